@@ -1,0 +1,40 @@
+/**
+ * The dictionary bundle the engine reads (generator.md §6). A bundle is immutable and
+ * content-addressed: `id` changes whenever any word, tag or order changes, and a series pins it.
+ *
+ * Word order is part of the contract: the n-th slug of a series depends on the position of each
+ * word in its (filtered) dictionary, so builders must keep order stable and only ever publish a
+ * new bundle id for new content.
+ */
+export interface DictionaryBundle {
+  /** Content-addressed id, e.g. `2026.11.0-3f9a1c7e` (semantic version + hash prefix). */
+  id: string;
+  /** Semantic version of the bundle. */
+  version: string;
+  /** Hex SHA-256 of the canonical bundle content (everything except id/version/hash). */
+  hash: string;
+  dictionaries: BundleDictionary[];
+  tags: BundleTag[];
+}
+
+export interface BundleDictionary {
+  /** Lower-case kind: `adjective`, `adverb`, `noun`, `verb`, `suffix`, `emoji`, … */
+  kind: string;
+  /** Lower-case language code (`en`), or null for language-agnostic dictionaries such as emoji. */
+  language: string | null;
+  words: BundleWord[];
+}
+
+export interface BundleWord {
+  word: string;
+  /** Tags matching `[a-z0-9_]+`. */
+  tags: string[];
+}
+
+export interface BundleTag {
+  kind: string;
+  tag: string;
+  description: string;
+  /** Opt-in tags (`offensive`, `nsfw`, …) are excluded unless a selector includes them with `+tag`. */
+  opt_in: boolean;
+}
