@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { Slug, Timestamp } from './common.js';
+
+/** The signed-in person as the API knows them (product spec §3). */
+export const Account = z
+  .object({
+    email: z.string(),
+    slug: z.string(),
+    /** Present (an object) only for staff; the web console shows the Admin link when it is. */
+    permissions: z.record(z.string(), z.unknown()).nullable(),
+    created_at: Timestamp,
+  })
+  .meta({ id: 'Account' });
+export type Account = z.infer<typeof Account>;
+
+export const Profile = z
+  .object({
+    email: z.string(),
+    slug: z.string(),
+    display_name: z.string().nullable(),
+  })
+  .meta({ id: 'Profile' });
+export type Profile = z.infer<typeof Profile>;
+
+export const UpdateProfile = z
+  .object({
+    slug: Slug.optional(),
+    display_name: z.string().trim().min(1).max(100).nullable().optional(),
+  })
+  .strict()
+  .meta({ id: 'UpdateProfile' });
+export type UpdateProfile = z.infer<typeof UpdateProfile>;
+
+export const AgreementType = z.enum(['eula', 'privacy_policy', 'terms_of_service']);
+export type AgreementType = z.infer<typeof AgreementType>;
+
+export const Agreement = z
+  .object({
+    type: AgreementType,
+    version: z.string(),
+    title: z.string(),
+    url: z.string(),
+    published_at: Timestamp,
+    is_mandatory: z.boolean(),
+  })
+  .meta({ id: 'Agreement' });
+export type Agreement = z.infer<typeof Agreement>;
+
+export const AgreementList = z.array(Agreement);
+
+export const AgreementVersion = z.object({
+  agreement_type: AgreementType,
+  agreement_version: z.string().min(1).max(40),
+});
+export type AgreementVersion = z.infer<typeof AgreementVersion>;
+
+export const AcceptedAgreement = AgreementVersion.extend({ accepted_at: Timestamp }).meta({
+  id: 'AcceptedAgreement',
+});
+export type AcceptedAgreement = z.infer<typeof AcceptedAgreement>;
+
+export const AcceptedAgreementList = z.array(AcceptedAgreement);
+
+export const AcceptAgreements = z
+  .object({ agreement_versions: z.array(AgreementVersion).min(1).max(20) })
+  .strict()
+  .meta({ id: 'AcceptAgreements' });
+export type AcceptAgreements = z.infer<typeof AcceptAgreements>;
+
+/**
+ * Unaccepted agreements (product spec §5): those whose type and version are absent from the
+ * accepted list; optionally only the mandatory ones.
+ */
+export function unacceptedAgreements(
+  latest: readonly Agreement[],
+  accepted: readonly AgreementVersion[],
+  options: { mandatoryOnly?: boolean } = {},
+): Agreement[] {
+  const seen = new Set(accepted.map((a) => `${a.agreement_type}\u0000${a.agreement_version}`));
+  return latest.filter(
+    (a) => !seen.has(`${a.type}\u0000${a.version}`) && (!options.mandatoryOnly || a.is_mandatory),
+  );
+}

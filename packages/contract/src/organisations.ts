@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { Email, Slug, Timestamp } from './common.js';
+
+export const OrgRole = z.enum(['member', 'admin', 'owner']);
+export type OrgRole = z.infer<typeof OrgRole>;
+
+/** Roles ordered by what they may do: each role may do everything the ones before it may. */
+export const orgRoleRank: Record<OrgRole, number> = { member: 1, admin: 2, owner: 3 };
+
+export const Organisation = z
+  .object({
+    slug: z.string(),
+    name: z.string(),
+    /** The role of the calling account in this organisation. */
+    role: OrgRole,
+    /** The organisation created with the account; it cannot be deleted. */
+    personal: z.boolean(),
+    created_at: Timestamp,
+  })
+  .meta({ id: 'Organisation' });
+export type Organisation = z.infer<typeof Organisation>;
+
+export const OrganisationList = z.array(Organisation);
+
+export const OrgName = z
+  .string()
+  .trim()
+  .min(1, 'This field is required')
+  .max(100, 'Maximum length is 100 characters');
+
+export const CreateOrganisation = z
+  .object({ name: OrgName, slug: Slug.optional() })
+  .strict()
+  .meta({ id: 'CreateOrganisation' });
+export type CreateOrganisation = z.infer<typeof CreateOrganisation>;
+
+export const UpdateOrganisation = z
+  .object({ name: OrgName.optional(), slug: Slug.optional() })
+  .strict()
+  .meta({ id: 'UpdateOrganisation' });
+export type UpdateOrganisation = z.infer<typeof UpdateOrganisation>;
+
+export const OrgParams = z.object({ org: z.string().min(1).max(64) });
+export const MemberParams = OrgParams.extend({ member: z.string().min(1).max(64) });
+
+export const Member = z
+  .object({
+    /** The member's account slug; `{member}` in member paths. */
+    slug: z.string(),
+    email: z.string(),
+    role: OrgRole,
+    joined_at: Timestamp,
+  })
+  .meta({ id: 'Member' });
+export type Member = z.infer<typeof Member>;
+
+export const MemberList = z.array(Member);
+
+export const AddMember = z.object({ email: Email, role: OrgRole }).strict().meta({ id: 'AddMember' });
+export type AddMember = z.infer<typeof AddMember>;
+
+export const UpdateMember = z.object({ role: OrgRole }).strict().meta({ id: 'UpdateMember' });
+export type UpdateMember = z.infer<typeof UpdateMember>;
