@@ -15,6 +15,12 @@ export interface DictionaryBundle {
   hash: string;
   dictionaries: BundleDictionary[];
   tags: BundleTag[];
+  /**
+   * Word pairs that read badly next to each other (`[first, second]`, lower case). The engine
+   * never changes the n -> slug mapping for them; callers that hand out slugs may skip such
+   * positions (see the generator README, "Awkward pairs").
+   */
+  avoid_pairs?: [string, string][];
 }
 
 export interface BundleDictionary {

@@ -1,0 +1,332 @@
+import type { EmojiElement, NumberElement, SelectorElement, SpecialElement } from './ast.js';
+import type { BundleIndex } from './dictionary-index.js';
+import { utf8Length } from './dictionary-index.js';
+import { PatternError } from './errors.js';
+import { mix32 } from './hash.js';
+import { elementToString } from './parser.js';
+
+/** Largest radix a limb may have: the permutation's arithmetic is exact below 2^53. */
+export const MAX_LIMB = 2 ** 53;
+
+/**
+ * One placeholder, compiled. `size` values in [0, size) render to distinct strings (injective).
+ *
+ * - `value`: one number in [0, size) (size ≤ 2^53); the planner may split it into two limbs.
+ * - `digits`: a natural product of limbs (`limbs`, least significant first), each read directly.
+ * - `big`: size > 2^53 without product structure; rendered from a BigInt.
+ */
+export type Component =
+  | { shape: 'value'; size: bigint; maxBytes: number; complexity: number; render(v: number, mask: number): string }
+  | {
+      shape: 'digits';
+      size: bigint;
+      limbs: number[];
+      maxBytes: number;
+      complexity: number;
+      render(x: Float64Array, off: number): string;
+    }
+  | { shape: 'big'; size: bigint; maxBytes: number; complexity: number; render(v: bigint): string };
+
+// ---- selectors --------------------------------------------------------------------------------
+
+type Casing = 'as-is' | 'upper' | 'title' | 'mixed';
+
+/** The case of the output follows the spelling of the kind (generator.md §3). */
+export function casingOf(kind: string): Casing {
+  const lower = kind.toLowerCase();
+  const upper = kind.toUpperCase();
+  if (kind === lower) return 'as-is';
+  if (kind === upper) return 'upper';
+  if (kind === upper[0] + lower.slice(1)) return 'title';
+  return 'mixed';
+}
+
+const titleCase = (w: string) => {
+  const first = String.fromCodePoint(w.codePointAt(0) ?? 0);
+  return w ? first.toUpperCase() + w.slice(first.length) : w;
+};
+
+/** Per-letter case from a 32-bit mask, rehashed every 32 letters. Adds no capacity (generator.md §3). */
+function applyMask(word: string, mask: number): string {
+  let out = '';
+  let m = mask;
+  for (let i = 0; i < word.length; i++) {
+    if (i > 0 && (i & 31) === 0) m = mix32(m + i);
+    const ch = word[i];
+    out += (m >>> (i & 31)) & 1 ? ch.toUpperCase() : ch.toLowerCase();
+  }
+  return out;
+}
+
+const SELECTOR_CASE_COST: Record<Casing, number> = { 'as-is': 0, upper: 2, title: 3, mixed: 6 };
+
+export function selectorComponent(el: SelectorElement, index: BundleIndex): Component {
+  const dict = index.find(el.kind, el.language);
+  if (typeof dict === 'string') throw new PatternError(dict, el.start, el.end, ['dictionary']);
+  for (const t of [...el.include, ...el.exclude]) {
+    if (!dict.hasTag(t)) {
+      throw new PatternError(`Unknown tag '${t}' for '${dict.kind}'`, el.start, el.end, ['tag']);
+    }
+  }
+  const selected = dict.select(el.include, el.exclude, el.sizeLimit);
+  if (selected.length === 0) {
+    throw new PatternError(
+      `No words available for the given constraints: {${elementToString(el)}}`,
+      el.start,
+      el.end,
+      [],
+    );
+  }
+  const casing = casingOf(el.kind);
+  const words =
+    casing === 'upper'
+      ? selected.map((w) => w.toUpperCase())
+      : casing === 'title'
+        ? selected.map(titleCase)
+        : selected;
+  let maxBytes = 0;
+  for (const w of words) {
+    const b = casing === 'mixed' ? Math.max(utf8Length(w.toUpperCase()), utf8Length(w.toLowerCase())) : utf8Length(w);
+    if (b > maxBytes) maxBytes = b;
+  }
+  const tagCount = el.include.length + el.exclude.length;
+  const complexity =
+    5 + 2 * tagCount + (el.sizeLimit ? 2 + (tagCount > 0 ? 1 : 0) : 0) + SELECTOR_CASE_COST[casing];
+  const render =
+    casing === 'mixed' ? (v: number, mask: number) => applyMask(words[v], mask) : (v: number) => words[v];
+  return { shape: 'value', size: BigInt(words.length), maxBytes, complexity, render };
+}
+
+// ---- numbers ----------------------------------------------------------------------------------
+
+const ROMAN_STEPS: [number, string][] = [
+  [1000, 'M'],
+  [900, 'CM'],
+  [500, 'D'],
+  [400, 'CD'],
+  [100, 'C'],
+  [90, 'XC'],
+  [50, 'L'],
+  [40, 'XL'],
+  [10, 'X'],
+  [9, 'IX'],
+  [5, 'V'],
+  [4, 'IV'],
+  [1, 'I'],
+];
+
+export function toRoman(n: number): string {
+  let out = '';
+  for (const [v, s] of ROMAN_STEPS) {
+    while (n >= v) {
+      out += s;
+      n -= v;
+    }
+  }
+  return out;
+}
+
+const ROMAN_ALL = Array.from({ length: 3999 }, (_, i) => toRoman(i + 1));
+const romanLists = new Map<number, string[]>();
+/** Standard numerals 1–3999 of at most `maxLength` characters, in increasing value. */
+export function romanList(maxLength: number): string[] {
+  let list = romanLists.get(maxLength);
+  if (!list) romanLists.set(maxLength, (list = ROMAN_ALL.filter((r) => r.length <= maxLength)));
+  return list;
+}
+
+const pad = (s: string, n: number) => s.padStart(n, '0');
+
+export function numberComponent(el: NumberElement): Component {
+  const complexity = 3;
+  if (el.base === 'roman' || el.base === 'ROMAN') {
+    const upper = romanList(el.length);
+    const list = el.base === 'roman' ? upper.map((r) => r.toLowerCase()) : upper;
+    const maxBytes = Math.max(...list.map((r) => r.length));
+    return { shape: 'value', size: BigInt(list.length), maxBytes, complexity, render: (v) => list[v] };
+  }
+  const radix = el.base === 'dec' ? 10 : 16;
+  const upper = el.base === 'HEX';
+  const str = (v: number, width: number) => {
+    const s = pad(v.toString(radix), width);
+    return upper ? s.toUpperCase() : s;
+  };
+  const size = BigInt(radix) ** BigInt(el.length);
+  if (size <= BigInt(MAX_LIMB)) {
+    return { shape: 'value', size, maxBytes: el.length, complexity, render: (v) => str(v, el.length) };
+  }
+  // Too wide for one exact limb: split into low and high digit groups.
+  const lowWidth = radix === 10 ? 9 : 8;
+  const highWidth = el.length - lowWidth;
+  return {
+    shape: 'digits',
+    size,
+    limbs: [radix ** lowWidth, radix ** highWidth],
+    maxBytes: el.length,
+    complexity,
+    render: (x, off) => str(x[off + 1], highWidth) + str(x[off], lowWidth),
+  };
+}
+
+// ---- specials ---------------------------------------------------------------------------------
+
+/** The 32 printable ASCII punctuation characters, in ASCII order: all distinct. */
+export const SPECIAL_ALPHABET = '!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~';
+
+function base32String(v: number, length: number): string {
+  let s = '';
+  for (let i = 0; i < length; i++) {
+    s += SPECIAL_ALPHABET[v % 32];
+    v = Math.floor(v / 32);
+  }
+  return s;
+}
+
+function base32Big(v: bigint, length: number): string {
+  let s = '';
+  for (let i = 0; i < length; i++) {
+    s += SPECIAL_ALPHABET[Number(v % 32n)];
+    v /= 32n;
+  }
+  return s;
+}
+
+/**
+ * Sizes of a variable-length (or variable-count) component: block L holds `perLength(L)` values,
+ * blocks in increasing L; a value is (block, offset inside the block).
+ */
+function blocks(min: number, max: number, perLength: (l: number) => bigint): bigint[] {
+  const out: bigint[] = [];
+  for (let l = min; l <= max; l++) out.push(perLength(l));
+  return out;
+}
+
+function locate(v: bigint, sizes: bigint[]): [number, bigint] {
+  let i = 0;
+  while (v >= sizes[i]) v -= sizes[i++];
+  return [i, v];
+}
+
+export function specialComponent(el: SpecialElement): Component {
+  const complexity = 4 + Math.max(0, el.min - 2) + (el.max > el.min ? 2 * (el.max - el.min) : 0);
+  const maxBytes = el.max;
+  if (el.min === el.max) {
+    const len = el.max;
+    const size = 32n ** BigInt(len);
+    if (size <= BigInt(MAX_LIMB)) {
+      return { shape: 'value', size, maxBytes, complexity, render: (v) => base32String(v, len) };
+    }
+    return {
+      shape: 'digits',
+      size,
+      limbs: [32 ** 5, 32 ** (len - 5)],
+      maxBytes,
+      complexity,
+      render: (x, off) => base32String(x[off], 5) + base32String(x[off + 1], len - 5),
+    };
+  }
+  const sizes = blocks(el.min, el.max, (l) => 32n ** BigInt(l));
+  const size = sizes.reduce((a, b) => a + b, 0n);
+  if (size <= BigInt(MAX_LIMB)) {
+    const small = sizes.map(Number);
+    return {
+      shape: 'value',
+      size,
+      maxBytes,
+      complexity,
+      render: (v) => {
+        let i = 0;
+        while (v >= small[i]) v -= small[i++];
+        return base32String(v, el.min + i);
+      },
+    };
+  }
+  return {
+    shape: 'big',
+    size,
+    maxBytes,
+    complexity,
+    render: (v) => {
+      const [i, rest] = locate(v, sizes);
+      return base32Big(rest, el.min + i);
+    },
+  };
+}
+
+// ---- emoji ------------------------------------------------------------------------------------
+
+/** Number of k-sequences of n items, with or without repetition. */
+function sequences(n: bigint, k: number, unique: boolean): bigint {
+  let out = 1n;
+  for (let i = 0; i < k; i++) out *= unique ? n - BigInt(i) : n;
+  return out < 0n ? 0n : out;
+}
+
+/** Digits (least significant first) → items; unique digits pick the d-th smallest unused item. */
+function emojiString(list: string[], digits: number[], unique: boolean): string {
+  if (!unique) return digits.map((d) => list[d]).join('');
+  const used: number[] = [];
+  let out = '';
+  for (const d of digits) {
+    let item = d;
+    for (const u of [...used].sort((a, b) => a - b)) if (u <= item) item++;
+    used.push(item);
+    out += list[item];
+  }
+  return out;
+}
+
+/** Splits a local index into k digits: radix N (or N, N−1, … when unique). */
+function emojiDigits(j: bigint, n: number, k: number, unique: boolean): number[] {
+  const out: number[] = [];
+  for (let t = 0; t < k; t++) {
+    const r = BigInt(unique ? n - t : n);
+    out.push(Number(j % r));
+    j /= r;
+  }
+  return out;
+}
+
+export function emojiComponent(el: EmojiElement, index: BundleIndex): Component {
+  const dict = index.find('emoji', null);
+  if (typeof dict === 'string') throw new PatternError('No emoji dictionary in this bundle', el.start, el.end, []);
+  for (const t of [...el.include, ...el.exclude]) {
+    if (!dict.hasTag(t)) throw new PatternError(`Unknown tag '${t}' for 'emoji'`, el.start, el.end, ['tag']);
+  }
+  const list = dict.select(el.include, el.exclude, null);
+  const n = list.length;
+  const describe = `{${elementToString(el)}}`;
+  if (n === 0 || (el.unique && n < el.countMin)) {
+    throw new PatternError(`No emoji available for the given constraints: ${describe}`, el.start, el.end, []);
+  }
+  const { unique, countMin } = el;
+  const countMax = unique ? Math.min(el.countMax, n) : el.countMax;
+  const bytes = list.map(utf8Length).sort((a, b) => b - a);
+  const maxBytes = unique ? bytes.slice(0, countMax).reduce((a, b) => a + b, 0) : bytes[0] * countMax;
+  const complexity = 5;
+  if (countMin === countMax) {
+    const k = countMax;
+    const limbs = Array.from({ length: k }, (_, t) => (unique ? n - t : n));
+    const size = sequences(BigInt(n), k, unique);
+    if (k === 1) return { shape: 'value', size, maxBytes, complexity, render: (v) => list[v] };
+    return {
+      shape: 'digits',
+      size,
+      limbs,
+      maxBytes,
+      complexity,
+      render: (x, off) => emojiString(list, Array.from({ length: k }, (_, t) => x[off + t]), unique),
+    };
+  }
+  const sizes = blocks(countMin, countMax, (k) => sequences(BigInt(n), k, unique));
+  const size = sizes.reduce((a, b) => a + b, 0n);
+  const renderBig = (v: bigint) => {
+    const [i, rest] = locate(v, sizes);
+    const k = countMin + i;
+    return emojiString(list, emojiDigits(rest, n, k, unique), unique);
+  };
+  if (size <= BigInt(MAX_LIMB)) {
+    return { shape: 'value', size, maxBytes, complexity, render: (v) => renderBig(BigInt(v)) };
+  }
+  return { shape: 'big', size, maxBytes, complexity, render: renderBig };
+}

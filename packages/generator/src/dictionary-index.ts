@@ -1,0 +1,174 @@
+import type { SizeLimit } from './ast.js';
+import type { BundleTag, DictionaryBundle } from './bundle.js';
+import { GeneratorError } from './errors.js';
+
+export const DEFAULT_LANGUAGE = 'en';
+
+/** Code points, not UTF-16 units: size limits count characters as people see them. */
+export function charLength(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0xdc00 || c > 0xdfff) n++;
+  }
+  return n;
+}
+
+export function utf8Length(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c <= 0xdbff) {
+      n += 4;
+      i++;
+    } else n += 3;
+  }
+  return n;
+}
+
+function compare(len: number, { op, value }: SizeLimit): boolean {
+  switch (op) {
+    case '==':
+      return len === value;
+    case '!=':
+      return len !== value;
+    case '<':
+      return len < value;
+    case '<=':
+      return len <= value;
+    case '>':
+      return len > value;
+    case '>=':
+      return len >= value;
+  }
+}
+
+/** One dictionary with the lookups filtering needs; words keep bundle order (it defines indexes). */
+export class DictionaryIndex {
+  readonly words: string[];
+  readonly wordTags: string[][];
+  readonly lengths: Uint16Array;
+  /** tag -> ascending word positions */
+  readonly byTag = new Map<string, number[]>();
+  readonly optIn: Set<string>;
+
+  constructor(
+    readonly kind: string,
+    readonly language: string | null,
+    entries: { word: string; tags: string[] }[],
+    tagMeta: BundleTag[],
+  ) {
+    this.words = entries.map((e) => e.word);
+    this.wordTags = entries.map((e) => e.tags);
+    this.lengths = Uint16Array.from(this.words, charLength);
+    entries.forEach((e, i) => {
+      for (const t of e.tags) {
+        let list = this.byTag.get(t);
+        if (!list) this.byTag.set(t, (list = []));
+        list.push(i);
+      }
+    });
+    this.optIn = new Set(tagMeta.filter((t) => t.kind === kind && t.opt_in).map((t) => t.tag));
+    for (const t of tagMeta) if (t.kind === kind && !this.byTag.has(t.tag)) this.byTag.set(t.tag, []);
+  }
+
+  hasTag(tag: string): boolean {
+    return this.byTag.has(tag);
+  }
+
+  /**
+   * Words matching the filter, in dictionary order: include tags intersect, exclude tags and
+   * opt-in tags (unless included) remove, the size limit compares characters.
+   */
+  select(include: string[], exclude: string[], sizeLimit: SizeLimit | null): string[] {
+    const excluded = new Set(exclude);
+    for (const t of this.optIn) if (!include.includes(t)) excluded.add(t);
+    let candidates: Iterable<number>;
+    if (include.length > 0) {
+      const lists = include.map((t) => this.byTag.get(t) ?? []).sort((a, b) => a.length - b.length);
+      const rest = lists.slice(1).map((l) => new Set(l));
+      candidates = lists[0].filter((i) => rest.every((s) => s.has(i)));
+    } else {
+      candidates = this.words.keys();
+    }
+    const out: string[] = [];
+    for (const i of candidates) {
+      if (excluded.size > 0 && this.wordTags[i].some((t) => excluded.has(t))) continue;
+      if (sizeLimit && !compare(this.lengths[i], sizeLimit)) continue;
+      out.push(this.words[i]);
+    }
+    return out;
+  }
+}
+
+export interface DictionaryInfo {
+  kind: string;
+  language: string | null;
+  count: number;
+}
+
+export interface DictionaryTagInfo {
+  kind: string;
+  tag: string;
+  description: string;
+  opt_in: boolean;
+  word_count: number;
+}
+
+/** All dictionaries of a bundle, looked up by kind and language. */
+export class BundleIndex {
+  readonly id: string;
+  private readonly dictionaries: DictionaryIndex[];
+
+  constructor(readonly bundle: DictionaryBundle) {
+    if (!bundle || !Array.isArray(bundle.dictionaries) || !Array.isArray(bundle.tags)) {
+      throw new GeneratorError('A dictionary bundle needs `dictionaries` and `tags` arrays');
+    }
+    this.id = bundle.id;
+    this.dictionaries = bundle.dictionaries.map(
+      (d) => new DictionaryIndex(d.kind.toLowerCase(), d.language?.toLowerCase() ?? null, d.words, bundle.tags),
+    );
+  }
+
+  /**
+   * The dictionary for a kind and language: the exact language (default `en`), else a
+   * language-agnostic one. Returns a reason string when there is none.
+   */
+  find(kind: string, language: string | null): DictionaryIndex | string {
+    const k = kind.toLowerCase();
+    const lang = language ?? DEFAULT_LANGUAGE;
+    const ofKind = this.dictionaries.filter((d) => d.kind === k);
+    const found = ofKind.find((d) => d.language === lang) ?? ofKind.find((d) => d.language === null);
+    if (found) return found;
+    if (ofKind.length === 0) return `Unknown dictionary '${kind}'`;
+    return `No '${k}' dictionary for language '${lang}'`;
+  }
+
+  kinds(): { kind: string; language: string | null }[] {
+    return this.dictionaries.map((d) => ({ kind: d.kind, language: d.language }));
+  }
+
+  info(): DictionaryInfo[] {
+    return this.dictionaries.map((d) => ({ kind: d.kind, language: d.language, count: d.words.length }));
+  }
+
+  tags(): DictionaryTagInfo[] {
+    const out: DictionaryTagInfo[] = [];
+    for (const d of this.dictionaries) {
+      const meta = new Map(this.bundle.tags.filter((t) => t.kind === d.kind).map((t) => [t.tag, t]));
+      for (const [tag, list] of [...d.byTag].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+        const m = meta.get(tag);
+        out.push({
+          kind: d.kind,
+          tag,
+          description: m?.description ?? '',
+          opt_in: m?.opt_in ?? false,
+          word_count: list.length,
+        });
+      }
+    }
+    return out;
+  }
+}

@@ -1,0 +1,110 @@
+import type { DictionaryBundle } from './bundle.js';
+import type { DictionaryInfo, DictionaryTagInfo } from './dictionary-index.js';
+import { BundleIndex } from './dictionary-index.js';
+import { GeneratorError } from './errors.js';
+import { seedKey } from './hash.js';
+import { parsePattern } from './parser.js';
+import { ALGORITHM_VERSION } from './permutation.js';
+import { CompiledPattern } from './plan.js';
+
+export interface ForgeOptions {
+  /** Any string; the same seed and position always give the same slug. Random when omitted. */
+  seed?: string;
+  /** First position (default 0): a safe integer, a bigint or a decimal string, below 2^64. */
+  sequence?: number | bigint | string;
+  count: number;
+}
+
+export interface PatternInfo {
+  /** Canonical form of the pattern. */
+  pattern: string;
+  /** Exact number of distinct slugs, as a decimal string. */
+  capacity: string;
+  /** Longest possible slug in UTF-8 bytes. */
+  max_slug_length: number;
+  complexity: number;
+  components: number;
+}
+
+const MAX_SEQUENCE = 2n ** 64n;
+const CACHE_SIZE = 512;
+
+/** Parses a sequence position given as a number, bigint or decimal string. */
+export function toSequence(value: number | bigint | string | undefined): bigint {
+  if (value === undefined) return 0n;
+  let n: bigint;
+  if (typeof value === 'bigint') n = value;
+  else if (typeof value === 'number') {
+    if (!Number.isSafeInteger(value)) throw new GeneratorError('Sequence must be a whole number');
+    n = BigInt(value);
+  } else if (typeof value === 'string' && /^\d{1,20}$/.test(value)) n = BigInt(value);
+  else throw new GeneratorError('Sequence must be a whole number');
+  if (n < 0n || n >= MAX_SEQUENCE) throw new GeneratorError('Sequence must be between 0 and 2^64 - 1');
+  return n;
+}
+
+function randomSeed(): string {
+  const bytes = new Uint8Array(8);
+  globalThis.crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * The engine bound to one dictionary bundle. Compiled patterns are cached (LRU), so calling
+ * `forge` with the same pattern repeatedly costs only generation.
+ */
+export class Generator {
+  static readonly algorithm = ALGORITHM_VERSION;
+  readonly bundleId: string;
+  private readonly index: BundleIndex;
+  private readonly cache = new Map<string, CompiledPattern>();
+
+  constructor(bundle: DictionaryBundle) {
+    this.index = new BundleIndex(bundle);
+    this.bundleId = bundle.id;
+  }
+
+  /** Parses and compiles a pattern (cached). Throws PatternError. */
+  compile(pattern: string): CompiledPattern {
+    const hit = this.cache.get(pattern);
+    if (hit) {
+      this.cache.delete(pattern);
+      this.cache.set(pattern, hit);
+      return hit;
+    }
+    const compiled = new CompiledPattern(parsePattern(pattern), this.index);
+    if (this.cache.size >= CACHE_SIZE) this.cache.delete(this.cache.keys().next().value as string);
+    this.cache.set(pattern, compiled);
+    return compiled;
+  }
+
+  /** The slugs at positions sequence … sequence+count−1 of the pattern under the seed. */
+  forge(pattern: string, options: ForgeOptions): string[] {
+    const { count } = options;
+    if (!Number.isSafeInteger(count) || count < 1) throw new GeneratorError('Count must be a positive number');
+    const compiled = this.compile(pattern);
+    const seed = options.seed ?? randomSeed();
+    if (typeof seed !== 'string') throw new GeneratorError('Seed must be a string');
+    const perm = compiled.permutation(seedKey(seed), seed);
+    return compiled.generate(perm, toSequence(options.sequence), count);
+  }
+
+  patternInfo(pattern: string): PatternInfo {
+    const c = this.compile(pattern);
+    return {
+      pattern: c.canonical,
+      capacity: c.capacity.toString(),
+      max_slug_length: c.maxSlugLength,
+      complexity: c.complexity,
+      components: c.components,
+    };
+  }
+
+  dictionaryInfo(): DictionaryInfo[] {
+    return this.index.info();
+  }
+
+  dictionaryTags(): DictionaryTagInfo[] {
+    return this.index.tags();
+  }
+}

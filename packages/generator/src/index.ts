@@ -1,0 +1,20 @@
+export type {
+  Element,
+  EmojiElement,
+  GlobalSettings,
+  NumberBase,
+  NumberElement,
+  ParsedPattern,
+  SelectorElement,
+  SizeLimit,
+  SizeOp,
+  SpecialElement,
+} from './ast.js';
+export type { BundleDictionary, BundleTag, BundleWord, DictionaryBundle } from './bundle.js';
+export type { DictionaryInfo, DictionaryTagInfo } from './dictionary-index.js';
+export { GeneratorError, PatternError, SequenceExhausted } from './errors.js';
+export type { ForgeOptions, PatternInfo } from './generator.js';
+export { Generator, toSequence } from './generator.js';
+export { canonicalPattern, LIMITS, parsePattern } from './parser.js';
+export { ALGORITHM_VERSION } from './permutation.js';
+export { SAMPLE_BUNDLE } from './sample-bundle.js';

@@ -1,0 +1,490 @@
+import type {
+  Element,
+  EmojiElement,
+  GlobalSettings,
+  NumberBase,
+  NumberElement,
+  ParsedPattern,
+  SelectorElement,
+  SizeLimit,
+  SizeOp,
+  SpecialElement,
+} from './ast.js';
+import { PatternError } from './errors.js';
+
+/** Limits of the pattern language (generator.md §2). */
+export const LIMITS = {
+  decDigits: 18,
+  hexDigits: 16,
+  romanLength: 15,
+  specialLength: 12,
+  emojiCount: 6,
+  sizeLimitValue: 255,
+} as const;
+
+const ESCAPABLE = '{}[]\\';
+const SHORT_BASES: Record<string, NumberBase> = { d: 'dec', x: 'hex', X: 'HEX', r: 'roman', R: 'ROMAN' };
+const LONG_BASES: readonly NumberBase[] = ['dec', 'hex', 'HEX', 'roman', 'ROMAN'];
+const NUMBER_KEYWORDS = new Set(['number', 'num']);
+const SPECIAL_KEYWORDS = new Set(['special', 'spec']);
+
+const isWs = (c: string | undefined) => c === ' ' || c === '\t' || c === '\n' || c === '\r';
+const isDigit = (c: string | undefined) => c !== undefined && c >= '0' && c <= '9';
+const isIdentStart = (c: string | undefined) =>
+  c !== undefined && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c === '_');
+const isIdentPart = (c: string | undefined) => isIdentStart(c) || isDigit(c);
+const isTagChar = isIdentPart;
+
+/** Recursive-descent parser over one pattern string. Throws only PatternError. */
+class Parser {
+  pos = 0;
+  constructor(readonly src: string) {}
+
+  peek(): string | undefined {
+    return this.src[this.pos];
+  }
+
+  fail(message: string, start: number, end = start, expected: string[] = []): never {
+    throw new PatternError(message, start, Math.max(end, start), expected);
+  }
+
+  /** EOF inside a construct gets one message everywhere; `expected` says what could follow. */
+  failEnd(expected: string[]): never {
+    this.fail('Unexpected end of pattern', this.pos, this.pos, expected);
+  }
+
+  skipWs(): void {
+    while (isWs(this.peek())) this.pos++;
+  }
+
+  identifier(): string {
+    const start = this.pos;
+    if (!isIdentStart(this.peek())) return '';
+    while (isIdentPart(this.peek())) this.pos++;
+    return this.src.slice(start, this.pos);
+  }
+
+  digits(): string {
+    const start = this.pos;
+    while (isDigit(this.peek())) this.pos++;
+    return this.src.slice(start, this.pos);
+  }
+
+  /** Reads a non-negative integer or fails with `Expected a number`. */
+  integer(expected: string[] = ['number']): { value: number; start: number; end: number } {
+    const start = this.pos;
+    const text = this.digits();
+    if (text === '') {
+      if (this.peek() === undefined) this.failEnd(expected);
+      this.fail('Expected a number', start, start + 1, expected);
+    }
+    // Cap the digits we convert: anything this long is over every limit anyway.
+    const value = text.length > 15 ? Number.MAX_SAFE_INTEGER : Number(text);
+    return { value, start, end: this.pos };
+  }
+
+  parse(): ParsedPattern {
+    const chunks: string[] = [];
+    const elements: Element[] = [];
+    let globals: GlobalSettings | null = null;
+    let text = '';
+    while (this.pos < this.src.length) {
+      const c = this.src[this.pos];
+      if (c === '\\') {
+        const next = this.src[this.pos + 1];
+        if (next === undefined || !ESCAPABLE.includes(next)) {
+          this.fail('Invalid escape sequence', this.pos, this.pos + (next === undefined ? 1 : 2), [
+            ...ESCAPABLE,
+          ]);
+        }
+        text += next;
+        this.pos += 2;
+      } else if (c === '{') {
+        chunks.push(text);
+        text = '';
+        elements.push(this.placeholder());
+      } else if (c === '[') {
+        if (elements.length === 0) {
+          this.fail('Unexpected global settings', this.pos, this.pos + 1, ['{']);
+        }
+        globals = this.globalSettings();
+        break;
+      } else if (c === '}' || c === ']') {
+        this.fail('Unexpected character', this.pos, this.pos + 1, ['text', '{']);
+      } else {
+        text += c;
+        this.pos++;
+      }
+    }
+    chunks.push(text);
+    if (globals) {
+      this.skipWs();
+      if (this.peek() === '{') {
+        this.fail('Unexpected placeholder after global settings', this.pos, this.pos + 1, []);
+      }
+      if (this.peek() !== undefined) this.fail('Unexpected character', this.pos, this.pos + 1, []);
+      for (const el of elements) if (el.type === 'selector') mergeGlobals(el, globals);
+    }
+    return { source: this.src, chunks, elements, globals };
+  }
+
+  placeholder(): Element {
+    const start = this.pos;
+    this.pos++; // {
+    this.skipWs();
+    const name = this.identifier();
+    if (name === '') {
+      if (this.peek() === undefined) this.failEnd(['identifier']);
+      this.fail('Expected a generator or dictionary name', this.pos, this.pos + 1, ['identifier']);
+    }
+    if (NUMBER_KEYWORDS.has(name)) return this.numberGen(start);
+    if (SPECIAL_KEYWORDS.has(name)) return this.specialGen(start);
+    if (name === 'emoji') return this.emojiGen(start);
+    return this.selector(start, name);
+  }
+
+  /** Consumes optional whitespace and the closing brace. */
+  close(message: string, expected: string[]): number {
+    this.skipWs();
+    if (this.peek() === '}') {
+      this.pos++;
+      return this.pos;
+    }
+    if (this.peek() === undefined) this.failEnd(expected);
+    this.fail(message, this.pos, this.pos + 1, expected);
+  }
+
+  numberGen(start: number): NumberElement {
+    this.skipWs();
+    if (this.peek() !== ':') {
+      if (this.peek() === undefined) this.failEnd([':']);
+      this.fail('Expected : after number generator name', this.pos, this.pos + 1, [':']);
+    }
+    this.pos++;
+    this.skipWs();
+    const len = this.integer();
+    if (len.value === 0) this.fail('Max length must be greater than 0', len.start, len.end, ['number']);
+    let base: NumberBase = 'dec';
+    const short = SHORT_BASES[this.peek() ?? ''];
+    if (short) {
+      base = short;
+      this.pos++;
+    } else {
+      this.skipWs();
+      if (this.peek() === ',') {
+        this.pos++;
+        this.skipWs();
+        const nameStart = this.pos;
+        const name = this.identifier();
+        if (name === '') {
+          if (this.peek() === undefined) this.failEnd([...LONG_BASES]);
+          this.fail('Base must be defined', this.pos, this.pos + 1, [...LONG_BASES]);
+        }
+        if (!(LONG_BASES as readonly string[]).includes(name)) {
+          this.fail('Invalid number base', nameStart, this.pos, [...LONG_BASES]);
+        }
+        base = name as NumberBase;
+      }
+    }
+    const max = base === 'dec' ? LIMITS.decDigits : base === 'roman' || base === 'ROMAN' ? LIMITS.romanLength : LIMITS.hexDigits;
+    if (len.value > max) this.fail(`Maximum value is ${max}`, len.start, len.end, ['number']);
+    const end = this.close('Expected } after number generator', ['}']);
+    return { type: 'number', length: len.value, base, start, end };
+  }
+
+  /** `N`, `A-B` or `-B`; a written negative lower bound (`-1-3`) is reported as such. */
+  range(
+    what: 'length' | 'count',
+    max: number,
+  ): { min: number; max: number; start: number; end: number; minStart: number } {
+    const start = this.pos;
+    let min: number;
+    if (this.peek() === '-') {
+      this.pos++;
+      const b = this.integer();
+      if (this.peek() === '-') {
+        this.fail('Min length must be greater than or equal to 0', start, b.end, ['number']);
+      }
+      min = 0;
+      this.checkMax(b, max, what);
+      return { min, max: b.value, start, end: this.pos, minStart: start };
+    }
+    const a = this.integer();
+    min = a.value;
+    let hi = a;
+    if (this.peek() === '-') {
+      this.pos++;
+      hi = this.integer();
+    }
+    this.checkMax(hi, max, what);
+    if (min > hi.value) {
+      this.fail('Min length must be less than or equal to max length', start, this.pos, ['number']);
+    }
+    return { min, max: hi.value, start, end: this.pos, minStart: start };
+  }
+
+  checkMax(v: { value: number; start: number; end: number }, max: number, what: 'length' | 'count'): void {
+    if (v.value === 0) {
+      const message = what === 'count' ? 'Number must be greater than 0' : 'Max length must be greater than 0';
+      this.fail(message, v.start, v.end, ['number']);
+    }
+    if (v.value > max) this.fail(`Maximum value is ${max}`, v.start, v.end, ['number']);
+  }
+
+  specialGen(start: number): SpecialElement {
+    this.skipWs();
+    let min = 1;
+    let max = 1;
+    if (this.peek() === ':') {
+      this.pos++;
+      this.skipWs();
+      if (this.peek() === '}' || (this.peek() !== undefined && isWs(this.peek()))) {
+        this.fail('Max length must be greater than 0', this.pos, this.pos + 1, ['number']);
+      }
+      const r = this.range('length', LIMITS.specialLength);
+      min = r.min;
+      max = r.max;
+    }
+    const end = this.close('Unexpected character', ['}', ':']);
+    return { type: 'special', min, max, start, end };
+  }
+
+  tags(include: string[], exclude: string[]): void {
+    for (;;) {
+      const save = this.pos;
+      this.skipWs();
+      const sign = this.peek();
+      if (sign !== '+' && sign !== '-') {
+        this.pos = save;
+        return;
+      }
+      const tagStart = this.pos;
+      this.pos++;
+      const nameStart = this.pos;
+      while (isTagChar(this.peek())) this.pos++;
+      if (this.pos === nameStart) {
+        if (this.peek() === undefined) this.failEnd(['tag']);
+        this.fail('Expected a tag name', tagStart, this.pos + 1, ['tag']);
+      }
+      const tag = this.src.slice(nameStart, this.pos).toLowerCase();
+      const same = sign === '+' ? include : exclude;
+      const other = sign === '+' ? exclude : include;
+      if (other.includes(tag)) {
+        this.fail(`Tag '${tag}' cannot be both included and excluded`, tagStart, this.pos, ['tag']);
+      }
+      if (!same.includes(tag)) same.push(tag);
+    }
+  }
+
+  sizeLimit(): SizeLimit | null {
+    const save = this.pos;
+    this.skipWs();
+    const opStart = this.pos;
+    const c = this.peek();
+    const n = this.src[this.pos + 1];
+    let op: SizeOp;
+    if (c === '=' || c === '!') {
+      if (n !== '=') {
+        this.fail(`Operator ${c}= requires '='`, opStart, opStart + 1, ['=']);
+      }
+      op = c === '=' ? '==' : '!=';
+      this.pos += 2;
+    } else if (c === '<' || c === '>') {
+      if (n === '=') {
+        op = c === '<' ? '<=' : '>=';
+        this.pos += 2;
+      } else {
+        op = c;
+        this.pos++;
+      }
+    } else {
+      this.pos = save;
+      return null;
+    }
+    this.skipWs();
+    const v = this.integer();
+    if (v.value > LIMITS.sizeLimitValue) {
+      this.fail(`Maximum value is ${LIMITS.sizeLimitValue}`, v.start, v.end, ['number']);
+    }
+    return { op, value: v.value };
+  }
+
+  /** `key=value` options; selectors accept none today (generator.md §2). */
+  options(onOption: (key: string, keyStart: number, value: string, valueStart: number) => void): void {
+    for (;;) {
+      this.skipWs();
+      if (!isIdentStart(this.peek())) return;
+      const keyStart = this.pos;
+      const key = this.identifier();
+      this.skipWs();
+      if (this.peek() !== '=') {
+        if (this.peek() === undefined) this.failEnd(['=']);
+        this.fail('Expected = after option name', keyStart, this.pos + 1, ['=']);
+      }
+      this.pos++;
+      this.skipWs();
+      const valueStart = this.pos;
+      while (this.peek() !== undefined && this.peek() !== '}' && !isWs(this.peek())) this.pos++;
+      onOption(key, keyStart, this.src.slice(valueStart, this.pos), valueStart);
+    }
+  }
+
+  selector(start: number, kind: string): SelectorElement {
+    let language: string | null = null;
+    if (this.peek() === '@') {
+      this.pos++;
+      const lang = this.identifier();
+      if (lang === '') {
+        if (this.peek() === undefined) this.failEnd(['language']);
+        this.fail('Expected a language code', this.pos, this.pos + 1, ['language']);
+      }
+      language = lang.toLowerCase();
+    }
+    const include: string[] = [];
+    const exclude: string[] = [];
+    let sizeLimit: SizeLimit | null = null;
+    this.skipWs();
+    if (this.peek() === ':') {
+      this.pos++;
+      this.tags(include, exclude);
+      sizeLimit = this.sizeLimit();
+      if (sizeLimit) {
+        this.skipWs();
+        if (this.peek() === '+' || this.peek() === '-') {
+          this.fail('Tags must come before the size limit', this.pos, this.pos + 1, ['}']);
+        }
+      }
+      this.options((_key, keyStart) => this.fail('Invalid option', keyStart, this.pos, ['}']));
+    }
+    const expected = sizeLimit ? ['}'] : [':', '}', '@', '+', '-', 'operator'];
+    const end = this.close('Unexpected character', expected);
+    return { type: 'selector', kind, language, include, exclude, sizeLimit, start, end };
+  }
+
+  emojiGen(start: number): EmojiElement {
+    const include: string[] = [];
+    const exclude: string[] = [];
+    let countMin = 1;
+    let countMax = 1;
+    let unique = false;
+    const seen = new Set<string>();
+    this.skipWs();
+    if (this.peek() === ':') {
+      this.pos++;
+      this.tags(include, exclude);
+    }
+    this.options((key, keyStart, value, valueStart) => {
+      if (key !== 'count' && key !== 'unique') this.fail('Invalid option', keyStart, this.pos, ['count', 'unique']);
+      if (seen.has(key)) this.fail('Option already set', keyStart, this.pos, []);
+      seen.add(key);
+      if (key === 'unique') {
+        if (value !== 'true' && value !== 'false') {
+          this.fail('Expected boolean', valueStart, Math.max(this.pos, valueStart + 1), ['true', 'false']);
+        }
+        unique = value === 'true';
+        return;
+      }
+      const sub = new Parser(value);
+      try {
+        const r = sub.range('count', LIMITS.emojiCount);
+        if (sub.pos !== value.length) {
+          this.fail('Expected a number', valueStart + sub.pos, valueStart + sub.pos + 1, ['number']);
+        }
+        countMin = r.min;
+        countMax = r.max;
+      } catch (e) {
+        if (!(e instanceof PatternError)) throw e;
+        const message = e.message === 'Unexpected end of pattern' ? 'Expected a number' : e.message;
+        this.fail(message, valueStart + e.start, valueStart + Math.max(e.end, e.start + 1), e.expected);
+      }
+    });
+    if (unique && countMax < 2) {
+      this.fail('Option unique=true needs a count of at least 2', start, this.pos, ['count']);
+    }
+    const end = this.close('Unexpected character', ['}']);
+    return { type: 'emoji', include, exclude, countMin, countMax, unique, start, end };
+  }
+
+  globalSettings(): GlobalSettings {
+    const start = this.pos;
+    this.pos++; // [
+    this.skipWs();
+    let language: string | null = null;
+    if (this.peek() === '@') {
+      this.pos++;
+      const lang = this.identifier();
+      if (lang === '') {
+        if (this.peek() === undefined) this.failEnd(['language']);
+        this.fail('Expected a language code', this.pos, this.pos + 1, ['language']);
+      }
+      language = lang.toLowerCase();
+    }
+    const include: string[] = [];
+    const exclude: string[] = [];
+    this.tags(include, exclude);
+    const sizeLimit = this.sizeLimit();
+    this.skipWs();
+    if (this.peek() !== ']') {
+      if (this.peek() === undefined) this.failEnd([']']);
+      this.fail('Unexpected character', this.pos, this.pos + 1, sizeLimit ? [']'] : ['+', '-', 'operator', ']']);
+    }
+    this.pos++;
+    return { language, include, exclude, sizeLimit, start, end: this.pos };
+  }
+}
+
+/** The reference merge rules: a selector's own language and size limit win; `+t`/`-t` never contradict. */
+function mergeGlobals(el: SelectorElement, g: GlobalSettings): void {
+  if (el.language === null) el.language = g.language;
+  if (el.sizeLimit === null) el.sizeLimit = g.sizeLimit;
+  for (const t of g.include) if (!el.exclude.includes(t) && !el.include.includes(t)) el.include.push(t);
+  for (const t of g.exclude) if (!el.include.includes(t) && !el.exclude.includes(t)) el.exclude.push(t);
+}
+
+/** Parses a pattern. Throws PatternError (and nothing else) for any invalid input. */
+export function parsePattern(pattern: string): ParsedPattern {
+  if (typeof pattern !== 'string') throw new PatternError('Pattern is required', 0, 0, ['text']);
+  return new Parser(pattern).parse();
+}
+
+const escapeText = (s: string) => s.replace(/[{}[\]\\]/g, (c) => `\\${c}`);
+
+function tagsText(include: string[], exclude: string[]): string {
+  return [...include].sort().map((t) => `+${t}`).join('') + [...exclude].sort().map((t) => `-${t}`).join('');
+}
+
+export function elementToString(el: Element): string {
+  switch (el.type) {
+    case 'number': {
+      const short = { dec: 'd', hex: 'x', HEX: 'X', roman: 'r', ROMAN: 'R' }[el.base];
+      return `number:${el.length}${short}`;
+    }
+    case 'special':
+      return el.min === el.max ? `special:${el.min}` : `special:${el.min}-${el.max}`;
+    case 'emoji': {
+      const tags = tagsText(el.include, el.exclude);
+      let s = tags ? `emoji:${tags}` : 'emoji';
+      if (el.countMin !== 1 || el.countMax !== 1) {
+        s += el.countMin === el.countMax ? ` count=${el.countMin}` : ` count=${el.countMin}-${el.countMax}`;
+      }
+      if (el.unique) s += ' unique=true';
+      return s;
+    }
+    case 'selector': {
+      let s = el.kind + (el.language ? `@${el.language}` : '');
+      const tags = tagsText(el.include, el.exclude);
+      const limit = el.sizeLimit ? `${el.sizeLimit.op}${el.sizeLimit.value}` : '';
+      if (tags || limit) s += `:${tags}${limit}`;
+      return s;
+    }
+  }
+}
+
+/** Canonical text: globals merged into the selectors, `[…]` dropped, tags sorted, escapes re-applied. */
+export function canonicalPattern(parsed: ParsedPattern): string {
+  let out = escapeText(parsed.chunks[0]);
+  parsed.elements.forEach((el, i) => {
+    out += `{${elementToString(el)}}${escapeText(parsed.chunks[i + 1])}`;
+  });
+  return out;
+}
