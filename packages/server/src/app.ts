@@ -1,0 +1,121 @@
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import { apiPrefix } from '@slugsmith/contract';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { findAccountBySubject, hasPendingMandatoryAgreements } from './areas/accounts/queries.js';
+import { accountRoutes } from './areas/accounts/routes.js';
+import { toCallerAccount } from './areas/accounts/service.js';
+import { registerDocs } from './areas/docs/routes.js';
+import { findMembership } from './areas/orgs/queries.js';
+import { orgRoutes } from './areas/orgs/routes.js';
+import { systemRoutes } from './areas/system/routes.js';
+import { accessKind, installAccessControl, type RouteRecord } from './auth/access.js';
+import { type BuiltinProvider, startBuiltinProvider } from './auth/builtin/provider.js';
+import { remoteVerifier, type TokenVerifier } from './auth/tokens.js';
+import { type Database, openDatabase } from './db/connect.js';
+import { migrate } from './db/migrate.js';
+import type { Config } from './platform/config.js';
+import { installErrorHandling } from './platform/errors.js';
+import { loggingOptions } from './platform/logging.js';
+
+export interface App {
+  server: FastifyInstance;
+  database: Database;
+  /** Every route with its access rule, as registered (read by the route-walking test). */
+  routes: RouteRecord[];
+  /** Present when the built-in OpenID provider runs (no OIDC_ISSUER). */
+  builtin?: BuiltinProvider;
+}
+
+/**
+ * Builds the whole product in one Fastify instance: database (migrated), sign-in, API under
+ * /api/v1, OpenAPI and docs. `app.server.close()` closes the database too.
+ */
+export async function buildApp(config: Config): Promise<App> {
+  const server = Fastify({
+    ...loggingOptions(config),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  });
+  server.setValidatorCompiler(validatorCompiler);
+  server.setSerializerCompiler(serializerCompiler);
+  installErrorHandling(server);
+
+  const database = await openDatabase(config.database);
+  server.addHook('onClose', async () => database.close());
+  try {
+    const applied = await migrate(database);
+    if (applied.length > 0) server.log.info({ migrations: applied }, 'database migrated');
+
+    let verifier: TokenVerifier;
+    let builtin: BuiltinProvider | undefined;
+    if (config.auth.kind === 'builtin') {
+      builtin = await startBuiltinProvider(database.db, config.auth, config.publicUrl, server.log);
+      verifier = builtin.verifier;
+    } else {
+      verifier = remoteVerifier({
+        issuer: config.auth.issuer,
+        audience: config.auth.audience,
+        issuerKey: config.auth.issuer,
+      });
+    }
+
+    const routes = installAccessControl(server, {
+      verifier,
+      findAccount: async (issuer, subject) => {
+        const row = await findAccountBySubject(database.db, issuer, subject);
+        return row && toCallerAccount(row);
+      },
+      hasPendingAgreements: (accountId) => hasPendingMandatoryAgreements(database.db, accountId),
+      findMembership: (orgSlug, accountId) => findMembership(database.db, orgSlug, accountId),
+    });
+    // Routes that need a token say so in the OpenAPI document.
+    server.addHook('onRoute', (route) => {
+      const access = route.config?.access;
+      if (access !== undefined && accessKind(access) !== 'public' && route.schema) {
+        route.schema = { ...route.schema, security: [{ bearer: [] }] };
+      }
+    });
+
+    await server.register(helmet, {
+      // Cross-origin embedding of API answers is harmless; pages set their own policy.
+      crossOriginResourcePolicy: { policy: 'cross-origin' },
+    });
+    // The CORS plugin answers preflights on its own catch-all OPTIONS route: public by nature.
+    server.addHook('onRoute', (route) => {
+      if (route.method === 'OPTIONS' && route.url === '*' && !route.config?.access) {
+        route.config = { ...route.config, access: 'public' };
+      }
+    });
+    await server.register(cors, {
+      origin: config.corsOrigins,
+      methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      allowedHeaders: ['authorization', 'content-type', 'x-request-id', 'x-api-key'],
+      exposedHeaders: ['x-request-id'],
+      maxAge: 600,
+    });
+    server.addHook('onSend', async (request, reply) => {
+      reply.header('x-request-id', request.id);
+    });
+
+    await registerDocs(server, config.publicUrl);
+    await server.register(
+      async (api) => {
+        systemRoutes(api);
+        accountRoutes(api, database.db);
+        orgRoutes(api, database.db);
+      },
+      { prefix: apiPrefix },
+    );
+    if (builtin) await server.register(builtin.plugin);
+
+    await server.ready();
+    return { server, database, routes, builtin };
+  } catch (error) {
+    await server.close().catch(() => {});
+    throw error;
+  }
+}

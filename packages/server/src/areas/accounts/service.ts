@@ -1,0 +1,151 @@
+import type {
+  AcceptAgreements,
+  AcceptedAgreement,
+  Account,
+  Agreement,
+  AgreementType,
+  Profile,
+  UpdateProfile,
+} from '@slugsmith/contract';
+import type { CallerAccount } from '../../auth/access.js';
+import type { VerifiedToken } from '../../auth/tokens.js';
+import type { Db } from '../../db/connect.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { ApiError } from '../../platform/errors.js';
+import { slugify, withSuffix } from '../../platform/slugs.js';
+import * as q from './queries.js';
+
+export function toAccount(row: q.AccountRow): Account {
+  return {
+    email: row.email,
+    slug: row.slug,
+    permissions: row.permissions ?? null,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+export function toCallerAccount(row: q.AccountRow): CallerAccount {
+  return { id: row.id, email: row.email, slug: row.slug, permissions: row.permissions ?? null };
+}
+
+export function toAgreement(row: q.AgreementRow): Agreement {
+  return {
+    type: row.type as AgreementType,
+    version: row.version,
+    title: row.title,
+    url: row.url,
+    published_at: row.publishedAt.toISOString(),
+    is_mandatory: row.isMandatory,
+  };
+}
+
+/** A free slug derived from `base`; automatic slugs get a numeric suffix when taken. */
+async function freeSlug(base: string, taken: (slug: string) => Promise<boolean>): Promise<string> {
+  let slug = slugify(base);
+  for (let attempt = 0; attempt < 8 && (await taken(slug)); attempt++) slug = withSuffix(slugify(base));
+  return slug;
+}
+
+export interface NewAccount {
+  issuer: string;
+  subject: string;
+  email: string;
+  permissions?: Record<string, unknown> | null;
+}
+
+/**
+ * Creates the account with its personal organisation, or returns the existing one. Safe to call
+ * concurrently: a lost race on the unique keys re-reads the winner's row.
+ */
+export async function createOrFetchAccount(
+  db: Db,
+  input: NewAccount,
+): Promise<{ row: q.AccountRow; created: boolean }> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const existing = await q.findAccountBySubject(db, input.issuer, input.subject);
+    if (existing) return { row: existing, created: false };
+    const byEmail = await q.findAccountByEmail(db, input.email);
+    if (byEmail?.issuer === input.issuer && byEmail.subject === input.subject)
+      return { row: byEmail, created: false };
+    if (byEmail)
+      throw ApiError.conflict('An account with this email already exists', { reason: 'email_taken' });
+    const local = input.email.split('@')[0] ?? input.email;
+    const slug = await freeSlug(local, (s) => q.slugTaken(db, s));
+    const orgSlug = (await q.orgSlugTaken(db, slug))
+      ? await freeSlug(local, (s) => q.orgSlugTaken(db, s))
+      : slug;
+    try {
+      const row = await q.insertAccountWithPersonalOrg(db, { ...input, slug, orgSlug });
+      return { row, created: true };
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+    }
+  }
+  throw ApiError.conflict();
+}
+
+export async function createAccountFromToken(db: Db, token: VerifiedToken) {
+  if (!token.email) {
+    throw ApiError.badRequest('The access token carries no email claim', { reason: 'email_claim_missing' });
+  }
+  return createOrFetchAccount(db, { issuer: token.issuerKey, subject: token.subject, email: token.email });
+}
+
+export async function getAccount(db: Db, id: string): Promise<Account> {
+  const row = await q.findAccountById(db, id);
+  if (!row) throw ApiError.notFound('Account not found');
+  return toAccount(row);
+}
+
+function toProfile(row: q.AccountRow): Profile {
+  return { email: row.email, slug: row.slug, display_name: row.displayName ?? null };
+}
+
+export async function getProfile(db: Db, id: string): Promise<Profile> {
+  const row = await q.findAccountById(db, id);
+  if (!row) throw ApiError.notFound('Account not found');
+  return toProfile(row);
+}
+
+export async function updateProfile(db: Db, id: string, changes: UpdateProfile): Promise<Profile> {
+  try {
+    const row = await q.updateAccount(db, id, {
+      ...(changes.slug !== undefined && { slug: changes.slug }),
+      ...(changes.display_name !== undefined && { displayName: changes.display_name }),
+    });
+    return toProfile(row);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw ApiError.conflict('This slug is taken', { field: 'slug' });
+    throw error;
+  }
+}
+
+export async function latestAgreements(db: Db): Promise<Agreement[]> {
+  return (await q.latestAgreements(db)).map(toAgreement);
+}
+
+export async function acceptedAgreements(db: Db, accountId: string): Promise<AcceptedAgreement[]> {
+  return (await q.acceptedAgreements(db, accountId)).map((r) => ({
+    agreement_type: r.type as AgreementType,
+    agreement_version: r.version,
+    accepted_at: r.acceptedAt.toISOString(),
+  }));
+}
+
+/** Records acceptance of the listed versions; every one must exist. Accepting twice is harmless. */
+export async function acceptAgreements(
+  db: Db,
+  accountId: string,
+  body: AcceptAgreements,
+): Promise<AcceptedAgreement[]> {
+  const ids: string[] = [];
+  const unknown: AcceptAgreements['agreement_versions'] = [];
+  for (const v of body.agreement_versions) {
+    const row = await q.findAgreement(db, v.agreement_type, v.agreement_version);
+    if (row) ids.push(row.id);
+    else unknown.push(v);
+  }
+  if (unknown.length > 0) throw ApiError.badRequest('Unknown agreement version', { unknown });
+  await q.insertAcceptances(db, accountId, ids);
+  return acceptedAgreements(db, accountId);
+}

@@ -1,0 +1,201 @@
+import { ErrorMessages, type OrgRole, orgRoleRank } from '@slugsmith/contract';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import { ApiError } from '../platform/errors.js';
+import { TokenError, type TokenVerifier, type VerifiedToken } from './tokens.js';
+
+/**
+ * Who may call a route. Every route declares one in `config.access`; the app refuses to start
+ * when one does not (see `assertEveryRouteHasAccess`).
+ *
+ * - `public`: anyone.
+ * - `token`: a valid access token; the account may not exist yet (creating it is the point).
+ * - `account`: an existing account, even one that still owes agreement acceptance.
+ * - `signed-in`: an account that accepted every mandatory agreement (product spec §4, §5).
+ * - `{ orgRole }`: signed-in and a member of the `:org` in the path with at least that role.
+ * - `admin`: signed-in with a permissions object (staff).
+ *
+ * Later kinds (API-key scopes, SDK scopes) are new members of this union plus a checker below.
+ */
+export type AccessRule = 'public' | 'token' | 'account' | 'signed-in' | 'admin' | { orgRole: OrgRole };
+
+export type AccessKind = 'public' | 'token' | 'account' | 'signed-in' | 'admin' | 'orgRole';
+
+export function accessKind(rule: AccessRule): AccessKind {
+  return typeof rule === 'string' ? rule : 'orgRole';
+}
+
+export interface CallerAccount {
+  id: string;
+  email: string;
+  slug: string;
+  permissions: Record<string, unknown> | null;
+}
+
+export interface CallerOrg {
+  id: string;
+  slug: string;
+  name: string;
+  personal: boolean;
+  createdAt: Date;
+  role: OrgRole;
+}
+
+/** What the access check learned about the caller, for handlers to use. */
+export interface Caller {
+  token?: VerifiedToken;
+  account?: CallerAccount;
+  org?: CallerOrg;
+}
+
+/** Lookups the checks need; the areas provide them. */
+export interface AccessLookups {
+  verifier: TokenVerifier;
+  findAccount(issuerKey: string, subject: string): Promise<CallerAccount | undefined>;
+  hasPendingAgreements(accountId: string): Promise<boolean>;
+  findMembership(orgSlug: string, accountId: string): Promise<CallerOrg | undefined>;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: AccessRule;
+  }
+  interface FastifyRequest {
+    caller: Caller;
+  }
+}
+
+/** Handlers of routes whose rule guarantees an account call this to get it typed. */
+export function requireAccount(request: FastifyRequest): CallerAccount {
+  if (!request.caller.account) throw ApiError.notFound(ErrorMessages.accountNotFound);
+  return request.caller.account;
+}
+
+export function requireOrg(request: FastifyRequest): CallerOrg {
+  if (!request.caller.org) throw ApiError.notFound();
+  return request.caller.org;
+}
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1];
+}
+
+async function authenticate(request: FastifyRequest, lookups: AccessLookups): Promise<VerifiedToken> {
+  const token = bearerToken(request);
+  if (!token) throw ApiError.unauthorized(ErrorMessages.notAuthenticated);
+  try {
+    return await lookups.verifier.verify(token);
+  } catch (error) {
+    if (error instanceof TokenError && error.reason === 'expired') {
+      throw ApiError.unauthorized(ErrorMessages.sessionExpired);
+    }
+    if (error instanceof TokenError) throw ApiError.unauthorized(ErrorMessages.authenticationFailed);
+    request.log.warn({ err: error }, 'token verification unavailable');
+    throw new ApiError(503, ErrorMessages.unavailable);
+  }
+}
+
+async function withAccount(request: FastifyRequest, lookups: AccessLookups): Promise<CallerAccount> {
+  const token = await authenticate(request, lookups);
+  request.caller.token = token;
+  const account = await lookups.findAccount(token.issuerKey, token.subject);
+  if (!account) throw ApiError.notFound(ErrorMessages.accountNotFound);
+  request.caller.account = account;
+  return account;
+}
+
+async function signedIn(request: FastifyRequest, lookups: AccessLookups): Promise<CallerAccount> {
+  const account = await withAccount(request, lookups);
+  if (await lookups.hasPendingAgreements(account.id)) {
+    throw ApiError.forbidden(ErrorMessages.agreementsRequired, { reason: 'agreements_required' });
+  }
+  return account;
+}
+
+type Checker = (request: FastifyRequest, rule: AccessRule, lookups: AccessLookups) => Promise<void>;
+
+const checkers: Record<AccessKind, Checker> = {
+  public: async () => {},
+  token: async (request, _rule, lookups) => {
+    request.caller.token = await authenticate(request, lookups);
+  },
+  account: async (request, _rule, lookups) => {
+    await withAccount(request, lookups);
+  },
+  'signed-in': async (request, _rule, lookups) => {
+    await signedIn(request, lookups);
+  },
+  admin: async (request, _rule, lookups) => {
+    const account = await signedIn(request, lookups);
+    if (!account.permissions) throw ApiError.forbidden();
+  },
+  orgRole: async (request, rule, lookups) => {
+    const needed = (rule as { orgRole: OrgRole }).orgRole;
+    const account = await signedIn(request, lookups);
+    const slug = (request.params as { org?: unknown }).org;
+    if (typeof slug !== 'string') throw ApiError.notFound();
+    const org = await lookups.findMembership(slug, account.id);
+    // An organisation the caller does not belong to looks exactly like one that does not exist.
+    if (!org) throw ApiError.notFound();
+    if (orgRoleRank[org.role] < orgRoleRank[needed]) {
+      throw ApiError.forbidden(ErrorMessages.insufficientPermissions, { required_role: needed });
+    }
+    request.caller.org = org;
+  },
+};
+
+export interface RouteRecord {
+  method: string;
+  url: string;
+  access?: AccessRule;
+}
+
+/**
+ * Installs the access check on every route of `app` (and its children) and records the route
+ * table so that `assertEveryRouteHasAccess` and the route-walking test can read it.
+ */
+export function installAccessControl(app: FastifyInstance, lookups: AccessLookups): RouteRecord[] {
+  const routes: RouteRecord[] = [];
+  app.decorateRequest('caller', null as unknown as Caller);
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      // The record is read later, after plugins had their chance to set a default rule.
+      const record: RouteRecord = { method, url: route.url };
+      Object.defineProperty(record, 'access', { enumerable: true, get: () => route.config?.access });
+      routes.push(record);
+    }
+  });
+  app.addHook('onRequest', async (request) => {
+    request.caller = {};
+    const rule = request.routeOptions.config.access;
+    if (rule === undefined) {
+      // Only the not-found handler has no rule (startup refuses routes without one).
+      return;
+    }
+    await checkers[accessKind(rule)](request, rule, lookups);
+  });
+  app.addHook('onReady', async () => assertEveryRouteHasAccess(routes));
+  return routes;
+}
+
+export class MissingAccessRuleError extends Error {}
+
+export function assertEveryRouteHasAccess(routes: readonly RouteRecord[]): void {
+  const missing = routes.filter((r) => r.access === undefined).map((r) => `${r.method} ${r.url}`);
+  if (missing.length > 0) {
+    throw new MissingAccessRuleError(`routes without an access rule: ${missing.join(', ')}`);
+  }
+}
+
+/**
+ * Gives every route registered inside `scope` the rule `access` unless it declares its own: for
+ * routes that third-party plugins register (docs UI assets, the OpenID provider).
+ */
+export function defaultAccess(scope: FastifyInstance, access: AccessRule): void {
+  scope.addHook('onRoute', (route) => {
+    route.config = { ...route.config, access: route.config?.access ?? access };
+  });
+}

@@ -1,0 +1,82 @@
+import { mkdir } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import type { DatabaseConfig } from '../platform/config.js';
+import { INT8_OID, parseInt8 } from './bigint.js';
+import * as schema from './schema.js';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** Runs raw SQL (one or many statements) inside a transaction that the caller opened. */
+export type RawExec = (sql: string, params?: unknown[]) => Promise<Record<string, unknown>[]>;
+
+export interface Database {
+  kind: DatabaseConfig['kind'];
+  db: Db;
+  /** A transaction for raw SQL: migrations and anything Drizzle does not express. */
+  rawTransaction<T>(fn: (exec: RawExec) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export async function openDatabase(config: DatabaseConfig): Promise<Database> {
+  return config.kind === 'pglite' ? openPglite(config.dataDir) : openPostgres(config.url, config.schema);
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  if (!dataDir.includes('://')) await mkdir(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir, { parsers: { [INT8_OID]: parseInt8 } });
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  return {
+    kind: 'pglite',
+    db,
+    rawTransaction: (fn) =>
+      client.transaction(async (tx) =>
+        fn(async (sql, params) => {
+          if (params === undefined) {
+            const results = await tx.exec(sql);
+            return (results.at(-1)?.rows ?? []) as Record<string, unknown>[];
+          }
+          return (await tx.query<Record<string, unknown>>(sql, params)).rows;
+        }),
+      ),
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string, schemaName: string): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    // Every connection works in the configured schema; tests give each file its own.
+    options: `-c search_path=${schemaName}`,
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === INT8_OID ? parseInt8 : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+  });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  if (schemaName !== 'public') await pool.query(`CREATE SCHEMA IF NOT EXISTS "${schemaName}"`);
+  const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
+  return {
+    kind: 'postgres',
+    db,
+    async rawTransaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn(async (sql, params) => (await client.query(sql, params)).rows);
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

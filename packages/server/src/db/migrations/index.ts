@@ -1,0 +1,7 @@
+import { sql as init } from './0001_init.js';
+
+/**
+ * Every migration, in order. Applied ones are recorded by id and never edited: a change to the
+ * schema is a new entry here (and the matching change in ../schema.ts).
+ */
+export const migrations: readonly { id: string; sql: string }[] = [{ id: '0001_init', sql: init }];

@@ -1,0 +1,111 @@
+import { z } from 'zod';
+
+/** Boolean environment values: "1", "true", "yes" and "on" mean true. */
+const flag = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined ? undefined : ['1', 'true', 'yes', 'on'].includes(v.toLowerCase())));
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  DATABASE_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]*$/)
+    .default('public'),
+  CORS_ORIGINS: z.string().optional(),
+  TRUST_PROXY: flag,
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_AUDIENCE: z.string().optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  ADMIN_EMAIL: z.email().default('admin@slugsmith.local'),
+  ADMIN_PASSWORD: z.string().min(8).optional(),
+});
+
+export type DatabaseConfig =
+  | { kind: 'pglite'; dataDir: string }
+  | { kind: 'postgres'; url: string; schema: string };
+
+export type AuthConfig =
+  /** The built-in OpenID provider under /oidc, accounts in our database. */
+  | {
+      kind: 'builtin';
+      issuer: string;
+      audience: string;
+      clientId: string;
+      adminEmail: string;
+      adminPassword?: string;
+    }
+  /** Any external OpenID Connect issuer (Auth0, Keycloak, …). */
+  | { kind: 'external'; issuer: string; audience: string; clientId?: string };
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Where browsers reach this server; issuer and redirect URLs are built from it. */
+  publicUrl: string;
+  logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  database: DatabaseConfig;
+  /** Allowed CORS origins; `true` allows any origin. */
+  corsOrigins: string[] | true;
+  trustProxy: boolean;
+  shutdownGraceMs: number;
+  auth: AuthConfig;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads the environment once, at start-up; an invalid variable stops the process with its name. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`invalid environment: ${lines.join('; ')}`);
+  }
+  const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const database: DatabaseConfig = e.DATABASE_URL
+    ? { kind: 'postgres', url: e.DATABASE_URL, schema: e.DATABASE_SCHEMA }
+    : { kind: 'pglite', dataDir: e.DATA_DIR };
+
+  let auth: AuthConfig;
+  if (e.OIDC_ISSUER) {
+    if (!e.OIDC_AUDIENCE)
+      throw new ConfigError('invalid environment: OIDC_AUDIENCE is required with OIDC_ISSUER');
+    auth = { kind: 'external', issuer: e.OIDC_ISSUER, audience: e.OIDC_AUDIENCE, clientId: e.OIDC_CLIENT_ID };
+  } else {
+    auth = {
+      kind: 'builtin',
+      issuer: `${publicUrl}/oidc`,
+      audience: e.OIDC_AUDIENCE ?? `${publicUrl}/api`,
+      clientId: e.OIDC_CLIENT_ID ?? 'slugsmith-console',
+      adminEmail: e.ADMIN_EMAIL,
+      adminPassword: e.ADMIN_PASSWORD,
+    };
+  }
+
+  const corsOrigins =
+    e.CORS_ORIGINS === '*'
+      ? true
+      : (e.CORS_ORIGINS ?? new URL(publicUrl).origin)
+          .split(',')
+          .map((o) => o.trim())
+          .filter(Boolean);
+
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    logLevel: e.LOG_LEVEL,
+    database,
+    corsOrigins,
+    trustProxy: e.TRUST_PROXY ?? false,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    auth,
+  };
+}

@@ -1,0 +1,81 @@
+import { ErrorMessages } from '@slugsmith/contract';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+/** The one error type of the HTTP layer: it becomes `{code, message, details}` with its status. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  static badRequest(message: string = ErrorMessages.badRequest, details?: unknown) {
+    return new ApiError(400, message, details);
+  }
+  static unauthorized(message: string = ErrorMessages.notAuthenticated, details?: unknown) {
+    return new ApiError(401, message, details);
+  }
+  static forbidden(message: string = ErrorMessages.forbidden, details?: unknown) {
+    return new ApiError(403, message, details);
+  }
+  static notFound(message: string = ErrorMessages.notFound, details?: unknown) {
+    return new ApiError(404, message, details);
+  }
+  static conflict(message: string = ErrorMessages.conflict, details?: unknown) {
+    return new ApiError(409, message, details);
+  }
+}
+
+/** Default messages for statuses Fastify itself raises (bad JSON, too large, wrong media type). */
+const statusMessages: Record<number, string> = {
+  400: ErrorMessages.badRequest,
+  401: ErrorMessages.notAuthenticated,
+  403: ErrorMessages.forbidden,
+  404: ErrorMessages.notFound,
+  405: ErrorMessages.methodNotAllowed,
+  409: ErrorMessages.conflict,
+  413: ErrorMessages.payloadTooLarge,
+  415: ErrorMessages.unsupportedMediaType,
+  503: ErrorMessages.unavailable,
+};
+
+/**
+ * Answers every error with the body of product spec §8. Client mistakes keep their 4xx status;
+ * anything unexpected is logged and answered with a bare 500 — never a stack trace.
+ */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    if (error instanceof ApiError) {
+      return reply
+        .status(error.status)
+        .send({ code: error.status, message: error.message, details: error.details });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const where = error.validationContext ?? 'request';
+      const issues = error.validation.map((v) => ({
+        path: `${where}${v.instancePath === '/' ? '' : v.instancePath.replaceAll('/', '.')}`,
+        message: v.message ?? ErrorMessages.badRequest,
+      }));
+      return reply.status(400).send({ code: 400, message: ErrorMessages.badRequest, details: { issues } });
+    }
+    const status = error.statusCode;
+    if (status !== undefined && status >= 400 && status < 500) {
+      return reply.status(status).send({
+        code: status,
+        message: statusMessages[status] ?? ErrorMessages.badRequest,
+        details: { reason: error.message },
+      });
+    }
+    request.log.error({ err: error }, 'request failed');
+    const code = status === 503 ? 503 : 500;
+    return reply.status(code).send({ code, message: statusMessages[code] ?? ErrorMessages.internal });
+  });
+
+  app.setNotFoundHandler((_request, reply) => {
+    return reply.status(404).send({ code: 404, message: ErrorMessages.notFound });
+  });
+}

@@ -1,0 +1,27 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyServerOptions } from 'fastify';
+import type { Config } from './config.js';
+
+/** Headers that carry credentials never reach the logs. */
+const redacted = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-api-key"]',
+  'req.headers["x-signature"]',
+  'res.headers["set-cookie"]',
+];
+
+/** A caller-supplied request id is kept when it looks sane, so logs correlate across services. */
+const requestIdPattern = /^[A-Za-z0-9._:-]{1,128}$/;
+
+export function loggingOptions(config: Pick<Config, 'logLevel'>): Partial<FastifyServerOptions> {
+  return {
+    logger: { level: config.logLevel, redact: { paths: redacted, censor: '[redacted]' } },
+    // genReqId reads x-request-id itself so that an odd value cannot reach the logs.
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && requestIdPattern.test(given) ? given : randomUUID();
+    },
+  };
+}

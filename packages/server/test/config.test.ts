@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/platform/config.js';
+
+describe('loadConfig', () => {
+  it('defaults to PGlite in ./data, port 8080 and the built-in provider', () => {
+    const c = loadConfig({});
+    expect(c.port).toBe(8080);
+    expect(c.database).toEqual({ kind: 'pglite', dataDir: './data' });
+    expect(c.publicUrl).toBe('http://localhost:8080');
+    expect(c.auth).toMatchObject({
+      kind: 'builtin',
+      issuer: 'http://localhost:8080/oidc',
+      audience: 'http://localhost:8080/api',
+      adminEmail: 'admin@slugsmith.local',
+    });
+    expect(c.corsOrigins).toEqual(['http://localhost:8080']);
+  });
+
+  it('uses PostgreSQL when DATABASE_URL is set and an external issuer with OIDC_ISSUER', () => {
+    const c = loadConfig({
+      DATABASE_URL: 'postgres://u@db/slugs',
+      OIDC_ISSUER: 'https://tenant.example/',
+      OIDC_AUDIENCE: 'https://api.example',
+      CORS_ORIGINS: 'https://a.example, https://b.example',
+    });
+    expect(c.database).toEqual({ kind: 'postgres', url: 'postgres://u@db/slugs', schema: 'public' });
+    expect(c.auth).toEqual({
+      kind: 'external',
+      issuer: 'https://tenant.example/',
+      audience: 'https://api.example',
+      clientId: undefined,
+    });
+    expect(c.corsOrigins).toEqual(['https://a.example', 'https://b.example']);
+  });
+
+  it('names the variable that is wrong', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ OIDC_ISSUER: 'https://x.example' })).toThrow(/OIDC_AUDIENCE/);
+  });
+});

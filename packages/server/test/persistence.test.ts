@@ -1,0 +1,45 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { parseInt8 } from '../src/db/bigint.js';
+import { TestContext, testConfig } from './support/app.js';
+
+describe('PGlite data directory', () => {
+  const dirs: string[] = [];
+  afterAll(async () => {
+    for (const d of dirs) await rm(d, { recursive: true, force: true });
+  });
+
+  it('keeps accounts, organisations and signing keys across a restart', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'slugsmith-data-'));
+    dirs.push(dir);
+    const config = testConfig('pglite', { DATA_DIR: dir });
+
+    const first = new TestContext(await buildApp(config), config);
+    const p = await first.person('keeper');
+    const org = await first.request('POST', '/api/v1/orgs', { token: p.token, body: { name: 'Kept' } });
+    const kid = first.app.builtin?.signingKeys[0].kid;
+    await first.app.server.close();
+
+    const second = new TestContext(await buildApp(config), config);
+    try {
+      expect(second.app.builtin?.signingKeys[0].kid).toBe(kid);
+      // The token signed before the restart still verifies: the keys were persisted.
+      const orgs = await second.request('GET', '/api/v1/orgs', { token: p.token });
+      expect(orgs.status).toBe(200);
+      expect(orgs.body.map((o: { slug: string }) => o.slug)).toEqual([p.slug, org.body.slug]);
+    } finally {
+      await second.app.server.close();
+    }
+  });
+});
+
+describe('int8 values', () => {
+  it('become numbers when exact and bigints beyond 2^53', () => {
+    expect(parseInt8('42')).toBe(42);
+    expect(parseInt8('-9007199254740991')).toBe(-9007199254740991);
+    expect(parseInt8('9007199254740993')).toBe(9007199254740993n);
+  });
+});

@@ -1,0 +1,111 @@
+import { expect, it } from 'vitest';
+import { describeEachDatabase } from './support/app.js';
+
+describeEachDatabase('platform', (ctx) => {
+  it('answers unknown paths with the error body of product spec §8', async () => {
+    const r = await ctx().request('GET', '/api/v1/no-such-thing');
+    expect(r).toMatchObject({ status: 404, body: { code: 404, message: 'Resource not found' } });
+  });
+
+  it('answers malformed input with 4xx and never a stack trace', async () => {
+    const p = await ctx().person('bad');
+    const server = ctx().app.server;
+    const headers = { authorization: `Bearer ${p.token}` };
+    const badJson = await server.inject({
+      method: 'POST',
+      url: '/api/v1/orgs',
+      headers: { ...headers, 'content-type': 'application/json' },
+      payload: '{"name": ',
+    });
+    expect(badJson.statusCode).toBe(400);
+    expect(badJson.json()).toMatchObject({ code: 400, message: 'Invalid format' });
+    expect(badJson.body).not.toMatch(/at .*\.(js|ts):\d+/);
+
+    const wrongType = await server.inject({
+      method: 'POST',
+      url: '/api/v1/orgs',
+      headers: { ...headers, 'content-type': 'text/xml' },
+      payload: '<org/>',
+    });
+    expect(wrongType.statusCode).toBe(415);
+    expect(wrongType.json()).toMatchObject({ code: 415 });
+
+    const tooBig = await server.inject({
+      method: 'POST',
+      url: '/api/v1/orgs',
+      headers: { ...headers, 'content-type': 'application/json' },
+      payload: JSON.stringify({ name: 'x'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(tooBig.statusCode).toBe(413);
+
+    const invalid = await ctx().request('POST', '/api/v1/orgs', {
+      token: p.token,
+      body: { name: 42, extra: true },
+    });
+    expect(invalid).toMatchObject({ status: 400, body: { code: 400, message: 'Invalid format' } });
+    expect(invalid.body.details.issues.length).toBeGreaterThan(0);
+  });
+
+  it('sets security headers and echoes or creates a request id', async () => {
+    const given = await ctx().request('GET', '/api/v1/ping', { headers: { 'x-request-id': 'abc-123' } });
+    expect(given.headers['x-request-id']).toBe('abc-123');
+    expect(given.headers['x-content-type-options']).toBe('nosniff');
+    expect(given.headers['strict-transport-security']).toBeDefined();
+    expect(given.headers['content-security-policy']).toContain("default-src 'self'");
+    const odd = await ctx().request('GET', '/api/v1/ping', {
+      headers: { 'x-request-id': 'bad id\twith spaces' },
+    });
+    expect(odd.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('answers CORS preflights for the configured origin only', async () => {
+    const server = ctx().app.server;
+    const preflight = (origin: string) =>
+      server.inject({
+        method: 'OPTIONS',
+        url: '/api/v1/orgs',
+        headers: {
+          origin,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'authorization',
+        },
+      });
+    const allowed = await preflight('http://127.0.0.1:8080');
+    expect(allowed.statusCode).toBe(204);
+    expect(allowed.headers['access-control-allow-origin']).toBe('http://127.0.0.1:8080');
+    const other = await preflight('https://evil.example');
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('publishes an OpenAPI 3.1 document generated from the contract', async () => {
+    const r = await ctx().request('GET', '/api/openapi.json');
+    expect(r.status).toBe(200);
+    expect(r.body.openapi).toBe('3.1.0');
+    for (const path of [
+      '/api/v1/ping',
+      '/api/v1/accounts',
+      '/api/v1/orgs/{org}/members/{member}',
+      '/api/v1/agreements/latest',
+    ]) {
+      expect(Object.keys(r.body.paths)).toContain(path);
+    }
+    expect(r.body.paths['/api/v1/orgs'].post.security).toEqual([{ bearer: [] }]);
+    expect(r.body.paths['/api/v1/ping'].get.security).toBeUndefined();
+    expect(JSON.stringify(r.body.components.schemas)).toContain('"Organisation"');
+    expect(Object.keys(r.body.paths).some((p) => p.startsWith('/oidc') || p.startsWith('/api/docs'))).toBe(
+      false,
+    );
+  });
+
+  it('serves the docs UI from the package itself', async () => {
+    const server = ctx().app.server;
+    const page = await server.inject({ method: 'GET', url: '/api/docs/' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('swagger-ui');
+    // Every script and stylesheet comes from this server.
+    const external = [...page.body.matchAll(/(?:src|href)="(https?:)?\/\/[^"]+"/g)].map((m) => m[0]);
+    expect(external).toEqual([]);
+    const bundle = await server.inject({ method: 'GET', url: '/api/docs/static/swagger-ui-bundle.js' });
+    expect(bundle.statusCode).toBe(200);
+  });
+});
