@@ -5,27 +5,35 @@ import { PatternError } from './errors.js';
 import { mix32 } from './hash.js';
 import { elementToString } from './parser.js';
 
-/** Largest radix a limb may have: the permutation's arithmetic is exact below 2^53. */
-export const MAX_LIMB = 2 ** 53;
+/** Limbs stay below 2^31 so the permutation runs on int32 arithmetic. */
+export const MAX_LIMB = 2 ** 31 - 1;
 
 /**
- * One placeholder, compiled. `size` values in [0, size) render to distinct strings (injective).
+ * One placeholder, compiled. The values [0, size) render to distinct strings (injective).
  *
- * - `value`: one number in [0, size) (size ≤ 2^53); the planner may split it into two limbs.
- * - `digits`: a natural product of limbs (`limbs`, least significant first), each read directly.
- * - `big`: size > 2^53 without product structure; rendered from a BigInt.
+ * - `value`: one integer v in [0, size); the planner lays it out over limbs. `list[v]` when
+ *   present (the fast path), else `render(v, mask)`; above 2^53 `renderBig(v)`.
+ * - `digits`: a natural product of limbs (`limbs`, least significant first, each < 2^31),
+ *   rendered straight from the limb values.
  */
 export type Component =
-  | { shape: 'value'; size: bigint; maxBytes: number; complexity: number; render(v: number, mask: number): string }
+  | {
+      shape: 'value';
+      size: bigint;
+      maxBytes: number;
+      complexity: number;
+      list?: string[];
+      render(v: number, mask: number): string;
+      renderBig?(v: bigint): string;
+    }
   | {
       shape: 'digits';
       size: bigint;
       limbs: number[];
       maxBytes: number;
       complexity: number;
-      render(x: Float64Array, off: number): string;
-    }
-  | { shape: 'big'; size: bigint; maxBytes: number; complexity: number; render(v: bigint): string };
+      render(x: Int32Array, off: number): string;
+    };
 
 // ---- selectors --------------------------------------------------------------------------------
 
@@ -92,9 +100,11 @@ export function selectorComponent(el: SelectorElement, index: BundleIndex): Comp
   const tagCount = el.include.length + el.exclude.length;
   const complexity =
     5 + 2 * tagCount + (el.sizeLimit ? 2 + (tagCount > 0 ? 1 : 0) : 0) + SELECTOR_CASE_COST[casing];
-  const render =
-    casing === 'mixed' ? (v: number, mask: number) => applyMask(words[v], mask) : (v: number) => words[v];
-  return { shape: 'value', size: BigInt(words.length), maxBytes, complexity, render };
+  const size = BigInt(words.length);
+  if (casing === 'mixed') {
+    return { shape: 'value', size, maxBytes, complexity, render: (v, mask) => applyMask(words[v], mask) };
+  }
+  return { shape: 'value', size, maxBytes, complexity, list: words, render: (v) => words[v] };
 }
 
 // ---- numbers ----------------------------------------------------------------------------------
@@ -137,13 +147,22 @@ export function romanList(maxLength: number): string[] {
 
 const pad = (s: string, n: number) => s.padStart(n, '0');
 
+/** Components this small render from a precomputed list of all their strings (shared, cached). */
+const LIST_LIMIT = 65536n;
+const lists = new Map<string, string[]>();
+function cachedList(key: string, size: number, render: (v: number) => string): string[] {
+  let list = lists.get(key);
+  if (!list) lists.set(key, (list = Array.from({ length: size }, (_, v) => render(v))));
+  return list;
+}
+
 export function numberComponent(el: NumberElement): Component {
   const complexity = 3;
   if (el.base === 'roman' || el.base === 'ROMAN') {
     const upper = romanList(el.length);
     const list = el.base === 'roman' ? upper.map((r) => r.toLowerCase()) : upper;
     const maxBytes = Math.max(...list.map((r) => r.length));
-    return { shape: 'value', size: BigInt(list.length), maxBytes, complexity, render: (v) => list[v] };
+    return { shape: 'value', size: BigInt(list.length), maxBytes, complexity, list, render: (v) => list[v] };
   }
   const radix = el.base === 'dec' ? 10 : 16;
   const upper = el.base === 'HEX';
@@ -152,19 +171,38 @@ export function numberComponent(el: NumberElement): Component {
     return upper ? s.toUpperCase() : s;
   };
   const size = BigInt(radix) ** BigInt(el.length);
-  if (size <= BigInt(MAX_LIMB)) {
-    return { shape: 'value', size, maxBytes: el.length, complexity, render: (v) => str(v, el.length) };
+  const group = radix === 10 ? 9 : 7; // the most digits whose values stay below 2^31
+  if (el.length <= group) {
+    const render = (v: number) => str(v, el.length);
+    const list = size <= LIST_LIMIT ? cachedList(`${el.base}${el.length}`, Number(size), render) : undefined;
+    return { shape: 'value', size, maxBytes: el.length, complexity, list, render };
   }
-  // Too wide for one exact limb: split into low and high digit groups.
-  const lowWidth = radix === 10 ? 9 : 8;
-  const highWidth = el.length - lowWidth;
+  return digitGroups(size, el.length, group, radix, el.length, complexity, str);
+}
+
+/** A fixed-width string in some base, split into groups of `group` digits (least significant first). */
+function digitGroups(
+  size: bigint,
+  length: number,
+  group: number,
+  radix: number,
+  maxBytes: number,
+  complexity: number,
+  str: (v: number, width: number) => string,
+): Component {
+  const widths: number[] = [];
+  for (let rest = length; rest > 0; rest -= group) widths.push(Math.min(group, rest));
   return {
     shape: 'digits',
     size,
-    limbs: [radix ** lowWidth, radix ** highWidth],
-    maxBytes: el.length,
+    limbs: widths.map((w) => radix ** w),
+    maxBytes,
     complexity,
-    render: (x, off) => str(x[off + 1], highWidth) + str(x[off], lowWidth),
+    render: (x, off) => {
+      let out = '';
+      for (let t = 0; t < widths.length; t++) out = str(x[off + t], widths[t]) + out;
+      return out;
+    },
   };
 }
 
@@ -213,40 +251,41 @@ export function specialComponent(el: SpecialElement): Component {
   if (el.min === el.max) {
     const len = el.max;
     const size = 32n ** BigInt(len);
-    if (size <= BigInt(MAX_LIMB)) {
-      return { shape: 'value', size, maxBytes, complexity, render: (v) => base32String(v, len) };
+    if (len <= 6) {
+      const render = (v: number) => base32String(v, len);
+      const list = size <= LIST_LIMIT ? cachedList(`special${len}`, Number(size), render) : undefined;
+      return { shape: 'value', size, maxBytes, complexity, list, render };
     }
+    // base32String writes the least significant character first, so groups read in reverse.
+    const widths: number[] = [];
+    for (let rest = len; rest > 0; rest -= 6) widths.push(Math.min(6, rest));
     return {
       shape: 'digits',
       size,
-      limbs: [32 ** 5, 32 ** (len - 5)],
+      limbs: widths.map((w) => 32 ** w),
       maxBytes,
       complexity,
-      render: (x, off) => base32String(x[off], 5) + base32String(x[off + 1], len - 5),
+      render: (x, off) => {
+        let out = '';
+        for (let t = 0; t < widths.length; t++) out += base32String(x[off + t], widths[t]);
+        return out;
+      },
     };
   }
   const sizes = blocks(el.min, el.max, (l) => 32n ** BigInt(l));
   const size = sizes.reduce((a, b) => a + b, 0n);
-  if (size <= BigInt(MAX_LIMB)) {
-    const small = sizes.map(Number);
-    return {
-      shape: 'value',
-      size,
-      maxBytes,
-      complexity,
-      render: (v) => {
-        let i = 0;
-        while (v >= small[i]) v -= small[i++];
-        return base32String(v, el.min + i);
-      },
-    };
-  }
+  const small = sizes.map(Number);
   return {
-    shape: 'big',
+    shape: 'value',
     size,
     maxBytes,
     complexity,
     render: (v) => {
+      let i = 0;
+      while (v >= small[i]) v -= small[i++];
+      return base32String(v, el.min + i);
+    },
+    renderBig: (v) => {
       const [i, rest] = locate(v, sizes);
       return base32Big(rest, el.min + i);
     },
@@ -308,7 +347,7 @@ export function emojiComponent(el: EmojiElement, index: BundleIndex): Component 
     const k = countMax;
     const limbs = Array.from({ length: k }, (_, t) => (unique ? n - t : n));
     const size = sequences(BigInt(n), k, unique);
-    if (k === 1) return { shape: 'value', size, maxBytes, complexity, render: (v) => list[v] };
+    if (k === 1) return { shape: 'value', size, maxBytes, complexity, list, render: (v) => list[v] };
     return {
       shape: 'digits',
       size,
@@ -325,8 +364,5 @@ export function emojiComponent(el: EmojiElement, index: BundleIndex): Component 
     const k = countMin + i;
     return emojiString(list, emojiDigits(rest, n, k, unique), unique);
   };
-  if (size <= BigInt(MAX_LIMB)) {
-    return { shape: 'value', size, maxBytes, complexity, render: (v) => renderBig(BigInt(v)) };
-  }
-  return { shape: 'big', size, maxBytes, complexity, render: renderBig };
+  return { shape: 'value', size, maxBytes, complexity, render: (v) => renderBig(BigInt(v)), renderBig };
 }

@@ -27,7 +27,7 @@ export interface PatternInfo {
 }
 
 const MAX_SEQUENCE = 2n ** 64n;
-const CACHE_SIZE = 512;
+const CACHE_SIZE = 64;
 
 /** Parses a sequence position given as a number, bigint or decimal string. */
 export function toSequence(value: number | bigint | string | undefined): bigint {
@@ -85,7 +85,7 @@ export class Generator {
     const compiled = this.compile(pattern);
     const seed = options.seed ?? randomSeed();
     if (typeof seed !== 'string') throw new GeneratorError('Seed must be a string');
-    const perm = compiled.permutation(seedKey(seed), seed);
+    const perm = compiled.permutation(seed, () => seedKey(seed));
     return compiled.generate(perm, toSequence(options.sequence), count);
   }
 

@@ -18,3 +18,5 @@ export { Generator, toSequence } from './generator.js';
 export { canonicalPattern, LIMITS, parsePattern } from './parser.js';
 export { ALGORITHM_VERSION } from './permutation.js';
 export { SAMPLE_BUNDLE } from './sample-bundle.js';
+export type { Suggestion, SuggestionKind, SuggestMeta } from './suggest.js';
+export { suggest } from './suggest.js';

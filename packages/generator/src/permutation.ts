@@ -3,71 +3,94 @@ import { mix32 } from './hash.js';
 /** The id of the algorithm below; a series stores it so a future v2 never changes its sequence. */
 export const ALGORITHM_VERSION = 'v1';
 
-/** Full rounds: every limb is updated once per round, so 2 limbs get 2·ROUNDS Feistel half-rounds. */
-export const ROUNDS = 4;
+/** Full rounds: every limb is updated once per round, so two limbs get six Feistel half-rounds. */
+export const ROUNDS = 3;
 
-const TWO32 = 4294967296;
+const INV32 = 1 / 4294967296;
 
 /**
  * A keyed pseudo-random permutation of a mixed-radix space (generator.md §4): an unbalanced
- * Feistel network whose branches are the limbs x[i] ∈ [0, radix[i]). Each step adds a keyed hash
- * of all *other* limbs to one limb modulo its radix — invertible for any radices, so the whole
- * network is a bijection of the product space with no cycle-walking and no big integers. Radices
- * go up to 2^53; the modular addition is written so intermediate values stay below 2^53.
+ * Feistel network whose branches are the limbs x[i] ∈ [0, radix[i]), radix < 2^31. Each step
+ * adds a keyed hash of all *other* limbs to one limb modulo its radix — invertible for any
+ * radices, so the network is a bijection of the product space, in int32 arithmetic only.
  *
- * The hash of "all other limbs" is the running sum of per-limb hashes minus the limb's own, so a
- * step costs two mix32 calls whatever the number of limbs.
+ * "All other limbs" enter the round function as a running sum of per-limb odd multiples
+ * (w[i] = x[i]·A[i] mod 2^32) minus the limb's own term, so a step costs one mix32 whatever the
+ * number of limbs; for two limbs the input is a bijection of the other limb's value. The hash
+ * is reduced to [0, radix) by its high bits (multiply-shift), which avoids a division.
  */
 export class LimbPermutation {
   readonly k: number;
-  private readonly radix: Float64Array;
-  private readonly wide: Uint8Array;
-  private readonly keys: Uint32Array;
-  private readonly salts: Uint32Array;
-  private readonly h: Uint32Array;
+  private readonly radix: Int32Array;
+  private readonly keys: Int32Array;
+  private readonly mul: Int32Array;
+  private readonly finalKey: number;
 
   constructor(radices: readonly number[], key: Uint32Array) {
     const k = radices.length;
     this.k = k;
-    this.radix = Float64Array.from(radices);
-    this.wide = Uint8Array.from(radices, (r) => (r > TWO32 ? 1 : 0));
-    this.salts = new Uint32Array(k);
-    for (let i = 0; i < k; i++) this.salts[i] = mix32(Math.imul(i + 1, 0x27d4eb2f));
-    this.keys = new Uint32Array(ROUNDS * k);
+    this.radix = Int32Array.from(radices);
+    this.mul = new Int32Array(k);
+    for (let i = 0; i < k; i++) this.mul[i] = mix32(Math.imul(i + 1, 0x27d4eb2f)) | 1;
+    this.keys = new Int32Array(ROUNDS * k);
     for (let r = 0; r < ROUNDS; r++) {
       for (let i = 0; i < k; i++) {
         const tweak = mix32(Math.imul(r + 1, 0x9e3779b9) ^ Math.imul(i + 1, 0x85ebca77));
         this.keys[r * k + i] = mix32(key[(r + i) & 3] ^ tweak);
       }
     }
-    this.h = new Uint32Array(k);
+    this.finalKey = mix32(key[0] ^ key[2] ^ 0x68e31da4);
   }
 
-  private limbHash(v: number, i: number): number {
-    return mix32(((v >>> 0) ^ this.salts[i]) + Math.imul((v / TWO32) | 0, 0x9e3779b1));
-  }
-
-  /** Permutes `x` in place. Returns a 32-bit digest of the result (used for mixed-case masks). */
-  apply(x: Float64Array): number {
-    const { k, radix, wide, keys, h } = this;
-    let sum = 0;
-    for (let i = 0; i < k; i++) {
-      h[i] = this.limbHash(x[i], i);
-      sum = (sum + h[i]) | 0;
-    }
-    for (let r = 0, kr = 0; r < ROUNDS; r++, kr += k) {
-      for (let i = 0; i < k; i++) {
-        const f = mix32((sum - h[i]) ^ keys[kr + i]);
-        const m = radix[i];
-        const add = wide[i] === 1 ? ((f >>> 11) * TWO32 + mix32(f ^ 0x5bd1e995)) % m : Math.floor((f * m) / TWO32);
-        let v = x[i] - (m - add);
-        if (v < 0) v += m;
-        x[i] = v;
-        const nh = this.limbHash(v, i);
-        sum = (sum - h[i] + nh) | 0;
-        h[i] = nh;
+  /**
+   * Permutes `width` inputs at once, in place. `x` holds limb i of input j at x[i·width + j]
+   * (structure of arrays): the inner loop runs over independent inputs, so the CPU overlaps
+   * their dependency chains instead of waiting on one. `digests[j]` receives a 32-bit digest of
+   * output j (used for mixed-case masks).
+   */
+  apply(x: Int32Array, width: number, digests: Int32Array): void {
+    const { k, radix, keys, mul } = this;
+    const w = this.scratch(k * width);
+    const sum = digests;
+    sum.fill(0, 0, width);
+    for (let i = 0, row = 0; i < k; i++, row += width) {
+      const mi = mul[i];
+      for (let j = 0; j < width; j++) {
+        const t = Math.imul(x[row + j], mi);
+        w[row + j] = t;
+        sum[j] = (sum[j] + t) | 0;
       }
     }
-    return sum >>> 0;
+    for (let kr = 0, end = ROUNDS * k; kr < end; kr += k) {
+      for (let i = 0, row = 0; i < k; i++, row += width) {
+        const key = keys[kr + i];
+        const m = radix[i];
+        const mi = mul[i];
+        for (let j = 0; j < width; j++) {
+          const at = row + j;
+          let h = (sum[j] - w[at]) ^ key;
+          h ^= h >>> 16;
+          h = Math.imul(h, 0x85ebca6b);
+          h ^= h >>> 13;
+          h = Math.imul(h, 0xc2b2ae35);
+          h ^= h >>> 16;
+          // (h mod 2^32)·m / 2^32 < m: the double product is exact below 2^53 and, above, its
+          // rounding error is smaller than m, so the truncation never reaches m.
+          let v = x[at] + (((h >>> 0) * m * INV32) | 0);
+          if (v >= m) v -= m;
+          x[at] = v;
+          const t = Math.imul(v, mi);
+          sum[j] = (sum[j] - w[at] + t) | 0;
+          w[at] = t;
+        }
+      }
+    }
+    for (let j = 0; j < width; j++) digests[j] = mix32(sum[j] ^ this.finalKey);
+  }
+
+  private w = new Int32Array(0);
+  private scratch(n: number): Int32Array {
+    if (this.w.length < n) this.w = new Int32Array(n);
+    return this.w;
   }
 }

@@ -1,6 +1,6 @@
 import type { ParsedPattern } from './ast.js';
 import type { Component } from './components.js';
-import { emojiComponent, numberComponent, selectorComponent, specialComponent } from './components.js';
+import { emojiComponent, MAX_LIMB, numberComponent, selectorComponent, specialComponent } from './components.js';
 import type { BundleIndex } from './dictionary-index.js';
 import { utf8Length } from './dictionary-index.js';
 import { SequenceExhausted } from './errors.js';
@@ -9,28 +9,38 @@ import { canonicalPattern } from './parser.js';
 import { LimbPermutation } from './permutation.js';
 
 /**
- * Where a component's value lives among the limbs:
- * - `none`: size 1, always value 0;
- * - `single`: one limb holds the value;
- * - `pair`: value = hi·loRadix + lo, valid while value < size (exact when loRadix·hiRadix = size);
- * - `digits`: the component's natural product limbs;
- * - `big`: like pair, but the value is rebuilt as a BigInt.
+ * How one component's value sits in the limb vector: limbs [off, off+radices.length), least
+ * significant first. `bound` (the digits of size−1) is set when the limbs' product exceeds the
+ * size; such a layout is "padded", and the permutation's output is walked until it is ≤ bound.
  */
-interface Slot {
+interface Layout {
   component: Component;
-  layout: 'none' | 'single' | 'pair' | 'digits' | 'big';
-  off: number;
-  count: number;
-  loRadix: number;
-  hiRadix: number;
-  /** In the top row (hi = hiRadix − 1), lo must stay below this for the value to be < size. */
-  lastLo: number;
+  radices: number[];
+  bound: number[] | null;
 }
 
-/** A limb of 2^26 keeps a padded pair's high part below 2^53 for every size the language allows. */
-const BIG_LO = 2 ** 26;
+/** Base of the limbs of a value too large for one limb. */
+const WIDE_BASE = 2 ** 24;
 /** Split the largest limb while it dwarfs the product of all others by more than this. */
 const BALANCE = 256;
+const MAX_NUMBER = BigInt(Number.MAX_SAFE_INTEGER);
+/** Slugs permuted together (see LimbPermutation.apply). */
+const BLOCK = 64;
+
+/** Mixed-radix digits of v, least significant first. */
+function digitsIn(v: bigint, radices: number[]): number[] {
+  return radices.map((r) => {
+    const d = Number(v % BigInt(r));
+    v /= BigInt(r);
+    return d;
+  });
+}
+
+function layoutOf(component: Component, radices: number[]): Layout {
+  const product = radices.reduce((a, r) => a * BigInt(r), 1n);
+  const bound = product === component.size ? null : digitsIn(component.size - 1n, radices);
+  return { component, radices, bound };
+}
 
 /** Exact divisor of n close to √n if one is cheap to find, else null. */
 function nearSqrtDivisor(n: number): number | null {
@@ -39,24 +49,54 @@ function nearSqrtDivisor(n: number): number | null {
   return null;
 }
 
-function pairSlot(component: Component, size: number): Omit<Slot, 'off'> {
-  const lo = nearSqrtDivisor(size) ?? Math.ceil(Math.sqrt(size));
-  const hi = Math.ceil(size / lo);
-  return { component, layout: 'pair', count: 2, loRadix: lo, hiRadix: hi, lastLo: size - (hi - 1) * lo };
+function initialLayout(component: Component): Layout {
+  if (component.shape === 'digits') return layoutOf(component, component.limbs);
+  const size = component.size;
+  if (size === 1n) return layoutOf(component, []);
+  if (size <= BigInt(MAX_LIMB)) return layoutOf(component, [Number(size)]);
+  const radices: number[] = [];
+  let rest = size - 1n;
+  while (rest >= BigInt(WIDE_BASE)) {
+    radices.push(WIDE_BASE);
+    rest /= BigInt(WIDE_BASE);
+  }
+  radices.push(Number(rest) + 1);
+  return layoutOf(component, radices);
+}
+
+/**
+ * Mixing needs at least two limbs of comparable size: a lone or dominant one-limb value is split
+ * into two limbs (an exact factorisation when one is near √size, else a padded pair).
+ */
+function balance(layouts: Layout[]): void {
+  for (let round = 0; round < 8; round++) {
+    const limbs = layouts.flatMap((l, i) => l.radices.map((r) => ({ i, r, splittable: l.radices.length === 1 })));
+    if (limbs.length === 0) return;
+    const largest = limbs.reduce((a, b) => (b.r > a.r ? b : a));
+    const total = limbs.reduce((a, l) => a * l.r, 1);
+    if (!largest.splittable || largest.r < 3) return;
+    if (limbs.length >= 2 && largest.r <= (total / largest.r) * BALANCE) return;
+    const lo = nearSqrtDivisor(largest.r) ?? Math.ceil(Math.sqrt(largest.r));
+    layouts[largest.i] = layoutOf(layouts[largest.i].component, [lo, Math.ceil(largest.r / lo)]);
+  }
 }
 
 /** A pattern compiled against one bundle: components, limb layout, capacity and info. */
 export class CompiledPattern {
   readonly canonical: string;
   readonly chunks: string[];
-  readonly slots: Slot[];
+  readonly layouts: Layout[];
   readonly radices: number[];
   readonly capacity: bigint;
   readonly maxSlugLength: number;
   readonly complexity: number;
   readonly components: number;
-  /** True when some pair is padded: outputs outside the space are walked back in. */
+  private readonly offsets: number[];
+  /** True when some layout is padded: outputs outside the space are walked back in. */
   private readonly walks: boolean;
+  // Per-component views for the hot loop: list lookups for plain one-limb values.
+  private readonly lists: (string[] | null)[];
+  private affixed: (string[] | null)[] | null = null;
   private readonly permutations = new Map<string, LimbPermutation>();
 
   constructor(parsed: ParsedPattern, index: BundleIndex) {
@@ -77,131 +117,134 @@ export class CompiledPattern {
     this.components = comps.length;
     this.capacity = comps.reduce((a, c) => a * c.size, 1n);
     this.complexity = comps.reduce((a, c) => a + c.complexity, 0);
-    this.maxSlugLength = parsed.chunks.reduce((a, t) => a + utf8Length(t), 0) + comps.reduce((a, c) => a + c.maxBytes, 0);
+    this.maxSlugLength =
+      parsed.chunks.reduce((a, t) => a + utf8Length(t), 0) + comps.reduce((a, c) => a + c.maxBytes, 0);
 
-    const slots: Omit<Slot, 'off'>[] = comps.map((component) => {
-      const base = { component, loRadix: 0, hiRadix: 0, lastLo: 0 };
-      if (component.size === 1n) return { ...base, layout: 'none', count: 0 };
-      if (component.shape === 'digits') return { ...base, layout: 'digits', count: component.limbs.length };
-      if (component.shape === 'big') {
-        const hi = (component.size + BigInt(BIG_LO) - 1n) / BigInt(BIG_LO);
-        const lastLo = Number(component.size - (hi - 1n) * BigInt(BIG_LO));
-        return { ...base, layout: 'big', count: 2, loRadix: BIG_LO, hiRadix: Number(hi), lastLo };
-      }
-      return { ...base, layout: 'single', count: 1 };
-    });
-    this.balance(slots);
+    this.layouts = comps.map(initialLayout);
+    balance(this.layouts);
+    this.radices = this.layouts.flatMap((l) => l.radices);
     let off = 0;
-    this.slots = slots.map((s) => {
-      const slot = { ...s, off };
-      off += s.count;
-      return slot;
+    this.offsets = this.layouts.map((l) => {
+      const at = off;
+      off += l.radices.length;
+      return at;
     });
-    this.radices = this.slots.flatMap((s) => {
-      if (s.layout === 'single') return [Number(s.component.size)];
-      if (s.layout === 'pair' || s.layout === 'big') return [s.loRadix, s.hiRadix];
-      if (s.layout === 'digits' && s.component.shape === 'digits') return s.component.limbs;
-      return [];
-    });
-    this.walks = this.slots.some((s) => (s.layout === 'pair' || s.layout === 'big') && s.lastLo < s.loRadix);
+    this.walks = this.layouts.some((l) => l.bound !== null);
+    this.lists = this.layouts.map((l) =>
+      l.component.shape === 'value' && l.component.list && l.radices.length === 1 ? l.component.list : null,
+    );
   }
 
-  /**
-   * Mixing needs at least two limbs of comparable size: a lone or dominant single-limb component
-   * is split into two limbs (an exact factorisation when one is near √size, else a padded pair).
-   */
-  private balance(slots: Omit<Slot, 'off'>[]): void {
-    for (let round = 0; round < 8; round++) {
-      const limbs = slots.flatMap((s, i) =>
-        s.layout === 'single' ? [{ i, r: Number(s.component.size) }] : s.layout === 'none' ? [] : [{ i, r: 0 }],
-      );
-      const total = slots.reduce((a, s) => (s.layout === 'none' ? a : a * Number(s.component.size)), 1);
-      const largest = limbs.filter((l) => l.r > 0).sort((a, b) => b.r - a.r)[0];
-      if (!largest || largest.r < 3) return;
-      const rest = total / largest.r;
-      if (limbs.length >= 2 && largest.r <= rest * BALANCE) return;
-      slots[largest.i] = pairSlot(slots[largest.i].component, largest.r);
-    }
-  }
-
-  permutation(key: Uint32Array, seed: string): LimbPermutation {
+  permutation(seed: string, key: () => Uint32Array): LimbPermutation {
     let p = this.permutations.get(seed);
     if (!p) {
-      if (this.permutations.size > 64) this.permutations.clear();
-      p = new LimbPermutation(this.radices, key);
+      if (this.permutations.size >= 64) this.permutations.clear();
+      p = new LimbPermutation(this.radices, key());
       this.permutations.set(seed, p);
     }
     return p;
   }
 
   /** Limb digits of sequence position n (the permutation's input). */
-  private digitsOf(n: bigint): Float64Array {
-    const x = new Float64Array(this.radices.length);
-    for (const s of this.slots) {
-      const size = s.component.size;
-      let v = n % size;
+  private digitsOf(n: bigint): Int32Array {
+    const x = new Int32Array(this.radices.length);
+    this.layouts.forEach((l, i) => {
+      const size = l.component.size;
+      x.set(digitsIn(n % size, l.radices), this.offsets[i]);
       n /= size;
-      if (s.layout === 'single') x[s.off] = Number(v);
-      else if (s.layout === 'pair' || s.layout === 'big') {
-        x[s.off] = Number(v % BigInt(s.loRadix));
-        x[s.off + 1] = Number(v / BigInt(s.loRadix));
-      } else if (s.layout === 'digits') {
-        for (let t = 0; t < s.count; t++) {
-          const r = BigInt(this.radices[s.off + t]);
-          x[s.off + t] = Number(v % r);
-          v /= r;
-        }
-      }
-    }
+    });
     return x;
   }
 
+  /** Is the component's digit run above its bound (compared from the most significant limb)? */
+  private static above(x: Int32Array, off: number, bound: number[]): boolean {
+    for (let t = bound.length - 1; t >= 0; t--) {
+      if (x[off + t] !== bound[t]) return x[off + t] > bound[t];
+    }
+    return false;
+  }
+
   /** Adds one to the digits, carrying from component to component (least significant first). */
-  private increment(x: Float64Array): void {
+  private increment(x: Int32Array): void {
     const radices = this.radices;
-    for (const s of this.slots) {
-      if (s.count === 0) continue;
-      let carried = true;
-      for (let t = 0; t < s.count && carried; t++) {
-        const j = s.off + t;
-        x[j]++;
-        carried = x[j] === radices[j];
-        if (carried) x[j] = 0;
-      }
-      if (!carried && s.lastLo !== 0 && x[s.off + 1] === s.hiRadix - 1 && x[s.off] >= s.lastLo) {
-        x[s.off] = 0;
-        x[s.off + 1] = 0;
-        carried = true;
-      }
-      if (!carried) return;
+    for (let i = 0; i < this.layouts.length; i++) {
+      const { bound } = this.layouts[i];
+      const off = this.offsets[i];
+      const end = off + this.layouts[i].radices.length;
+      if (end === off) continue;
+      let j = off;
+      while (j < end && ++x[j] === radices[j]) x[j++] = 0;
+      if (j === end) continue; // wrapped: carry on to the next component
+      if (bound === null || !CompiledPattern.above(x, off, bound)) return;
+      x.fill(0, off, end); // reached the size: wrap this component and carry
     }
   }
 
-  private valid(y: Float64Array): boolean {
-    for (const s of this.slots) {
-      if (s.lastLo !== 0 && y[s.off + 1] === s.hiRadix - 1 && y[s.off] >= s.lastLo) return false;
+  private valid(y: Int32Array): boolean {
+    for (let i = 0; i < this.layouts.length; i++) {
+      const { bound } = this.layouts[i];
+      if (bound !== null && CompiledPattern.above(y, this.offsets[i], bound)) return false;
     }
     return true;
   }
 
-  private render(y: Float64Array, digest: number): string {
-    const chunks = this.chunks;
-    let out = chunks[0];
-    for (let i = 0; i < this.slots.length; i++) {
-      const s = this.slots[i];
-      const c = s.component;
-      let text: string;
-      if (c.shape === 'value') {
-        const v = s.layout === 'single' ? y[s.off] : s.layout === 'pair' ? y[s.off + 1] * s.loRadix + y[s.off] : 0;
-        text = c.render(v, mix32(digest ^ Math.imul(i + 1, 0x9e3779b1)));
-      } else if (c.shape === 'digits') {
-        text = c.render(y, s.off);
-      } else {
-        text = c.render(BigInt(y[s.off + 1]) * BigInt(s.loRadix) + BigInt(y[s.off]));
-      }
-      out += text + chunks[i + 1];
+  /** A component's value from its limbs (a Number below 2^53, else a BigInt). */
+  private value(y: Int32Array, i: number): number | bigint {
+    const { radices, component } = this.layouts[i];
+    const off = this.offsets[i];
+    if (component.size > MAX_NUMBER) {
+      let v = 0n;
+      for (let t = radices.length - 1; t >= 0; t--) v = v * BigInt(radices[t]) + BigInt(y[off + t]);
+      return v;
     }
-    return out;
+    let v = 0;
+    for (let t = radices.length - 1; t >= 0; t--) v = v * radices[t] + y[off + t];
+    return v;
+  }
+
+  /**
+   * List components with the surrounding text baked in (the first also carries the leading
+   * text), so a slug of list components costs one concatenation per component. Built on first use.
+   */
+  private affixedLists(): (string[] | null)[] {
+    if (!this.affixed) {
+      const { chunks } = this;
+      this.affixed = this.lists.map((list, i) => {
+        if (!list) return null;
+        const before = i === 0 ? chunks[0] : '';
+        const after = chunks[i + 1];
+        return before === '' && after === '' ? list : list.map((w) => before + w + after);
+      });
+    }
+    return this.affixed;
+  }
+
+  /** Renders column j of the limb block (limb t of column j at x[t·width + j]). */
+  private render(x: Int32Array, width: number, j: number, digest: number, column: Int32Array): string {
+    const { chunks, offsets } = this;
+    const affixed = this.affixed!;
+    let out = '';
+    let gathered = false;
+    for (let i = 0; i < affixed.length; i++) {
+      const list = affixed[i];
+      if (list !== null) {
+        out += list[x[offsets[i] * width + j]];
+        continue;
+      }
+      if (!gathered) {
+        for (let t = 0; t < column.length; t++) column[t] = x[t * width + j];
+        gathered = true;
+      }
+      const c = this.layouts[i].component;
+      let text: string;
+      if (c.shape === 'digits') text = c.render(column, offsets[i]);
+      else {
+        const v = this.value(column, i);
+        text = typeof v === 'bigint' ? c.renderBig!(v) : c.render(v, mix32(digest ^ Math.imul(i + 1, 0x9e3779b1)));
+      }
+      out += (i === 0 ? chunks[0] : '') + text + chunks[i + 1];
+    }
+    return affixed.length === 0 ? chunks[0] : out;
   }
 
   /** The slugs at positions start … start+count−1 for one key. */
@@ -209,17 +252,45 @@ export class CompiledPattern {
     if (start + BigInt(count) > this.capacity) {
       throw new SequenceExhausted(start + BigInt(count) - 1n, this.capacity);
     }
+    const k = this.radices.length;
     const out = new Array<string>(count);
     const x = this.digitsOf(start);
-    const y = new Float64Array(x.length);
-    for (let i = 0; i < count; i++) {
-      y.set(x);
-      let digest = perm.apply(y);
-      // Cycle-walking: a padded pair can leave the space; re-applying the permutation brings it back.
-      if (this.walks) while (!this.valid(y)) digest = perm.apply(y);
-      out[i] = this.render(y, digest);
-      if (i + 1 < count) this.increment(x);
+    const width = Math.min(count, BLOCK);
+    const block = new Int32Array(k * width);
+    const digests = new Int32Array(width);
+    const column = new Int32Array(k);
+    this.affixedLists();
+    for (let base = 0; base < count; base += width) {
+      const filled = Math.min(width, count - base);
+      for (let j = 0; j < filled; j++) {
+        for (let t = 0; t < k; t++) block[t * width + j] = x[t];
+        if (base + j + 1 < count) this.increment(x);
+      }
+      perm.apply(block, width, digests);
+      if (this.walks) this.walkBack(perm, block, width, filled, digests, column);
+      for (let j = 0; j < filled; j++) out[base + j] = this.render(block, width, j, digests[j], column);
     }
     return out;
+  }
+
+  /** Cycle-walking: outputs outside a padded layout are permuted again until they are inside. */
+  private walkBack(
+    perm: LimbPermutation,
+    block: Int32Array,
+    width: number,
+    filled: number,
+    digests: Int32Array,
+    column: Int32Array,
+  ): void {
+    const k = column.length;
+    const one = new Int32Array(1);
+    for (let j = 0; j < filled; j++) {
+      for (let t = 0; t < k; t++) column[t] = block[t * width + j];
+      if (this.valid(column)) continue;
+      do perm.apply(column, 1, one);
+      while (!this.valid(column));
+      for (let t = 0; t < k; t++) block[t * width + j] = column[t];
+      digests[j] = one[0];
+    }
   }
 }
