@@ -1,0 +1,2 @@
+export const CUSS_MIN_RATING: number;
+export function profaneWords(): Promise<Set<string>>;
