@@ -130,6 +130,7 @@ export class CompiledPattern {
       return at;
     });
     this.walks = this.layouts.some((l) => l.bound !== null);
+
     this.lists = this.layouts.map((l) =>
       l.component.shape === 'value' && l.component.list && l.radices.length === 1 ? l.component.list : null,
     );
@@ -148,6 +149,15 @@ export class CompiledPattern {
   /** Limb digits of sequence position n (the permutation's input). */
   private digitsOf(n: bigint): Int32Array {
     const x = new Int32Array(this.radices.length);
+    if (!this.walks && n <= MAX_NUMBER) {
+      // Without padding the limbs are a plain mixed radix of n: no BigInt for n < 2^53.
+      let rest = Number(n);
+      for (let t = 0; t < x.length; t++) {
+        x[t] = rest % this.radices[t];
+        rest = Math.floor(rest / this.radices[t]);
+      }
+      return x;
+    }
     this.layouts.forEach((l, i) => {
       const size = l.component.size;
       x.set(digitsIn(n % size, l.radices), this.offsets[i]);

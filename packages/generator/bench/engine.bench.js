@@ -1,0 +1,97 @@
+// Engine benchmark (issue 2): our engine next to the npm peers `human-id` and
+// `unique-names-generator` in one process, plus the reference service's five benchmark patterns
+// over synthetic dictionaries (adjective 30k, adverb 10k, noun 100k, verb 20k; seed `test`;
+// n = 0, 1, 2, …). Prints ns per slug; the last line is one JSON object for tracking.
+// Run: npm run bench -w @slugsmith/generator   (builds first; uses dist/)
+import { humanId } from 'human-id';
+import { Bench } from 'tinybench';
+import { adjectives, animals, uniqueNamesGenerator } from 'unique-names-generator';
+import { Generator, SAMPLE_BUNDLE } from '../dist/index.js';
+
+const BATCH = 1000; // slugs per measured iteration, for every contender
+
+async function productBundle() {
+  try {
+    const name = '@slugsmith/dictionaries';
+    return { bundle: (await import(name)).loadBundle(), name: 'product bundle' };
+  } catch {
+    return { bundle: SAMPLE_BUNDLE, name: 'sample bundle (install @slugsmith/dictionaries for the real one)' };
+  }
+}
+
+function syntheticBundle() {
+  const words = (kind, n) => Array.from({ length: n }, (_, i) => ({ word: `${kind}_${i}`, tags: [] }));
+  const sizes = { adjective: 30000, adverb: 10000, noun: 100000, verb: 20000 };
+  return {
+    id: 'synthetic',
+    version: '0.0.0',
+    hash: '',
+    tags: [],
+    dictionaries: Object.entries(sizes).map(([kind, n]) => ({ kind, language: 'en', words: words(kind, n) })),
+  };
+}
+
+const REFERENCE = [
+  '{verb}-{adverb}',
+  '{adverb}-{noun}-{verb}',
+  '{adverb}-{noun}-{verb}-{number:4x}',
+  '{adverb}-{noun}-{verb}-{adverb}-{noun}-{verb}',
+  '{adverb}-{noun}-{verb}-{adverb}-{noun}-{verb}-{adverb}-{noun}-{verb}',
+];
+
+const { bundle, name: bundleName } = await productBundle();
+const ours = new Generator(bundle);
+const synthetic = new Generator(syntheticBundle());
+
+/** A task that forges BATCH consecutive slugs per iteration, walking n = 0, 1, 2, … */
+function mintTask(gen, pattern, perCall = BATCH) {
+  let n = 0;
+  const capacity = BigInt(gen.patternInfo(pattern).capacity);
+  return () => {
+    for (let done = 0; done < BATCH; done += perCall) {
+      if (BigInt(n + perCall) > capacity) n = 0;
+      gen.forge(pattern, { seed: 'test', sequence: n, count: perCall });
+      n += perCall;
+    }
+  };
+}
+
+let sink = 0;
+const bench = new Bench({ time: 1500, warmupTime: 300 });
+bench
+  .add('ours {adjective}-{noun} (batch of 1000)', mintTask(ours, '{adjective}-{noun}'))
+  .add('ours {adjective}-{noun} (one call per slug)', mintTask(ours, '{adjective}-{noun}', 1))
+  .add('ours {adjective}-{noun}-{verb} (batch of 1000)', mintTask(ours, '{adjective}-{noun}-{verb}'))
+  .add('human-id adjective-noun-verb', () => {
+    for (let i = 0; i < BATCH; i++) sink += humanId({ separator: '-', capitalize: false }).length;
+  })
+  .add('unique-names-generator adjective-animal', () => {
+    for (let i = 0; i < BATCH; i++) {
+      sink += uniqueNamesGenerator({ dictionaries: [adjectives, animals], separator: '-', length: 2 }).length;
+    }
+  });
+REFERENCE.forEach((p, i) => bench.add(`ref${i + 1} ${p}`, mintTask(synthetic, p)));
+
+bench.runSync();
+
+const nsPerSlug = (task) => (task.result.latency.mean * 1e6) / BATCH;
+const rows = bench.tasks.map((t) => ({ task: t.name, 'ns/slug': Number(nsPerSlug(t).toFixed(1)) }));
+console.log(`Node ${process.version}; our 2-word slugs from the ${bundleName}; ${BATCH} slugs per iteration`);
+console.table(rows);
+const ns = Object.fromEntries(bench.tasks.map((t) => [t.name, nsPerSlug(t)]));
+const ours2 = ns['ours {adjective}-{noun} (batch of 1000)'];
+const ours3 = ns['ours {adjective}-{noun}-{verb} (batch of 1000)'];
+const human = ns['human-id adjective-noun-verb'];
+const round = (x) => Number(x.toFixed(1));
+const summary = {
+  ours_2word_ns: round(ours2),
+  ours_2word_single_call_ns: round(ns['ours {adjective}-{noun} (one call per slug)']),
+  ours_3word_ns: round(ours3),
+  human_id_ns: round(human),
+  unique_names_ns: round(ns['unique-names-generator adjective-animal']),
+  ratio_vs_human_id: Number((human / ours2).toFixed(2)),
+  ratio_3word_vs_human_id: Number((human / ours3).toFixed(2)),
+  ...Object.fromEntries(REFERENCE.map((p, i) => [`ref${i + 1}_ns`, round(ns[`ref${i + 1} ${p}`])])),
+};
+if (sink < 0) console.log(sink);
+console.log(JSON.stringify(summary));
