@@ -53,7 +53,10 @@ export async function buildApp(config: Config): Promise<App> {
     let verifier: TokenVerifier;
     let builtin: BuiltinProvider | undefined;
     if (config.auth.kind === 'builtin') {
-      builtin = await startBuiltinProvider(database.db, config.auth, config.publicUrl, server.log);
+      builtin = await startBuiltinProvider(database.db, config.auth, config.publicUrl, server.log, {
+        trustProxy: config.trustProxy,
+        corsOrigins: config.corsOrigins,
+      });
       verifier = builtin.verifier;
     } else {
       verifier = remoteVerifier({

@@ -1,0 +1,86 @@
+import { randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { updateAccount } from '../../areas/accounts/queries.js';
+import { createOrFetchAccount } from '../../areas/accounts/service.js';
+import type { Db } from '../../db/connect.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { localUsers } from '../../db/schema.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+
+export type LocalUser = typeof localUsers.$inferSelect;
+
+/** The built-in provider's accounts: the issuer key of their API accounts. */
+export const builtinIssuerKey = 'builtin';
+
+export async function findLocalUserByEmail(db: Db, email: string): Promise<LocalUser | undefined> {
+  const [row] = await db.select().from(localUsers).where(sql`lower(${localUsers.email}) = lower(${email})`);
+  return row;
+}
+
+export async function findLocalUser(db: Db, id: string): Promise<LocalUser | undefined> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+  const [row] = await db.select().from(localUsers).where(eq(localUsers.id, id));
+  return row;
+}
+
+export async function signUp(db: Db, email: string, password: string): Promise<LocalUser | 'taken'> {
+  try {
+    const [row] = await db
+      .insert(localUsers)
+      .values({ email, passwordHash: await hashPassword(password) })
+      .returning();
+    return row;
+  } catch (error) {
+    if (isUniqueViolation(error)) return 'taken';
+    throw error;
+  }
+}
+
+/** The user for these credentials, or undefined; as slow for an unknown email as for a known one. */
+export async function signIn(db: Db, email: string, password: string): Promise<LocalUser | undefined> {
+  const user = await findLocalUserByEmail(db, email);
+  const ok = await verifyPassword(password, user?.passwordHash ?? dummyHash);
+  return ok && user ? user : undefined;
+}
+
+const dummyHash = `scrypt$32768$8$1$${randomBytes(16).toString('base64url')}$${randomBytes(32).toString('base64url')}`;
+
+/**
+ * Makes sure the staff account exists: a local user with the configured email and an API account
+ * with a permissions object. A generated password is shown once, when the user is created;
+ * ADMIN_PASSWORD, when set, replaces the password at every start.
+ */
+export async function seedAdmin(db: Db, email: string, password: string | undefined, log: FastifyBaseLogger) {
+  let user = await findLocalUserByEmail(db, email);
+  let generated: string | undefined;
+  if (!user) {
+    generated = password ? undefined : randomBytes(12).toString('base64url');
+    const created = await signUp(db, email, password ?? (generated as string));
+    user = created === 'taken' ? await findLocalUserByEmail(db, email) : created;
+    if (!user) throw new Error('admin user could not be created');
+  } else if (password && !(await verifyPassword(password, user.passwordHash))) {
+    await db
+      .update(localUsers)
+      .set({ passwordHash: await hashPassword(password) })
+      .where(eq(localUsers.id, user.id));
+  }
+  const { row } = await createOrFetchAccount(db, {
+    issuer: builtinIssuerKey,
+    subject: user.id,
+    email: user.email,
+    permissions: { admin: true },
+  });
+  if (!row.permissions) await updateAccount(db, row.id, { permissions: { admin: true } });
+
+  if (generated) {
+    log.warn(
+      `Admin account created: ${email} with password ${generated} — shown only now. ` +
+        'Set ADMIN_PASSWORD (and restart) to change it; ADMIN_EMAIL picks another admin.',
+    );
+  } else {
+    log.info(
+      `Admin account: ${email}. ${password ? 'Its password is ADMIN_PASSWORD.' : 'Set ADMIN_PASSWORD (and restart) to change its password.'}`,
+    );
+  }
+}

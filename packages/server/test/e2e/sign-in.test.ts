@@ -1,0 +1,195 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../src/app.js';
+import { buildApp } from '../../src/app.js';
+import type { Config } from '../../src/platform/config.js';
+import { closeApp, testConfig } from '../support/app.js';
+import { launchChromium } from '../support/browser.js';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * The built-in provider end to end in real Chromium: the authorization-code flow with PKCE as the
+ * web console will run it (authorize, sign-up or sign-in page, redirect back with a code, token
+ * exchange from the page), then the API with the access token.
+ */
+describe('built-in sign-in in Chromium', () => {
+  let app: App;
+  let config: Config;
+  let browser: Browser;
+  let base: string;
+  const email = `e2e-${randomBytes(3).toString('hex')}@example.com`;
+  const password = 'correct horse battery';
+  const adminPassword = 'admin-password-1';
+
+  beforeAll(async () => {
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    config = testConfig('pglite', { PUBLIC_URL: base, PORT: String(port), ADMIN_PASSWORD: adminPassword });
+    app = await buildApp(config);
+    await app.server.listen({ port, host: '127.0.0.1' });
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    if (app) await closeApp(app, config);
+  });
+
+  /** Opens the authorize URL; returns what the token exchange needs. */
+  async function startAuthorization(page: Page, extra: Record<string, string> = {}) {
+    const verifier = randomBytes(32).toString('base64url');
+    const state = randomBytes(8).toString('base64url');
+    const auth = config.auth as Extract<Config['auth'], { kind: 'builtin' }>;
+    const url = new URL(`${auth.issuer}/auth`);
+    url.search = new URLSearchParams({
+      client_id: auth.clientId,
+      response_type: 'code',
+      redirect_uri: `${base}/authn-callback`,
+      scope: 'openid email api',
+      resource: auth.audience,
+      code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+      code_challenge_method: 'S256',
+      state,
+      ...extra,
+    }).toString();
+    await page.goto(url.toString());
+    return { verifier, state };
+  }
+
+  /** Waits for the redirect to the console's callback and exchanges the code inside the page. */
+  async function completeAuthorization(
+    page: Page,
+    flow: { verifier: string; state: string },
+  ): Promise<string> {
+    await page.waitForURL(/\/authn-callback\?/);
+    const callback = new URL(page.url());
+    expect(callback.searchParams.get('state')).toBe(flow.state);
+    const code = callback.searchParams.get('code');
+    expect(code).toBeTruthy();
+    const auth = config.auth as Extract<Config['auth'], { kind: 'builtin' }>;
+    const tokens = await page.evaluate(
+      async ({ code, verifier, clientId, redirectUri }) => {
+        const response = await fetch('/oidc/token', {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({
+            grant_type: 'authorization_code',
+            code,
+            code_verifier: verifier,
+            client_id: clientId,
+            redirect_uri: redirectUri,
+          }),
+        });
+        return { status: response.status, body: await response.json() };
+      },
+      {
+        code: code as string,
+        verifier: flow.verifier,
+        clientId: auth.clientId,
+        redirectUri: `${base}/authn-callback`,
+      },
+    );
+    expect(tokens.status).toBe(200);
+    expect(tokens.body.token_type).toBe('Bearer');
+    return tokens.body.access_token as string;
+  }
+
+  /** Calls the API from the page, as the console does. */
+  function api(page: Page, token: string, method: string, path: string, body?: unknown) {
+    return page.evaluate(
+      async ({ token, method, path, body }) => {
+        const response = await fetch(`/api/v1${path}`, {
+          method,
+          headers: {
+            authorization: `Bearer ${token}`,
+            ...(body ? { 'content-type': 'application/json' } : {}),
+          },
+          body: body ? JSON.stringify(body) : undefined,
+        });
+        return { status: response.status, body: await response.json() };
+      },
+      { token, method, path, body },
+    );
+  }
+
+  it('signs up, accepts the agreements and calls the API', async () => {
+    const page = await (await browser.newContext()).newPage();
+    const flow = await startAuthorization(page, { screen_hint: 'signup' });
+    await expect(
+      page.getByRole('heading', { name: 'Create your Slugsmith account' }).textContent(),
+    ).resolves.toBeTruthy();
+
+    // A mismatch is refused on the page.
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByLabel('Repeat password').fill(`${password}!`);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Passwords do not match' }).waitFor();
+
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByLabel('Repeat password').fill(password);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    const token = await completeAuthorization(page, flow);
+
+    const created = await api(page, token, 'POST', '/accounts');
+    expect(created).toMatchObject({ status: 201, body: { email, permissions: null } });
+    expect((await api(page, token, 'GET', '/orgs')).status).toBe(403);
+
+    const latest = await page.evaluate(async () => (await fetch('/api/v1/agreements/latest')).json());
+    const accepted = await api(page, token, 'POST', '/accounts/agreements', {
+      agreement_versions: latest.map((a: { type: string; version: string }) => ({
+        agreement_type: a.type,
+        agreement_version: a.version,
+      })),
+    });
+    expect(accepted.status).toBe(200);
+
+    expect(await api(page, token, 'GET', '/accounts')).toMatchObject({ status: 200, body: { email } });
+    const orgs = await api(page, token, 'GET', '/orgs');
+    expect(orgs).toMatchObject({
+      status: 200,
+      body: [{ slug: created.body.slug, personal: true, role: 'owner' }],
+    });
+  });
+
+  it('signs in again with the password, and refuses a wrong one', async () => {
+    const page = await (await browser.newContext()).newPage();
+    const flow = await startAuthorization(page);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('wrong password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Invalid email or password' }).waitFor();
+
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const token = await completeAuthorization(page, flow);
+    expect(await api(page, token, 'GET', '/accounts')).toMatchObject({ status: 200, body: { email } });
+    expect((await api(page, token, 'GET', '/orgs')).status).toBe(200);
+  });
+
+  it('signs in the seeded admin, whose account carries permissions', async () => {
+    const page = await (await browser.newContext()).newPage();
+    const flow = await startAuthorization(page);
+    await page.getByLabel('Email').fill('admin@slugsmith.local');
+    await page.getByLabel('Password').fill(adminPassword);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const token = await completeAuthorization(page, flow);
+    const account = await api(page, token, 'POST', '/accounts');
+    expect(account).toMatchObject({
+      status: 200,
+      body: { email: 'admin@slugsmith.local', permissions: { admin: true } },
+    });
+  });
+});
