@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Generator } from '@slugsmith/generator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seal } from '../scripts/lib/canonical.js';
+import { contentHash, seal } from '../scripts/lib/canonical.js';
 import { writeBundle } from '../scripts/lib/store.js';
 import {
   currentBundleId,
@@ -107,5 +107,36 @@ describe('a new bundle never changes an old one', () => {
     // The new bundle is a different space, so a new series on it may differ.
     const fresh = new Generator(store.loadBundle(v2.id)).forge(pattern, options);
     expect(fresh).toHaveLength(50);
+  });
+});
+
+describe('the shipped history', () => {
+  // Guards immutability: these ids were shipped, so every later release must still load them with
+  // exactly this content (a series may be pinned to any of them).
+  const SHIPPED = {
+    '1.0.0-7dad0c7d': '7dad0c7dcf2b1baf5e85fac59309e69097d1f7ceef06d8b65536ffb5b3a3b23a',
+    '1.1.0-57697a35': '57697a35e301666980fbb48386291e205e0e03115668c2570bacb2bced9ea3d9',
+  };
+
+  it.each(Object.entries(SHIPPED))('%s is still shipped and unchanged', (id, hash) => {
+    const bundle = loadBundle(id);
+    expect(bundle.hash).toBe(hash);
+    expect(contentHash(bundle)).toBe(hash);
+  });
+
+  it('an older shipped bundle and the current one are different, both loadable', () => {
+    const old = loadBundle('1.0.0-7dad0c7d');
+    const current = loadBundle();
+    expect(old.id).not.toBe(current.id);
+    const adverbs = (b: DictionaryBundle) =>
+      b.dictionaries.find((d) => d.kind === 'adverb')!.words.map((w) => w.word);
+    expect(adverbs(old)).toContain('ergo');
+    expect(adverbs(old).length).toBeGreaterThanOrEqual(adverbs(current).length);
+    const pattern = '{adjective}-{noun}-{adverb}';
+    const options = { seed: 'pinned', sequence: 0, count: 20 };
+    // Each generator stays on its own bundle: loading the new one does not disturb the old one.
+    const before = new Generator(old).forge(pattern, options);
+    new Generator(current).forge(pattern, options);
+    expect(new Generator(loadBundle('1.0.0-7dad0c7d')).forge(pattern, options)).toEqual(before);
   });
 });
