@@ -15,7 +15,10 @@ async function productBundle() {
     const name = '@slugsmith/dictionaries';
     return { bundle: (await import(name)).loadBundle(), name: 'product bundle' };
   } catch {
-    return { bundle: SAMPLE_BUNDLE, name: 'sample bundle (install @slugsmith/dictionaries for the real one)' };
+    return {
+      bundle: SAMPLE_BUNDLE,
+      name: 'sample bundle (install @slugsmith/dictionaries for the real one)',
+    };
   }
 }
 
@@ -70,7 +73,7 @@ bench
       sink += uniqueNamesGenerator({ dictionaries: [adjectives, animals], separator: '-', length: 2 }).length;
     }
   });
-REFERENCE.forEach((p, i) => bench.add(`ref${i + 1} ${p}`, mintTask(synthetic, p)));
+for (const [i, p] of REFERENCE.entries()) bench.add(`ref${i + 1} ${p}`, mintTask(synthetic, p));
 
 bench.runSync();
 

@@ -50,7 +50,11 @@ export async function main(argv: string[], out = process.stdout, err = process.s
   try {
     if (command === 'demo') {
       out.write(`Slugsmith engine demo (dictionary bundle ${gen.bundleId})\n\n`);
-      for (const p of ['{adjective}-{noun}-{number:3d}', '{Adjective}{Noun}{number:2x}', '{adverb}-{verb}-{noun:+animal}']) {
+      for (const p of [
+        '{adjective}-{noun}-{number:3d}',
+        '{Adjective}{Noun}{number:2x}',
+        '{adverb}-{verb}-{noun:+animal}',
+      ]) {
         const info = gen.patternInfo(p);
         out.write(`${p}  (capacity ${info.capacity})\n  ${gen.forge(p, { count: 3 }).join('\n  ')}\n`);
       }
@@ -70,7 +74,8 @@ export async function main(argv: string[], out = process.stdout, err = process.s
     throw new GeneratorError(`Unknown command '${command}'`);
   } catch (e) {
     if (e instanceof PatternError) err.write(`${describePatternError(pattern ?? '', e)}\n`);
-    else if (e instanceof GeneratorError || e instanceof SequenceExhausted) err.write(`error: ${e.message}\n`);
+    else if (e instanceof GeneratorError || e instanceof SequenceExhausted)
+      err.write(`error: ${e.message}\n`);
     else throw e;
     return 2;
   }

@@ -1,4 +1,4 @@
-import type { EmojiElement, NumberElement, SelectorElement, SpecialElement } from './ast.js';
+import type { Element, EmojiElement, NumberElement, SelectorElement, SpecialElement } from './ast.js';
 import type { BundleIndex } from './dictionary-index.js';
 import { utf8Length } from './dictionary-index.js';
 import { PatternError } from './errors.js';
@@ -94,7 +94,8 @@ export function selectorComponent(el: SelectorElement, index: BundleIndex): Comp
         : selected;
   let maxBytes = 0;
   for (const w of words) {
-    const b = casing === 'mixed' ? Math.max(utf8Length(w.toUpperCase()), utf8Length(w.toLowerCase())) : utf8Length(w);
+    const b =
+      casing === 'mixed' ? Math.max(utf8Length(w.toUpperCase()), utf8Length(w.toLowerCase())) : utf8Length(w);
     if (b > maxBytes) maxBytes = b;
   }
   const tagCount = el.include.length + el.exclude.length;
@@ -141,7 +142,10 @@ const romanLists = new Map<number, string[]>();
 /** Standard numerals 1–3999 of at most `maxLength` characters, in increasing value. */
 export function romanList(maxLength: number): string[] {
   let list = romanLists.get(maxLength);
-  if (!list) romanLists.set(maxLength, (list = ROMAN_ALL.filter((r) => r.length <= maxLength)));
+  if (!list) {
+    list = ROMAN_ALL.filter((r) => r.length <= maxLength);
+    romanLists.set(maxLength, list);
+  }
   return list;
 }
 
@@ -152,7 +156,10 @@ const LIST_LIMIT = 65536n;
 const lists = new Map<string, string[]>();
 function cachedList(key: string, size: number, render: (v: number) => string): string[] {
   let list = lists.get(key);
-  if (!list) lists.set(key, (list = Array.from({ length: size }, (_, v) => render(v))));
+  if (!list) {
+    list = Array.from({ length: size }, (_, v) => render(v));
+    lists.set(key, list);
+  }
   return list;
 }
 
@@ -328,7 +335,8 @@ function emojiDigits(j: bigint, n: number, k: number, unique: boolean): number[]
 
 export function emojiComponent(el: EmojiElement, index: BundleIndex): Component {
   const dict = index.find('emoji', null);
-  if (typeof dict === 'string') throw new PatternError('No emoji dictionary in this bundle', el.start, el.end, []);
+  if (typeof dict === 'string')
+    throw new PatternError('No emoji dictionary in this bundle', el.start, el.end, []);
   for (const t of [...el.include, ...el.exclude]) {
     if (!dict.hasTag(t)) throw new PatternError(`Unknown tag '${t}' for 'emoji'`, el.start, el.end, ['tag']);
   }
@@ -354,7 +362,12 @@ export function emojiComponent(el: EmojiElement, index: BundleIndex): Component 
       limbs,
       maxBytes,
       complexity,
-      render: (x, off) => emojiString(list, Array.from({ length: k }, (_, t) => x[off + t]), unique),
+      render: (x, off) =>
+        emojiString(
+          list,
+          Array.from({ length: k }, (_, t) => x[off + t]),
+          unique,
+        ),
     };
   }
   const sizes = blocks(countMin, countMax, (k) => sequences(BigInt(n), k, unique));
@@ -365,4 +378,12 @@ export function emojiComponent(el: EmojiElement, index: BundleIndex): Component 
     return emojiString(list, emojiDigits(rest, n, k, unique), unique);
   };
   return { shape: 'value', size, maxBytes, complexity, render: (v) => renderBig(BigInt(v)), renderBig };
+}
+
+/** Compiles one parsed placeholder against the bundle. Throws PatternError. */
+export function componentOf(el: Element, index: BundleIndex): Component {
+  if (el.type === 'selector') return selectorComponent(el, index);
+  if (el.type === 'number') return numberComponent(el);
+  if (el.type === 'special') return specialComponent(el);
+  return emojiComponent(el, index);
 }

@@ -65,9 +65,9 @@ export class DictionaryIndex {
     this.lengths = Uint16Array.from(this.words, charLength);
     entries.forEach((e, i) => {
       for (const t of e.tags) {
-        let list = this.byTag.get(t);
-        if (!list) this.byTag.set(t, (list = []));
-        list.push(i);
+        const list = this.byTag.get(t);
+        if (list) list.push(i);
+        else this.byTag.set(t, [i]);
       }
     });
     this.optIn = new Set(tagMeta.filter((t) => t.kind === kind && t.opt_in).map((t) => t.tag));
@@ -128,7 +128,8 @@ export class BundleIndex {
     }
     this.id = bundle.id;
     this.dictionaries = bundle.dictionaries.map(
-      (d) => new DictionaryIndex(d.kind.toLowerCase(), d.language?.toLowerCase() ?? null, d.words, bundle.tags),
+      (d) =>
+        new DictionaryIndex(d.kind.toLowerCase(), d.language?.toLowerCase() ?? null, d.words, bundle.tags),
     );
   }
 

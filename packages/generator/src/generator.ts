@@ -81,7 +81,8 @@ export class Generator {
   /** The slugs at positions sequence … sequence+count−1 of the pattern under the seed. */
   forge(pattern: string, options: ForgeOptions): string[] {
     const { count } = options;
-    if (!Number.isSafeInteger(count) || count < 1) throw new GeneratorError('Count must be a positive number');
+    if (!Number.isSafeInteger(count) || count < 1)
+      throw new GeneratorError('Count must be a positive number');
     const compiled = this.compile(pattern);
     const seed = options.seed ?? randomSeed();
     if (typeof seed !== 'string') throw new GeneratorError('Seed must be a string');

@@ -186,7 +186,12 @@ class Parser {
         base = name as NumberBase;
       }
     }
-    const max = base === 'dec' ? LIMITS.decDigits : base === 'roman' || base === 'ROMAN' ? LIMITS.romanLength : LIMITS.hexDigits;
+    const max =
+      base === 'dec'
+        ? LIMITS.decDigits
+        : base === 'roman' || base === 'ROMAN'
+          ? LIMITS.romanLength
+          : LIMITS.hexDigits;
     if (len.value > max) this.fail(`Maximum value is ${max}`, len.start, len.end, ['number']);
     const end = this.close('Expected } after number generator', ['}']);
     return { type: 'number', length: len.value, base, start, end };
@@ -225,7 +230,8 @@ class Parser {
 
   checkMax(v: { value: number; start: number; end: number }, max: number, what: 'length' | 'count'): void {
     if (v.value === 0) {
-      const message = what === 'count' ? 'Number must be greater than 0' : 'Max length must be greater than 0';
+      const message =
+        what === 'count' ? 'Number must be greater than 0' : 'Max length must be greater than 0';
       this.fail(message, v.start, v.end, ['number']);
     }
     if (v.value > max) this.fail(`Maximum value is ${max}`, v.start, v.end, ['number']);
@@ -374,7 +380,8 @@ class Parser {
       this.tags(include, exclude);
     }
     this.options((key, keyStart, value, valueStart) => {
-      if (key !== 'count' && key !== 'unique') this.fail('Invalid option', keyStart, this.pos, ['count', 'unique']);
+      if (key !== 'count' && key !== 'unique')
+        this.fail('Invalid option', keyStart, this.pos, ['count', 'unique']);
       if (seen.has(key)) this.fail('Option already set', keyStart, this.pos, []);
       seen.add(key);
       if (key === 'unique') {
@@ -426,7 +433,12 @@ class Parser {
     this.skipWs();
     if (this.peek() !== ']') {
       if (this.peek() === undefined) this.failEnd([']']);
-      this.fail('Unexpected character', this.pos, this.pos + 1, sizeLimit ? [']'] : ['+', '-', 'operator', ']']);
+      this.fail(
+        'Unexpected character',
+        this.pos,
+        this.pos + 1,
+        sizeLimit ? [']'] : ['+', '-', 'operator', ']'],
+      );
     }
     this.pos++;
     return { language, include, exclude, sizeLimit, start, end: this.pos };
@@ -450,7 +462,16 @@ export function parsePattern(pattern: string): ParsedPattern {
 const escapeText = (s: string) => s.replace(/[{}[\]\\]/g, (c) => `\\${c}`);
 
 function tagsText(include: string[], exclude: string[]): string {
-  return [...include].sort().map((t) => `+${t}`).join('') + [...exclude].sort().map((t) => `-${t}`).join('');
+  return (
+    [...include]
+      .sort()
+      .map((t) => `+${t}`)
+      .join('') +
+    [...exclude]
+      .sort()
+      .map((t) => `-${t}`)
+      .join('')
+  );
 }
 
 export function elementToString(el: Element): string {

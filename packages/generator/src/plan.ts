@@ -1,6 +1,6 @@
 import type { ParsedPattern } from './ast.js';
 import type { Component } from './components.js';
-import { emojiComponent, MAX_LIMB, numberComponent, selectorComponent, specialComponent } from './components.js';
+import { componentOf, MAX_LIMB } from './components.js';
 import type { BundleIndex } from './dictionary-index.js';
 import { utf8Length } from './dictionary-index.js';
 import { SequenceExhausted } from './errors.js';
@@ -70,7 +70,9 @@ function initialLayout(component: Component): Layout {
  */
 function balance(layouts: Layout[]): void {
   for (let round = 0; round < 8; round++) {
-    const limbs = layouts.flatMap((l, i) => l.radices.map((r) => ({ i, r, splittable: l.radices.length === 1 })));
+    const limbs = layouts.flatMap((l, i) =>
+      l.radices.map((r) => ({ i, r, splittable: l.radices.length === 1 })),
+    );
     if (limbs.length === 0) return;
     const largest = limbs.reduce((a, b) => (b.r > a.r ? b : a));
     const total = limbs.reduce((a, l) => a * l.r, 1);
@@ -102,18 +104,7 @@ export class CompiledPattern {
   constructor(parsed: ParsedPattern, index: BundleIndex) {
     this.canonical = canonicalPattern(parsed);
     this.chunks = parsed.chunks;
-    const comps = parsed.elements.map((el) => {
-      switch (el.type) {
-        case 'selector':
-          return selectorComponent(el, index);
-        case 'number':
-          return numberComponent(el);
-        case 'special':
-          return specialComponent(el);
-        case 'emoji':
-          return emojiComponent(el, index);
-      }
-    });
+    const comps = parsed.elements.map((el) => componentOf(el, index));
     this.components = comps.length;
     this.capacity = comps.reduce((a, c) => a * c.size, 1n);
     this.complexity = comps.reduce((a, c) => a + c.complexity, 0);
@@ -158,11 +149,11 @@ export class CompiledPattern {
       }
       return x;
     }
-    this.layouts.forEach((l, i) => {
-      const size = l.component.size;
-      x.set(digitsIn(n % size, l.radices), this.offsets[i]);
-      n /= size;
-    });
+    for (let i = 0; i < this.layouts.length; i++) {
+      const { component, radices } = this.layouts[i];
+      x.set(digitsIn(n % component.size, radices), this.offsets[i]);
+      n /= component.size;
+    }
     return x;
   }
 
@@ -250,7 +241,8 @@ export class CompiledPattern {
       if (c.shape === 'digits') text = c.render(column, offsets[i]);
       else {
         const v = this.value(column, i);
-        text = typeof v === 'bigint' ? c.renderBig!(v) : c.render(v, mix32(digest ^ Math.imul(i + 1, 0x9e3779b1)));
+        text =
+          typeof v === 'bigint' ? c.renderBig!(v) : c.render(v, mix32(digest ^ Math.imul(i + 1, 0x9e3779b1)));
       }
       out += (i === 0 ? chunks[0] : '') + text + chunks[i + 1];
     }

@@ -30,7 +30,9 @@ export const SAMPLE_BUNDLE: DictionaryBundle = {
     {
       kind: 'adverb',
       language: 'en',
-      words: words({ '-': 'boldly calmly gladly kindly loudly neatly quickly quietly rarely softly swiftly warmly wisely' }),
+      words: words({
+        '-': 'boldly calmly gladly kindly loudly neatly quickly quietly rarely softly swiftly warmly wisely',
+      }),
     },
     {
       kind: 'noun',
@@ -40,14 +42,17 @@ export const SAMPLE_BUNDLE: DictionaryBundle = {
         food: 'apple bagel cookie mango muffin noodle pepper waffle',
         plant: 'cedar fern maple moss oak tulip',
         artifact: 'anchor bridge candle lantern rocket teapot violin wagon',
-        'location': 'canyon harbor meadow valley',
+        location: 'canyon harbor meadow valley',
         offensive: 'jerk',
       }),
     },
     {
       kind: 'verb',
       language: 'en',
-      words: words({ motion: 'dash drift glide hop jump roam run skip', '-': 'bake build carve dream forge paint sing weave' }),
+      words: words({
+        motion: 'dash drift glide hop jump roam run skip',
+        '-': 'bake build carve dream forge paint sing weave',
+      }),
     },
     { kind: 'suffix', language: null, words: words({ '-': 'ify ly io hub lab ster ware' }) },
     {

@@ -6,7 +6,16 @@ export interface SuggestMeta {
   tags: { kind: string; tag: string; description?: string; opt_in?: boolean }[];
 }
 
-export type SuggestionKind = 'symbol' | 'generator' | 'dictionary' | 'tag' | 'operator' | 'language' | 'base' | 'option' | 'value';
+export type SuggestionKind =
+  | 'symbol'
+  | 'generator'
+  | 'dictionary'
+  | 'tag'
+  | 'operator'
+  | 'language'
+  | 'base'
+  | 'option'
+  | 'value';
 
 export interface Suggestion {
   text: string;
@@ -38,7 +47,8 @@ function alternating(word: string, upperFirst: boolean): string {
 
 /** The casing variants of a kind that match what was typed, keeping a mixed spelling as typed. */
 function kindSpellings(kind: string, typed: string): string[] {
-  if (typed === '') return [kind, kind.toUpperCase(), kind[0].toUpperCase() + kind.slice(1), alternating(kind, false)];
+  if (typed === '')
+    return [kind, kind.toUpperCase(), kind[0].toUpperCase() + kind.slice(1), alternating(kind, false)];
   if (!kind.startsWith(typed.toLowerCase())) return [];
   const casing = casingOf(typed);
   const rest = kind.slice(typed.length);
@@ -55,7 +65,10 @@ function kindSpellings(kind: string, typed: string): string[] {
 }
 
 /** Where the cursor is: outside, in a placeholder (from its `{`) or in the global settings. */
-function locate(pattern: string, cursor: number): { where: 'text' | 'placeholder' | 'globals'; open: number; any: boolean } {
+function locate(
+  pattern: string,
+  cursor: number,
+): { where: 'text' | 'placeholder' | 'globals'; open: number; any: boolean } {
   let where: 'text' | 'placeholder' | 'globals' = 'text';
   let open = -1;
   let any = false;
@@ -92,12 +105,15 @@ export function suggest(pattern: string, cursor: number, meta: SuggestMeta): Sug
   const out: Suggestion[] = [];
   const add = (text: string, kind: SuggestionKind, description: string, replace = here) =>
     out.push({ text, kind, description, replace });
-  const kinds = [...new Set(meta.dictionaries.map((d) => d.kind.toLowerCase()))].filter((k) => k !== 'emoji').sort();
+  const kinds = [...new Set(meta.dictionaries.map((d) => d.kind.toLowerCase()))]
+    .filter((k) => k !== 'emoji')
+    .sort();
   const tagsOf = (kind: string) => meta.tags.filter((t) => t.kind.toLowerCase() === kind.toLowerCase());
 
   if (where === 'text') {
     add('{', 'symbol', 'Start a new placeholder');
-    if (any && !pattern.includes('[', open)) add('[', 'symbol', 'Global settings for every word: [@en +tag -tag <=8]');
+    if (any && !pattern.includes('[', open))
+      add('[', 'symbol', 'Global settings for every word: [@en +tag -tag <=8]');
     return out;
   }
 
@@ -115,14 +131,23 @@ export function suggest(pattern: string, cursor: number, meta: SuggestMeta): Sug
 
   if (where === 'globals') {
     const tag = /[+-]([A-Za-z0-9_]*)$/.exec(body);
-    if (tag) return tagCompletion(null, usedTags(body.slice(0, tag.index)), tag[1], at - tag[1].length), out;
+    if (tag) {
+      tagCompletion(null, usedTags(body.slice(0, tag.index)), tag[1], at - tag[1].length);
+      return out;
+    }
     if (/@[A-Za-z]*$/.test(body)) {
       const partial = /@([A-Za-z]*)$/.exec(body)![1];
       languages(meta, null, partial, { start: at - partial.length, end: at }, add);
       return out;
     }
-    if (/(==|!=|<=?|>=?)\s*\d*$/.test(body)) return add(']', 'symbol', 'Close the global settings'), out;
-    if (/[=!]$/.test(body)) return add('=', 'operator', 'Completes the operator'), out;
+    if (/(==|!=|<=?|>=?)\s*\d*$/.test(body)) {
+      add(']', 'symbol', 'Close the global settings');
+      return out;
+    }
+    if (/[=!]$/.test(body)) {
+      add('=', 'operator', 'Completes the operator');
+      return out;
+    }
     if (body.trim() === '') add('@', 'language', 'Language for every word');
     add('+', 'symbol', 'Include a tag in every word');
     add('-', 'symbol', 'Exclude a tag from every word');
@@ -137,7 +162,8 @@ export function suggest(pattern: string, cursor: number, meta: SuggestMeta): Sug
   const rest = body.slice(head[0].length);
   if (rest === '') {
     const replace = { start: at - name.length, end: at };
-    for (const [g, description] of GENERATORS) if (g.startsWith(name)) add(g, 'generator', description, replace);
+    for (const [g, description] of GENERATORS)
+      if (g.startsWith(name)) add(g, 'generator', description, replace);
     for (const kind of kinds) {
       const count = meta.dictionaries.filter((d) => d.kind.toLowerCase() === kind).length;
       for (const spelling of kindSpellings(kind, name)) {
@@ -152,7 +178,10 @@ export function suggest(pattern: string, cursor: number, meta: SuggestMeta): Sug
   }
 
   if (name === 'number' || name === 'num') {
-    if (/^\s*$/.test(rest)) return add(':', 'symbol', 'Then the number of digits'), out;
+    if (/^\s*$/.test(rest)) {
+      add(':', 'symbol', 'Then the number of digits');
+      return out;
+    }
     if (/^\s*:\s*$/.test(rest)) return out;
     if (/^\s*:\s*\d+$/.test(rest)) {
       for (const [b, description] of BASES) add(b, 'base', description);
@@ -161,26 +190,38 @@ export function suggest(pattern: string, cursor: number, meta: SuggestMeta): Sug
     }
     const long = /,\s*([A-Za-z]*)$/.exec(rest);
     if (long) {
-      for (const b of LONG_BASES) if (b.startsWith(long[1])) add(b, 'base', 'Number base', { start: at - long[1].length, end: at });
+      for (const b of LONG_BASES)
+        if (b.startsWith(long[1])) add(b, 'base', 'Number base', { start: at - long[1].length, end: at });
       return out;
     }
-    return add('}', 'symbol', 'Close the placeholder'), out;
+    add('}', 'symbol', 'Close the placeholder');
+    return out;
   }
   if (name === 'special' || name === 'spec') {
     if (/^\s*:\s*$/.test(rest)) return out;
-    if (/^\s*:\s*\d+$/.test(rest)) return add('-', 'symbol', 'A length range: 2-4'), add('}', 'symbol', 'Close'), out;
-    return add('}', 'symbol', 'Close the placeholder'), out;
+    if (/^\s*:\s*\d+$/.test(rest)) {
+      add('-', 'symbol', 'A length range: 2-4');
+      add('}', 'symbol', 'Close');
+      return out;
+    }
+    add('}', 'symbol', 'Close the placeholder');
+    return out;
   }
   if (name === 'emoji') {
     const opt = /\b(count|unique)\s*=\s*([A-Za-z0-9-]*)$/.exec(rest);
     if (opt) {
       if (opt[1] === 'unique') {
-        for (const v of ['true', 'false']) if (v.startsWith(opt[2])) add(v, 'value', 'No emoji twice in one slug', { start: at - opt[2].length, end: at });
+        for (const v of ['true', 'false'])
+          if (v.startsWith(opt[2]))
+            add(v, 'value', 'No emoji twice in one slug', { start: at - opt[2].length, end: at });
       }
       return out;
     }
     const tag = /[+-]([A-Za-z0-9_]*)$/.exec(rest);
-    if (tag) return tagCompletion('emoji', usedTags(rest.slice(0, tag.index)), tag[1], at - tag[1].length), out;
+    if (tag) {
+      tagCompletion('emoji', usedTags(rest.slice(0, tag.index)), tag[1], at - tag[1].length);
+      return out;
+    }
     const word = /\s([a-z]*)$/.exec(rest);
     const partial = word ? word[1] : '';
     if (!/:/.test(rest) && partial === '') add(':', 'symbol', 'Then tags: +animal -food');
@@ -189,7 +230,11 @@ export function suggest(pattern: string, cursor: number, meta: SuggestMeta): Sug
       add('-', 'symbol', 'Exclude emoji with a tag');
     }
     for (const o of ['count=', 'unique=']) {
-      if (o.startsWith(partial) && !rest.includes(o)) add(o, 'option', o === 'count=' ? 'How many emoji: 2 or 1-3' : 'No repeats: true', { start: at - partial.length, end: at });
+      if (o.startsWith(partial) && !rest.includes(o))
+        add(o, 'option', o === 'count=' ? 'How many emoji: 2 or 1-3' : 'No repeats: true', {
+          start: at - partial.length,
+          end: at,
+        });
     }
     if (partial === '') add('}', 'symbol', 'Close the placeholder');
     return out;
@@ -216,14 +261,28 @@ export function suggest(pattern: string, cursor: number, meta: SuggestMeta): Sug
     }
     return out;
   }
-  if (/(==|!=|<=?|>=?)\s*\d+\s*$/.test(rest)) return add('}', 'symbol', 'Close the placeholder'), out;
-  if (/[=!]$/.test(rest)) return add('=', 'operator', 'Completes the operator'), out;
-  if (/[<>]$/.test(rest)) return add('=', 'operator', 'Or equal'), out;
+  if (/(==|!=|<=?|>=?)\s*\d+\s*$/.test(rest)) {
+    add('}', 'symbol', 'Close the placeholder');
+    return out;
+  }
+  if (/[=!]$/.test(rest)) {
+    add('=', 'operator', 'Completes the operator');
+    return out;
+  }
+  if (/[<>]$/.test(rest)) {
+    add('=', 'operator', 'Or equal');
+    return out;
+  }
   if (/:\s*$|[A-Za-z0-9_]\s+$/.test(rest)) afterTag(add);
   return out;
 }
 
-function afterName(name: string, add: (t: string, k: SuggestionKind, d: string) => void, kinds: string[], hasLang = false) {
+function afterName(
+  name: string,
+  add: (t: string, k: SuggestionKind, d: string) => void,
+  kinds: string[],
+  hasLang = false,
+) {
   if (name === 'number' || name === 'num') return add(':', 'symbol', 'Then the number of digits');
   if (name === 'special' || name === 'spec') {
     add(':', 'symbol', 'Then a length: 3 or 2-4');
@@ -253,5 +312,6 @@ function languages(
       .filter((d) => d.language && (kind === null || d.kind.toLowerCase() === kind.toLowerCase()))
       .map((d) => d.language!.toLowerCase()),
   );
-  for (const l of [...langs].sort()) if (l.startsWith(partial.toLowerCase())) add(l, 'language', `Words in ${l}`, replace);
+  for (const l of [...langs].sort())
+    if (l.startsWith(partial.toLowerCase())) add(l, 'language', `Words in ${l}`, replace);
 }
