@@ -39,7 +39,12 @@ for (const pattern of slugPatterns) {
   for (const seed of seeds) {
     for (const start of starts) {
       if (BigInt(start) + 5n > BigInt(info.capacity)) continue;
-      slugs.push({ pattern, seed, sequence: start, slugs: gen.forge(pattern, { seed, sequence: start, count: 5 }) });
+      slugs.push({
+        pattern,
+        seed,
+        sequence: start,
+        slugs: gen.forge(pattern, { seed, sequence: start, count: 5 }),
+      });
     }
   }
 }
@@ -89,7 +94,8 @@ const errors = errorPatterns.map((pattern) => {
 
 const file = fileURLToPath(new URL('../test-vectors.json', import.meta.url));
 const doc = {
-  description: 'Slugsmith engine test vectors (generator.md §8). bundle = SAMPLE_BUNDLE of @slugsmith/generator.',
+  description:
+    'Slugsmith engine test vectors (generator.md §8). bundle = SAMPLE_BUNDLE of @slugsmith/generator.',
   algorithm: ALGORITHM_VERSION,
   bundle: SAMPLE_BUNDLE.id,
   slugs,
@@ -97,4 +103,6 @@ const doc = {
   errors,
 };
 writeFileSync(file, `${JSON.stringify(doc, null, 1)}\n`);
-console.log(`wrote ${slugs.length} slug vectors, ${info.length} info vectors, ${errors.length} error vectors`);
+console.log(
+  `wrote ${slugs.length} slug vectors, ${info.length} info vectors, ${errors.length} error vectors`,
+);

@@ -220,16 +220,25 @@ export class CompiledPattern {
     return this.affixed;
   }
 
-  /** Renders column j of the limb block (limb t of column j at x[t·width + j]). */
-  private render(x: Int32Array, width: number, j: number, digest: number, column: Int32Array): string {
+  /**
+   * Renders column j of the limb block (limb t of column j at x[t·width + j]); list components
+   * were already looked up into `words` (component i of column j at words[i·width + j]).
+   */
+  private render(
+    x: Int32Array,
+    width: number,
+    j: number,
+    digest: number,
+    words: string[],
+    column: Int32Array,
+  ): string {
     const { chunks, offsets } = this;
     const affixed = this.affixed!;
     let out = '';
     let gathered = false;
     for (let i = 0; i < affixed.length; i++) {
-      const list = affixed[i];
-      if (list !== null) {
-        out += list[x[offsets[i] * width + j]];
+      if (affixed[i] !== null) {
+        out += words[i * width + j];
         continue;
       }
       if (!gathered) {
@@ -249,6 +258,30 @@ export class CompiledPattern {
     return affixed.length === 0 ? chunks[0] : out;
   }
 
+  /**
+   * Looks up the words of every list component for the whole block first: the loads are
+   * independent, so their cache misses overlap instead of stalling one slug at a time.
+   */
+  private gather(x: Int32Array, width: number, filled: number, words: string[]): void {
+    const affixed = this.affixed!;
+    let touched = 0;
+    for (let i = 0; i < affixed.length; i++) {
+      const list = affixed[i];
+      if (list === null) continue;
+      const row = this.offsets[i] * width;
+      const base = i * width;
+      for (let j = 0; j < filled; j++) {
+        const w = list[x[row + j]];
+        words[base + j] = w;
+        touched += w.length; // reads the string header now, while other loads are in flight
+      }
+    }
+    this.touched = touched;
+  }
+
+  /** Keeps the header reads in `gather` from being optimised away. */
+  private touched = 0;
+
   /** The slugs at positions start … start+count−1 for one key. */
   generate(perm: LimbPermutation, start: bigint, count: number): string[] {
     if (start + BigInt(count) > this.capacity) {
@@ -261,6 +294,7 @@ export class CompiledPattern {
     const block = new Int32Array(k * width);
     const digests = new Int32Array(width);
     const column = new Int32Array(k);
+    const words = new Array<string>(this.layouts.length * width).fill('');
     this.affixedLists();
     for (let base = 0; base < count; base += width) {
       const filled = Math.min(width, count - base);
@@ -270,7 +304,9 @@ export class CompiledPattern {
       }
       perm.apply(block, width, digests);
       if (this.walks) this.walkBack(perm, block, width, filled, digests, column);
-      for (let j = 0; j < filled; j++) out[base + j] = this.render(block, width, j, digests[j], column);
+      this.gather(block, width, filled, words);
+      for (let j = 0; j < filled; j++)
+        out[base + j] = this.render(block, width, j, digests[j], words, column);
     }
     return out;
   }

@@ -30,7 +30,11 @@ describe('test-vectors.json (G1 determinism)', () => {
   it('reproduces every single position on its own (no batch-only state)', () => {
     for (const v of vectors.slugs.slice(0, 40)) {
       v.slugs.forEach((slug, i) => {
-        const got = gen.forge(v.pattern, { seed: v.seed, sequence: BigInt(v.sequence) + BigInt(i), count: 1 });
+        const got = gen.forge(v.pattern, {
+          seed: v.seed,
+          sequence: BigInt(v.sequence) + BigInt(i),
+          count: 1,
+        });
         expect(got[0]).toBe(slug);
       });
     }
