@@ -1,6 +1,6 @@
 /** The built-in provider's sign-in and sign-up pages: plain HTML forms, no scripts. */
 
-const escape = (s: string) =>
+const escapeHtml = (s: string) =>
   s.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
@@ -30,7 +30,7 @@ const style = `
 function layout(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escape(title)} - Slugsmith</title><style>${style}</style></head>
+<title>${escapeHtml(title)} - Slugsmith</title><style>${style}</style></head>
 <body><main>${body}</main></body></html>`;
 }
 
@@ -44,15 +44,15 @@ export function signInPage({ uid, email = '', error }: FormState): string {
   return layout(
     'Sign in',
     `<h1>Sign in to Slugsmith</h1>
-${error ? `<p class="error" role="alert">${escape(error)}</p>` : ''}
-<form method="post" action="/oidc/interaction/${escape(uid)}/sign-in">
+${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
+<form method="post" action="/oidc/interaction/${escapeHtml(uid)}/sign-in">
   <label for="email">Email</label>
-  <input id="email" name="email" type="email" autocomplete="email" required value="${escape(email)}" autofocus>
+  <input id="email" name="email" type="email" autocomplete="email" required value="${escapeHtml(email)}" autofocus>
   <label for="password">Password</label>
   <input id="password" name="password" type="password" autocomplete="current-password" required>
   <button type="submit">Sign in</button>
 </form>
-<p class="alt">New here? <a href="/oidc/interaction/${escape(uid)}/sign-up">Create an account</a></p>`,
+<p class="alt">New here? <a href="/oidc/interaction/${escapeHtml(uid)}/sign-up">Create an account</a></p>`,
   );
 }
 
@@ -60,20 +60,20 @@ export function signUpPage({ uid, email = '', error }: FormState): string {
   return layout(
     'Create an account',
     `<h1>Create your Slugsmith account</h1>
-${error ? `<p class="error" role="alert">${escape(error)}</p>` : ''}
-<form method="post" action="/oidc/interaction/${escape(uid)}/sign-up">
+${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
+<form method="post" action="/oidc/interaction/${escapeHtml(uid)}/sign-up">
   <label for="email">Email</label>
-  <input id="email" name="email" type="email" autocomplete="email" required value="${escape(email)}" autofocus>
+  <input id="email" name="email" type="email" autocomplete="email" required value="${escapeHtml(email)}" autofocus>
   <label for="password">Password</label>
   <input id="password" name="password" type="password" autocomplete="new-password" minlength="8" required>
   <label for="confirm">Repeat password</label>
   <input id="confirm" name="confirm" type="password" autocomplete="new-password" minlength="8" required>
   <button type="submit">Create account</button>
 </form>
-<p class="alt">Have an account? <a href="/oidc/interaction/${escape(uid)}">Sign in</a></p>`,
+<p class="alt">Have an account? <a href="/oidc/interaction/${escapeHtml(uid)}">Sign in</a></p>`,
   );
 }
 
 export function messagePage(title: string, message: string): string {
-  return layout(title, `<h1>${escape(title)}</h1><p>${escape(message)}</p>`);
+  return layout(title, `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>`);
 }
