@@ -23,6 +23,8 @@ export type Component =
       maxBytes: number;
       complexity: number;
       list?: string[];
+      /** Selectors: the words as stored in the bundle (before casing), for awkward-pair checks. */
+      words?: string[];
       render(v: number, mask: number): string;
       renderBig?(v: bigint): string;
     }
@@ -103,9 +105,24 @@ export function selectorComponent(el: SelectorElement, index: BundleIndex): Comp
     5 + 2 * tagCount + (el.sizeLimit ? 2 + (tagCount > 0 ? 1 : 0) : 0) + SELECTOR_CASE_COST[casing];
   const size = BigInt(words.length);
   if (casing === 'mixed') {
-    return { shape: 'value', size, maxBytes, complexity, render: (v, mask) => applyMask(words[v], mask) };
+    return {
+      shape: 'value',
+      size,
+      maxBytes,
+      complexity,
+      words: selected,
+      render: (v, mask) => applyMask(words[v], mask),
+    };
   }
-  return { shape: 'value', size, maxBytes, complexity, list: words, render: (v) => words[v] };
+  return {
+    shape: 'value',
+    size,
+    maxBytes,
+    complexity,
+    list: words,
+    words: selected,
+    render: (v) => words[v],
+  };
 }
 
 // ---- numbers ----------------------------------------------------------------------------------

@@ -13,6 +13,12 @@ export interface ForgeOptions {
   /** First position (default 0): a safe integer, a bigint or a decimal string, below 2^64. */
   sequence?: number | bigint | string;
   count: number;
+  /**
+   * Leave out the positions whose neighbouring words form a pair the bundle lists as reading
+   * badly (`avoid_pairs`). The result may then hold fewer than `count` slugs; the positions are
+   * still consumed, so a caller that keeps a counter never hands out a slug twice.
+   */
+  skipAwkward?: boolean;
 }
 
 export interface PatternInfo {
@@ -72,7 +78,7 @@ export class Generator {
       this.cache.set(pattern, hit);
       return hit;
     }
-    const compiled = new CompiledPattern(parsePattern(pattern), this.index);
+    const compiled = new CompiledPattern(parsePattern(pattern), this.index, this.index.bundle.avoid_pairs);
     if (this.cache.size >= CACHE_SIZE) this.cache.delete(this.cache.keys().next().value as string);
     this.cache.set(pattern, compiled);
     return compiled;
@@ -87,7 +93,7 @@ export class Generator {
     const seed = options.seed ?? randomSeed();
     if (typeof seed !== 'string') throw new GeneratorError('Seed must be a string');
     const perm = compiled.permutation(seed, () => seedKey(seed));
-    return compiled.generate(perm, toSequence(options.sequence), count);
+    return compiled.generate(perm, toSequence(options.sequence), count, options.skipAwkward === true);
   }
 
   patternInfo(pattern: string): PatternInfo {

@@ -99,9 +99,14 @@ export class CompiledPattern {
   // Per-component views for the hot loop: list lookups for plain one-limb values.
   private readonly lists: (string[] | null)[];
   private affixed: (string[] | null)[] | null = null;
+  private awkward: { first: number; pairs: Set<number> }[] | null = null;
   private readonly permutations = new Map<string, LimbPermutation>();
 
-  constructor(parsed: ParsedPattern, index: BundleIndex) {
+  constructor(
+    parsed: ParsedPattern,
+    index: BundleIndex,
+    private readonly avoidPairs: readonly [string, string][] = [],
+  ) {
     this.canonical = canonicalPattern(parsed);
     this.chunks = parsed.chunks;
     const comps = parsed.elements.map((el) => componentOf(el, index));
@@ -282,8 +287,44 @@ export class CompiledPattern {
   /** Keeps the header reads in `gather` from being optimised away. */
   private touched = 0;
 
+  /**
+   * For each two neighbouring word placeholders whose words form a pair the bundle lists as
+   * reading badly, the set of their value pairs (first·size₂ + second). Built on first use.
+   */
+  private awkwardPairs(): { first: number; pairs: Set<number> }[] {
+    if (!this.awkward) {
+      this.awkward = [];
+      const words = this.layouts.map((l) => (l.component.shape === 'value' ? l.component.words : undefined));
+      for (let i = 0; i + 1 < words.length && this.avoidPairs.length > 0; i++) {
+        const a = words[i];
+        const b = words[i + 1];
+        if (!a || !b) continue;
+        const ia = new Map(a.map((w, n) => [w.toLowerCase(), n]));
+        const ib = new Map(b.map((w, n) => [w.toLowerCase(), n]));
+        const pairs = new Set<number>();
+        for (const [x, y] of this.avoidPairs) {
+          const p = ia.get(x);
+          const q = ib.get(y);
+          if (p !== undefined && q !== undefined) pairs.add(p * b.length + q);
+        }
+        if (pairs.size > 0) this.awkward.push({ first: i, pairs });
+      }
+    }
+    return this.awkward;
+  }
+
+  private isAwkward(block: Int32Array, width: number, j: number, column: Int32Array): boolean {
+    for (const { first, pairs } of this.awkward!) {
+      for (let t = 0; t < column.length; t++) column[t] = block[t * width + j];
+      const a = this.value(column, first) as number;
+      const b = this.value(column, first + 1) as number;
+      if (pairs.has(a * Number(this.layouts[first + 1].component.size) + b)) return true;
+    }
+    return false;
+  }
+
   /** The slugs at positions start … start+count−1 for one key. */
-  generate(perm: LimbPermutation, start: bigint, count: number): string[] {
+  generate(perm: LimbPermutation, start: bigint, count: number, skipAwkward = false): string[] {
     if (start + BigInt(count) > this.capacity) {
       throw new SequenceExhausted(start + BigInt(count) - 1n, this.capacity);
     }
@@ -296,6 +337,8 @@ export class CompiledPattern {
     const column = new Int32Array(k);
     const words = new Array<string>(this.layouts.length * width).fill('');
     this.affixedLists();
+    const skip = skipAwkward && this.awkwardPairs().length > 0;
+    let kept = 0;
     for (let base = 0; base < count; base += width) {
       const filled = Math.min(width, count - base);
       for (let j = 0; j < filled; j++) {
@@ -305,9 +348,12 @@ export class CompiledPattern {
       perm.apply(block, width, digests);
       if (this.walks) this.walkBack(perm, block, width, filled, digests, column);
       this.gather(block, width, filled, words);
-      for (let j = 0; j < filled; j++)
-        out[base + j] = this.render(block, width, j, digests[j], words, column);
+      for (let j = 0; j < filled; j++) {
+        if (skip && this.isAwkward(block, width, j, column)) continue;
+        out[kept++] = this.render(block, width, j, digests[j], words, column);
+      }
     }
+    out.length = kept;
     return out;
   }
 

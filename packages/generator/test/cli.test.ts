@@ -11,7 +11,7 @@ async function run(...argv: string[]) {
         append(s);
         return true;
       },
-    }) as unknown as NodeJS.WriteStream;
+    }) as unknown as typeof process.stdout;
   const out = stream((s) => {
     stdout += s;
   });

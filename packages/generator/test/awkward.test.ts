@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { Generator, SAMPLE_BUNDLE } from '../src/index.js';
+
+const bundle = { ...SAMPLE_BUNDLE, avoid_pairs: [['silly', 'otter'] as [string, string]] };
+const gen = new Generator(bundle);
+
+describe('awkward pairs (bundle avoid_pairs)', () => {
+  it('leaves out exactly the positions whose neighbouring words form a listed pair', () => {
+    for (const pattern of [
+      '{adjective}-{noun:+animal}',
+      '{Adjective}{Noun:+animal}',
+      '{ADJECTIVE} {nOuN:+animal}',
+    ]) {
+      const capacity = Number(gen.patternInfo(pattern).capacity);
+      const all = gen.forge(pattern, { seed: 'p', count: capacity });
+      const kept = gen.forge(pattern, { seed: 'p', count: capacity, skipAwkward: true });
+      const awkward = all.filter((s) => /^silly\W?otter$/i.test(s));
+      expect(awkward, pattern).toHaveLength(1);
+      expect(kept).toHaveLength(capacity - 1);
+      expect(kept).toEqual(all.filter((s) => s !== awkward[0]));
+    }
+  });
+
+  it('only checks neighbouring word placeholders in that order', () => {
+    const pattern = '{noun:+animal}-{adjective}';
+    const capacity = Number(gen.patternInfo(pattern).capacity);
+    expect(gen.forge(pattern, { seed: 'p', count: capacity, skipAwkward: true })).toHaveLength(capacity);
+  });
+
+  it('never changes the slugs at the positions it keeps (no shift of the sequence)', () => {
+    const pattern = '{adjective}-{noun:+animal}';
+    const all = gen.forge(pattern, { seed: 'q', count: 200 });
+    const kept = gen.forge(pattern, { seed: 'q', count: 200, skipAwkward: true });
+    expect(kept.every((s) => all.includes(s))).toBe(true);
+  });
+});
