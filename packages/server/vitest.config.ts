@@ -1,10 +1,13 @@
-import { defineConfig } from 'vitest/config';
+import { defineProject } from 'vitest/config';
 
-export default defineConfig({
+export default defineProject({
+  // Workspace packages resolve to their TypeScript sources, so tests need no build first.
+  resolve: { conditions: ['source'] },
+  ssr: { resolve: { conditions: ['source'] } },
   test: {
     name: 'server',
     include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
-    // Each file starts its own database (PGlite in memory and a PostgreSQL schema).
+    // Each file starts its own databases (PGlite in memory and a PostgreSQL schema).
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },

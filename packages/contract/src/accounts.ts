@@ -81,3 +81,21 @@ export function unacceptedAgreements(
     (a) => !seen.has(`${a.type}\u0000${a.version}`) && (!options.mandatoryOnly || a.is_mandatory),
   );
 }
+
+/**
+ * What a browser needs to sign in (served at runtime so one console build works with the built-in
+ * provider, Auth0 or Keycloak): authorization code + PKCE against `issuer`, asking for `scope` and
+ * the API audience (`resource` for the built-in provider, `audience` for Auth0).
+ */
+export const SignInConfig = z
+  .object({
+    issuer: z.string(),
+    client_id: z.string().nullable(),
+    audience: z.string(),
+    scope: z.string(),
+    redirect_path: z.string(),
+    /** `builtin` when this server is its own provider (it understands `screen_hint=signup`). */
+    provider: z.enum(['builtin', 'external']),
+  })
+  .meta({ id: 'SignInConfig' });
+export type SignInConfig = z.infer<typeof SignInConfig>;

@@ -107,7 +107,7 @@ export async function buildApp(config: Config): Promise<App> {
     await registerDocs(server, config.publicUrl);
     await server.register(
       async (api) => {
-        systemRoutes(api);
+        systemRoutes(api, config.auth);
         accountRoutes(api, database.db);
         orgRoutes(api, database.db);
       },

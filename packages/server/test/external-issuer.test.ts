@@ -42,6 +42,8 @@ describe('external OpenID issuer', () => {
   it('runs without the built-in provider', async () => {
     expect(api.app.builtin).toBeUndefined();
     expect((await api.request('GET', '/oidc/.well-known/openid-configuration')).status).toBe(404);
+    const signIn = await api.request('GET', '/api/v1/auth/config');
+    expect(signIn.body).toMatchObject({ provider: 'external', issuer: issuer.config.auth.issuer });
   });
 
   it("accepts the issuer's tokens, found through discovery and its JWKS", async () => {

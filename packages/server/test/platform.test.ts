@@ -2,6 +2,18 @@ import { expect, it } from 'vitest';
 import { describeEachDatabase } from './support/app.js';
 
 describeEachDatabase('platform', (ctx) => {
+  it('tells browsers how to sign in with the built-in provider', async () => {
+    const r = await ctx().request('GET', '/api/v1/auth/config');
+    expect(r.body).toEqual({
+      issuer: 'http://127.0.0.1:8080/oidc',
+      client_id: 'slugsmith-console',
+      audience: 'http://127.0.0.1:8080/api',
+      scope: 'openid email offline_access api',
+      redirect_path: '/authn-callback',
+      provider: 'builtin',
+    });
+  });
+
   it('answers unknown paths with the error body of product spec §8', async () => {
     const r = await ctx().request('GET', '/api/v1/no-such-thing');
     expect(r).toMatchObject({ status: 404, body: { code: 404, message: 'Resource not found' } });

@@ -47,18 +47,18 @@ describe('built-in sign-in in Chromium', () => {
     if (app) await closeApp(app, config);
   });
 
-  /** Opens the authorize URL; returns what the token exchange needs. */
+  /** Opens the authorize URL built from /api/v1/auth/config; returns what the token exchange needs. */
   async function startAuthorization(page: Page, extra: Record<string, string> = {}) {
+    const signIn = await (await fetch(`${base}/api/v1/auth/config`)).json();
     const verifier = randomBytes(32).toString('base64url');
     const state = randomBytes(8).toString('base64url');
-    const auth = config.auth as Extract<Config['auth'], { kind: 'builtin' }>;
-    const url = new URL(`${auth.issuer}/auth`);
+    const url = new URL(`${signIn.issuer}/auth`);
     url.search = new URLSearchParams({
-      client_id: auth.clientId,
+      client_id: signIn.client_id,
       response_type: 'code',
-      redirect_uri: `${base}/authn-callback`,
-      scope: 'openid email api',
-      resource: auth.audience,
+      redirect_uri: `${base}${signIn.redirect_path}`,
+      scope: signIn.scope,
+      resource: signIn.audience,
       code_challenge: createHash('sha256').update(verifier).digest('base64url'),
       code_challenge_method: 'S256',
       state,
@@ -73,6 +73,10 @@ describe('built-in sign-in in Chromium', () => {
     page: Page,
     flow: { verifier: string; state: string },
   ): Promise<string> {
+    return (await tokenResponse(page, flow)).access_token;
+  }
+
+  async function tokenResponse(page: Page, flow: { verifier: string; state: string }) {
     await page.waitForURL(/\/authn-callback\?/);
     const callback = new URL(page.url());
     expect(callback.searchParams.get('state')).toBe(flow.state);
@@ -103,7 +107,7 @@ describe('built-in sign-in in Chromium', () => {
     );
     expect(tokens.status).toBe(200);
     expect(tokens.body.token_type).toBe('Bearer');
-    return tokens.body.access_token as string;
+    return tokens.body as { access_token: string; refresh_token?: string };
   }
 
   /** Calls the API from the page, as the console does. */
@@ -190,6 +194,41 @@ describe('built-in sign-in in Chromium', () => {
     expect(account).toMatchObject({
       status: 200,
       body: { email: 'admin@slugsmith.local', permissions: { admin: true } },
+    });
+  });
+
+  it('renews the access token with a refresh token, as the console will silently', async () => {
+    const page = await (await browser.newContext()).newPage();
+    const flow = await startAuthorization(page, { prompt: 'consent' });
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const tokens = await tokenResponse(page, flow);
+    expect(tokens.refresh_token).toBeTruthy();
+
+    const renewed = await page.evaluate(
+      async ({ refreshToken, clientId }) => {
+        const response = await fetch('/oidc/token', {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({
+            grant_type: 'refresh_token',
+            refresh_token: refreshToken,
+            client_id: clientId,
+          }),
+        });
+        return { status: response.status, body: await response.json() };
+      },
+      {
+        refreshToken: tokens.refresh_token as string,
+        clientId: (config.auth as { clientId: string }).clientId,
+      },
+    );
+    expect(renewed.status).toBe(200);
+    expect(renewed.body.access_token).not.toBe(tokens.access_token);
+    expect(await api(page, renewed.body.access_token, 'GET', '/accounts')).toMatchObject({
+      status: 200,
+      body: { email },
     });
   });
 });
