@@ -189,6 +189,50 @@ describe('G2 exhaustive uniqueness and G4 exhaustion (capacity ≤ 200,000)', { 
   });
 });
 
+describe('component sizes and contents', () => {
+  it('roman numerals: sizes per the notes table, all of 1–3999 at length 15', () => {
+    const table = [7, 38, 131, 346, 735, 1308, 1999, 2690, 3263, 3652, 3867, 3960, 3991, 3998, 3999];
+    table.forEach((size, i) => {
+      expect(sample.patternInfo(`{number:${i + 1}R}`).capacity).toBe(String(size));
+      expect(sample.patternInfo(`{number:${i + 1}r}`).capacity).toBe(String(size));
+    });
+    const value: Record<string, number> = { I: 1, V: 5, X: 10, L: 50, C: 100, D: 500, M: 1000 };
+    const parse = (r: string) =>
+      [...r].reduce((acc, c, i) => acc + (value[c] < (value[r[i + 1]] ?? 0) ? -value[c] : value[c]), 0);
+    const all = forgeAll(sample, '{number:15R}', 'roman', 3999).map(parse);
+    expect(new Set(all).size).toBe(3999);
+    expect(Math.min(...all)).toBe(1);
+    expect(Math.max(...all)).toBe(3999);
+  });
+
+  it('dec and hex sizes are base^L up to the limits', () => {
+    for (let l = 1; l <= 18; l++)
+      expect(sample.patternInfo(`{number:${l}}`).capacity).toBe((10n ** BigInt(l)).toString());
+    for (let l = 1; l <= 16; l++)
+      expect(sample.patternInfo(`{number:${l}X}`).capacity).toBe((16n ** BigInt(l)).toString());
+    expect(forgeAll(sample, '{number:2d}', 'd', 100).sort()).toEqual(
+      Array.from({ length: 100 }, (_, i) => String(i).padStart(2, '0')),
+    );
+  });
+
+  it('{special} draws from the 32 printable ASCII punctuation characters, each once', () => {
+    const punctuation = [...'!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~'];
+    expect(punctuation).toHaveLength(32);
+    expect(forgeAll(sample, '{special}', 'p', 32).sort()).toEqual(punctuation.sort());
+  });
+
+  it('unique=true never repeats an emoji inside a slug; without it repeats occur', () => {
+    const uniq = forgeAll(sample, '{emoji:count=3 unique=true}', 'u', perm(EMOJI, 3));
+    for (const s of uniq) expect(new Set([...s]).size).toBe(3);
+    const rep = forgeAll(sample, '{emoji:count=3}', 'u', EMOJI ** 3);
+    expect(rep.filter((s) => new Set([...s]).size < 3)).toHaveLength(EMOJI ** 3 - perm(EMOJI, 3));
+    const counts = forgeAll(sample, '{emoji:count=0-2}', 'u', 1 + EMOJI + EMOJI ** 2).map(
+      (s) => [...s].length,
+    );
+    expect([0, 1, 2].map((k) => counts.filter((c) => c === k).length)).toEqual([1, EMOJI, EMOJI ** 2]);
+  });
+});
+
 describe('components larger than 2^31 (sampled positions)', () => {
   const tiny = new Generator(bundleOf({ noun: ['ab', 'cd'] }));
   const pattern = '{number:12d}-{noun}';
