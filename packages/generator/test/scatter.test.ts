@@ -72,6 +72,15 @@ function chanceBound(size: number): number {
   return mean + 5 * Math.sqrt((N - 1) * p * (1 - p));
 }
 
+/** Joint first digits of neighbours, (d(n), d(n+1)) as one of 100 cells: independent if uniform. */
+function neighbourPairs(values: ArrayLike<number>, range: number): number[] {
+  const out: number[] = [];
+  for (let i = 1; i < values.length; i++) {
+    out.push(Math.floor((values[i - 1] * 10) / range) * 10 + Math.floor((values[i] * 10) / range));
+  }
+  return out;
+}
+
 /** The checks below, as one verdict per property, so they can also be run on bad generators. */
 function verdicts(d: Draws) {
   const firstDigit = Array.from(d.num, (v) => Math.floor(v / 1000));
@@ -93,6 +102,8 @@ function verdicts(d: Draws) {
     adjectiveNeighbours: neighbourMatches(d.adj) <= chanceBound(ADJ),
     nounNeighbours: neighbourMatches(d.noun) <= chanceBound(NOUN),
     numberNeighbours: neighbourMatches(d.num) <= chanceBound(NUM),
+    numberPairsIndependent: chiSquare(neighbourPairs(d.num, NUM), 100, 100) < CHI2_DF99,
+    adjectivePairsIndependent: chiSquare(neighbourPairs(d.adj, ADJ), 100, 100) < CHI2_DF99,
   };
 }
 
@@ -128,6 +139,8 @@ describe('G3 scatter over the first 100,000 positions', { timeout: 60_000 }, () 
     const a = verdicts(affine);
     expect(a.differencesVaried).toBe(false);
     expect(a.differencesUniform).toBe(false);
+    expect(a.numberPairsIndependent).toBe(false);
+    expect(a.adjectivePairsIndependent).toBe(false);
     const c = verdicts(counter);
     expect(c.differencesVaried).toBe(false);
     expect(c.adjectiveNeighbours).toBe(false);
