@@ -478,6 +478,22 @@ describe('selection: opt-in tags (G6), languages and errors', () => {
     expect(sample.patternInfo('{emoji:+hand+nsfw}').capacity).toBe('1');
   });
 
+  it('reports dictionaries and tags with opt-in flags and word counts (generator.md §6)', () => {
+    expect(sample.dictionaryInfo()).toContainEqual({ kind: 'noun', language: 'en', count: NOUN + 1 });
+    expect(sample.dictionaryInfo()).toContainEqual({ kind: 'suffix', language: null, count: 7 });
+    const tags = sample.dictionaryTags();
+    expect(tags).toContainEqual(
+      expect.objectContaining({ kind: 'noun', tag: 'offensive', opt_in: true, word_count: 1 }),
+    );
+    expect(tags).toContainEqual(
+      expect.objectContaining({ kind: 'emoji', tag: 'nsfw', opt_in: true, word_count: 1 }),
+    );
+    expect(tags).toContainEqual(
+      expect.objectContaining({ kind: 'noun', tag: 'animal', opt_in: false, word_count: 12 }),
+    );
+    expect(() => new Generator({} as never)).toThrow(GeneratorError);
+  });
+
   it('language-agnostic dictionaries serve every language; missing languages are errors', () => {
     expect(sample.patternInfo('{suffix@fr}').capacity).toBe('7');
     expect(sample.patternInfo('{noun@EN}').capacity).toBe(String(NOUN));
