@@ -100,8 +100,15 @@ export async function buildApp(config: Config): Promise<App> {
       exposedHeaders: ['x-request-id'],
       maxAge: 600,
     });
+    // During shutdown, answers to requests already in flight close their connection, so that
+    // keep-alive sockets do not hold the process open until their timeout.
+    let closing = false;
+    server.addHook('preClose', async () => {
+      closing = true;
+    });
     server.addHook('onSend', async (request, reply) => {
       reply.header('x-request-id', request.id);
+      if (closing) reply.header('connection', 'close');
     });
 
     await registerDocs(server, config.publicUrl);

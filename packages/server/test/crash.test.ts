@@ -39,7 +39,7 @@ async function waitForPing(base: string, child: ChildProcess): Promise<void> {
  * The built server (dist/main.js) on a PGlite directory is killed with SIGKILL while writes are in
  * flight; every write it had acknowledged must be there when the directory is opened again.
  */
-describe('crash mid-request (PGlite directory)', () => {
+describe('the built server process on a PGlite directory', () => {
   let dir: string;
 
   beforeAll(async () => {
@@ -113,5 +113,31 @@ describe('crash mid-request (PGlite directory)', () => {
     } finally {
       await after.app.server.close();
     }
+  });
+
+  it('stops cleanly on SIGTERM', async () => {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const child = spawn(process.execPath, [join(packageDir, 'dist/main.js')], {
+      env: {
+        ...process.env,
+        DATA_DIR: dir,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: base,
+        LOG_LEVEL: 'info',
+      },
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    let output = '';
+    child.stdout?.on('data', (chunk) => {
+      output += chunk;
+    });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    await waitForPing(base, child);
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(output).toContain('"signal":"SIGTERM"');
+    expect(output).toContain('"msg":"stopping"');
   });
 });
