@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Suggestion } from '../src/index.js';
+import type { Suggestion, SuggestMeta } from '../src/index.js';
 import { Generator, parsePattern, SAMPLE_BUNDLE, suggest } from '../src/index.js';
 
 const gen = new Generator(SAMPLE_BUNDLE);
-const meta = { dictionaries: gen.dictionaryInfo(), tags: gen.dictionaryTags() };
+const meta: SuggestMeta = { dictionaries: gen.dictionaryInfo(), tags: gen.dictionaryTags() };
 const KINDS = ['adjective', 'adverb', 'noun', 'suffix', 'verb'];
 const OPERATORS = ['==', '!=', '<', '<=', '>', '>='];
 const tagsOf = (kind: string) =>
