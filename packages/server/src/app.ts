@@ -32,9 +32,12 @@ export interface App {
  * Builds the whole product in one Fastify instance: database (migrated), sign-in, API under
  * /api/v1, OpenAPI and docs. `app.server.close()` closes the database too.
  */
-export async function buildApp(config: Config): Promise<App> {
+export async function buildApp(
+  config: Config,
+  options: { logStream?: NodeJS.WritableStream } = {},
+): Promise<App> {
   const server = Fastify({
-    ...loggingOptions(config),
+    ...loggingOptions(config, options.logStream),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,

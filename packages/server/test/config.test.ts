@@ -23,7 +23,12 @@ describe('loadConfig', () => {
       OIDC_AUDIENCE: 'https://api.example',
       CORS_ORIGINS: 'https://a.example, https://b.example',
     });
-    expect(c.database).toEqual({ kind: 'postgres', url: 'postgres://u@db/slugs', schema: 'public' });
+    expect(c.database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://u@db/slugs',
+      schema: 'public',
+      poolMax: 10,
+    });
     expect(c.auth).toEqual({
       kind: 'external',
       issuer: 'https://tenant.example/',

@@ -22,7 +22,9 @@ export interface Database {
 }
 
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
-  return config.kind === 'pglite' ? openPglite(config.dataDir) : openPostgres(config.url, config.schema);
+  return config.kind === 'pglite'
+    ? openPglite(config.dataDir)
+    : openPostgres(config.url, config.schema, config.poolMax);
 }
 
 async function openPglite(dataDir: string): Promise<Database> {
@@ -46,9 +48,10 @@ async function openPglite(dataDir: string): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string, schemaName: string): Promise<Database> {
+async function openPostgres(url: string, schemaName: string, poolMax: number): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
+    max: poolMax,
     // Every connection works in the configured schema; tests give each file its own.
     options: `-c search_path=${schemaName}`,
     types: {

@@ -13,6 +13,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
   DATABASE_SCHEMA: z
     .string()
     .regex(/^[a-z_][a-z0-9_]*$/)
@@ -29,7 +30,7 @@ const EnvSchema = z.object({
 
 export type DatabaseConfig =
   | { kind: 'pglite'; dataDir: string }
-  | { kind: 'postgres'; url: string; schema: string };
+  | { kind: 'postgres'; url: string; schema: string; poolMax: number };
 
 export type AuthConfig =
   /** The built-in OpenID provider under /oidc, accounts in our database. */
@@ -70,7 +71,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const database: DatabaseConfig = e.DATABASE_URL
-    ? { kind: 'postgres', url: e.DATABASE_URL, schema: e.DATABASE_SCHEMA }
+    ? { kind: 'postgres', url: e.DATABASE_URL, schema: e.DATABASE_SCHEMA, poolMax: e.DATABASE_POOL_MAX }
     : { kind: 'pglite', dataDir: e.DATA_DIR };
 
   let auth: AuthConfig;

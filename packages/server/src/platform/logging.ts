@@ -14,9 +14,17 @@ const redacted = [
 /** A caller-supplied request id is kept when it looks sane, so logs correlate across services. */
 const requestIdPattern = /^[A-Za-z0-9._:-]{1,128}$/;
 
-export function loggingOptions(config: Pick<Config, 'logLevel'>): Partial<FastifyServerOptions> {
+/** Logs go to stdout as JSON lines unless a stream is given (tests read them). */
+export function loggingOptions(
+  config: Pick<Config, 'logLevel'>,
+  stream?: NodeJS.WritableStream,
+): Partial<FastifyServerOptions> {
   return {
-    logger: { level: config.logLevel, redact: { paths: redacted, censor: '[redacted]' } },
+    logger: {
+      level: config.logLevel,
+      redact: { paths: redacted, censor: '[redacted]' },
+      ...(stream && { stream }),
+    },
     // genReqId reads x-request-id itself so that an odd value cannot reach the logs.
     requestIdHeader: false,
     genReqId: (req) => {
