@@ -1,0 +1,57 @@
+/**
+ * A pattern-examples document for the end-to-end run, standing in for the document store until it
+ * exists. Capacities are not typed here: the harness's engine computes them.
+ */
+import { loadBundle } from '@slugsmith/dictionaries';
+import { Generator } from '@slugsmith/generator';
+
+const categories = [
+  {
+    id: 'order-numbers',
+    category: 'Order and invoice numbers',
+    description: 'References customers read over the phone.',
+    patterns: [
+      {
+        pattern: 'ORD-{number:8d}',
+        name: 'Classic order number',
+        punchline: 'The next one gives nothing away.',
+      },
+      {
+        pattern: '{NOUN:+gem}-{number:6d}',
+        name: 'Gemstone reference',
+        punchline: 'Easy to say, hard to mistype.',
+      },
+      {
+        pattern: 'INV-{number:4d}-{number:6X}',
+        name: 'Two-block invoice number',
+        punchline: 'Two number blocks.',
+      },
+      {
+        pattern: 'PO-{number:3R}-{number:5d}',
+        name: 'Purchase order with a Roman batch',
+        punchline: 'A Roman numeral.',
+      },
+    ],
+  },
+  {
+    id: 'user-handles',
+    category: 'User handles and display names',
+    description: 'Default names for new accounts.',
+    patterns: [
+      { pattern: '{adjective}-{noun}', name: 'Two words', punchline: 'Friendly enough to keep.' },
+      {
+        pattern: '{adverb}-{adjective}-{noun}',
+        name: 'Three-word name',
+        punchline: 'Nobody has to append 2.',
+      },
+    ],
+  },
+];
+
+export function patternExamples() {
+  const generator = new Generator(loadBundle());
+  return categories.map((c) => ({
+    ...c,
+    patterns: c.patterns.map((p) => ({ ...p, capacity: generator.patternInfo(p.pattern).capacity })),
+  }));
+}

@@ -1,0 +1,78 @@
+import { Anchor, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAuth } from 'react-oidc-context';
+import { useAccount } from './account.js';
+import { logout } from './sign-in.js';
+
+/** Lists unaccepted agreements with a tick box each; Accept needs every box (product spec §4, §5). */
+export function AgreementDialog() {
+  const { agreements, accept } = useAccount();
+  const auth = useAuth();
+  const { t } = useTranslation('auth');
+  const [ticked, setTicked] = useState<Record<string, boolean>>({});
+  const [accepting, setAccepting] = useState(false);
+  const [failed, setFailed] = useState(false);
+
+  if (agreements.status !== 'done' || agreements.unaccepted.length === 0) return null;
+  const list = agreements.unaccepted;
+  const key = (a: (typeof list)[number]) => `${a.type}:${a.version}`;
+  const all = list.every((a) => ticked[key(a)]);
+
+  const onAccept = async () => {
+    setAccepting(true);
+    setFailed(false);
+    try {
+      await accept(list);
+    } catch {
+      setFailed(true);
+    } finally {
+      setAccepting(false);
+    }
+  };
+
+  return (
+    <Modal
+      opened
+      onClose={() => {}}
+      withCloseButton={false}
+      closeOnClickOutside={false}
+      closeOnEscape={false}
+      title={agreements.isNew ? t('agreements.titleNew') : t('agreements.titleUpdated')}
+      centered
+    >
+      <Stack>
+        <Text size="sm">{agreements.isNew ? t('agreements.introNew') : t('agreements.introUpdated')}</Text>
+        {list.map((a) => (
+          <Checkbox
+            key={key(a)}
+            checked={!!ticked[key(a)]}
+            onChange={(e) => setTicked((s) => ({ ...s, [key(a)]: e.currentTarget.checked }))}
+            label={
+              <>
+                {t('agreements.accept')}{' '}
+                <Anchor href={a.url} target="_blank" rel="noreferrer">
+                  {a.title}
+                </Anchor>{' '}
+                ({t('agreements.version', { version: a.version })})
+              </>
+            }
+          />
+        ))}
+        {failed && (
+          <Text c="red.8" size="sm" role="alert">
+            {t('agreements.failed')}
+          </Text>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => logout(auth)} disabled={accepting}>
+            {t('agreements.decline')}
+          </Button>
+          <Button onClick={onAccept} disabled={!all || accepting}>
+            {accepting ? t('agreements.accepting') : t('agreements.acceptButton')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

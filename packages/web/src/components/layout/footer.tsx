@@ -1,0 +1,41 @@
+import { Anchor, Box, Container, Group, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+export const SOCIAL_URL = 'https://github.com/slugsmith';
+
+export function Footer() {
+  const { t } = useTranslation('navigation');
+  const links = [
+    { to: '/docs', label: t('footer.docs') },
+    { to: '/stats', label: t('footer.stats') },
+    { to: '/contacts', label: t('footer.contacts') },
+    { to: '/legal', label: t('footer.legal') },
+  ];
+  return (
+    <Box
+      component="footer"
+      py="lg"
+      mt="xl"
+      style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
+    >
+      <Container size="xl">
+        <Group justify="space-between">
+          <Text size="sm" c="dimmed">
+            © {new Date().getUTCFullYear()} Slugsmith · {t('footer.tagline')}
+          </Text>
+          <Group gap="md" component="nav" aria-label={t('footer.label')}>
+            {links.map((l) => (
+              <Anchor key={l.to} component={Link} to={l.to} size="sm">
+                {l.label}
+              </Anchor>
+            ))}
+            <Anchor href={SOCIAL_URL} target="_blank" rel="noreferrer" size="sm">
+              {t('footer.social')}
+            </Anchor>
+          </Group>
+        </Group>
+      </Container>
+    </Box>
+  );
+}

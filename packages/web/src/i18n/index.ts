@@ -1,0 +1,66 @@
+import i18n from 'i18next';
+import LanguageDetector from 'i18next-browser-languagedetector';
+import HttpBackend from 'i18next-http-backend';
+import { initReactI18next } from 'react-i18next';
+import { DEFAULT_LANGUAGE, LANGUAGE_CODES, resolveLanguage } from './languages.js';
+
+/** Local storage: the language choice and when it was made (product spec §3). */
+export const LANGUAGE_KEY = 'language';
+export const LANGUAGE_SET_AT_KEY = 'language-set-at';
+
+/** Regional variants fall back to the main one, then to the default (product spec §9). */
+const FALLBACKS: Record<string, string[]> = {
+  'en-US': ['en-GB'],
+  'sr-Latn': ['sr-Cyrl', DEFAULT_LANGUAGE],
+  default: [DEFAULT_LANGUAGE],
+};
+
+function applyDocumentLanguage(lng: string) {
+  document.documentElement.lang = lng;
+  document.documentElement.dir = 'ltr';
+}
+
+export const i18nReady = i18n
+  .use(HttpBackend)
+  .use(LanguageDetector)
+  .use(initReactI18next)
+  .init({
+    supportedLngs: LANGUAGE_CODES,
+    fallbackLng: FALLBACKS,
+    load: 'currentOnly',
+    ns: ['common', 'navigation', 'errors', 'components'],
+    defaultNS: 'common',
+    fallbackNS: 'common',
+    interpolation: { escapeValue: false },
+    // Translation loader: up to 5 retries, 350 ms base delay, doubling (product spec §9).
+    maxRetries: 5,
+    retryTimeout: 350,
+    backend: { loadPath: '/locales/{{lng}}/{{ns}}.json' },
+    detection: {
+      order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],
+      lookupQuerystring: 'lng',
+      lookupLocalStorage: LANGUAGE_KEY,
+      lookupSessionStorage: LANGUAGE_KEY,
+      caches: ['localStorage'],
+      // Exact match, then the base language (sr -> Cyrillic), then the default.
+      convertDetectedLanguage: (lng: string) => resolveLanguage(lng),
+    },
+    react: { useSuspense: true },
+  })
+  .then(() => applyDocumentLanguage(i18n.resolvedLanguage ?? DEFAULT_LANGUAGE));
+
+i18n.on('languageChanged', (lng) => applyDocumentLanguage(resolveLanguage(lng)));
+
+/** Changes the language: loads its bundles, sets the page language, stores the choice and a timestamp. */
+export async function changeLanguage(code: string): Promise<void> {
+  const lng = resolveLanguage(code);
+  await i18n.changeLanguage(lng);
+  try {
+    localStorage.setItem(LANGUAGE_KEY, lng);
+    localStorage.setItem(LANGUAGE_SET_AT_KEY, new Date().toISOString());
+  } catch {
+    // Storage may be unavailable (private mode); the choice still applies to this page.
+  }
+}
+
+export default i18n;

@@ -1,0 +1,68 @@
+const SUFFIXES = ['', 'K', 'M', 'B', 'T', 'Qa', 'Qi'];
+
+/**
+ * A count with the suffixes of product spec §9 (K, M, B, T, Qa, Qi): one decimal below 100 of a
+ * unit, none above; beyond Qi, scientific notation. Accepts numbers, bigints and decimal strings
+ * (capacities exceed 2^53).
+ */
+export function formatCount(value: number | bigint | string, locale = 'en-GB'): string {
+  let n: bigint;
+  if (typeof value === 'bigint') n = value;
+  else if (typeof value === 'string') {
+    if (!/^-?\d+$/.test(value.trim())) return value;
+    n = BigInt(value.trim());
+  } else {
+    if (!Number.isFinite(value)) return String(value);
+    if (!Number.isInteger(value))
+      return new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(value);
+    n = BigInt(value);
+  }
+  const negative = n < 0n;
+  const abs = negative ? -n : n;
+  const sign = negative ? '-' : '';
+  if (abs < 1000n) return sign + abs.toString();
+  const digits = abs.toString().length;
+  const tier = Math.floor((digits - 1) / 3);
+  if (tier >= SUFFIXES.length) {
+    const s = abs.toString();
+    const mantissa = `${s[0]}.${s.slice(1, 3)}`.replace(/\.?0+$/, '');
+    return `${sign}${mantissa}e${digits - 1}`;
+  }
+  // Scaled value with one decimal, rounded half up, computed in integers.
+  const unit = 10n ** BigInt(tier * 3);
+  const tenths = (abs * 10n + unit / 2n) / unit;
+  let whole = tenths / 10n;
+  let frac = tenths % 10n;
+  let t = tier;
+  if (whole >= 1000n && t + 1 < SUFFIXES.length) {
+    t += 1;
+    const tenths2 = (abs * 10n + (unit * 1000n) / 2n) / (unit * 1000n);
+    whole = tenths2 / 10n;
+    frac = tenths2 % 10n;
+  }
+  const fmt = new Intl.NumberFormat(locale, { maximumFractionDigits: 1, minimumFractionDigits: 0 });
+  const num =
+    whole >= 100n || frac === 0n ? fmt.format(Number(whole)) : fmt.format(Number(whole) + Number(frac) / 10);
+  return `${sign}${num}${SUFFIXES[t]}`;
+}
+
+/** A duration given in microseconds: ns, µs, ms, s, then d hh:mm:ss / weeks (product spec §9). */
+export function formatDurationUs(us: number): string {
+  if (!Number.isFinite(us) || us < 0) return String(us);
+  if (us < 1) return `${Math.round(us * 1000)} ns`;
+  if (us < 1000) return `${round1(us)} µs`;
+  if (us < 1_000_000) return `${round1(us / 1000)} ms`;
+  const seconds = us / 1_000_000;
+  if (seconds < 60) return `${round1(seconds)} s`;
+  const total = Math.floor(seconds);
+  const weeks = Math.floor(total / 604_800);
+  const days = Math.floor((total % 604_800) / 86_400);
+  const hms = [Math.floor((total % 86_400) / 3600), Math.floor((total % 3600) / 60), total % 60]
+    .map((v) => String(v).padStart(2, '0'))
+    .join(':');
+  return [weeks ? `${weeks}w` : '', days ? `${days}d` : '', hms].filter(Boolean).join(' ');
+}
+
+function round1(v: number): string {
+  return (Math.round(v * 10) / 10).toString();
+}

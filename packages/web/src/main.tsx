@@ -1,0 +1,36 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import './styles.css';
+import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { AccountProvider } from './auth/account.js';
+import { SignInProvider } from './auth/sign-in.js';
+import './i18n/index.js';
+import { router } from './router.js';
+import { theme } from './theme.js';
+
+/** The theme is stored under `theme` as light or dark; nothing stored follows the system (§2.11). */
+const colorSchemeManager = localStorageColorSchemeManager({ key: 'theme' });
+
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 } },
+});
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <MantineProvider theme={theme} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager}>
+      <Notifications position="top-right" />
+      <QueryClientProvider client={queryClient}>
+        <SignInProvider>
+          <AccountProvider>
+            <RouterProvider router={router} />
+          </AccountProvider>
+        </SignInProvider>
+      </QueryClientProvider>
+    </MantineProvider>
+  </StrictMode>,
+);

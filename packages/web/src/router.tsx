@@ -1,0 +1,117 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { AccessGuard } from './auth/access-guard.js';
+import { ErrorBoundaryPage } from './components/error-boundary.js';
+import { PageLoader, RootShell } from './components/root-shell.js';
+import { RouteErrorFallback } from './components/route-error-fallback.js';
+import { LanguagePrefix } from './routes/language-prefix.js';
+
+type Lazy = RouteObject['lazy'];
+
+const comingSoon =
+  (page: string): Lazy =>
+  async () => {
+    const { ComingSoonPage } = await import('./routes/coming-soon/coming-soon-page.js');
+    return { element: <ComingSoonPage page={page} /> };
+  };
+
+/** A page not built yet: a real, translated "coming soon" state (never blank). */
+const soon = (path: string, page: string, extra: Partial<RouteObject> = {}): RouteObject =>
+  ({ path, lazy: comingSoon(page), ...extra }) as RouteObject;
+
+/** Routes whose render failures show the route error fallback (product spec §2.6). */
+const withFallback = (name: string) => ({ errorElement: <RouteErrorFallback route={name} /> });
+
+const adminProviderSections = ['events', 'transactions', 'customers', 'subscriptions', 'products', 'prices'];
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootShell />,
+    errorElement: <ErrorBoundaryPage />,
+    hydrateFallbackElement: <PageLoader />,
+    children: [
+      {
+        path: '/login',
+        lazy: async () => ({ Component: (await import('./routes/login/login-page.js')).LoginPage }),
+      },
+      {
+        path: '/authn-callback',
+        lazy: async () => ({
+          Component: (await import('./routes/authn-callback/callback-page.js')).CallbackPage,
+        }),
+      },
+      {
+        // Public pages: authentication optional, then agreement check, layout, suspense.
+        element: <AccessGuard />,
+        children: [
+          {
+            path: '/',
+            lazy: async () => ({ Component: (await import('./routes/landing/landing-page.js')).LandingPage }),
+          },
+          {
+            path: '/playground',
+            ...withFallback('playground'),
+            lazy: async () => ({
+              Component: (await import('./routes/playground/playground-page.js')).PlaygroundPage,
+            }),
+          },
+          { path: '/documentation', element: <Navigate to="/docs" replace /> },
+          soon('/docs', 'docs'),
+          soon('/docs/:docSlug', 'docs'),
+          soon('/stats', 'stats'),
+          soon('/products', 'products'),
+          soon('/products/feature-matrix', 'featureMatrix'),
+          soon('/products/:planSlug', 'plan'),
+          soon('/articles', 'articles'),
+          soon('/articles/:slug', 'doc'),
+          soon('/legal', 'legal'),
+          soon('/legal/:slug', 'legal'),
+          soon('/contacts', 'contacts'),
+          soon('/demo-elements', 'demoElements'),
+          soon('/test-functionality', 'testFunctionality'),
+          soon('/sudoku', 'sudoku', withFallback('sudoku')),
+          {
+            path: '/404',
+            lazy: async () => ({
+              Component: (await import('./routes/not-found/not-found-page.js')).NotFoundPage,
+            }),
+          },
+        ],
+      },
+      {
+        // Signed-in pages: sign-in required.
+        element: <AccessGuard requireAuth />,
+        children: [
+          soon('/dashboard', 'dashboard', withFallback('dashboard')),
+          soon('/dashboard/org/:orgSlug', 'orgDashboard', withFallback('orgDashboard')),
+          soon(
+            '/dashboard/org/:orgSlug/series/:seriesSlug',
+            'seriesDashboard',
+            withFallback('seriesDashboard'),
+          ),
+          soon('/checkout', 'checkout', withFallback('checkout')),
+          soon('/checkout/success', 'checkoutSuccess', withFallback('checkoutSuccess')),
+        ],
+      },
+      {
+        // Admin pages: sign-in and an account with permissions.
+        element: <AccessGuard requireAuth requireAdmin />,
+        children: [
+          soon('/admin', 'adminDashboard'),
+          soon('/admin/docs', 'adminDocs'),
+          soon('/admin/docs/:slug', 'editDocument'),
+          soon('/admin/subscription-plans', 'subscriptionPlans'),
+          soon('/admin/organizations', 'organizations'),
+          soon('/admin/organizations/:orgSlug', 'organization'),
+          ...adminProviderSections.flatMap((section) => [
+            soon(`/admin/:provider/${section}`, `payments.${section}`),
+            ...(section === 'events' ? [] : [soon(`/admin/:provider/${section}/:id`, `payments.${section}`)]),
+          ]),
+        ],
+      },
+      // Language prefix first, then /404 for anything else (product spec §2.4).
+      { path: '*', element: <LanguagePrefix /> },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

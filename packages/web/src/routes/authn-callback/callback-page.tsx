@@ -1,0 +1,32 @@
+import { Button, Center, Loader, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useAuth } from 'react-oidc-context';
+import { Link, Navigate } from 'react-router';
+import { takeReturnTo } from '../../auth/sign-in.js';
+
+/** The sign-in return: 'Completing login...', then the stored returnTo, replacing history. */
+export function CallbackPage() {
+  const auth = useAuth();
+  const { t } = useTranslation('auth');
+  if (auth.isAuthenticated && !auth.isLoading)
+    return <Navigate to={takeReturnTo(auth.user?.state)} replace />;
+  if (auth.error && !auth.isLoading)
+    return (
+      <Center mih="100vh" component="main">
+        <Stack align="center">
+          <Text role="alert">{t('callback.failed')}</Text>
+          <Button component={Link} to="/login">
+            {t('callback.retry')}
+          </Button>
+        </Stack>
+      </Center>
+    );
+  return (
+    <Center mih="100vh" component="main">
+      <Stack align="center">
+        <Loader size="sm" aria-hidden="true" />
+        <Text aria-live="polite">{t('callback.completing')}</Text>
+      </Stack>
+    </Center>
+  );
+}

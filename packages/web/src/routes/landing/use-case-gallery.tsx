@@ -1,0 +1,74 @@
+import { Anchor, Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { PatternCategory } from '../../lib/content.js';
+import { playgroundLink } from './hero.js';
+
+export const CARD_PATTERNS = 3;
+export const SKELETON_CARDS = 6;
+
+export function UseCaseGallery({
+  categories,
+  loading,
+  failed,
+}: {
+  categories: PatternCategory[];
+  loading: boolean;
+  failed: boolean;
+}) {
+  const { t } = useTranslation('landing');
+  return (
+    <section aria-labelledby="gallery-title">
+      <Title order={2} id="gallery-title" mb="md">
+        {t('gallery.title')}
+      </Title>
+      {loading ? (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+          {Array.from({ length: SKELETON_CARDS }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+            <Skeleton key={i} height={220} radius="lg" />
+          ))}
+        </SimpleGrid>
+      ) : failed ? (
+        <Text c="red.8" role="alert">
+          {t('gallery.error')}
+        </Text>
+      ) : categories.length === 0 ? (
+        <Text c="dimmed">{t('gallery.empty')}</Text>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+          {categories.map((c) => (
+            <Card key={c.id} withBorder radius="lg" padding="lg">
+              <Stack gap="xs">
+                <Title order={3} size="h4">
+                  {c.category}
+                </Title>
+                {c.description && <Text size="sm">{c.description}</Text>}
+                {c.patterns.slice(0, CARD_PATTERNS).map((p) => (
+                  <Stack key={p.pattern} gap={0}>
+                    <Text size="sm" fw={600}>
+                      {p.name}
+                    </Text>
+                    <Anchor component={Link} to={playgroundLink(p.pattern)} ff="monospace" size="sm">
+                      {p.pattern}
+                    </Anchor>
+                    {p.punchline && (
+                      <Text size="xs" fs="italic">
+                        “{p.punchline}”
+                      </Text>
+                    )}
+                  </Stack>
+                ))}
+                {c.patterns.length > CARD_PATTERNS && (
+                  <Text size="sm" c="dimmed">
+                    {t('gallery.more', { count: c.patterns.length - CARD_PATTERNS })}
+                  </Text>
+                )}
+              </Stack>
+            </Card>
+          ))}
+        </SimpleGrid>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,292 @@
+import {
+  Alert,
+  Button,
+  Container,
+  Grid,
+  Group,
+  NumberInput,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Tabs,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import type { SuggestMeta } from '@slugsmith/generator';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAuth } from 'react-oidc-context';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { FormErrorBoundary } from '../../components/error-boundary.js';
+import { SlugBadge } from '../../components/slug-badge.js';
+import { ApiError } from '../../lib/api.js';
+import { dictionaryInfo, dictionaryTags, forge, patternInfo } from '../../lib/generator-api.js';
+import { formatCount } from '../../lib/numbers.js';
+import { PatternEditor, validatePattern } from './pattern-editor.js';
+
+export const MAX_COUNT = 1000;
+export const DEFAULT_PATTERN = '{adjective}-{noun}-{number:3d}';
+
+export interface ForgeForm {
+  pattern: string;
+  count: number | string;
+  seed: string;
+  sequence: number | string;
+}
+
+/** Playground validation (product spec §5); message keys of the playground namespace. */
+export function validateForge(form: ForgeForm): { pattern?: string; count?: string; sequence?: string } {
+  const errors: { pattern?: string; count?: string; sequence?: string } = {};
+  if (!form.pattern.trim()) errors.pattern = 'validation.patternRequired';
+  const count = typeof form.count === 'number' ? form.count : Number(form.count);
+  if (form.count === '' || !Number.isInteger(count) || count < 1) errors.count = 'validation.countPositive';
+  else if (count > MAX_COUNT) errors.count = 'validation.countTooLarge';
+  if (form.sequence !== '') {
+    const seq = typeof form.sequence === 'number' ? form.sequence : Number(form.sequence);
+    if (!Number.isInteger(seq) || seq < 0) errors.sequence = 'validation.sequenceInvalid';
+  }
+  return errors;
+}
+
+/** The playground's wording for a failed generation (product spec §8). */
+export function forgeErrorKey(error: unknown): { key: string; detail?: string } {
+  if (error instanceof ApiError) {
+    if (error.code === 0) return { key: 'errors:playground.network' };
+    if (error.code === 429) return { key: 'errors:playground.rateLimit' };
+    if (error.code === 400 || error.code === 422)
+      return { key: 'errors:playground.invalidPattern', detail: error.message };
+    return { key: 'errors:playground.failed', detail: `${error.code} ${error.message}` };
+  }
+  return { key: 'errors:playground.failed' };
+}
+
+function useSuggestMeta(): { meta: SuggestMeta; unavailable: boolean } {
+  const info = useQuery({
+    queryKey: ['dictionary-info'],
+    queryFn: dictionaryInfo,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: 0,
+  });
+  const tags = useQuery({
+    queryKey: ['dictionary-tags'],
+    queryFn: dictionaryTags,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: 0,
+  });
+  const meta = useMemo<SuggestMeta>(() => {
+    const tagList = Array.isArray(tags.data) ? tags.data : [];
+    const kinds = Array.isArray(info.data) ? info.data : [];
+    // Kinds come from dictionary-info; tags also name their kind, which covers a missing info call.
+    const dictionaries = kinds.length
+      ? kinds
+      : [...new Set(tagList.map((t) => t.kind))].map((kind) => ({ kind }));
+    return { dictionaries, tags: tagList };
+  }, [info.data, tags.data]);
+  return { meta, unavailable: info.isError && tags.isError };
+}
+
+function ForgeTab({ initialPattern }: { initialPattern: string }) {
+  const { t, i18n } = useTranslation(['playground', 'errors']);
+  const [, setParams] = useSearchParams();
+  const [form, setForm] = useState<ForgeForm>({ pattern: initialPattern, count: 10, seed: '', sequence: '' });
+  const [submitted, setSubmitted] = useState(false);
+  const validation = useMemo(() => validatePattern(form.pattern), [form.pattern]);
+  const errors = validateForge(form);
+  const { meta, unavailable } = useSuggestMeta();
+
+  useEffect(() => {
+    const timer = setTimeout(
+      () => setParams(form.pattern ? { pattern: form.pattern } : {}, { replace: true }),
+      300,
+    );
+    return () => clearTimeout(timer);
+  }, [form.pattern, setParams]);
+
+  const info = useQuery({
+    queryKey: ['pattern-info', form.pattern],
+    queryFn: ({ signal }) => patternInfo(form.pattern, signal),
+    enabled: !!validation.parsed,
+    retry: 0,
+    staleTime: 60_000,
+  });
+  const run = useMutation({
+    mutationFn: (f: ForgeForm) =>
+      forge({
+        pattern: f.pattern,
+        count: Number(f.count),
+        ...(f.seed ? { seed: f.seed } : {}),
+        ...(f.sequence !== '' && Number(f.sequence) > 0 ? { sequence: Number(f.sequence) } : {}),
+      }),
+  });
+
+  const submit = () => {
+    setSubmitted(true);
+    if (Object.keys(errors).length || validation.error) return;
+    run.mutate(form);
+  };
+  const fieldError = (key?: string) => (key && submitted ? t(key, { max: MAX_COUNT }) : undefined);
+  const failure = run.isError ? forgeErrorKey(run.error) : null;
+
+  return (
+    <Stack>
+      <Grid>
+        <Grid.Col span={{ base: 12 }}>
+          <PatternEditor
+            label={t('editor.label')}
+            value={form.pattern}
+            onChange={(pattern) => setForm((f) => ({ ...f, pattern }))}
+            onSubmit={submit}
+            meta={meta}
+            validation={validation}
+          />
+          {submitted && errors.pattern && (
+            <Text c="red.8" size="sm" role="alert">
+              {t(errors.pattern)}
+            </Text>
+          )}
+          {unavailable && (
+            <Text size="xs" c="dimmed" mt={4} data-testid="dictionaries-unavailable">
+              {t('editor.dictionariesUnavailable')}
+            </Text>
+          )}
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 4 }}>
+          <NumberInput
+            label={t('form.count')}
+            value={form.count}
+            onChange={(count) => setForm((f) => ({ ...f, count }))}
+            min={1}
+            max={MAX_COUNT}
+            clampBehavior="none"
+            allowDecimal={false}
+            error={fieldError(errors.count)}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 4 }}>
+          <TextInput
+            label={t('form.seed')}
+            description={t('form.seedHint')}
+            value={form.seed}
+            onChange={(e) => {
+              const seed = e.currentTarget.value;
+              setForm((f) => ({ ...f, seed }));
+            }}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 4 }}>
+          <NumberInput
+            label={t('form.sequence')}
+            description={t('form.sequenceHint')}
+            value={form.sequence}
+            onChange={(sequence) => setForm((f) => ({ ...f, sequence }))}
+            min={0}
+            allowDecimal={false}
+            allowNegative={false}
+            error={fieldError(errors.sequence)}
+          />
+        </Grid.Col>
+      </Grid>
+      <Group>
+        <Button onClick={submit} loading={run.isPending} data-testid="forge-button">
+          {t('form.forge')}
+        </Button>
+      </Group>
+      {info.data && (
+        <SimpleGrid cols={{ base: 1, xs: 3 }} data-testid="pattern-info">
+          <Metric label={t('info.capacity')} value={formatCount(info.data.capacity, i18n.resolvedLanguage)} />
+          <Metric label={t('info.maxLength')} value={String(info.data.max_slug_length)} />
+          <Metric label={t('info.complexity')} value={String(info.data.complexity)} />
+        </SimpleGrid>
+      )}
+      {failure && (
+        <Alert color="red" variant="light" role="alert" title={t(failure.key)} data-testid="forge-error">
+          {failure.detail}
+        </Alert>
+      )}
+      {run.data && (
+        <Stack gap="xs" data-testid="forge-results">
+          <Title order={2} size="h4">
+            {t('results.title', { count: run.data.length })}
+          </Title>
+          <Group gap="xs">
+            {run.data.map((slug) => (
+              <SlugBadge key={slug} slug={slug} size="lg" />
+            ))}
+          </Group>
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+function Metric({ label, value }: { label: string; value: string }) {
+  return (
+    <Paper withBorder p="sm" radius="md">
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={700}>{value}</Text>
+    </Paper>
+  );
+}
+
+function SeriesTab({ operation }: { operation: 'mint' | 'slice' }) {
+  const { t } = useTranslation('playground');
+  const auth = useAuth();
+  const location = useLocation();
+  const returnTo = encodeURIComponent(`${location.pathname}${location.search}`);
+  return (
+    <Paper withBorder p="lg" radius="md">
+      <Stack align="flex-start">
+        <Text>{t(`series.${operation}`)}</Text>
+        <Text size="sm">{t('series.needSeries')}</Text>
+        {auth.isAuthenticated ? (
+          <Button component={Link} to="/dashboard" variant="default">
+            {t('series.dashboard')}
+          </Button>
+        ) : (
+          <Button component={Link} to={`/login?returnTo=${returnTo}`}>
+            {t('series.signIn')}
+          </Button>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** /playground?pattern=…: tabs Forge, Mint, Slice (product spec §2.2). */
+export function PlaygroundPage() {
+  const { t } = useTranslation('playground');
+  const [params] = useSearchParams();
+  const [initialPattern] = useState(() => params.get('pattern') ?? DEFAULT_PATTERN);
+  return (
+    <Container size="lg" py="xl">
+      <Stack>
+        <div>
+          <Title order={1}>{t('title')}</Title>
+          <Text>{t('subtitle')}</Text>
+        </div>
+        <Tabs defaultValue="forge" keepMounted={false}>
+          <Tabs.List mb="md">
+            <Tabs.Tab value="forge">{t('tabs.forge')}</Tabs.Tab>
+            <Tabs.Tab value="mint">{t('tabs.mint')}</Tabs.Tab>
+            <Tabs.Tab value="slice">{t('tabs.slice')}</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="forge">
+            <FormErrorBoundary>
+              <ForgeTab initialPattern={initialPattern} />
+            </FormErrorBoundary>
+          </Tabs.Panel>
+          <Tabs.Panel value="mint">
+            <SeriesTab operation="mint" />
+          </Tabs.Panel>
+          <Tabs.Panel value="slice">
+            <SeriesTab operation="slice" />
+          </Tabs.Panel>
+        </Tabs>
+      </Stack>
+    </Container>
+  );
+}
