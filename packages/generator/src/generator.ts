@@ -63,7 +63,8 @@ export class Generator {
   static readonly algorithm = ALGORITHM_VERSION;
   readonly bundleId: string;
   private readonly index: BundleIndex;
-  private readonly cache = new Map<string, CompiledPattern>();
+  private readonly cache = new Map<string, { compiled: CompiledPattern; used: number }>();
+  private clock = 0;
 
   constructor(bundle: DictionaryBundle) {
     this.index = new BundleIndex(bundle);
@@ -74,13 +75,23 @@ export class Generator {
   compile(pattern: string): CompiledPattern {
     const hit = this.cache.get(pattern);
     if (hit) {
-      this.cache.delete(pattern);
-      this.cache.set(pattern, hit);
-      return hit;
+      hit.used = ++this.clock;
+      return hit.compiled;
     }
     const compiled = new CompiledPattern(parsePattern(pattern), this.index, this.index.bundle.avoid_pairs);
-    if (this.cache.size >= CACHE_SIZE) this.cache.delete(this.cache.keys().next().value as string);
-    this.cache.set(pattern, compiled);
+    if (this.cache.size >= CACHE_SIZE) {
+      // Evict the least recently used; a scan of a small map only on a miss keeps hits cheap.
+      let oldest: string | undefined;
+      let at = Number.POSITIVE_INFINITY;
+      for (const [key, entry] of this.cache) {
+        if (entry.used < at) {
+          at = entry.used;
+          oldest = key;
+        }
+      }
+      this.cache.delete(oldest!);
+    }
+    this.cache.set(pattern, { compiled, used: ++this.clock });
     return compiled;
   }
 

@@ -100,6 +100,8 @@ export class CompiledPattern {
   private readonly lists: (string[] | null)[];
   private affixed: (string[] | null)[] | null = null;
   private awkward: { first: number; pairs: Set<number> }[] | null = null;
+  private scratch: { block: Int32Array; digests: Int32Array; column: Int32Array; words: string[] } | null =
+    null;
   private readonly permutations = new Map<string, LimbPermutation>();
 
   constructor(
@@ -332,10 +334,14 @@ export class CompiledPattern {
     const out = new Array<string>(count);
     const x = this.digitsOf(start);
     const width = Math.min(count, BLOCK);
-    const block = new Int32Array(k * width);
-    const digests = new Int32Array(width);
-    const column = new Int32Array(k);
-    const words = new Array<string>(this.layouts.length * width).fill('');
+    // Generation is synchronous, so one set of buffers per compiled pattern serves every call.
+    this.scratch ??= {
+      block: new Int32Array(k * BLOCK),
+      digests: new Int32Array(BLOCK),
+      column: new Int32Array(k),
+      words: new Array<string>(this.layouts.length * BLOCK).fill(''),
+    };
+    const { block, digests, column, words } = this.scratch;
     this.affixedLists();
     const skip = skipAwkward && this.awkwardPairs().length > 0;
     let kept = 0;
