@@ -354,6 +354,28 @@ describe('sequence positions', () => {
     }
   });
 
+  it('calls share no state: interleaved patterns, seeds and counts give what fresh generators give', () => {
+    const calls: [string, string, number, number][] = [
+      ['{adjective}-{noun}-{number:2d}', 'a', 0, 200],
+      ['{aDjective}.{NOUN:+animal}.{number:2R}', 'b', 5, 1],
+      ['{adjective}-{noun}-{number:2d}', 'c', 7, 3],
+      ['{emoji:count=1-3}', 'a', 100, 65],
+      ['{adjective}-{noun}-{number:2d}', 'a', 50, 64],
+      ['{aDjective}.{NOUN:+animal}.{number:2R}', 'b', 0, 130],
+      ['{number:12d}{special:0-2}', 'z', 10 ** 12, 70],
+    ];
+    const shared = new Generator(SAMPLE_BUNDLE);
+    const kept = calls.map(([p, seed, sequence, count]) => shared.forge(p, { seed, sequence, count }));
+    const copies = kept.map((k) => [...k]);
+    calls.forEach(([p, seed, sequence, count], i) => {
+      expect(kept[i], `${p} ${seed}`).toEqual(
+        new Generator(SAMPLE_BUNDLE).forge(p, { seed, sequence, count }),
+      );
+      expect(kept[i]).toEqual(copies[i]);
+    });
+    expect(kept[4]).toEqual(kept[0].slice(50, 114));
+  });
+
   it('the same seed gives the same output in a fresh generator; different seeds differ', () => {
     const again = new Generator(SAMPLE_BUNDLE);
     const a = sample.forge(pattern, { seed: 'same', count: 500 });
