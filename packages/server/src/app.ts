@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { findAccountBySubject, hasPendingMandatoryAgreements } from './areas/accounts/queries.js';
 import { accountRoutes } from './areas/accounts/routes.js';
 import { toCallerAccount } from './areas/accounts/service.js';
+import { adminRoutes } from './areas/admin/routes.js';
 import { registerDocs } from './areas/docs/routes.js';
 import { findMembership } from './areas/orgs/queries.js';
 import { orgRoutes } from './areas/orgs/routes.js';
@@ -120,6 +121,7 @@ export async function buildApp(
         systemRoutes(api, config.auth);
         accountRoutes(api, database.db);
         orgRoutes(api, database.db);
+        adminRoutes(api, database.db);
       },
       { prefix: apiPrefix },
     );

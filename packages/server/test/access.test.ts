@@ -112,6 +112,21 @@ describeEachDatabase('route authorisation', (ctx) => {
     expect(checked).toBeGreaterThanOrEqual(8);
   });
 
+  it('refuses admin routes to signed-in people without permissions', async () => {
+    const person = await ctx().person('plain');
+    let checked = 0;
+    for (const route of apiRoutes()) {
+      if (accessKind(route.access as AccessRule) !== 'admin') continue;
+      const r = await ctx().request(route.method as 'GET', concrete(route.url, person.slug, person.slug), {
+        token: person.token,
+        body: {},
+      });
+      expect(r, `${route.method} ${route.url}`).toMatchObject({ status: 403, body: { code: 403 } });
+      checked++;
+    }
+    expect(checked).toBeGreaterThanOrEqual(1);
+  });
+
   it('refuses signed-in routes to an account that owes agreements and to a token without account', async () => {
     const owing = await ctx().person('owing', { acceptAgreements: false });
     const noAccount = await ctx().token({ email: 'no-account@example.com' });

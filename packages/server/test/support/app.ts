@@ -117,26 +117,38 @@ export class TestContext {
     };
   }
 
+  /** The seeded staff account, signed in, with the agreements accepted. */
+  async admin() {
+    const { findLocalUserByEmail } = await import('../../src/auth/builtin/users.js');
+    const email = (this.config.auth as { adminEmail: string }).adminEmail;
+    const user = await findLocalUserByEmail(this.app.database.db, email);
+    if (!user) throw new Error('no seeded admin');
+    const token = await this.token({ subject: user.id, email });
+    await this.acceptAllAgreements(token);
+    return { email, token };
+  }
+
+  async acceptAllAgreements(token: string) {
+    const latest = await this.request('GET', '/api/v1/agreements/latest');
+    const accepted = await this.request('POST', '/api/v1/accounts/agreements', {
+      token,
+      body: {
+        agreement_versions: latest.body.map((a: { type: string; version: string }) => ({
+          agreement_type: a.type,
+          agreement_version: a.version,
+        })),
+      },
+    });
+    if (accepted.status !== 200) throw new Error(`agreements not accepted: ${JSON.stringify(accepted.body)}`);
+  }
+
   /** A new person: token, account (with personal organisation) and accepted agreements. */
   async person(name: string, options: { acceptAgreements?: boolean } = {}) {
     const email = `${name}-${randomBytes(3).toString('hex')}@example.com`;
     const token = await this.token({ email });
     const created = await this.request('POST', '/api/v1/accounts', { token });
     if (created.status !== 201) throw new Error(`account not created: ${JSON.stringify(created.body)}`);
-    if (options.acceptAgreements !== false) {
-      const latest = await this.request('GET', '/api/v1/agreements/latest');
-      const accepted = await this.request('POST', '/api/v1/accounts/agreements', {
-        token,
-        body: {
-          agreement_versions: latest.body.map((a: { type: string; version: string }) => ({
-            agreement_type: a.type,
-            agreement_version: a.version,
-          })),
-        },
-      });
-      if (accepted.status !== 200)
-        throw new Error(`agreements not accepted: ${JSON.stringify(accepted.body)}`);
-    }
+    if (options.acceptAgreements !== false) await this.acceptAllAgreements(token);
     return { email, token, slug: created.body.slug as string };
   }
 }
