@@ -49,6 +49,7 @@ export class LimbPermutation {
    * output j (used for mixed-case masks).
    */
   apply(x: Int32Array, width: number, digests: Int32Array): void {
+    if (this.k === 2) return this.applyPair(x, width, digests);
     const { k, radix, keys, mul } = this;
     const w = this.scratch(k * width);
     const sum = digests;
@@ -86,6 +87,45 @@ export class LimbPermutation {
       }
     }
     for (let j = 0; j < width; j++) digests[j] = mix32(sum[j] ^ this.finalKey);
+  }
+
+  /**
+   * The same network for exactly two limbs (most two-word patterns), with each input's state in
+   * locals: "all other limbs" is simply the other limb. Results are identical to the general loop.
+   */
+  private applyPair(x: Int32Array, width: number, digests: Int32Array): void {
+    const { keys, finalKey } = this;
+    const m0 = this.radix[0];
+    const m1 = this.radix[1];
+    const s0 = m0 * INV32; // exact: scaling by a power of two, so h·s0 rounds exactly like h·m0·2^-32
+    const s1 = m1 * INV32;
+    const a0 = this.mul[0];
+    const a1 = this.mul[1];
+    for (let j = 0; j < width; j++) {
+      let v0 = x[j];
+      let v1 = x[width + j];
+      for (let kr = 0; kr < ROUNDS * 2; kr += 2) {
+        let h = Math.imul(v1, a1) ^ keys[kr];
+        h ^= h >>> 16;
+        h = Math.imul(h, 0x85ebca6b);
+        h ^= h >>> 13;
+        h = Math.imul(h, 0xc2b2ae35);
+        h ^= h >>> 16;
+        v0 += ((h >>> 0) * s0) | 0;
+        if (v0 >= m0) v0 -= m0;
+        h = Math.imul(v0, a0) ^ keys[kr + 1];
+        h ^= h >>> 16;
+        h = Math.imul(h, 0x85ebca6b);
+        h ^= h >>> 13;
+        h = Math.imul(h, 0xc2b2ae35);
+        h ^= h >>> 16;
+        v1 += ((h >>> 0) * s1) | 0;
+        if (v1 >= m1) v1 -= m1;
+      }
+      x[j] = v0;
+      x[width + j] = v1;
+      digests[j] = mix32(((Math.imul(v0, a0) + Math.imul(v1, a1)) | 0) ^ finalKey);
+    }
   }
 
   private w = new Int32Array(0);
