@@ -1,0 +1,256 @@
+import { z } from 'zod';
+import { Timestamp } from './common.js';
+
+/**
+ * The generation API (product spec §7.6): forge, mint, slice, reset, series, keys, and the
+ * wire protocol of signed SDK requests. Shapes follow the reference service so its clients work
+ * against Slugsmith unchanged.
+ */
+
+/** Sequence positions: a JSON number up to 2^53−1 or a decimal string below 2^64. */
+export const Sequence = z.union([
+  z.number().int('Must be a whole number').min(0, 'Minimum value is 0').max(Number.MAX_SAFE_INTEGER),
+  z
+    .string()
+    .regex(/^\d{1,20}$/, 'Must be a whole number')
+    .refine((s) => BigInt(s) < 2n ** 64n, 'Maximum value is 18446744073709551615'),
+]);
+export type Sequence = z.infer<typeof Sequence>;
+
+export const Pattern = z
+  .string()
+  .min(1, 'Pattern is required')
+  .max(1024, 'Maximum length is 1024 characters');
+export const Count = z
+  .number()
+  .int('Count must be a positive number')
+  .min(1, 'Count must be a positive number');
+export const SeedText = z.string().max(256, 'Maximum length is 256 characters');
+/** A series is named by its slug. */
+export const SeriesRef = z.string().min(1).max(100);
+
+/** Scopes of API keys and SDK configs (product spec §3.1); SDK configs never carry reset scopes. */
+export const Scope = z.enum([
+  'forge',
+  'mint',
+  'slice',
+  'stats',
+  'reset',
+  'mcp',
+  'series:read',
+  'series:create',
+  'series:update',
+  'series:delete',
+  'series:reset',
+]);
+export type Scope = z.infer<typeof Scope>;
+export const SDK_SCOPES: readonly Scope[] = ['forge', 'mint', 'slice', 'stats'];
+
+/** Display order: forge, mint, slice, stats, reset, then reset-prefixed, then the rest alphabetically. */
+export function sortScopes<T extends string>(scopes: readonly T[]): T[] {
+  const head = ['forge', 'mint', 'slice', 'stats', 'reset'];
+  const rank = (s: string) => {
+    const i = head.indexOf(s);
+    if (i >= 0) return [0, i] as const;
+    return [s.startsWith('reset') ? 1 : 2, 0] as const;
+  };
+  return [...scopes].sort((a, b) => {
+    const [ga, ia] = rank(a);
+    const [gb, ib] = rank(b);
+    return ga - gb || ia - ib || (a < b ? -1 : a > b ? 1 : 0);
+  });
+}
+
+export const ForgeRequest = z
+  .object({
+    pattern: Pattern,
+    count: Count.default(1),
+    seed: SeedText.optional(),
+    sequence: Sequence.optional(),
+  })
+  .meta({ id: 'ForgeRequest' });
+export type ForgeRequest = z.input<typeof ForgeRequest>;
+
+export const SlugList = z.array(z.string()).meta({ id: 'SlugList' });
+export type SlugList = z.infer<typeof SlugList>;
+
+export const PatternInfoRequest = z.object({ pattern: Pattern }).meta({ id: 'PatternInfoRequest' });
+export const PatternInfo = z
+  .object({
+    pattern: z.string(),
+    /** Exact number of distinct slugs, as a decimal string. */
+    capacity: z.string(),
+    /** Longest possible slug in UTF-8 bytes. */
+    max_slug_length: z.number().int(),
+    complexity: z.number().int(),
+    components: z.number().int(),
+  })
+  .meta({ id: 'PatternInfo' });
+export type PatternInfo = z.infer<typeof PatternInfo>;
+
+export const DEFAULT_BATCH_SIZE = 1000;
+
+export const MintRequest = z
+  .object({ count: Count, batch_size: Count.default(DEFAULT_BATCH_SIZE), series: SeriesRef.optional() })
+  .meta({ id: 'MintRequest' });
+export type MintRequest = z.input<typeof MintRequest>;
+
+export const SliceRequest = z
+  .object({
+    count: Count,
+    batch_size: Count.default(DEFAULT_BATCH_SIZE),
+    sequence: Sequence.default(0),
+    series: SeriesRef.optional(),
+  })
+  .meta({ id: 'SliceRequest' });
+export type SliceRequest = z.input<typeof SliceRequest>;
+
+export const ResetRequest = z.object({ series: SeriesRef.optional() }).meta({ id: 'ResetRequest' });
+
+export const SeriesName = z
+  .string()
+  .trim()
+  .min(1, 'This field is required')
+  .max(100, 'Maximum length is 100 characters');
+
+export const SeriesInfo = z
+  .object({
+    slug: z.string(),
+    org_slug: z.string(),
+    name: z.string(),
+    pattern: z.string(),
+    max_slug_length: z.number().int(),
+    capacity: z.string(),
+    /** Positions handed out so far (the next mint starts here), as a decimal string. */
+    generated_count: z.string(),
+    /** The dictionary bundle and algorithm the series is pinned to (generator.md G5). */
+    bundle: z.string(),
+    algorithm: z.string(),
+    mtime: Timestamp,
+  })
+  .meta({ id: 'SeriesInfo' });
+export type SeriesInfo = z.infer<typeof SeriesInfo>;
+
+export const CreateSeries = z.object({ name: SeriesName, pattern: Pattern }).meta({ id: 'CreateSeries' });
+export const UpdateSeries = z
+  .object({ series: SeriesRef, name: SeriesName.optional(), pattern: Pattern.optional() })
+  .meta({ id: 'UpdateSeries' });
+export const SeriesRequest = z.object({ series: SeriesRef.optional() }).meta({ id: 'SeriesRequest' });
+
+export const KeyInfo = z
+  .object({
+    type: z.enum(['api-key', 'sdk-config']),
+    key_scope: z.enum(['org', 'series']),
+    slug: z.string(),
+    org_slug: z.string(),
+    series_slug: z.string().optional(),
+    scopes: z.array(Scope),
+    enabled: z.boolean(),
+  })
+  .meta({ id: 'KeyInfo' });
+export type KeyInfo = z.infer<typeof KeyInfo>;
+
+export const DictionaryInfo = z
+  .array(z.object({ kind: z.string(), language: z.string().nullable(), count: z.number().int() }))
+  .meta({ id: 'DictionaryInfo' });
+export type DictionaryInfo = z.infer<typeof DictionaryInfo>;
+
+export const DictionaryTags = z
+  .array(
+    z.object({
+      kind: z.string(),
+      tag: z.string(),
+      description: z.string(),
+      opt_in: z.boolean(),
+      word_count: z.number().int(),
+    }),
+  )
+  .meta({ id: 'DictionaryTags' });
+export type DictionaryTags = z.infer<typeof DictionaryTags>;
+
+export const EventType = z.enum(['forge', 'mint', 'slice', 'reset']);
+export const DatePart = z.enum(['hour', 'day', 'week', 'month', 'year', 'total']);
+export const StatsRow = z
+  .object({
+    event_type: EventType,
+    date_part: DatePart,
+    total_count: z.number(),
+    request_count: z.number(),
+    total_duration_us: z.number(),
+    avg_duration_us: z.number(),
+  })
+  .meta({ id: 'StatsRow' });
+export type StatsRow = z.infer<typeof StatsRow>;
+
+// ---- SDK keys and signed requests --------------------------------------------------------------
+
+const b64url32 = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{43}$/, 'Invalid JWK')
+  .describe('32 bytes, base64url without padding');
+
+/** An EC P-256 private key as JWK; x, y and d must each decode to 32 bytes (product spec §5). */
+export const SdkJwk = z.object({
+  kty: z.literal('EC'),
+  crv: z.literal('P-256'),
+  x: b64url32,
+  y: b64url32,
+  d: b64url32,
+});
+export type SdkJwk = z.infer<typeof SdkJwk>;
+
+export const SdkKey = z
+  .object({ slug: z.string(), jwk: SdkJwk, effective_from: Timestamp, effective_to: Timestamp.nullable() })
+  .meta({ id: 'SdkKey' });
+export type SdkKey = z.infer<typeof SdkKey>;
+
+export const JwksRequest = z.object({ config: z.string().min(1) }).meta({ id: 'JwksRequest' });
+
+export const SIGNED_HEADERS = {
+  timestamp: 'x-timestamp',
+  sdkSlug: 'x-sdk-slug',
+  signature: 'x-signature',
+} as const;
+/** A signed request's timestamp must be within this many milliseconds of the server's clock. */
+export const SIGNATURE_MAX_SKEW_MS = 5 * 60 * 1000;
+
+/**
+ * The string an SDK key signs (reference protocol): `"<METHOD> <path>:<sdkSlug>:<timestamp>:"` —
+ * the path includes `/api/v1` and path parameters but no host or query; the body is not signed.
+ * The signature is ECDSA P-256 / SHA-256, raw r‖s (64 bytes), base64url without padding.
+ */
+export function signingString(method: string, path: string, sdkSlug: string, timestamp: string): string {
+  return `${method.toUpperCase()} ${path}:${sdkSlug}:${timestamp}:`;
+}
+
+// ---- rate limits -------------------------------------------------------------------------------
+
+/** Response headers with what remains of each limit; −1 means unlimited. */
+export const RATE_LIMIT_HEADERS = {
+  rpm: 'x-slug-rpm-remaining',
+  daily: 'x-slug-daily-remaining',
+  monthly: 'x-slug-monthly-remaining',
+  lifetime: 'x-slug-lifetime-remaining',
+  reason: 'x-slug-rate-limit-reason',
+  retryAfter: 'x-slug-retry-after',
+} as const;
+
+export const RateLimitReason = z.enum([
+  'rate-limit-exceeded',
+  'daily-limit-exceeded',
+  'monthly-limit-exceeded',
+  'lifetime-limit-exceeded',
+  'request-size-exceeded',
+  'not-available',
+]);
+export type RateLimitReason = z.infer<typeof RateLimitReason>;
+
+// ---- short links -------------------------------------------------------------------------------
+
+export const ShortenRequest = z
+  .object({ pattern: Pattern, seed: SeedText.optional(), sequence: Sequence.optional() })
+  .meta({ id: 'ShortenRequest' });
+export const ShortenResponse = z.object({ slug: z.string() }).meta({ id: 'ShortenResponse' });
+export const ExpandResponse = z
+  .object({ pattern: z.string(), seed: z.string().optional(), sequence: z.string().optional() })
+  .meta({ id: 'ExpandResponse' });
