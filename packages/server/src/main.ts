@@ -1,5 +1,6 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
+import { DataDirInUseError } from './db/data-dir-lock.js';
 import { ConfigError, loadConfig } from './platform/config.js';
 
 /** Starts the server on PORT and stops it gracefully on SIGINT/SIGTERM: in-flight requests finish. */
@@ -16,7 +17,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) console.error(error.message);
+  if (error instanceof ConfigError || error instanceof DataDirInUseError) console.error(error.message);
   else console.error(error);
   process.exit(1);
 });

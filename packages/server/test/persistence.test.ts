@@ -36,6 +36,35 @@ describe('PGlite data directory', () => {
   });
 });
 
+describe('PGlite data directory lock', () => {
+  it('keeps a second server out while the first runs, and lets the next one in after', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'slugsmith-lock-'));
+    try {
+      const config = testConfig('pglite', { DATA_DIR: dir });
+      const first = await buildApp(config);
+      await expect(buildApp(config)).rejects.toThrow(/already open in this process|in use by process/);
+      await first.server.close();
+      const second = await buildApp(config);
+      await second.server.close();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('takes over the lock of a process that is gone', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'slugsmith-lock-'));
+    try {
+      const { writeFile } = await import('node:fs/promises');
+      // A pid far above the kernel's default pid_max belongs to no process.
+      await writeFile(join(dir, 'slugsmith.lock'), '99999999');
+      const app = await buildApp(testConfig('pglite', { DATA_DIR: dir }));
+      await app.server.close();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('int8 values', () => {
   it('become numbers when exact and bigints beyond 2^53', () => {
     expect(parseInt8('42')).toBe(42);

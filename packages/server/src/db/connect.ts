@@ -6,6 +6,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import type { DatabaseConfig } from '../platform/config.js';
 import { INT8_OID, parseInt8 } from './bigint.js';
+import { lockDataDir } from './data-dir-lock.js';
 import * as schema from './schema.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -28,8 +29,18 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
 }
 
 async function openPglite(dataDir: string): Promise<Database> {
-  if (!dataDir.includes('://')) await mkdir(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir, { parsers: { [INT8_OID]: parseInt8 } });
+  let unlock = async () => {};
+  if (!dataDir.includes('://')) {
+    await mkdir(dataDir, { recursive: true });
+    unlock = await lockDataDir(dataDir);
+  }
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dataDir, { parsers: { [INT8_OID]: parseInt8 } });
+  } catch (error) {
+    await unlock();
+    throw error;
+  }
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     kind: 'pglite',
@@ -44,7 +55,10 @@ async function openPglite(dataDir: string): Promise<Database> {
           return (await tx.query<Record<string, unknown>>(sql, params)).rows;
         }),
       ),
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      await unlock();
+    },
   };
 }
 
