@@ -1,0 +1,68 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { LANGUAGE_CODES, NAMESPACES } from '../src/i18n/languages.js';
+
+const root = new URL('../public/locales/', import.meta.url);
+type Tree = { [key: string]: string | Tree };
+const load = (lang: string, ns: string): Tree => JSON.parse(readFileSync(new URL(`${lang}/${ns}.json`, root), 'utf8'));
+
+function flatten(tree: Tree, prefix = ''): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(tree)) {
+    if (typeof v === 'string') out[prefix + k] = v;
+    else Object.assign(out, flatten(v, `${prefix}${k}.`));
+  }
+  return out;
+}
+
+/** The key without its plural suffix: the plural forms differ per language. */
+const base = (key: string) => key.replace(/_(zero|one|two|few|many|other)$/, '');
+const vars = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+
+describe('translation catalogues (§2.10, §9)', () => {
+  it('every language has every namespace with every key of en-GB and the same placeholders', () => {
+    for (const ns of NAMESPACES) {
+      const en = flatten(load('en-GB', ns));
+      const enBases = new Set(Object.keys(en).map(base));
+      for (const lang of LANGUAGE_CODES) {
+        const cat = flatten(load(lang, ns));
+        const bases = new Set(Object.keys(cat).map(base));
+        expect([...enBases].filter((k) => !bases.has(k)), `${lang}/${ns} missing`).toEqual([]);
+        expect([...bases].filter((k) => !enBases.has(k)), `${lang}/${ns} extra`).toEqual([]);
+        for (const [key, value] of Object.entries(cat)) {
+          expect(value.trim(), `${lang}/${ns}:${key}`).not.toBe('');
+          const enKey = key in en ? key : `${base(key)}_other`;
+          expect(vars(value), `${lang}/${ns}:${key}`).toEqual(vars(en[enKey] ?? value));
+        }
+        // Every plural key has the "other" form, which i18next falls back to.
+        for (const key of Object.keys(cat).filter((k) => k !== base(k)))
+          expect(cat[`${base(key)}_other`], `${lang}/${ns}:${key}`).toBeDefined();
+      }
+    }
+  });
+
+  it('translations are real, not English copies', () => {
+    for (const lang of LANGUAGE_CODES.filter((l) => !l.startsWith('en'))) {
+      let same = 0;
+      let total = 0;
+      for (const ns of NAMESPACES) {
+        const en = flatten(load('en-GB', ns));
+        for (const [key, value] of Object.entries(flatten(load(lang, ns)))) {
+          total++;
+          if (en[key] === value) same++;
+        }
+      }
+      // Brand and operation names (Forge, Mint, Slice) and cognates (Documentation, Transactions) may match.
+      expect(same / total, lang).toBeLessThan(0.15);
+    }
+  });
+
+  it('Russian and Serbian carry their plural forms; Serbian Latin is the Cyrillic text transliterated', () => {
+    expect(flatten(load('ru-RU', 'landing'))).toHaveProperty(['gallery.more_few']);
+    expect(flatten(load('ru-RU', 'landing'))).toHaveProperty(['gallery.more_many']);
+    expect(flatten(load('sr-Cyrl', 'playground'))).toHaveProperty(['results.title_few']);
+    const latn = flatten(load('sr-Latn', 'common'));
+    expect(latn['notFound.title']).toBe('Stranica nije pronađena');
+    expect(Object.values(latn).join('')).not.toMatch(/[\u0400-\u04FF]/);
+  });
+});
