@@ -231,4 +231,27 @@ describe('built-in sign-in in Chromium', () => {
       body: { email },
     });
   });
+
+  it('signs out, after which the provider asks for the password again', async () => {
+    const page = await (await browser.newContext()).newPage();
+    const first = await startAuthorization(page);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await completeAuthorization(page, first);
+
+    // Signed in: a second authorization goes straight back with a code.
+    const silent = await startAuthorization(page);
+    await completeAuthorization(page, silent);
+
+    const auth = config.auth as Extract<Config['auth'], { kind: 'builtin' }>;
+    const end = new URL(`${auth.issuer}/session/end`);
+    end.search = new URLSearchParams({ client_id: auth.clientId, post_logout_redirect_uri: base }).toString();
+    await page.goto(end.toString());
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL(`${base}/`);
+
+    await startAuthorization(page);
+    await page.getByRole('heading', { name: 'Sign in to Slugsmith' }).waitFor();
+  });
 });

@@ -77,3 +77,14 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
 export function messagePage(title: string, message: string): string {
   return layout(title, `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>`);
 }
+
+/** Sign-out confirmation; `form` is the provider's hidden form (id `op.logoutForm`, with its token). */
+export function signOutPage(form: string): string {
+  return layout(
+    'Sign out',
+    `<h1>Sign out of Slugsmith?</h1>
+${form}
+<button autofocus type="submit" form="op.logoutForm" value="yes" name="logout">Sign out</button>
+<p class="alt"><button type="submit" form="op.logoutForm" style="background:none;color:inherit;text-decoration:underline;margin:0;width:auto">Stay signed in</button></p>`,
+  );
+}

@@ -8,7 +8,7 @@ import { defaultAccess } from '../access.js';
 import { localVerifier, type TokenVerifier } from '../tokens.js';
 import { databaseAdapter, deleteExpiredPayloads } from './adapter.js';
 import { loadProviderSecrets, publicKeys } from './keys.js';
-import { messagePage, pageSecurityPolicy, signInPage, signUpPage } from './pages.js';
+import { messagePage, pageSecurityPolicy, signInPage, signOutPage, signUpPage } from './pages.js';
 import { findLocalUser, seedAdmin, signIn, signUp } from './users.js';
 
 export interface BuiltinProvider {
@@ -72,7 +72,19 @@ function providerConfiguration(
     features: {
       devInteractions: { enabled: false },
       revocation: { enabled: true },
-      rpInitiatedLogout: { enabled: true },
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: async (ctx, form) => {
+          ctx.set('content-security-policy', pageSecurityPolicy);
+          ctx.type = 'html';
+          ctx.body = signOutPage(form);
+        },
+        postLogoutSuccessSource: async (ctx) => {
+          ctx.set('content-security-policy', pageSecurityPolicy);
+          ctx.type = 'html';
+          ctx.body = messagePage('Signed out', 'You are signed out of Slugsmith.');
+        },
+      },
       resourceIndicators: {
         enabled: true,
         defaultResource: () => auth.audience,
@@ -99,6 +111,7 @@ function providerConfiguration(
       Session: 14 * 24 * 60 * 60,
     },
     renderError: async (ctx, out) => {
+      ctx.set('content-security-policy', pageSecurityPolicy);
       ctx.type = 'html';
       ctx.body = messagePage('Sign-in problem', String(out.error_description ?? out.error));
     },
