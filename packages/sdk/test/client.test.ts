@@ -1,0 +1,280 @@
+import { type SdkJwk, signingString } from '@slugsmith/contract';
+import { afterEach, describe, expect, it } from 'vitest';
+import { chooseKey, RateLimitError, refreshDelay, Slugsmith, type SlugsmithError } from '../src/index.js';
+import { fakeServer, json } from './fake-server.js';
+
+const closers: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  while (closers.length) await closers.pop()!();
+});
+
+async function serve(handler: Parameters<typeof fakeServer>[0]) {
+  const s = await fakeServer(handler);
+  closers.push(s.close);
+  return s.url;
+}
+
+async function caught(p: Promise<unknown>): Promise<SlugsmithError> {
+  try {
+    await p;
+  } catch (e) {
+    return e as SlugsmithError;
+  }
+  throw new Error('expected a rejection');
+}
+
+describe('API-key mode', () => {
+  it('sends the key, posts JSON and reads the x-slug-* headers', async () => {
+    let seen: { key?: string; path?: string; body?: unknown } = {};
+    const url = await serve((req, res) => {
+      seen = { key: req.headers['x-api-key'] as string, path: req.url, body: JSON.parse(req.body) };
+      json(res, 200, ['a-b', 'c-d'], {
+        'x-slug-rpm-remaining': '59',
+        'x-slug-daily-remaining': '-1',
+        'x-slug-monthly-remaining': '999',
+        'x-slug-lifetime-remaining': '-1',
+      });
+    });
+    const client = Slugsmith.withApiKey({ baseUrl: `${url}/api/v1/`, apiKey: 'sk_test' });
+    const slugs = await client.forge({ pattern: '{adjective}-{noun}', count: 2, seed: 's' });
+    expect(slugs).toEqual(['a-b', 'c-d']);
+    expect(seen).toEqual({
+      key: 'sk_test',
+      path: '/api/v1/gen/forge',
+      body: { pattern: '{adjective}-{noun}', count: 2, seed: 's' },
+    });
+    expect(client.rateLimit).toEqual({
+      rpmRemaining: 59,
+      dailyRemaining: -1,
+      monthlyRemaining: 999,
+      lifetimeRemaining: -1,
+    });
+  });
+
+  it('maps every error answer to the messages of the product spec', async () => {
+    const url = await serve((req, res) => {
+      const status = Number(req.url!.split('/').pop());
+      if (status === 429) {
+        return json(
+          res,
+          429,
+          { code: 429, message: 'Rate limit exceeded. Please try again in 12 seconds.' },
+          {
+            'x-slug-rate-limit-reason': 'rate-limit-exceeded',
+            'x-slug-retry-after': '12',
+            'x-slug-rpm-remaining': '0',
+          },
+        );
+      }
+      if (status === 502) {
+        res.writeHead(502);
+        return res.end('bad gateway');
+      }
+      json(res, status, { code: status, message: `server says ${status}`, details: { x: 1 } });
+    });
+    const client = Slugsmith.withApiKey({ baseUrl: url, apiKey: 'k' });
+    // The fake server answers with the status named by the path's last segment.
+    const at = (status: number) =>
+      caught(
+        (client as unknown as { send(m: string, p: string): Promise<unknown> }).send('GET', `/x/${status}`),
+      );
+    expect((await at(401)).message).toBe('Authentication failed: server says 401');
+    expect((await at(403)).message).toBe('Authentication failed: server says 403');
+    const nf = await at(404);
+    expect(nf.message).toBe('Resource not found: server says 404');
+    expect(nf.details).toEqual({ x: 1 });
+    const rl = (await at(429)) as unknown as RateLimitError;
+    expect(rl).toBeInstanceOf(RateLimitError);
+    expect(rl.message).toBe('Rate limit exceeded: Rate limit exceeded. Please try again in 12 seconds.');
+    expect([rl.reason, rl.retryAfter, rl.limits?.rpmRemaining]).toEqual(['rate-limit-exceeded', 12, 0]);
+    expect((await at(409)).message).toBe('server says 409');
+    const bad = await at(502);
+    expect([bad.message, bad.status]).toEqual(['Request to /x/502 failed with status 502', 502]);
+  });
+
+  it('tells HTML, broken JSON, an unreachable server and a timeout apart', async () => {
+    const url = await serve((req, res) => {
+      if (req.url!.endsWith('html')) {
+        res.writeHead(200, { 'content-type': 'text/html' });
+        return res.end('<!doctype html><p>proxy</p>');
+      }
+      if (req.url!.endsWith('broken')) {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        return res.end('{"oops":');
+      }
+      setTimeout(() => json(res, 200, []), 500);
+    });
+    const client = Slugsmith.withApiKey({ baseUrl: url, apiKey: 'k', timeoutMs: 100 });
+    const get = (p: string) =>
+      caught((client as unknown as { send(m: string, p: string): Promise<unknown> }).send('GET', p));
+    expect((await get('/html')).message).toBe('Server configuration error: HTML returned instead of JSON');
+    expect((await get('/broken')).message).toBe('Invalid JSON response from server');
+    expect((await get('/slow')).message).toBe('Request timed out');
+    const down = Slugsmith.withApiKey({ baseUrl: 'http://127.0.0.1:9', apiKey: 'k' });
+    const e = await caught(down.forge({ pattern: '{noun}' }));
+    expect([e.status, e.message]).toEqual([
+      0,
+      'Network error: Unable to reach the server. This might be due to CORS issues or the server being unavailable.',
+    ]);
+    expect(await down.ping()).toBe(false);
+  });
+
+  it('caches dictionary info after the first success only', async () => {
+    let calls = 0;
+    const url = await serve((_req, res) => {
+      calls++;
+      if (calls === 1) return json(res, 503, { code: 503, message: 'Service unavailable' });
+      json(res, 200, [{ kind: 'noun', language: 'en', count: 3 }]);
+    });
+    const client = Slugsmith.withApiKey({ baseUrl: url, apiKey: 'k' });
+    await expect(client.dictionaryInfo()).rejects.toThrow('Service unavailable');
+    expect(await client.dictionaryInfo()).toEqual([{ kind: 'noun', language: 'en', count: 3 }]);
+    await client.dictionaryInfo();
+    expect(calls).toBe(2);
+  });
+
+  it('streams newline-delimited slugs as they arrive', async () => {
+    const url = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.write('one\ntw');
+      setTimeout(() => res.end('o\nthree\n'), 20);
+    });
+    const client = Slugsmith.withApiKey({ baseUrl: url, apiKey: 'k' });
+    const got: string[] = [];
+    for await (const s of client.mintStream({ count: 3, series: 's' })) got.push(s);
+    expect(got).toEqual(['one', 'two', 'three']);
+  });
+});
+
+// ---- signed mode --------------------------------------------------------------------------------
+
+async function keyPair() {
+  const pair = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, [
+    'sign',
+    'verify',
+  ]);
+  const jwk = (await crypto.subtle.exportKey('jwk', pair.privateKey)) as SdkJwk;
+  return {
+    jwk: { kty: 'EC', crv: 'P-256', x: jwk.x, y: jwk.y, d: jwk.d } as SdkJwk,
+    publicKey: pair.publicKey,
+  };
+}
+
+function fromB64url(s: string) {
+  return Uint8Array.from(atob(s.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
+}
+
+/** A server speaking the signed protocol; `accepted` decides which public key verifies. */
+async function signedServer(state: { keys: unknown[]; accepted: CryptoKey; jwksFails?: boolean }) {
+  const log: string[] = [];
+  const url = await serve(async (req, res) => {
+    if (req.url === '/api/v1/jwks') {
+      log.push(`jwks ${JSON.parse(req.body).config}`);
+      if (state.jwksFails) return json(res, 503, { code: 503, message: 'down' });
+      return json(res, 200, state.keys);
+    }
+    const ts = req.headers['x-timestamp'] as string;
+    const slug = req.headers['x-sdk-slug'] as string;
+    const sig = fromB64url(req.headers['x-signature'] as string);
+    const data = new TextEncoder().encode(signingString(req.method!, req.url!, slug, ts));
+    const ok = await crypto.subtle.verify({ name: 'ECDSA', hash: 'SHA-256' }, state.accepted, sig, data);
+    log.push(`${req.method} ${req.url} ${ok ? 'verified' : 'refused'}`);
+    if (!ok) return json(res, 403, { code: 403, message: 'Invalid signature' });
+    json(res, 200, ['signed-slug']);
+  });
+  return { url, log };
+}
+
+describe('signed mode (SDK keys)', () => {
+  const now = Date.now();
+  const iso = (ms: number) => new Date(ms).toISOString();
+
+  it('fetches the effective key, signs "METHOD path:config:timestamp:" and refreshes once on 403', async () => {
+    const oldKey = await keyPair();
+    const newKey = await keyPair();
+    const state = {
+      keys: [{ slug: 'k1', jwk: oldKey.jwk, effective_from: iso(now - 60_000), effective_to: null }],
+      accepted: oldKey.publicKey,
+    };
+    const { url, log } = await signedServer(state);
+    const client = await Slugsmith.fromBackend({ baseUrl: url, sdkConfig: 'web-config' });
+    closers.push(() => client.close());
+    expect(await client.forge({ pattern: '{noun}' })).toEqual(['signed-slug']);
+    // The server rotates: the old key is refused, the new one is served.
+    state.keys = [{ slug: 'k2', jwk: newKey.jwk, effective_from: iso(now - 1000), effective_to: null }];
+    state.accepted = newKey.publicKey;
+    expect(await client.forge({ pattern: '{noun}' })).toEqual(['signed-slug']);
+    expect(log).toEqual([
+      'jwks web-config',
+      'POST /api/v1/gen/forge verified',
+      'POST /api/v1/gen/forge refused',
+      'jwks web-config',
+      'POST /api/v1/gen/forge verified',
+    ]);
+  });
+
+  it('reports a failure after the refresh with its own message', async () => {
+    const key = await keyPair();
+    const other = await keyPair();
+    const { url } = await signedServer({
+      keys: [{ slug: 'k', jwk: key.jwk, effective_from: iso(now - 1000), effective_to: null }],
+      accepted: other.publicKey,
+    });
+    const client = await Slugsmith.fromBackend({ baseUrl: url, sdkConfig: 'c' });
+    closers.push(() => client.close());
+    const e = await caught(client.forge({ pattern: '{noun}' }));
+    expect(e.message).toBe('Request failed after key refresh: Invalid signature');
+  });
+
+  it('uses the fallback key when the keys cannot be fetched, and says so when there is none', async () => {
+    const key = await keyPair();
+    const state = { keys: [], accepted: key.publicKey, jwksFails: true };
+    const { url } = await signedServer(state);
+    const client = await Slugsmith.fromBackend({ baseUrl: url, sdkConfig: 'c', fallbackJwk: key.jwk });
+    closers.push(() => client.close());
+    expect(await client.forge({ pattern: '{noun}' })).toEqual(['signed-slug']);
+    await expect(Slugsmith.fromBackend({ baseUrl: url, sdkConfig: 'c' })).rejects.toThrow('down');
+    state.jwksFails = false;
+    await expect(Slugsmith.fromBackend({ baseUrl: url, sdkConfig: 'c' })).rejects.toThrow(
+      'No valid SDK keys found',
+    );
+  });
+
+  it('refuses calls before the key is loaded and rejects malformed keys', async () => {
+    const key = await keyPair();
+    const { url } = await signedServer({ keys: [], accepted: key.publicKey });
+    const early = Slugsmith.signed({ baseUrl: url, sdkConfig: 'c', jwk: key.jwk });
+    closers.push(() => early.close());
+    await expect(early.forge({ pattern: '{noun}' })).rejects.toThrow('Slugsmith is not initialized yet');
+    await early.ready;
+    expect(await early.forge({ pattern: '{noun}' })).toEqual(['signed-slug']);
+    const broken = { ...key.jwk, d: key.jwk.d.slice(2) };
+    await expect(Slugsmith.fromBackend({ baseUrl: url, sdkConfig: 'c', jwk: broken })).rejects.toThrow(
+      'Invalid JWK',
+    );
+  });
+
+  it('chooses a currently effective key, preferring no expiry, then the latest expiry', () => {
+    const k = (slug: string, from: number, to: number | null) => ({
+      slug,
+      jwk: {} as SdkJwk,
+      effective_from: iso(from),
+      effective_to: to === null ? null : iso(to),
+    });
+    const t = 1_800_000_000_000;
+    expect(chooseKey([k('future', t + 1, null), k('expired', t - 10, t - 1)], t)).toBeUndefined();
+    expect(chooseKey([k('a', t - 10, t + 100), k('b', t - 10, t + 200)], t)?.slug).toBe('b');
+    expect(chooseKey([k('a', t - 10, t + 100), k('eternal', t - 10, null)], t)?.slug).toBe('eternal');
+  });
+
+  it('schedules refreshes per product spec §9', () => {
+    const t = 1_800_000_000_000;
+    const min = 60_000;
+    expect(refreshDelay(null, t, () => 0)).toBe(30 * min);
+    expect(refreshDelay(null, t, () => 1)).toBe(31 * min);
+    expect(refreshDelay(iso(t + 3 * 3600_000), t, () => 0.5)).toBe(30.5 * min);
+    expect(refreshDelay(iso(t + 10 * min), t, () => 0)).toBe(8 * min);
+    expect(refreshDelay(iso(t + 10 * min), t, () => 1)).toBe(8 * min + 20_000);
+    expect(refreshDelay(iso(t + min), t, () => 0)).toBe(0);
+  });
+});

@@ -1,0 +1,36 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type Handler = (req: IncomingMessage & { body: string }, res: ServerResponse) => unknown;
+
+/** A throwaway HTTP server on 127.0.0.1 that hands each request to `handler`. */
+export async function fakeServer(handler: Handler) {
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => {
+      body += c;
+    });
+    req.on('end', () => {
+      Promise.resolve(handler(Object.assign(req, { body }), res)).catch((e) => {
+        res.statusCode = 500;
+        res.end(String(e));
+      });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export function json(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  res.end(JSON.stringify(body));
+}
