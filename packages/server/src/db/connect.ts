@@ -7,6 +7,7 @@ import pg from 'pg';
 import type { DatabaseConfig } from '../platform/config.js';
 import { INT8_OID, parseInt8 } from './bigint.js';
 import { lockDataDir } from './data-dir-lock.js';
+import { isUniqueViolation } from './errors.js';
 import * as schema from './schema.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -75,7 +76,12 @@ async function openPostgres(url: string, schemaName: string, poolMax: number): P
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
-  if (schemaName !== 'public') await pool.query(`CREATE SCHEMA IF NOT EXISTS "${schemaName}"`);
+  if (schemaName !== 'public') {
+    // Nodes starting together race on IF NOT EXISTS; the loser's unique violation means "exists".
+    await pool.query(`CREATE SCHEMA IF NOT EXISTS "${schemaName}"`).catch((error: unknown) => {
+      if (!isUniqueViolation(error)) throw error;
+    });
+  }
   const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
   return {
     kind: 'postgres',
