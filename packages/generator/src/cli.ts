@@ -15,12 +15,13 @@ Examples:
   slugsmith info '{adverb}-{adjective}-{noun}'`;
 
 /** The product bundle when @slugsmith/dictionaries is installed, else the small built-in sample. */
-async function defaultBundle(): Promise<DictionaryBundle> {
+async function defaultBundle(err: NodeJS.WritableStream): Promise<DictionaryBundle> {
   const name = '@slugsmith/dictionaries';
   try {
     const mod = (await import(name)) as { loadBundle(): DictionaryBundle };
     return mod.loadBundle();
   } catch {
+    err.write(`note: ${name} is not installed or built; using the small built-in sample bundle\n`);
     return SAMPLE_BUNDLE;
   }
 }
@@ -46,7 +47,7 @@ export async function main(argv: string[], out = process.stdout, err = process.s
     (values.help ? out : err).write(`${USAGE}\n`);
     return values.help ? 0 : 2;
   }
-  const gen = new Generator(await defaultBundle());
+  const gen = new Generator(await defaultBundle(err));
   try {
     if (command === 'demo') {
       out.write(`Slugsmith engine demo (dictionary bundle ${gen.bundleId})\n\n`);
