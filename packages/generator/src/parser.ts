@@ -335,17 +335,20 @@ class Parser {
     }
   }
 
-  selector(start: number, kind: string): SelectorElement {
-    let language: string | null = null;
-    if (this.peek() === '@') {
-      this.pos++;
-      const lang = this.identifier();
-      if (lang === '') {
-        if (this.peek() === undefined) this.failEnd(['language']);
-        this.fail('Expected a language code', this.pos, this.pos + 1, ['language']);
-      }
-      language = lang.toLowerCase();
+  /** An optional `@lang`, lower-cased. */
+  language(): string | null {
+    if (this.peek() !== '@') return null;
+    this.pos++;
+    const lang = this.identifier();
+    if (lang === '') {
+      if (this.peek() === undefined) this.failEnd(['language']);
+      this.fail('Expected a language code', this.pos, this.pos + 1, ['language']);
     }
+    return lang.toLowerCase();
+  }
+
+  selector(start: number, kind: string): SelectorElement {
+    const language = this.language();
     const include: string[] = [];
     const exclude: string[] = [];
     let sizeLimit: SizeLimit | null = null;
@@ -416,16 +419,7 @@ class Parser {
     const start = this.pos;
     this.pos++; // [
     this.skipWs();
-    let language: string | null = null;
-    if (this.peek() === '@') {
-      this.pos++;
-      const lang = this.identifier();
-      if (lang === '') {
-        if (this.peek() === undefined) this.failEnd(['language']);
-        this.fail('Expected a language code', this.pos, this.pos + 1, ['language']);
-      }
-      language = lang.toLowerCase();
-    }
+    const language = this.language();
     const include: string[] = [];
     const exclude: string[] = [];
     this.tags(include, exclude);
