@@ -69,15 +69,9 @@ export class LimbPermutation {
         const mi = mul[i];
         for (let j = 0; j < width; j++) {
           const at = row + j;
-          let h = (sum[j] - w[at]) ^ key;
-          h ^= h >>> 16;
-          h = Math.imul(h, 0x85ebca6b);
-          h ^= h >>> 13;
-          h = Math.imul(h, 0xc2b2ae35);
-          h ^= h >>> 16;
-          // (h mod 2^32)·m / 2^32 < m: the double product is exact below 2^53 and, above, its
+          // mix32(…)·m / 2^32 < m: the double product is exact below 2^53 and, above, its
           // rounding error is smaller than m, so the truncation never reaches m.
-          let v = x[at] + (((h >>> 0) * m * INV32) | 0);
+          let v = x[at] + ((mix32((sum[j] - w[at]) ^ key) * m * INV32) | 0);
           if (v >= m) v -= m;
           x[at] = v;
           const t = Math.imul(v, mi);
@@ -105,21 +99,9 @@ export class LimbPermutation {
       let v0 = x[j];
       let v1 = x[width + j];
       for (let kr = 0; kr < ROUNDS * 2; kr += 2) {
-        let h = Math.imul(v1, a1) ^ keys[kr];
-        h ^= h >>> 16;
-        h = Math.imul(h, 0x85ebca6b);
-        h ^= h >>> 13;
-        h = Math.imul(h, 0xc2b2ae35);
-        h ^= h >>> 16;
-        v0 += ((h >>> 0) * s0) | 0;
+        v0 += (mix32(Math.imul(v1, a1) ^ keys[kr]) * s0) | 0;
         if (v0 >= m0) v0 -= m0;
-        h = Math.imul(v0, a0) ^ keys[kr + 1];
-        h ^= h >>> 16;
-        h = Math.imul(h, 0x85ebca6b);
-        h ^= h >>> 13;
-        h = Math.imul(h, 0xc2b2ae35);
-        h ^= h >>> 16;
-        v1 += ((h >>> 0) * s1) | 0;
+        v1 += (mix32(Math.imul(v0, a0) ^ keys[kr + 1]) * s1) | 0;
         if (v1 >= m1) v1 -= m1;
       }
       x[j] = v0;
