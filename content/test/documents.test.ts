@@ -18,6 +18,7 @@ const LANDING = [
 const LEGAL = ['contacts', 'end-user-licence', 'privacy-policy', 'terms-of-service'];
 const DOCS = [
   'api-keys-and-signing',
+  'api-overview',
   'cli',
   'errors',
   'getting-started',
@@ -118,6 +119,30 @@ describe('documents', () => {
         expect(ok, `${d.path} links to ${target}`).toBe(true);
       }
     }
+  });
+
+  it('links to a heading of another document name a heading that exists', () => {
+    // Anchors as the documentation view makes them (rehype-slug): lower case, punctuation
+    // dropped, spaces to hyphens.
+    const anchor = (heading: string) =>
+      heading
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+        .trim()
+        .replace(/\s/g, '-');
+    let checked = 0;
+    for (const d of documents) {
+      for (const m of d.body.matchAll(/\]\((\/[a-z]+\/[a-z0-9-]+)#([^)\s]+)\)/g)) {
+        const [, path, hash] = m;
+        const target =
+          documents.find((x) => `/${x.collection}/${x.slug}` === path && x.lang === d.lang) ??
+          documents.find((x) => `/${x.collection}/${x.slug}` === path && x.lang === DEFAULT_LANGUAGE);
+        const anchors = (target?.body.match(/^#{1,6} .*$/gm) ?? []).map((h) => anchor(h.replace(/^#+ /, '')));
+        expect(anchors, `${d.path} links to ${path}#${hash}`).toContain(hash);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(0);
   });
 
   it('code blocks carry an info string', () => {
