@@ -4,7 +4,8 @@ import { LANGUAGE_CODES, NAMESPACES } from '../src/i18n/languages.js';
 
 const root = new URL('../public/locales/', import.meta.url);
 type Tree = { [key: string]: string | Tree };
-const load = (lang: string, ns: string): Tree => JSON.parse(readFileSync(new URL(`${lang}/${ns}.json`, root), 'utf8'));
+const load = (lang: string, ns: string): Tree =>
+  JSON.parse(readFileSync(new URL(`${lang}/${ns}.json`, root), 'utf8'));
 
 function flatten(tree: Tree, prefix = ''): Record<string, string> {
   const out: Record<string, string> = {};
@@ -27,8 +28,14 @@ describe('translation catalogues (§2.10, §9)', () => {
       for (const lang of LANGUAGE_CODES) {
         const cat = flatten(load(lang, ns));
         const bases = new Set(Object.keys(cat).map(base));
-        expect([...enBases].filter((k) => !bases.has(k)), `${lang}/${ns} missing`).toEqual([]);
-        expect([...bases].filter((k) => !enBases.has(k)), `${lang}/${ns} extra`).toEqual([]);
+        expect(
+          [...enBases].filter((k) => !bases.has(k)),
+          `${lang}/${ns} missing`,
+        ).toEqual([]);
+        expect(
+          [...bases].filter((k) => !enBases.has(k)),
+          `${lang}/${ns} extra`,
+        ).toEqual([]);
         for (const [key, value] of Object.entries(cat)) {
           expect(value.trim(), `${lang}/${ns}:${key}`).not.toBe('');
           const enKey = key in en ? key : `${base(key)}_other`;

@@ -60,7 +60,7 @@ export function AgreementDialog() {
           />
         ))}
         {failed && (
-          <Text c="red.8" size="sm" role="alert">
+          <Text c="var(--mantine-color-error)" size="sm" role="alert">
             {t('agreements.failed')}
           </Text>
         )}

@@ -1,4 +1,4 @@
-import { Badge, Tooltip } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -22,22 +22,20 @@ export function SlugBadge({ slug, size = 'lg' }: { slug: string; size?: 'md' | '
     }
   };
   return (
-    <Tooltip label={copied ? t('slug.copied') : t('slug.copy')} withArrow>
-      <Badge
-        component="button"
-        type="button"
-        onClick={copy}
-        size={size}
-        variant="light"
-        color="indigo.8"
-        tt="none"
-        ff="monospace"
-        style={{ cursor: 'pointer' }}
-        aria-label={copied ? t('slug.copiedLabel', { slug }) : t('slug.copyLabel', { slug })}
-        rightSection={copied ? <span aria-hidden="true">✓</span> : undefined}
-      >
-        {slug}
-      </Badge>
-    </Tooltip>
+    <Badge
+      component="button"
+      type="button"
+      onClick={copy}
+      size={size}
+      variant="default"
+      title={copied ? t('slug.copied') : t('slug.copy')}
+      tt="none"
+      ff="monospace"
+      style={{ cursor: 'pointer' }}
+      aria-label={copied ? t('slug.copiedLabel', { slug }) : t('slug.copyLabel', { slug })}
+      rightSection={copied ? <span aria-hidden="true">✓</span> : undefined}
+    >
+      {slug}
+    </Badge>
   );
 }

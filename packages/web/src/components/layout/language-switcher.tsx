@@ -1,6 +1,5 @@
 import { Button, Group, Modal, ScrollArea, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage } from '../../i18n/index.js';
@@ -11,17 +10,19 @@ export function LanguageSwitcher() {
   const { t, i18n } = useTranslation('components');
   const [opened, { open, close }] = useDisclosure(false);
   const [query, setQuery] = useState('');
+  const [failed, setFailed] = useState(false);
   const current = resolveLanguage(i18n.resolvedLanguage ?? i18n.language);
   const currentLanguage = LANGUAGES.find((l) => l.code === current) ?? LANGUAGES[0];
   const results = searchLanguages(query);
 
   const choose = async (code: string) => {
+    setFailed(false);
     try {
       await changeLanguage(code);
       close();
       setQuery('');
     } catch {
-      notifications.show({ color: 'red', message: t('errors:other.changeLanguage') });
+      setFailed(true);
     }
   };
 
@@ -31,7 +32,7 @@ export function LanguageSwitcher() {
         variant="default"
         size="compact-md"
         onClick={open}
-        aria-label={t('language.button', { language: currentLanguage.nativeName })}
+        aria-label={`${currentLanguage.code} · ${t('language.button', { language: currentLanguage.nativeName })}`}
         leftSection={<span aria-hidden="true">{currentLanguage.flag}</span>}
       >
         {currentLanguage.code}
@@ -45,6 +46,11 @@ export function LanguageSwitcher() {
             value={query}
             onChange={(e) => setQuery(e.currentTarget.value)}
           />
+          {failed && (
+            <Text c="var(--mantine-color-error)" size="sm" role="alert">
+              {t('errors:other.changeLanguage')}
+            </Text>
+          )}
           <ScrollArea.Autosize mah={360}>
             {results.length === 0 ? (
               <Text c="dimmed" size="sm" py="md" ta="center">

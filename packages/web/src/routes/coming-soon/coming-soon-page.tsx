@@ -9,9 +9,7 @@ export function ComingSoonPage({ page }: { page: string }) {
     <Container size="sm" py={60}>
       <Paper withBorder p="xl" radius="lg">
         <Stack gap="md" align="flex-start">
-          <Badge variant="light" color="indigo.8">
-            {t('comingSoon.badge')}
-          </Badge>
+          <Badge variant="default">{t('comingSoon.badge')}</Badge>
           <Title order={1} size="h2">
             {t(`navigation:titles.${page}`)}
           </Title>

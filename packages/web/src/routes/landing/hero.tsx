@@ -66,7 +66,7 @@ function HeroCard({ example, onComplete }: { example: PatternExample; onComplete
           {slugs.isLoading ? (
             <Skeleton height={32} width="60%" radius="xl" className="pulse" data-testid="hero-loading" />
           ) : slugs.isError ? (
-            <Text c="red.8" role="alert" data-testid="hero-error">
+            <Text c="var(--mantine-color-error)" role="alert" data-testid="hero-error">
               {t('hero.error')}
             </Text>
           ) : list.length > 0 ? (
@@ -134,7 +134,7 @@ export function Hero({
         <Skeleton height={190} radius="lg" />
       ) : failed || !example || !category ? (
         <Paper withBorder radius="lg" p="xl">
-          <Text c="red.8" role="alert" data-testid="hero-error">
+          <Text c="var(--mantine-color-error)" role="alert" data-testid="hero-error">
             {failed ? t('hero.examplesError') : t('hero.examplesEmpty')}
           </Text>
         </Paper>

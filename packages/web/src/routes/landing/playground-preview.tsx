@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Button, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -39,14 +39,12 @@ export function PlaygroundPreview({ categories }: { categories: PatternCategory[
             >
               ‹
             </ActionIcon>
-            <Select
+            <NativeSelect
               style={{ flex: 1 }}
               label={t('preview.choose')}
               value={String(index % all.length)}
-              onChange={(v) => v !== null && go(Number(v))}
+              onChange={(e) => go(Number(e.currentTarget.value))}
               data={all.map((p, i) => ({ value: String(i), label: `${p.category} — ${p.name}` }))}
-              allowDeselect={false}
-              searchable
             />
             <ActionIcon
               variant="default"
@@ -78,7 +76,7 @@ export function PlaygroundPreview({ categories }: { categories: PatternCategory[
             </Button>
           </Group>
           {samples.isError && (
-            <Text c="red.8" role="alert">
+            <Text c="var(--mantine-color-error)" role="alert">
               {t('hero.error')}
             </Text>
           )}

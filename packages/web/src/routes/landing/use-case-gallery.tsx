@@ -30,7 +30,7 @@ export function UseCaseGallery({
           ))}
         </SimpleGrid>
       ) : failed ? (
-        <Text c="red.8" role="alert">
+        <Text c="var(--mantine-color-error)" role="alert">
           {t('gallery.error')}
         </Text>
       ) : categories.length === 0 ? (

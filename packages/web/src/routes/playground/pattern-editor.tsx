@@ -272,7 +272,14 @@ export function PatternEditor({
         </Paper>
       )}
       {error ? (
-        <Text c="red.8" size="sm" mt={6} id={errorId} role="alert" data-testid="pattern-error">
+        <Text
+          c="var(--mantine-color-error)"
+          size="sm"
+          mt={6}
+          id={errorId}
+          role="alert"
+          data-testid="pattern-error"
+        >
           {t('editor.errorAt', { message: error.message, position: error.start + 1 })}
         </Text>
       ) : (

@@ -142,7 +142,7 @@ function ForgeTab({ initialPattern }: { initialPattern: string }) {
             validation={validation}
           />
           {submitted && errors.pattern && (
-            <Text c="red.8" size="sm" role="alert">
+            <Text c="var(--mantine-color-error)" size="sm" role="alert">
               {t(errors.pattern)}
             </Text>
           )}

@@ -1,0 +1,403 @@
+/**
+ * End-to-end tests in Chromium: builds the app, serves dist/ like the server will (static files,
+ * index.html for other paths) and drives Debian's Chromium through playwright-core.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { patternExamples } from './fixtures.js';
+import { type Harness, startHarness } from './harness.js';
+
+const require = createRequire(import.meta.url);
+const webDir = fileURLToPath(new URL('..', import.meta.url));
+const dist = fileURLToPath(new URL('../dist', import.meta.url));
+const shots = fileURLToPath(new URL('./screenshots/', import.meta.url));
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+let browser: Browser;
+/** The generation API answered by the real engine, pattern examples served. */
+let live: Harness;
+/** No API at all: every /api path answers 404. */
+let bare: Harness;
+/** Pattern examples served, generation API missing. */
+let noGen: Harness;
+
+beforeAll(async () => {
+  const vite = join(dirname(require.resolve('vite/package.json')), 'bin', 'vite.js');
+  execFileSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], {
+    cwd: webDir,
+    stdio: 'inherit',
+    // Vitest sets NODE_ENV=test, which would bundle React's development build.
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  mkdirSync(shots, { recursive: true });
+  const documents = { 'pattern-examples': patternExamples() };
+  [live, bare, noGen] = await Promise.all([
+    startHarness({ dist, api: 'generator', documents }),
+    startHarness({ dist, api: 'none' }),
+    startHarness({ dist, api: 'none', documents }),
+  ]);
+  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await Promise.all([live?.close(), bare?.close(), noGen?.close()]);
+});
+
+interface ContextOptions {
+  locale?: string;
+  colorScheme?: 'light' | 'dark';
+  width?: number;
+  /** Dismiss the one-time development warning up front (default true). */
+  quiet?: boolean;
+}
+
+async function open(
+  harness: Harness,
+  path: string,
+  options: ContextOptions = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL: harness.url,
+    locale: options.locale ?? 'en-GB',
+    colorScheme: options.colorScheme ?? 'light',
+    viewport: { width: options.width ?? 1280, height: 900 },
+    reducedMotion: 'reduce',
+  });
+  if (options.quiet !== false)
+    await context.addInitScript(() => localStorage.setItem('dev-warning-dismissed', 'true'));
+  const page = await context.newPage();
+  await page.goto(path);
+  return { context, page };
+}
+
+const htmlLang = (page: Page) => page.evaluate(() => document.documentElement.lang);
+const scheme = (page: Page) =>
+  page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));
+const stored = (page: Page, key: string) => page.evaluate((k) => localStorage.getItem(k), key);
+
+describe('routing', () => {
+  it('applies the language prefix: supported, base, unsupported and malformed codes', async () => {
+    const { context, page } = await open(bare, '/de-de/playground?pattern=%7Bnoun%7D#top');
+    await page.waitForURL((u) => u.pathname === '/playground');
+    expect(new URL(page.url()).search).toBe('?pattern=%7Bnoun%7D');
+    expect(new URL(page.url()).hash).toBe('#top');
+    await expect.poll(() => htmlLang(page)).toBe('de-DE');
+    expect(await stored(page, 'language')).toBe('de-DE');
+    await page.getByRole('heading', { name: 'Playground', level: 1 }).waitFor();
+    expect(await page.title()).toBe('Playground - Slugsmith');
+
+    await page.goto('/sr/stats');
+    await page.waitForURL((u) => u.pathname === '/stats');
+    await expect.poll(() => htmlLang(page)).toBe('sr-Cyrl');
+    await page.getByRole('heading', { name: 'Статистика', level: 1 }).waitFor();
+
+    await page.goto('/pt-BR/docs?x=1');
+    await page.waitForURL((u) => u.pathname === '/docs' && u.search === '?x=1');
+    await expect.poll(() => htmlLang(page)).toBe('en-GB');
+
+    await page.goto('/e1/playground');
+    await page.waitForURL((u) => u.pathname === '/404');
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    await context.close();
+  });
+
+  it('sets page titles by route and shows a translated coming-soon state for unbuilt pages', async () => {
+    const { context, page } = await open(bare, '/');
+    const titles: [string, string][] = [
+      ['/', 'Human-Readable ID Generation - Slugsmith'],
+      ['/playground', 'Playground - Slugsmith'],
+      ['/docs/getting-started', 'Documentation - Slugsmith'],
+      ['/articles/why', 'Doc - Slugsmith'],
+      ['/products/pro', 'Subscription Plan - Slugsmith'],
+      ['/products/feature-matrix', 'Feature Matrix - Slugsmith'],
+      ['/stats', 'Statistics - Slugsmith'],
+      ['/404', 'Page Not Found - Slugsmith'],
+    ];
+    for (const [path, title] of titles) {
+      await page.goto(path);
+      await expect.poll(() => page.title(), { message: path }).toBe(title);
+    }
+    await page.goto('/legal/privacy');
+    await page.getByText('Coming soon').waitFor();
+    await page.goto('/documentation');
+    await page.waitForURL((u) => u.pathname === '/docs');
+    await context.close();
+  });
+
+  it('sends unknown paths to /404 and signed-in pages to /login with returnTo', async () => {
+    const { context, page } = await open(bare, '/no/such/page');
+    await page.waitForURL((u) => u.pathname === '/404');
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    await page.goto('/dashboard/org/acme?tab=keys');
+    await page.waitForURL((u) => u.pathname === '/login');
+    expect(new URL(page.url()).searchParams.get('returnTo')).toBe('/dashboard/org/acme?tab=keys');
+    await context.close();
+  });
+});
+
+describe('layout', () => {
+  it('keeps the theme across reloads and follows the system while nothing is stored', async () => {
+    const { context, page } = await open(bare, '/', { colorScheme: 'dark' });
+    expect(await scheme(page)).toBe('dark');
+    expect(await stored(page, 'theme')).toBeNull();
+    await page.getByTestId('theme-toggle').click();
+    await expect.poll(() => scheme(page)).toBe('light');
+    expect(await stored(page, 'theme')).toBe('light');
+    await page.reload();
+    expect(await scheme(page)).toBe('light');
+    await page.getByTestId('theme-toggle').click();
+    await expect.poll(() => stored(page, 'theme')).toBe('dark');
+    await page.reload();
+    expect(await scheme(page)).toBe('dark');
+    await context.close();
+  });
+
+  it('switches language through the searchable dialog and keeps it across reloads', async () => {
+    const { context, page } = await open(bare, '/');
+    await expect.poll(() => htmlLang(page)).toBe('en-GB');
+    await page.getByRole('button', { name: /Language: / }).click();
+    const dialog = page.getByRole('dialog', { name: 'Choose a language' });
+    await dialog.getByLabel('Search languages').fill('klingon');
+    await dialog.getByText('No results').waitFor();
+    await dialog.getByLabel('Search languages').fill('DEUTSCH');
+    await dialog.getByRole('listitem').filter({ hasText: 'Deutsch' }).click();
+    await expect.poll(() => htmlLang(page)).toBe('de-DE');
+    await page.getByRole('button', { name: 'Produkte' }).waitFor();
+    expect(await stored(page, 'language')).toBe('de-DE');
+    expect(Date.parse((await stored(page, 'language-set-at')) ?? '')).toBeGreaterThan(0);
+    await page.reload();
+    await expect.poll(() => htmlLang(page)).toBe('de-DE');
+    await expect.poll(() => page.title()).toBe('Menschenlesbare IDs erzeugen - Slugsmith');
+    await context.close();
+  });
+
+  it('detects the browser language with base-language fallback (sr → Cyrillic)', async () => {
+    const { context, page } = await open(bare, '/', { locale: 'sr' });
+    await expect.poll(() => htmlLang(page)).toBe('sr-Cyrl');
+    await page.getByRole('link', { name: 'Пешчаник' }).first().waitFor();
+    await context.close();
+  });
+
+  it('shows the development warning once, one second after load', async () => {
+    const { context, page } = await open(bare, '/', { quiet: false });
+    const dialog = page.getByRole('dialog', { name: 'Development environment' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'I understand' }).click();
+    expect(await stored(page, 'dev-warning-dismissed')).toBe('true');
+    await page.reload();
+    await page.waitForTimeout(1500);
+    expect(await dialog.count()).toBe(0);
+    await context.close();
+  });
+
+  it('hides the statistics ticker when the statistics call fails', async () => {
+    const { context, page } = await open(bare, '/');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.waitForTimeout(500);
+    expect(await page.getByRole('region', { name: 'Live statistics' }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('opens the mobile menu', async () => {
+    const { context, page } = await open(bare, '/', { width: 390 });
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    await drawer.getByRole('link', { name: 'Feature Matrix' }).click();
+    await page.waitForURL((u) => u.pathname === '/products/feature-matrix');
+    await context.close();
+  });
+});
+
+describe('sign-in', () => {
+  it('asks for cookie consent before sign-in: first view, detail view, accept', async () => {
+    const { context, page } = await open(bare, '/login?returnTo=%2Fplayground');
+    await page.getByRole('heading', { name: 'Welcome to Slugsmith' }).waitFor();
+    const dialog = page.getByRole('dialog', { name: 'Cookies' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Learn More' }).click();
+    const detail = page.getByRole('dialog', { name: 'About our cookies' });
+    await detail.getByRole('button', { name: 'Back' }).click();
+    await dialog.getByRole('button', { name: 'Accept and Continue' }).click();
+    expect(await stored(page, 'cookieConsent')).toBe('accepted');
+    // The sign-in redirect starts with the provider's discovery document (none in this harness).
+    await expect.poll(() => bare.requests.includes('GET /oidc/.well-known/openid-configuration')).toBe(true);
+    expect(await page.evaluate(() => sessionStorage.getItem('returnTo'))).toBe('/playground');
+    await context.close();
+  });
+
+  it('completes the callback page with its waiting text', async () => {
+    const { context, page } = await open(bare, '/authn-callback');
+    await page.getByText(/Completing login\.\.\.|Sign-in could not be completed\./).waitFor();
+    await expect.poll(() => page.title()).toBe('Slugsmith');
+    await context.close();
+  });
+});
+
+describe('landing page', () => {
+  it('shows live slugs from the API in the hero, N of M and capacity', async () => {
+    const { context, page } = await open(live, '/');
+    const position = page.getByTestId('hero-position');
+    await position.waitFor();
+    expect(await position.textContent()).toMatch(/^[1-5] of 5$/);
+    const card = page.getByTestId('hero-card');
+    const pattern = (await card.getByTestId('hero-pattern').textContent()) ?? '';
+    const slug = (await card.getByRole('button', { name: /^Copy / }).textContent()) ?? '';
+    expect(slug.length).toBeGreaterThan(3);
+    expect(pattern).toMatch(/\{/);
+    await card.getByText(/^Capacity: /).waitFor();
+    // Gallery cards with at most three patterns and the "+N more" line.
+    await page.getByText('+1 more pattern').waitFor();
+    // Content blocks are absent from the document store: placeholders.
+    await page.getByTestId('placeholder-core-value-proposition').waitFor();
+    // The preview generates three samples.
+    await page.getByRole('button', { name: 'Generate' }).click();
+    const preview = page.locator('section', { has: page.getByRole('heading', { name: 'Try a pattern' }) });
+    await expect.poll(() => preview.getByRole('button', { name: /^Copy / }).count()).toBe(3);
+    await context.close();
+  });
+
+  it('shows the error line when slugs cannot be generated, and the examples error without examples', async () => {
+    const first = await open(noGen, '/');
+    await first.page.getByTestId('hero-error').filter({ hasText: 'Failed to generate slugs' }).waitFor();
+    await first.context.close();
+    const second = await open(bare, '/');
+    await second.page
+      .getByTestId('hero-error')
+      .filter({ hasText: 'Failed to load pattern examples' })
+      .waitFor();
+    await second.page.getByText('Failed to load the use cases.').waitFor();
+    await second.context.close();
+  });
+
+  it('keeps the landing route under 300 kB of gzipped JavaScript', async () => {
+    const { context, page } = await open(live, '/');
+    const scripts = new Set<string>();
+    page.on('response', (r) => {
+      if (r.url().endsWith('.js')) scripts.add(new URL(r.url()).pathname);
+    });
+    await page.reload();
+    await page.getByTestId('hero-card').waitFor();
+    let total = 0;
+    for (const path of scripts) total += gzipSync(readFileSync(`${dist}${path}`)).length;
+    console.log(`landing route JavaScript: ${scripts.size} files, ${(total / 1024).toFixed(1)} kB gzip: ${[...scripts].join(" ")}`);
+    expect(total).toBeLessThan(300 * 1024);
+    await context.close();
+  });
+});
+
+describe('playground', () => {
+  it('underlines the parser message at its position and forges a valid pattern', async () => {
+    const invalid = '{adjective}-{noun:+animal}-{number:0d}';
+    const { context, page } = await open(live, `/playground?pattern=${encodeURIComponent(invalid)}`);
+    const message = page.getByTestId('pattern-error');
+    await message.waitFor();
+    expect(await message.textContent()).toBe('Max length must be greater than 0 (at character 36)');
+    const mark = page.getByTestId('pattern-error-mark');
+    expect(await mark.getAttribute('data-start')).toBe('35');
+    expect(await mark.textContent()).toBe('0');
+    // The mark sits over the "0" of the textarea: same line, inside its box.
+    const input = page.getByTestId('pattern-input');
+    const [m, box] = [await mark.boundingBox(), await input.boundingBox()];
+    expect(m && box && m.x > box.x && m.x + m.width < box.x + box.width && m.y >= box.y).toBe(true);
+    expect(await input.getAttribute('aria-invalid')).toBe('true');
+
+    // Fix it: select all, type a valid pattern, forge.
+    await input.click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('{adjective}-{noun}-{number:3d}');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => message.count()).toBe(0);
+    await page.getByLabel('Count').fill('5');
+    await page.getByTestId('forge-button').click();
+    const results = page.getByTestId('forge-results');
+    await results.waitFor();
+    const slugs = await results.getByRole('button', { name: /^Copy / }).allTextContents();
+    expect(slugs).toHaveLength(5);
+    for (const s of slugs) expect(s).toMatch(/^[a-z]+-[a-z]+-\d{3}$/);
+    await page.getByTestId('pattern-info').getByText('Capacity').waitFor();
+    await expect
+      .poll(() => new URL(page.url()).searchParams.get('pattern'))
+      .toBe('{adjective}-{noun}-{number:3d}');
+    await context.close();
+  });
+
+  it('shows the count messages of §5', async () => {
+    const { context, page } = await open(live, '/playground');
+    await page.getByLabel('Count').fill('0');
+    await page.getByTestId('forge-button').click();
+    await page.getByText('Count must be a positive number').waitFor();
+    await page.getByLabel('Count').fill('5000');
+    await page.getByText('Count is too large (maximum: 1000)').waitFor();
+    await context.close();
+  });
+
+  it('completes a tag with the keyboard', async () => {
+    const { context, page } = await open(live, '/playground?pattern=');
+    const input = page.getByTestId('pattern-input');
+    await input.click();
+    await page.keyboard.type('{noun:+ani');
+    const list = page.getByTestId('suggestions');
+    await list.getByRole('option', { name: /animal/ }).waitFor();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => input.inputValue()).toBe('{noun:+animal');
+    await page.keyboard.type('}');
+    await expect.poll(() => input.inputValue()).toBe('{noun:+animal}');
+    expect(await page.getByTestId('pattern-error').count()).toBe(0);
+    await context.close();
+  });
+
+  it('explains that Mint and Slice need a series', async () => {
+    const { context, page } = await open(live, '/playground');
+    await page.getByRole('tab', { name: 'Mint' }).click();
+    await page.getByText(/Both work on a series/).waitFor();
+    await page.getByRole('link', { name: 'Sign in to use your series' }).waitFor();
+    await context.close();
+  });
+});
+
+describe('accessibility and screenshots', () => {
+  const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+  for (const colorScheme of ['light', 'dark'] as const)
+    for (const [name, path] of [
+      ['landing', '/'],
+      ['playground', `/playground?pattern=${encodeURIComponent('{adjective}-{noun:+animal}-{number:0d}')}`],
+    ] as const)
+      it(`${name} in ${colorScheme}: no serious or critical axe violations`, async () => {
+        const { context, page } = await open(live, path, { colorScheme });
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        if (name === 'landing') await page.getByTestId('hero-position').waitFor();
+        else await page.getByTestId('pattern-error').waitFor();
+        await page.addScriptTag({ content: axeSource });
+        const violations = await page.evaluate(async () => {
+          // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global
+          const result = await (window as any).axe.run(document, { resultTypes: ['violations'] });
+          return result.violations
+            .filter((v: { impact: string }) => v.impact === 'serious' || v.impact === 'critical')
+            .map(
+              (v: { id: string; nodes: { target: string[] }[] }) =>
+                `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+            );
+        });
+        expect(violations).toEqual([]);
+        await page.screenshot({ path: `${shots}${name}-${colorScheme}-desktop.png`, fullPage: true });
+        await page.setViewportSize({ width: 390, height: 844 });
+        await page.waitForTimeout(200);
+        await page.screenshot({ path: `${shots}${name}-${colorScheme}-mobile.png`, fullPage: true });
+        await context.close();
+      });
+});
