@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COLLECTIONS, DEFAULT_LANGUAGE, LANGUAGES, listDocuments } from '../src/index.js';
+import { COLLECTIONS, DATA_DOCUMENTS, DEFAULT_LANGUAGE, LANGUAGES, listDocuments } from '../src/index.js';
 import { codeBlocks } from './helpers.js';
 
 const documents = listDocuments();
@@ -36,6 +36,18 @@ describe('documents', () => {
     for (const c of COLLECTIONS) expect(slugsOf(c).length, c).toBeGreaterThan(0);
   });
 
+  it('a slug names one document across all collections (the store has one namespace)', () => {
+    const owner = new Map<string, string>();
+    for (const d of documents) {
+      const seen = owner.get(d.slug);
+      expect(seen === undefined || seen === d.collection, `${d.slug} in ${seen} and ${d.collection}`).toBe(
+        true,
+      );
+      owner.set(d.slug, d.collection);
+    }
+    for (const name of DATA_DOCUMENTS) expect(owner.has(name), name).toBe(false);
+  });
+
   it('slugs are lower-case kebab case and languages are known', () => {
     for (const d of documents) {
       expect(d.slug, d.path).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
@@ -51,6 +63,7 @@ describe('documents', () => {
       expect(Array.isArray(d.tags)).toBe(true);
       expect(d.tags.length).toBeGreaterThan(0);
       for (const tag of d.tags) expect(tag).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+      expect(d.tags, 'the collection is the first tag').toContain(d.collection);
       expect(Number.isInteger(d.order)).toBe(true);
       expect(d.body.trim().length).toBeGreaterThan(100);
       // Closed fences: an odd number of fence lines would swallow the rest of the page.
