@@ -36,6 +36,8 @@ describeEachDatabase('organisations and members', (ctx) => {
     const got = await req('GET', `/api/v1/orgs/${slug}`, { token: owner.token });
     expect(got.body).toMatchObject({ slug, name: 'Acme Labs', role: 'owner', personal: false });
 
+    const unchanged = await req('PUT', `/api/v1/orgs/${slug}`, { token: owner.token, body: {} });
+    expect(unchanged.body).toMatchObject({ slug, name: 'Acme Labs' });
     const renamed = await req('PUT', `/api/v1/orgs/${slug}`, {
       token: owner.token,
       body: { name: 'Acme Research' },

@@ -50,6 +50,11 @@ describeEachDatabase('platform', (ctx) => {
     });
     expect(tooBig.statusCode).toBe(413);
 
+    const badEncoding = await server.inject({ method: 'GET', url: '/api/v1/orgs/%E0%A4%A', headers });
+    expect(badEncoding.statusCode).toBeGreaterThanOrEqual(400);
+    expect(badEncoding.statusCode).toBeLessThan(500);
+    expect(badEncoding.json()).toMatchObject({ code: badEncoding.statusCode });
+
     const invalid = await ctx().request('POST', '/api/v1/orgs', {
       token: p.token,
       body: { name: 42, extra: true },

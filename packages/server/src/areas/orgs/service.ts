@@ -68,6 +68,7 @@ export async function updateOrganisation(
   org: CallerOrg,
   changes: { name?: string; slug?: string },
 ): Promise<Organisation> {
+  if (changes.name === undefined && changes.slug === undefined) return toOrganisation(org);
   try {
     const row = await q.updateOrg(db, org.id, changes);
     return toOrganisation({ ...org, slug: row.slug, name: row.name });
