@@ -1,6 +1,6 @@
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
-import { apiPrefix } from '@slugsmith/contract';
+import { apiPrefix, ErrorMessages } from '@slugsmith/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { findAccountBySubject, hasPendingMandatoryAgreements } from './areas/accounts/queries.js';
@@ -42,6 +42,10 @@ export async function buildApp(
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
+    // Errors raised before routing (a malformed URL) answer with the same error body.
+    frameworkErrors: (error, _request, reply) => {
+      reply.status(400).send({ code: 400, message: ErrorMessages.badRequest, details: { reason: error.message } });
+    },
     forceCloseConnections: 'idle',
   });
   server.setValidatorCompiler(validatorCompiler);
