@@ -1,3 +1,4 @@
+import { PatternError } from '@slugsmith/generator';
 import { describe, expect, it } from 'vitest';
 import { listDocuments } from '../src/index.js';
 import { capacityOf, codeBlocks, engine } from './helpers.js';
@@ -29,7 +30,7 @@ describe('patterns in docs and articles', () => {
     expect(engine().forge(pattern, { seed: 'docs', count: 3 })).toHaveLength(3);
   });
 
-  it('blocks marked pattern-error really are rejected by the engine', () => {
+  it('blocks marked pattern-error really are rejected by the engine with a PatternError', () => {
     const bad = docs.flatMap((d) =>
       codeBlocks(d.body)
         .filter((b) => b.info === 'pattern-error')
@@ -37,7 +38,7 @@ describe('patterns in docs and articles', () => {
     );
     expect(bad.length).toBeGreaterThan(10);
     for (const pattern of bad) {
-      expect(() => engine().patternInfo(pattern), pattern).toThrow();
+      expect(() => engine().patternInfo(pattern), pattern).toThrow(PatternError);
     }
   });
 
