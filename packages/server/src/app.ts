@@ -1,7 +1,7 @@
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import { apiPrefix, ErrorMessages } from '@slugsmith/contract';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { findAccountBySubject, hasPendingMandatoryAgreements } from './areas/accounts/queries.js';
 import { accountRoutes } from './areas/accounts/routes.js';
@@ -44,7 +44,9 @@ export async function buildApp(
     return503OnClosing: true,
     // Errors raised before routing (a malformed URL) answer with the same error body.
     frameworkErrors: (error, _request, reply) => {
-      reply.status(400).send({ code: 400, message: ErrorMessages.badRequest, details: { reason: error.message } });
+      (reply as FastifyReply)
+        .status(400)
+        .send({ code: 400, message: ErrorMessages.badRequest, details: { reason: error.message } });
     },
     forceCloseConnections: 'idle',
   });
