@@ -2,6 +2,7 @@ export * from './accounts.js';
 export * from './common.js';
 export * from './errors.js';
 export * from './generation.js';
+export * from './keys.js';
 export * from './organisations.js';
 
 /** Every API path starts with this prefix (product spec §7). */

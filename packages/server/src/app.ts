@@ -1,6 +1,6 @@
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
-import { apiPrefix, ErrorMessages } from '@slugsmith/contract';
+import { apiPrefix, ErrorMessages, RATE_LIMIT_HEADERS, SIGNED_HEADERS } from '@slugsmith/contract';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { findAccountBySubject, hasPendingMandatoryAgreements } from './areas/accounts/queries.js';
@@ -8,11 +8,17 @@ import { accountRoutes } from './areas/accounts/routes.js';
 import { toCallerAccount } from './areas/accounts/service.js';
 import { adminRoutes } from './areas/admin/routes.js';
 import { registerDocs } from './areas/docs/routes.js';
+import { findWebDist, registerWeb } from './areas/web/routes.js';
+import { generateRoutes } from './areas/generate/routes.js';
+import { apiKeyRoutes } from './areas/keys/routes.js';
 import { findMembership } from './areas/orgs/queries.js';
 import { orgRoutes } from './areas/orgs/routes.js';
+import { sdkRoutes } from './areas/sdk/routes.js';
+import { seriesRoutes } from './areas/series/routes.js';
 import { systemRoutes } from './areas/system/routes.js';
 import { accessKind, installAccessControl, type RouteRecord } from './auth/access.js';
 import { type BuiltinProvider, startBuiltinProvider } from './auth/builtin/provider.js';
+import { keyAuthenticator } from './auth/keys.js';
 import { remoteVerifier, type TokenVerifier } from './auth/tokens.js';
 import { type Database, openDatabase } from './db/connect.js';
 import { migrate } from './db/migrate.js';
@@ -52,7 +58,9 @@ export async function buildApp(
   });
   server.setValidatorCompiler(validatorCompiler);
   server.setSerializerCompiler(serializerCompiler);
-  installErrorHandling(server);
+  // Set once the web console is registered; unknown console paths then get its index.html.
+  let webFallback: Awaited<ReturnType<typeof registerWeb>>;
+  installErrorHandling(server, () => webFallback);
 
   const database = await openDatabase(config.database);
   server.addHook('onClose', async () => database.close());
@@ -84,11 +92,14 @@ export async function buildApp(
       },
       hasPendingAgreements: (accountId) => hasPendingMandatoryAgreements(database.db, accountId),
       findMembership: (orgSlug, accountId) => findMembership(database.db, orgSlug, accountId),
+      authenticateKey: keyAuthenticator(database.db),
     });
     // Routes that need a token say so in the OpenAPI document.
     server.addHook('onRoute', (route) => {
       const access = route.config?.access;
-      if (access !== undefined && accessKind(access) !== 'public' && route.schema) {
+      const kind = access === undefined ? undefined : accessKind(access);
+      // Key routes (API key or SDK signature) declare their own security.
+      if (kind !== undefined && kind !== 'public' && kind !== 'key' && route.schema) {
         route.schema = { ...route.schema, security: [{ bearer: [] }] };
       }
     });
@@ -96,6 +107,10 @@ export async function buildApp(
     await server.register(helmet, {
       // Cross-origin embedding of API answers is harmless; pages set their own policy.
       crossOriginResourcePolicy: { policy: 'cross-origin' },
+      contentSecurityPolicy: {
+        // The console exchanges codes and refreshes tokens at an external issuer by fetch.
+        directives: { connectSrc: ["'self'", ...(config.auth.kind === 'external' ? [new URL(config.auth.issuer).origin] : [])] },
+      },
     });
     // The CORS plugin answers preflights on its own catch-all OPTIONS route: public by nature.
     server.addHook('onRoute', (route) => {
@@ -103,12 +118,27 @@ export async function buildApp(
         route.config = { ...route.config, access: 'public' };
       }
     });
-    await server.register(cors, {
-      origin: config.corsOrigins,
+    const corsOptions = {
       methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-      allowedHeaders: ['authorization', 'content-type', 'x-request-id', 'x-api-key'],
-      exposedHeaders: ['x-request-id'],
+      allowedHeaders: [
+        'authorization',
+        'content-type',
+        'x-request-id',
+        'x-api-key',
+        ...Object.values(SIGNED_HEADERS),
+      ],
+      exposedHeaders: ['x-request-id', ...Object.values(RATE_LIMIT_HEADERS)],
       maxAge: 600,
+    };
+    // The generation API is called from customers' own origins: CORS lets any origin through and
+    // the SDK config's allowed origins are enforced on /jwks and on every signed request.
+    const generationPath = /^\/api\/v1\/(gen\/|jwks|key-info|limits|shorten|expand\/|ping|tags|generator\/)/;
+    await server.register(cors, {
+      delegator: (request, callback) =>
+        callback(null, {
+          ...corsOptions,
+          origin: generationPath.test(request.url ?? '') ? true : config.corsOrigins,
+        }),
     });
     // During shutdown, answers to requests already in flight close their connection, so that
     // keep-alive sockets do not hold the process open until their timeout.
@@ -128,10 +158,17 @@ export async function buildApp(
         accountRoutes(api, database.db);
         orgRoutes(api, database.db);
         adminRoutes(api, database.db);
+        seriesRoutes(api, database.db);
+        apiKeyRoutes(api, database.db);
+        await api.register(async (gen) => {
+          sdkRoutes(gen, database.db);
+          generateRoutes(gen, database.db);
+        });
       },
       { prefix: apiPrefix },
     );
     if (builtin) await server.register(builtin.plugin);
+    webFallback = await registerWeb(server, findWebDist(config.webDistDir));
 
     await server.ready();
     return { server, database, routes, builtin };

@@ -1,6 +1,7 @@
-import { ErrorMessages, type OrgRole, orgRoleRank } from '@slugsmith/contract';
+import { ErrorMessages, type OrgRole, orgRoleRank, type Scope } from '@slugsmith/contract';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { ApiError } from '../platform/errors.js';
+import { type CallerKey, hasScope } from './keys.js';
 import { TokenError, type TokenVerifier, type VerifiedToken } from './tokens.js';
 
 /**
@@ -14,14 +15,24 @@ import { TokenError, type TokenVerifier, type VerifiedToken } from './tokens.js'
  * - `{ orgRole }`: signed-in and a member of the `:org` in the path with at least that role.
  * - `admin`: signed-in with a permissions object (staff).
  *
- * Later kinds (API-key scopes, SDK scopes) are new members of this union plus a checker below.
+ * - `{ key }`: an API key (`x-api-key`) or a request signed with an SDK key (`x-signature`, …)
+ *   that carries the scope (`'any'`: any valid key). The key's organisation and series travel in
+ *   `request.caller.key`; handlers keep every call inside them.
  */
-export type AccessRule = 'public' | 'token' | 'account' | 'signed-in' | 'admin' | { orgRole: OrgRole };
+export type AccessRule =
+  | 'public'
+  | 'token'
+  | 'account'
+  | 'signed-in'
+  | 'admin'
+  | { orgRole: OrgRole }
+  | { key: Scope | 'any' };
 
-export type AccessKind = 'public' | 'token' | 'account' | 'signed-in' | 'admin' | 'orgRole';
+export type AccessKind = 'public' | 'token' | 'account' | 'signed-in' | 'admin' | 'orgRole' | 'key';
 
 export function accessKind(rule: AccessRule): AccessKind {
-  return typeof rule === 'string' ? rule : 'orgRole';
+  if (typeof rule === 'string') return rule;
+  return 'key' in rule ? 'key' : 'orgRole';
 }
 
 export interface CallerAccount {
@@ -45,6 +56,7 @@ export interface Caller {
   token?: VerifiedToken;
   account?: CallerAccount;
   org?: CallerOrg;
+  key?: CallerKey;
 }
 
 /** Lookups the checks need; the areas provide them. */
@@ -53,6 +65,8 @@ export interface AccessLookups {
   findAccount(issuerKey: string, subject: string): Promise<CallerAccount | undefined>;
   hasPendingAgreements(accountId: string): Promise<boolean>;
   findMembership(orgSlug: string, accountId: string): Promise<CallerOrg | undefined>;
+  /** API keys and signed SDK requests (absent: `{ key }` routes refuse everyone). */
+  authenticateKey?(request: FastifyRequest): Promise<CallerKey>;
 }
 
 declare module 'fastify' {
@@ -68,6 +82,11 @@ declare module 'fastify' {
 export function requireAccount(request: FastifyRequest): CallerAccount {
   if (!request.caller.account) throw ApiError.notFound(ErrorMessages.accountNotFound);
   return request.caller.account;
+}
+
+export function requireKey(request: FastifyRequest): CallerKey {
+  if (!request.caller.key) throw ApiError.unauthorized();
+  return request.caller.key;
 }
 
 export function requireOrg(request: FastifyRequest): CallerOrg {
@@ -143,6 +162,15 @@ const checkers: Record<AccessKind, Checker> = {
       throw ApiError.forbidden(ErrorMessages.insufficientPermissions, { required_role: needed });
     }
     request.caller.org = org;
+  },
+  key: async (request, rule, lookups) => {
+    const needed = (rule as { key: Scope | 'any' }).key;
+    if (!lookups.authenticateKey) throw ApiError.unauthorized();
+    const key = await lookups.authenticateKey(request);
+    if (needed !== 'any' && !hasScope(key.scopes, needed)) {
+      throw ApiError.forbidden(ErrorMessages.insufficientPermissions, { required_scope: needed });
+    }
+    request.caller.key = key;
   },
 };
 

@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
+  integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   text,
@@ -137,3 +139,104 @@ export const oidcPayloads = pgTable(
     index('oidc_payloads_user_code_idx').on(t.userCode),
   ],
 );
+
+// ---- generation (issue 5) ----------------------------------------------------------------------
+
+/** A series pins pattern, seed, bundle and algorithm; `generated` counts positions handed out. */
+export const series = pgTable(
+  'series',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    pattern: text('pattern').notNull(),
+    seed: text('seed').notNull(),
+    bundleId: text('bundle_id').notNull(),
+    algorithm: text('algorithm').notNull(),
+    /** Decimal strings: capacity may exceed int8, the counter goes up to 2^64. */
+    capacity: numeric('capacity', { precision: 80, scale: 0 }).notNull(),
+    maxSlugLength: integer('max_slug_length').notNull(),
+    generated: numeric('generated', { precision: 20, scale: 0 }).notNull().default('0'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('series_org_slug_key').on(t.orgId, t.slug)],
+);
+
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    seriesId: uuid('series_id').references(() => series.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    prefix: text('prefix').notNull(),
+    /** SHA-256 of the whole secret, hex. */
+    hash: text('hash').notNull(),
+    scopes: text('scopes').array().notNull(),
+    ownerId: uuid('owner_id').references(() => accounts.id, { onDelete: 'set null' }),
+    enabled: boolean('enabled').notNull().default(true),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('api_keys_hash_key').on(t.hash), index('api_keys_org_idx').on(t.orgId)],
+);
+
+export const sdkConfigs = pgTable(
+  'sdk_configs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    seriesId: uuid('series_id').references(() => series.id, { onDelete: 'cascade' }),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    scopes: text('scopes').array().notNull(),
+    rotation: text('rotation').$type<'manual' | 'automatic'>().notNull(),
+    periodSeconds: integer('period_seconds'),
+    /** The period as written (`30d`, `24h`, …). */
+    period: text('period'),
+    origins: text('origins').array().notNull().default(sql`'{}'`),
+    enabled: boolean('enabled').notNull().default(true),
+    /** Start of the rotation schedule: key i is effective from anchor + i·period. */
+    anchor: timestamp('anchor', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('sdk_configs_slug_key').on(t.slug), index('sdk_configs_org_idx').on(t.orgId)],
+);
+
+export const sdkKeys = pgTable(
+  'sdk_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    configId: uuid('config_id')
+      .notNull()
+      .references(() => sdkConfigs.id, { onDelete: 'cascade' }),
+    slug: text('slug').notNull(),
+    idx: integer('idx').notNull(),
+    jwk: jsonb('jwk').$type<{ kty: 'EC'; crv: 'P-256'; x: string; y: string; d: string }>().notNull(),
+    effectiveFrom: timestamp('effective_from', { withTimezone: true }).notNull(),
+    effectiveTo: timestamp('effective_to', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('sdk_keys_config_idx_key').on(t.configId, t.idx),
+    uniqueIndex('sdk_keys_slug_key').on(t.slug),
+  ],
+);
+
+export const shortLinks = pgTable('short_links', {
+  code: text('code').primaryKey(),
+  orgId: uuid('org_id').references(() => organisations.id, { onDelete: 'cascade' }),
+  pattern: text('pattern').notNull(),
+  seed: text('seed'),
+  sequence: text('sequence'),
+  createdAt: createdAt(),
+});

@@ -15,7 +15,13 @@ export async function registerDocs(app: FastifyInstance, publicUrl: string): Pro
       info: { title: 'Slugsmith API', version: '1.0.0', description: 'Human-readable unique identifiers' },
       servers: [{ url: publicUrl }],
       components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // The generation API (issue 5): an API key, or a request signed with an SDK key
+          // (x-signature with x-timestamp and x-sdk-slug, ECDSA P-256 over the signing string).
+          apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
+          sdkSignature: { type: 'apiKey', in: 'header', name: 'x-signature' },
+        },
       },
     },
     transform: jsonSchemaTransform,

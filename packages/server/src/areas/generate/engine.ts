@@ -1,0 +1,71 @@
+import { currentBundleId, loadBundle } from '@slugsmith/dictionaries';
+import {
+  ALGORITHM_VERSION,
+  Generator,
+  GeneratorError,
+  PatternError,
+  SequenceExhausted,
+} from '@slugsmith/generator';
+import { ApiError } from '../../platform/errors.js';
+
+/** Most slugs one plain request may ask for; streams may ask for more (limits per plan: issue 6). */
+export const MAX_COUNT = 10_000;
+export const MAX_STREAM_COUNT = 1_000_000;
+
+export { ALGORITHM_VERSION, currentBundleId };
+
+/** One generator per dictionary bundle: each caches its compiled patterns. */
+const generators = new Map<string, Generator>();
+
+export function generatorFor(bundleId: string = currentBundleId): Generator {
+  let gen = generators.get(bundleId);
+  if (!gen) {
+    try {
+      gen = new Generator(loadBundle(bundleId));
+    } catch (error) {
+      throw new ApiError(500, `Dictionary bundle ${bundleId} is not available`, { cause: String(error) });
+    }
+    generators.set(bundleId, gen);
+  }
+  return gen;
+}
+
+export function assertCount(count: number, max: number): void {
+  if (count > max) {
+    throw ApiError.badRequest(`Count is too large (maximum: ${max})`, { max });
+  }
+}
+
+/** Engine errors as API errors: bad patterns 400 with the offending span, exhaustion 409. */
+export function engineError(error: unknown): unknown {
+  if (error instanceof PatternError) {
+    return ApiError.badRequest(error.message, {
+      start: error.start,
+      end: error.end,
+      expected: error.expected,
+    });
+  }
+  if (error instanceof SequenceExhausted) {
+    return ApiError.conflict('The sequence is beyond the capacity of this pattern', {
+      reason: 'sequence_exhausted',
+      sequence: error.sequence.toString(),
+      capacity: error.capacity.toString(),
+    });
+  }
+  if (error instanceof GeneratorError) return ApiError.badRequest(error.message);
+  return error;
+}
+
+export function withEngine<T>(fn: () => T): T {
+  try {
+    return fn();
+  } catch (error) {
+    throw engineError(error);
+  }
+}
+
+export function checkAlgorithm(algorithm: string): void {
+  if (algorithm !== ALGORITHM_VERSION) {
+    throw new ApiError(500, `Algorithm ${algorithm} is not available on this server`);
+  }
+}

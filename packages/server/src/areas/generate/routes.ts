@@ -1,0 +1,387 @@
+import {
+  CreateSeries,
+  DictionaryInfo,
+  DictionaryTags,
+  ErrorBody,
+  ExpandResponse,
+  ForgeRequest,
+  KeyInfo,
+  MintRequest,
+  PatternInfo,
+  PatternInfoRequest,
+  ResetRequest,
+  ResetResponse,
+  SeriesInfo,
+  SeriesRequest,
+  ShortenRequest,
+  ShortenResponse,
+  SliceRequest,
+  SlugList,
+  StatsRow,
+  UpdateSeries,
+} from '@slugsmith/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireKey } from '../../auth/access.js';
+import type { Db } from '../../db/connect.js';
+import { ApiError } from '../../platform/errors.js';
+import * as series from '../series/service.js';
+import {
+  assertCount,
+  currentBundleId,
+  generatorFor,
+  MAX_COUNT,
+  MAX_STREAM_COUNT,
+  withEngine,
+} from './engine.js';
+import * as service from './service.js';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+const noContent = { 204: z.null().describe('Done') };
+// Stream answers are text/plain, newline-delimited slugs (not serialised by a schema).
+const stream = errors;
+
+/**
+ * Product spec §7.6: the generation API, called with an API key (`x-api-key`) or a request signed
+ * with an SDK key. Every call stays inside the key's organisation, and a series key inside its
+ * series.
+ */
+export function generateRoutes(app: FastifyInstance, db: Db): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['generation'];
+  const security: Record<string, string[]>[] = [{ apiKey: [] }, { sdkSignature: [] }];
+
+  // Reference clients post JSON without a JSON content type (fetch defaults to text/plain).
+  app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => {
+    try {
+      done(null, body === '' ? undefined : JSON.parse(body as string));
+    } catch {
+      done(ApiError.badRequest('Invalid JSON body'), undefined);
+    }
+  });
+
+  r.post('/gen/forge', {
+    config: { access: { key: 'forge' } },
+    schema: {
+      tags,
+      security,
+      summary: 'Slugs from a pattern (no series)',
+      body: ForgeRequest,
+      response: { 200: SlugList, ...errors },
+    },
+    handler: async (request) => {
+      const { pattern, count, seed, sequence } = request.body;
+      assertCount(count, MAX_COUNT);
+      return withEngine(() => generatorFor(currentBundleId).forge(pattern, { seed, sequence, count }));
+    },
+  });
+
+  r.post('/gen/forge/stream', {
+    config: { access: { key: 'forge' } },
+    schema: {
+      tags,
+      security,
+      summary: 'Slugs from a pattern, newline-delimited',
+      body: ForgeRequest,
+      response: stream,
+    },
+    handler: async (request, reply) => {
+      const { pattern, count, seed, sequence } = request.body;
+      assertCount(count, MAX_STREAM_COUNT);
+      const body = await service.forgeStream(pattern, seed, sequence, count);
+      return reply.type('text/plain; charset=utf-8').send(body as never);
+    },
+  });
+
+  r.post('/gen/pattern-info', {
+    config: { access: { key: 'any' } },
+    schema: {
+      tags,
+      security,
+      summary: 'Capacity, length and complexity of a pattern',
+      body: PatternInfoRequest,
+      response: { 200: PatternInfo, ...errors },
+    },
+    handler: async (request) =>
+      withEngine(() => generatorFor(currentBundleId).patternInfo(request.body.pattern)),
+  });
+
+  r.post('/gen/mint', {
+    config: { access: { key: 'mint' } },
+    schema: {
+      tags,
+      security,
+      summary: 'The next slugs of a series (consumes them)',
+      body: MintRequest,
+      response: { 200: SlugList, ...errors },
+    },
+    handler: async (request) => {
+      assertCount(request.body.count, MAX_COUNT);
+      const row = await service.seriesFor(db, requireKey(request), request.body.series);
+      return series.mint(db, row, request.body.count);
+    },
+  });
+
+  r.post('/gen/mint/stream', {
+    config: { access: { key: 'mint' } },
+    schema: {
+      tags,
+      security,
+      summary: 'The next slugs of a series, newline-delimited, reserved batch by batch',
+      body: MintRequest,
+      response: stream,
+    },
+    handler: async (request, reply) => {
+      const { count, batch_size, series: slug } = request.body;
+      assertCount(count, MAX_STREAM_COUNT);
+      const row = await service.seriesFor(db, requireKey(request), slug);
+      return reply
+        .type('text/plain; charset=utf-8')
+        .send((await service.mintStream(db, row, count, batch_size)) as never);
+    },
+  });
+
+  r.post('/gen/slice', {
+    config: { access: { key: 'slice' } },
+    schema: {
+      tags,
+      security,
+      summary: 'A window of a series by sequence (consumes nothing)',
+      body: SliceRequest,
+      response: { 200: SlugList, ...errors },
+    },
+    handler: async (request) => {
+      assertCount(request.body.count, MAX_COUNT);
+      const row = await service.seriesFor(db, requireKey(request), request.body.series);
+      return series.slice(row, request.body.sequence, request.body.count);
+    },
+  });
+
+  r.post('/gen/slice/stream', {
+    config: { access: { key: 'slice' } },
+    schema: {
+      tags,
+      security,
+      summary: 'A window of a series, newline-delimited',
+      body: SliceRequest,
+      response: stream,
+    },
+    handler: async (request, reply) => {
+      const { count, batch_size, sequence, series: slug } = request.body;
+      assertCount(count, MAX_STREAM_COUNT);
+      const row = await service.seriesFor(db, requireKey(request), slug);
+      return reply
+        .type('text/plain; charset=utf-8')
+        .send((await service.sliceStream(row, sequence, count, batch_size)) as never);
+    },
+  });
+
+  r.post('/gen/reset', {
+    config: { access: { key: 'reset' } },
+    schema: {
+      tags,
+      security,
+      summary: 'Reset a series to zero: earlier ids may be generated again',
+      body: ResetRequest.optional(),
+      response: { 200: ResetResponse, ...errors },
+    },
+    handler: async (request) => {
+      const key = requireKey(request);
+      const row = await service.seriesFor(db, key, request.body?.series);
+      const { info: _info, ...answer } = await series.resetSeries(db, service.orgOf(key), row);
+      return answer;
+    },
+  });
+
+  r.get('/gen/series', {
+    config: { access: { key: 'series:read' } },
+    schema: {
+      tags,
+      security,
+      summary: 'Series the key can reach',
+      response: { 200: z.array(SeriesInfo), ...errors },
+    },
+    handler: async (request) => {
+      const key = requireKey(request);
+      if (key.seriesId)
+        return [series.toSeriesInfo(await service.seriesFor(db, key, undefined), key.orgSlug)];
+      return series.listSeries(db, service.orgOf(key));
+    },
+  });
+
+  r.post('/gen/series', {
+    config: { access: { key: 'series:create' } },
+    schema: {
+      tags,
+      security,
+      summary: 'Create a series',
+      body: CreateSeries,
+      response: { 201: SeriesInfo, ...errors },
+    },
+    handler: async (request, reply) => {
+      const key = requireKey(request);
+      if (key.seriesId) throw ApiError.forbidden('Insufficient permissions', { reason: 'series_key' });
+      return reply.status(201).send(await series.createSeries(db, service.orgOf(key), request.body));
+    },
+  });
+
+  r.put('/gen/series', {
+    config: { access: { key: 'series:update' } },
+    schema: {
+      tags,
+      security,
+      summary: 'Rename a series or change its pattern (only while nothing was generated)',
+      body: UpdateSeries,
+      response: { 200: SeriesInfo, ...errors },
+    },
+    handler: async (request) => {
+      const key = requireKey(request);
+      const row = await service.seriesFor(db, key, request.body.series);
+      const { name, pattern } = request.body;
+      return series.updateSeries(db, service.orgOf(key), row.slug, { name, pattern });
+    },
+  });
+
+  r.delete('/gen/series', {
+    config: { access: { key: 'series:delete' } },
+    schema: {
+      tags,
+      security,
+      summary: 'Delete a series',
+      body: SeriesRequest.required(),
+      response: { ...noContent, ...errors },
+    },
+    handler: async (request, reply) => {
+      const key = requireKey(request);
+      const row = await service.seriesFor(db, key, request.body.series);
+      await series.deleteSeries(db, service.orgOf(key), row.slug);
+      return reply.status(204).send(null);
+    },
+  });
+
+  r.post('/gen/series-info', {
+    config: { access: { key: 'any' } },
+    schema: {
+      tags,
+      security,
+      summary: 'One series (a series key: its own)',
+      body: SeriesRequest.optional(),
+      response: { 200: SeriesInfo, ...errors },
+    },
+    handler: async (request) => {
+      const key = requireKey(request);
+      return series.toSeriesInfo(await service.seriesFor(db, key, request.body?.series), key.orgSlug);
+    },
+  });
+
+  r.post('/key-info', {
+    config: { access: { key: 'any' } },
+    schema: {
+      tags,
+      security,
+      summary: 'What the calling key is and may do',
+      response: { 200: KeyInfo, ...errors },
+    },
+    handler: async (request) => service.keyInfo(requireKey(request)),
+  });
+
+  r.get('/limits', {
+    config: { access: { key: 'any' } },
+    schema: {
+      tags,
+      security,
+      summary: 'Limits of the calling key (plans: issue 6)',
+      response: { 200: z.record(z.string(), z.unknown()), ...errors },
+    },
+    handler: async () => ({
+      max_forge_per_request: MAX_COUNT,
+      max_mint_per_request: MAX_COUNT,
+      max_stream_per_request: MAX_STREAM_COUNT,
+    }),
+  });
+
+  r.get('/gen/dictionary-info', {
+    config: { access: { key: 'any' } },
+    schema: {
+      tags,
+      security,
+      summary: 'Dictionaries of the current bundle and their sizes',
+      response: { 200: DictionaryInfo, ...errors },
+    },
+    handler: async () => generatorFor(currentBundleId).dictionaryInfo(),
+  });
+
+  r.get('/gen/dictionary-tags', {
+    config: { access: { key: 'any' } },
+    schema: {
+      tags,
+      security,
+      summary: 'Tags of the current bundle',
+      response: { 200: DictionaryTags, ...errors },
+    },
+    handler: async () => generatorFor(currentBundleId).dictionaryTags(),
+  });
+
+  r.get('/gen/stats/totals', {
+    config: { access: { key: 'stats' } },
+    schema: {
+      tags,
+      security,
+      summary: 'Usage totals (filled by the statistics issue)',
+      response: { 200: z.array(StatsRow), ...errors },
+    },
+    handler: async () => [],
+  });
+
+  r.post('/gen/stats/latest', {
+    config: { access: { key: 'stats' } },
+    schema: {
+      tags,
+      security,
+      summary: 'Latest usage (filled by the statistics issue)',
+      body: SeriesRequest.optional(),
+      response: { 200: z.array(StatsRow), ...errors },
+    },
+    handler: async () => [],
+  });
+
+  r.get('/generator/dictionary-stats', {
+    config: { access: 'public' },
+    schema: {
+      tags,
+      summary: 'Dictionaries of the current bundle and their sizes',
+      response: { 200: DictionaryInfo },
+    },
+    handler: async () => generatorFor(currentBundleId).dictionaryInfo(),
+  });
+
+  r.get('/tags', {
+    config: { access: 'public' },
+    schema: { tags, summary: 'Tags of the current bundle', response: { 200: DictionaryTags } },
+    handler: async () => generatorFor(currentBundleId).dictionaryTags(),
+  });
+
+  r.post('/shorten', {
+    config: { access: { key: 'forge' } },
+    schema: {
+      tags,
+      security,
+      summary: 'Store a pattern under a short code (itself a slug)',
+      body: ShortenRequest,
+      response: { 200: ShortenResponse, ...errors },
+    },
+    handler: async (request) => service.shorten(db, requireKey(request), request.body),
+  });
+
+  r.get('/expand/:code', {
+    config: { access: 'public' },
+    schema: {
+      tags,
+      summary: 'The pattern behind a short code',
+      params: z.object({ code: z.string().min(1).max(200) }),
+      response: { 200: ExpandResponse, ...errors },
+    },
+    handler: async (request) => service.expand(db, request.params.code),
+  });
+}

@@ -1,0 +1,167 @@
+import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { KeyInfo, Scope } from '@slugsmith/contract';
+import { sortScopes } from '@slugsmith/contract';
+import { eq, sql } from 'drizzle-orm';
+import type { CallerKey } from '../../auth/keys.js';
+import type { Db } from '../../db/connect.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { secrets, shortLinks } from '../../db/schema.js';
+import { ApiError } from '../../platform/errors.js';
+import * as seriesQ from '../series/queries.js';
+import { mint, type OrgRef, type SeriesRow, seriesOrNotFound, slice } from '../series/service.js';
+import { currentBundleId, generatorFor, MAX_COUNT, withEngine } from './engine.js';
+
+export function orgOf(key: CallerKey): OrgRef {
+  return { id: key.orgId, slug: key.orgSlug };
+}
+
+/**
+ * The series a key call works on: a series key only ever reaches its own series; an org key
+ * names one of its organisation's series.
+ */
+export async function seriesFor(db: Db, key: CallerKey, slug: string | undefined): Promise<SeriesRow> {
+  if (key.seriesId) {
+    if (slug !== undefined && slug !== key.seriesSlug) throw ApiError.notFound();
+    const row = await seriesQ.findSeriesById(db, key.seriesId);
+    if (!row) throw ApiError.notFound();
+    return row;
+  }
+  if (slug === undefined) {
+    throw ApiError.badRequest('This field is required', {
+      issues: [{ path: 'body.series', message: 'This field is required' }],
+    });
+  }
+  return seriesOrNotFound(db, orgOf(key), slug);
+}
+
+export function keyInfo(key: CallerKey): KeyInfo {
+  return {
+    type: key.type,
+    key_scope: key.seriesId ? 'series' : 'org',
+    slug: key.slug,
+    org_slug: key.orgSlug,
+    ...(key.seriesSlug ? { series_slug: key.seriesSlug } : {}),
+    scopes: sortScopes(key.scopes as Scope[]),
+    enabled: key.enabled,
+  };
+}
+
+/** Batches of a stream: at most this many slugs are rendered (and for mint, reserved) at once. */
+export const MAX_STREAM_BATCH = 10_000;
+
+/**
+ * A newline-delimited stream of slugs. The first batch is produced before the answer starts, so
+ * that its errors (a bad pattern, an exhausted series) are ordinary error answers; later batches
+ * are produced only when the client has read the previous ones (the stream is pulled).
+ */
+export async function slugStream(
+  count: number,
+  batchSize: number,
+  batch: (done: number, size: number) => Promise<string[]> | string[],
+): Promise<Readable> {
+  const size = Math.min(batchSize, MAX_STREAM_BATCH);
+  const first = await batch(0, Math.min(size, count));
+  async function* lines() {
+    let done = first.length;
+    if (first.length > 0) yield `${first.join('\n')}\n`;
+    while (done < count) {
+      const next = await batch(done, Math.min(size, count - done));
+      if (next.length === 0) return;
+      done += next.length;
+      yield `${next.join('\n')}\n`;
+    }
+  }
+  return Readable.from(lines(), { objectMode: false });
+}
+
+export async function mintStream(db: Db, row: SeriesRow, count: number, batchSize: number) {
+  return slugStream(count, batchSize, (_done, size) => mint(db, row, size));
+}
+
+export async function sliceStream(
+  row: SeriesRow,
+  sequence: number | string,
+  count: number,
+  batchSize: number,
+) {
+  const start = BigInt(sequence);
+  let position = start;
+  return slugStream(count, batchSize, (_done, size) => {
+    // Awkward positions are left out of a slice, so the window advances by positions, not slugs.
+    const slugs = slice(row, position.toString(), size);
+    position += BigInt(size);
+    return slugs;
+  });
+}
+
+export async function forgeStream(
+  pattern: string,
+  seed: string | undefined,
+  sequence: number | string | undefined,
+  count: number,
+) {
+  const gen = generatorFor(currentBundleId);
+  const fixedSeed = seed ?? randomBytes(8).toString('hex');
+  const start = BigInt(sequence ?? 0);
+  return slugStream(count, MAX_COUNT, (done, size) =>
+    withEngine(() =>
+      gen.forge(pattern, { seed: fixedSeed, sequence: (start + BigInt(done)).toString(), count: size }),
+    ),
+  );
+}
+
+// ---- short links -------------------------------------------------------------------------------
+
+const SHORT_PATTERN = '{adjective}-{noun}';
+const SHORT_SEED = 'short-link-seed';
+
+async function shortSeed(db: Db): Promise<string> {
+  const fresh = randomBytes(16).toString('base64url');
+  await db.insert(secrets).values({ name: SHORT_SEED, value: fresh }).onConflictDoNothing();
+  const [row] = await db.select().from(secrets).where(eq(secrets.name, SHORT_SEED));
+  return String(row.value);
+}
+
+/** Stores a pattern (with seed and sequence) under a short code that is itself a slug. */
+export async function shorten(
+  db: Db,
+  key: CallerKey,
+  input: { pattern: string; seed?: string; sequence?: number | string },
+): Promise<{ slug: string }> {
+  const gen = generatorFor(currentBundleId);
+  withEngine(() => gen.patternInfo(input.pattern));
+  const seed = await shortSeed(db);
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const result = (await db.execute(sql`SELECT (nextval('short_link_seq') - 1)::text AS n`)) as unknown as {
+      rows: { n: string }[];
+    };
+    const n = result.rows[0].n;
+    const pattern = BigInt(n) < 50_000_000n ? SHORT_PATTERN : `${SHORT_PATTERN}-{number:6d}`;
+    const [code] = withEngine(() => gen.forge(pattern, { seed, sequence: n, count: 1 }));
+    try {
+      await db.insert(shortLinks).values({
+        code,
+        orgId: key.orgId,
+        pattern: input.pattern,
+        seed: input.seed ?? null,
+        sequence: input.sequence === undefined ? null : String(input.sequence),
+      });
+      return { slug: code };
+    } catch (error) {
+      // A code from an earlier dictionary bundle may coincide: take the next position.
+      if (!isUniqueViolation(error)) throw error;
+    }
+  }
+  throw ApiError.conflict();
+}
+
+export async function expand(db: Db, code: string) {
+  const [row] = await db.select().from(shortLinks).where(eq(shortLinks.code, code));
+  if (!row) throw ApiError.notFound();
+  return {
+    pattern: row.pattern,
+    ...(row.seed !== null ? { seed: row.seed } : {}),
+    ...(row.sequence !== null ? { sequence: row.sequence } : {}),
+  };
+}

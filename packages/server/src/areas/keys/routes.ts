@@ -1,0 +1,127 @@
+import {
+  ApiKey,
+  ApiKeyParams,
+  CreateApiKey,
+  CreatedApiKey,
+  ErrorBody,
+  OrgParams,
+  SeriesParams,
+  StatsRow,
+  UpdateApiKey,
+} from '@slugsmith/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAccount, requireOrg } from '../../auth/access.js';
+import type { Db } from '../../db/connect.js';
+import * as service from './service.js';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+const noContent = { 204: z.null().describe('Done') };
+
+/** Product spec §7.2, §7.3: API keys of an organisation or of one series. */
+export function apiKeyRoutes(app: FastifyInstance, db: Db): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['api-keys'];
+
+  r.get('/orgs/:org/api-keys', {
+    config: { access: { orgRole: 'admin' } },
+    schema: {
+      tags,
+      summary: 'API keys of an organisation (secrets are never shown again)',
+      params: OrgParams,
+      response: { 200: z.array(ApiKey), ...errors },
+    },
+    handler: async (request) => service.listKeys(db, requireOrg(request)),
+  });
+
+  r.post('/orgs/:org/api-keys', {
+    config: { access: { orgRole: 'admin' } },
+    schema: {
+      tags,
+      summary: 'Create an API key; the answer holds the secret, shown only this once',
+      params: OrgParams,
+      body: CreateApiKey,
+      response: { 201: CreatedApiKey, ...errors },
+    },
+    handler: async (request, reply) =>
+      reply
+        .status(201)
+        .send(await service.createKey(db, requireOrg(request), requireAccount(request).id, request.body)),
+  });
+
+  r.get('/orgs/:org/api-keys/:key', {
+    config: { access: { orgRole: 'admin' } },
+    schema: { tags, summary: 'One API key', params: ApiKeyParams, response: { 200: ApiKey, ...errors } },
+    handler: async (request) => service.getKey(db, requireOrg(request), request.params.key),
+  });
+
+  r.put('/orgs/:org/api-keys/:key', {
+    config: { access: { orgRole: 'admin' } },
+    schema: {
+      tags,
+      summary: 'Rename, change scopes or expiry, enable or disable an API key',
+      params: ApiKeyParams,
+      body: UpdateApiKey,
+      response: { 200: ApiKey, ...errors },
+    },
+    handler: async (request) => service.updateKey(db, requireOrg(request), request.params.key, request.body),
+  });
+
+  r.delete('/orgs/:org/api-keys/:key', {
+    config: { access: { orgRole: 'admin' } },
+    schema: {
+      tags,
+      summary: 'Delete an API key',
+      params: ApiKeyParams,
+      response: { ...noContent, ...errors },
+    },
+    handler: async (request, reply) => {
+      await service.deleteKey(db, requireOrg(request), request.params.key);
+      return reply.status(204).send(null);
+    },
+  });
+
+  r.get('/orgs/:org/api-keys/:key/stats', {
+    config: { access: { orgRole: 'admin' } },
+    schema: {
+      tags,
+      summary: 'Usage of an API key (filled by the statistics issue)',
+      params: ApiKeyParams,
+      response: { 200: z.array(StatsRow), ...errors },
+    },
+    handler: async (request) => {
+      await service.getKey(db, requireOrg(request), request.params.key);
+      return [];
+    },
+  });
+
+  r.get('/orgs/:org/series/:series/api-keys', {
+    config: { access: { orgRole: 'admin' } },
+    schema: {
+      tags,
+      summary: 'API keys of one series',
+      params: SeriesParams,
+      response: { 200: z.array(ApiKey), ...errors },
+    },
+    handler: async (request) => service.listKeys(db, requireOrg(request), request.params.series),
+  });
+
+  r.post('/orgs/:org/series/:series/api-keys', {
+    config: { access: { orgRole: 'admin' } },
+    schema: {
+      tags,
+      summary: 'Create an API key limited to one series',
+      params: SeriesParams,
+      body: CreateApiKey.omit({ series: true }),
+      response: { 201: CreatedApiKey, ...errors },
+    },
+    handler: async (request, reply) =>
+      reply.status(201).send(
+        await service.createKey(db, requireOrg(request), requireAccount(request).id, {
+          ...request.body,
+          series: request.params.series,
+        }),
+      ),
+  });
+}

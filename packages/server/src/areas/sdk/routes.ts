@@ -1,0 +1,214 @@
+import {
+  CreateLegacySdkKey,
+  CreateSdkConfig,
+  ErrorBody,
+  JwksRequest,
+  LegacySdkKey,
+  OrgParams,
+  SdkConfig,
+  SdkConfigParams,
+  SdkConfigWithKeys,
+  SdkKey,
+  SdkKeyParams,
+  SeriesParams,
+  UpdateSdkConfig,
+} from '@slugsmith/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireOrg } from '../../auth/access.js';
+import { forgetKeyHash, KeyMessages, originAllowed } from '../../auth/keys.js';
+import type { Db } from '../../db/connect.js';
+import { ApiError } from '../../platform/errors.js';
+import { findConfigBySlug } from './queries.js';
+import * as service from './service.js';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+const noContent = { 204: z.null().describe('Done') };
+
+/** Product spec §7.2, §7.6: SDK configs, their rotating keys, legacy SDK keys and the JWKS call. */
+export function sdkRoutes(app: FastifyInstance, db: Db): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['sdk-configs'];
+  // Every change may affect what signed requests are accepted: drop this node's caches.
+  const changed = <T>(value: T): T => {
+    forgetKeyHash();
+    return value;
+  };
+
+  r.get('/orgs/:org/sdk-configs', {
+    config: { access: { orgRole: 'member' } },
+    schema: {
+      tags,
+      summary: 'SDK configs of an organisation',
+      params: OrgParams,
+      response: { 200: z.array(SdkConfig), ...errors },
+    },
+    handler: async (request) => service.listConfigs(db, requireOrg(request)),
+  });
+
+  r.post('/orgs/:org/sdk-configs', {
+    config: { access: { orgRole: 'admin' } },
+    schema: {
+      tags,
+      summary: 'Create an SDK config (manual: one eternal key; automatic: two overlapping keys)',
+      params: OrgParams,
+      body: CreateSdkConfig,
+      response: { 201: SdkConfigWithKeys, ...errors },
+    },
+    handler: async (request, reply) =>
+      reply.status(201).send(changed(await service.createConfig(db, requireOrg(request), request.body))),
+  });
+
+  r.get('/orgs/:org/sdk-configs/:config', {
+    config: { access: { orgRole: 'member' } },
+    schema: {
+      tags,
+      summary: 'One SDK config with its keys',
+      params: SdkConfigParams,
+      response: { 200: SdkConfigWithKeys, ...errors },
+    },
+    handler: async (request) => service.getConfig(db, requireOrg(request), request.params.config),
+  });
+
+  r.put('/orgs/:org/sdk-configs/:config', {
+    config: { access: { orgRole: 'admin' } },
+    schema: {
+      tags,
+      summary: 'Change an SDK config; a new rotation policy or period replaces its keys',
+      params: SdkConfigParams,
+      body: UpdateSdkConfig,
+      response: { 200: SdkConfigWithKeys, ...errors },
+    },
+    handler: async (request) =>
+      changed(await service.updateConfig(db, requireOrg(request), request.params.config, request.body)),
+  });
+
+  r.patch('/orgs/:org/sdk-configs/:config', {
+    config: { access: { orgRole: 'admin' } },
+    schema: {
+      tags,
+      summary: 'Rotate now: delete the keys and generate new ones',
+      params: SdkConfigParams,
+      response: { 200: SdkConfigWithKeys, ...errors },
+    },
+    handler: async (request) =>
+      changed(await service.rotateConfig(db, requireOrg(request), request.params.config)),
+  });
+
+  r.delete('/orgs/:org/sdk-configs/:config', {
+    config: { access: { orgRole: 'admin' } },
+    schema: {
+      tags,
+      summary: 'Delete an SDK config and its keys',
+      params: SdkConfigParams,
+      response: { ...noContent, ...errors },
+    },
+    handler: async (request, reply) => {
+      await service.deleteConfig(db, requireOrg(request), request.params.config);
+      forgetKeyHash();
+      return reply.status(204).send(null);
+    },
+  });
+
+  r.post('/orgs/:org/sdk-configs/:config/keys', {
+    config: { access: { orgRole: 'admin' } },
+    schema: {
+      tags,
+      summary: 'The currently effective keys of a config (generated when the schedule needs them)',
+      params: SdkConfigParams,
+      response: { 200: z.array(SdkKey), ...errors },
+    },
+    handler: async (request) => service.configKeys(db, requireOrg(request), request.params.config),
+  });
+
+  r.get('/orgs/:org/series/:series/sdk-configs', {
+    config: { access: { orgRole: 'member' } },
+    schema: {
+      tags,
+      summary: 'SDK configs of one series',
+      params: SeriesParams,
+      response: { 200: z.array(SdkConfig), ...errors },
+    },
+    handler: async (request) => service.listConfigs(db, requireOrg(request), request.params.series),
+  });
+
+  r.post('/orgs/:org/series/:series/sdk-configs', {
+    config: { access: { orgRole: 'admin' } },
+    schema: {
+      tags,
+      summary: 'Create an SDK config limited to one series',
+      params: SeriesParams,
+      body: CreateSdkConfig.omit({ series: true }),
+      response: { 201: SdkConfigWithKeys, ...errors },
+    },
+    handler: async (request, reply) =>
+      reply.status(201).send(
+        changed(
+          await service.createConfig(db, requireOrg(request), {
+            ...request.body,
+            series: request.params.series,
+          }),
+        ),
+      ),
+  });
+
+  // Legacy SDK keys: each is the single key of a manual config.
+  r.get('/orgs/:org/sdk-keys', {
+    config: { access: { orgRole: 'member' } },
+    schema: {
+      tags,
+      summary: 'Legacy SDK keys',
+      params: OrgParams,
+      response: { 200: z.array(LegacySdkKey), ...errors },
+    },
+    handler: async (request) => service.listLegacyKeys(db, requireOrg(request)),
+  });
+
+  r.post('/orgs/:org/sdk-keys', {
+    config: { access: { orgRole: 'admin' } },
+    schema: {
+      tags,
+      summary: 'Create a legacy SDK key (a manual SDK config with one key)',
+      params: OrgParams,
+      body: CreateLegacySdkKey,
+      response: { 201: LegacySdkKey, ...errors },
+    },
+    handler: async (request, reply) =>
+      reply.status(201).send(changed(await service.createLegacyKey(db, requireOrg(request), request.body))),
+  });
+
+  r.delete('/orgs/:org/sdk-keys/:key', {
+    config: { access: { orgRole: 'admin' } },
+    schema: {
+      tags,
+      summary: 'Delete a legacy SDK key',
+      params: SdkKeyParams,
+      response: { ...noContent, ...errors },
+    },
+    handler: async (request, reply) => {
+      await service.deleteLegacyKey(db, requireOrg(request), request.params.key);
+      forgetKeyHash();
+      return reply.status(204).send(null);
+    },
+  });
+
+  r.post('/jwks', {
+    config: { access: 'public' },
+    schema: {
+      tags: ['generation'],
+      summary: 'The currently effective keys of an SDK config, for its allowed origins',
+      body: JwksRequest,
+      response: { 200: z.array(SdkKey), ...errors },
+    },
+    handler: async (request) => {
+      const config = await findConfigBySlug(db, request.body.config);
+      if (!config?.enabled) throw ApiError.notFound();
+      const origin = request.headers.origin;
+      if (!originAllowed(config, typeof origin === 'string' ? origin : undefined)) {
+        throw ApiError.forbidden(KeyMessages.originNotAllowed);
+      }
+      return (await service.effectiveKeys(db, config)).map(service.toSdkKey);
+    },
+  });
+}

@@ -1,0 +1,78 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/connect.js';
+import { series } from '../../db/schema.js';
+
+export type SeriesRow = typeof series.$inferSelect;
+
+export async function listSeries(db: Db, orgId: string): Promise<SeriesRow[]> {
+  return db.select().from(series).where(eq(series.orgId, orgId)).orderBy(asc(series.slug));
+}
+
+export async function findSeries(db: Db, orgId: string, slug: string): Promise<SeriesRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(series)
+    .where(and(eq(series.orgId, orgId), eq(series.slug, slug)));
+  return row;
+}
+
+export async function findSeriesById(db: Db, id: string): Promise<SeriesRow | undefined> {
+  const [row] = await db.select().from(series).where(eq(series.id, id));
+  return row;
+}
+
+export async function insertSeries(db: Db, values: typeof series.$inferInsert): Promise<SeriesRow> {
+  const [row] = await db.insert(series).values(values).returning();
+  return row;
+}
+
+/**
+ * Renames a series or changes its pattern. A new pattern is only written while nothing was
+ * generated (checked in the same statement): `undefined` means the row refused it.
+ */
+export async function updateSeries(
+  db: Db,
+  id: string,
+  changes: { name?: string; pattern?: string; capacity?: string; maxSlugLength?: number },
+): Promise<SeriesRow | undefined> {
+  const patternChanges = changes.pattern !== undefined;
+  const [row] = await db
+    .update(series)
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where(
+      patternChanges
+        ? and(eq(series.id, id), sql`(${series.generated} = 0 OR ${series.pattern} = ${changes.pattern})`)
+        : eq(series.id, id),
+    )
+    .returning();
+  return row;
+}
+
+export async function deleteSeries(db: Db, id: string): Promise<void> {
+  await db.delete(series).where(eq(series.id, id));
+}
+
+/**
+ * Reserves `count` positions in one atomic statement that also checks the capacity. Returns the
+ * first reserved position, or `undefined` when fewer than `count` remain. The statement commits on
+ * its own, so the reservation is durable before any slug leaves the server.
+ */
+export async function reserve(db: Db, id: string, count: number): Promise<string | undefined> {
+  const n = sql`${String(count)}::numeric`;
+  const [row] = await db
+    .update(series)
+    .set({ generated: sql`${series.generated} + ${n}`, updatedAt: sql`now()` })
+    .where(and(eq(series.id, id), sql`${series.generated} + ${n} <= ${series.capacity}`))
+    .returning({ start: sql<string>`(${series.generated} - ${n})::text` });
+  return row ? String(row.start) : undefined;
+}
+
+/** Sets the counter back to zero; returns false when the series is gone. */
+export async function resetSeries(db: Db, id: string): Promise<SeriesRow | undefined> {
+  const [row] = await db
+    .update(series)
+    .set({ generated: '0', updatedAt: sql`now()` })
+    .where(eq(series.id, id))
+    .returning();
+  return row;
+}

@@ -1,0 +1,150 @@
+import {
+  ErrorBody,
+  OrgParams,
+  OrgSeriesCreate,
+  OrgSeriesUpdate,
+  ResetResponse,
+  SeriesInfo,
+  SeriesParams,
+  SeriesSliceRequest,
+  SeriesTestRequest,
+  SlugList,
+  StatsRow,
+} from '@slugsmith/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireOrg } from '../../auth/access.js';
+import type { Db } from '../../db/connect.js';
+import { assertCount, MAX_COUNT } from '../generate/engine.js';
+import * as service from './service.js';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+const noContent = { 204: z.null().describe('Done') };
+
+/** Product spec §7.3: series of an organisation in the console (members read, admins manage). */
+export function seriesRoutes(app: FastifyInstance, db: Db): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['series'];
+
+  r.get('/orgs/:org/series', {
+    config: { access: { orgRole: 'member' } },
+    schema: {
+      tags,
+      summary: 'Series of an organisation',
+      params: OrgParams,
+      response: { 200: z.array(SeriesInfo), ...errors },
+    },
+    handler: async (request) => service.listSeries(db, requireOrg(request)),
+  });
+
+  r.post('/orgs/:org/series', {
+    config: { access: { orgRole: 'admin' } },
+    schema: {
+      tags,
+      summary: 'Create a series (pins the pattern, a random seed, the dictionary bundle and the algorithm)',
+      params: OrgParams,
+      body: OrgSeriesCreate,
+      response: { 201: SeriesInfo, ...errors },
+    },
+    handler: async (request, reply) =>
+      reply.status(201).send(await service.createSeries(db, requireOrg(request), request.body)),
+  });
+
+  r.get('/orgs/:org/series/:series', {
+    config: { access: { orgRole: 'member' } },
+    schema: { tags, summary: 'One series', params: SeriesParams, response: { 200: SeriesInfo, ...errors } },
+    handler: async (request) => {
+      const org = requireOrg(request);
+      return service.toSeriesInfo(await service.seriesOrNotFound(db, org, request.params.series), org.slug);
+    },
+  });
+
+  r.put('/orgs/:org/series/:series', {
+    config: { access: { orgRole: 'admin' } },
+    schema: {
+      tags,
+      summary: 'Rename a series or change its pattern (only while nothing was generated)',
+      params: SeriesParams,
+      body: OrgSeriesUpdate,
+      response: { 200: SeriesInfo, ...errors },
+    },
+    handler: async (request) =>
+      service.updateSeries(db, requireOrg(request), request.params.series, request.body),
+  });
+
+  r.delete('/orgs/:org/series/:series', {
+    config: { access: { orgRole: 'admin' } },
+    schema: {
+      tags,
+      summary: 'Delete a series and its keys',
+      params: SeriesParams,
+      response: { ...noContent, ...errors },
+    },
+    handler: async (request, reply) => {
+      await service.deleteSeries(db, requireOrg(request), request.params.series);
+      return reply.status(204).send(null);
+    },
+  });
+
+  r.get('/orgs/:org/series/:series/stats', {
+    config: { access: { orgRole: 'member' } },
+    schema: {
+      tags,
+      summary: 'Usage statistics of a series (filled by the statistics issue)',
+      params: SeriesParams,
+      response: { 200: z.array(StatsRow), ...errors },
+    },
+    handler: async (request) => {
+      await service.seriesOrNotFound(db, requireOrg(request), request.params.series);
+      return [];
+    },
+  });
+
+  r.post('/orgs/:org/series/:series/test', {
+    config: { access: { orgRole: 'member' } },
+    schema: {
+      tags,
+      summary: "Sample slugs of the series' pattern under a random seed (consumes nothing)",
+      params: SeriesParams,
+      body: SeriesTestRequest.optional(),
+      response: { 200: SlugList, ...errors },
+    },
+    handler: async (request) => {
+      const row = await service.seriesOrNotFound(db, requireOrg(request), request.params.series);
+      return service.sample(row.pattern, row.bundleId, request.body?.count ?? 3);
+    },
+  });
+
+  r.post('/orgs/:org/series/:series/slice', {
+    config: { access: { orgRole: 'member' } },
+    schema: {
+      tags,
+      summary: 'A window of the series by sequence (consumes nothing)',
+      params: SeriesParams,
+      body: SeriesSliceRequest,
+      response: { 200: SlugList, ...errors },
+    },
+    handler: async (request) => {
+      assertCount(request.body.count, MAX_COUNT);
+      const row = await service.seriesOrNotFound(db, requireOrg(request), request.params.series);
+      return service.slice(row, request.body.sequence, request.body.count);
+    },
+  });
+
+  r.post('/orgs/:org/series/:series/reset', {
+    config: { access: { orgRole: 'admin' } },
+    schema: {
+      tags,
+      summary: 'Reset the counter to zero: ids generated before may be generated again',
+      params: SeriesParams,
+      response: { 200: ResetResponse, ...errors },
+    },
+    handler: async (request) => {
+      const org = requireOrg(request);
+      const row = await service.seriesOrNotFound(db, org, request.params.series);
+      const { info: _info, ...answer } = await service.resetSeries(db, org, row);
+      return answer;
+    },
+  });
+}

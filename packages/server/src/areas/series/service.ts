@@ -1,0 +1,184 @@
+import { randomBytes } from 'node:crypto';
+import type { SeriesInfo } from '@slugsmith/contract';
+import { forgetKeyHash } from '../../auth/keys.js';
+import type { Db } from '../../db/connect.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { ApiError } from '../../platform/errors.js';
+import { slugify, withSuffix } from '../../platform/slugs.js';
+import {
+  ALGORITHM_VERSION,
+  checkAlgorithm,
+  currentBundleId,
+  generatorFor,
+  withEngine,
+} from '../generate/engine.js';
+import * as q from './queries.js';
+
+/** The organisation a call works in: from an org-role check or from a key. */
+export interface OrgRef {
+  id: string;
+  slug: string;
+}
+
+export type SeriesRow = q.SeriesRow;
+
+export const RESET_WARNING =
+  'The series was reset: ids generated before the reset may be generated again and clash with earlier ones.';
+
+export function toSeriesInfo(row: SeriesRow, orgSlug: string): SeriesInfo {
+  return {
+    slug: row.slug,
+    org_slug: orgSlug,
+    name: row.name,
+    pattern: row.pattern,
+    max_slug_length: row.maxSlugLength,
+    capacity: String(row.capacity),
+    generated_count: String(row.generated),
+    bundle: row.bundleId,
+    algorithm: row.algorithm,
+    mtime: row.updatedAt.toISOString(),
+  };
+}
+
+export async function listSeries(db: Db, org: OrgRef): Promise<SeriesInfo[]> {
+  return (await q.listSeries(db, org.id)).map((r) => toSeriesInfo(r, org.slug));
+}
+
+export async function seriesOrNotFound(db: Db, org: OrgRef, slug: string): Promise<SeriesRow> {
+  const row = await q.findSeries(db, org.id, slug);
+  if (!row) throw ApiError.notFound();
+  return row;
+}
+
+const slugConflict = () => ApiError.conflict('This slug is taken', { field: 'slug' });
+
+export async function createSeries(
+  db: Db,
+  org: OrgRef,
+  input: { name: string; pattern: string; slug?: string },
+): Promise<SeriesInfo> {
+  const gen = generatorFor(currentBundleId);
+  const info = withEngine(() => gen.patternInfo(input.pattern));
+  const base = {
+    orgId: org.id,
+    name: input.name,
+    pattern: input.pattern,
+    seed: randomBytes(16).toString('base64url'),
+    bundleId: gen.bundleId,
+    algorithm: ALGORITHM_VERSION,
+    capacity: info.capacity,
+    maxSlugLength: info.max_slug_length,
+  };
+  if (input.slug !== undefined && !/^[a-z][a-z0-9]*(-[a-z0-9]+)*$/.test(input.slug)) {
+    throw ApiError.badRequest('Invalid format', { field: 'slug' });
+  }
+  let slug = input.slug ?? slugify(input.name);
+  for (let attempt = 0; attempt < 8; attempt++) {
+    try {
+      return toSeriesInfo(await q.insertSeries(db, { ...base, slug }), org.slug);
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      if (input.slug !== undefined) throw slugConflict();
+      slug = withSuffix(slugify(input.name));
+    }
+  }
+  throw slugConflict();
+}
+
+export const patternLocked = () =>
+  ApiError.conflict('The pattern cannot be changed once ids have been generated', {
+    reason: 'pattern_locked',
+  });
+
+export async function updateSeries(
+  db: Db,
+  org: OrgRef,
+  slug: string,
+  changes: { name?: string; pattern?: string },
+): Promise<SeriesInfo> {
+  const row = await seriesOrNotFound(db, org, slug);
+  const set: Parameters<typeof q.updateSeries>[2] = {};
+  if (changes.name !== undefined) set.name = changes.name;
+  if (changes.pattern !== undefined && changes.pattern !== row.pattern) {
+    if (String(row.generated) !== '0') throw patternLocked();
+    // Nothing was generated: the series keeps its bundle and algorithm.
+    checkAlgorithm(row.algorithm);
+    const info = withEngine(() => generatorFor(row.bundleId).patternInfo(changes.pattern as string));
+    Object.assign(set, {
+      pattern: changes.pattern,
+      capacity: info.capacity,
+      maxSlugLength: info.max_slug_length,
+    });
+  }
+  if (Object.keys(set).length === 0) return toSeriesInfo(row, org.slug);
+  const updated = await q.updateSeries(db, row.id, set);
+  if (!updated) {
+    // Gone meanwhile, or ids were minted between our read and the update.
+    if (await q.findSeriesById(db, row.id)) throw patternLocked();
+    throw ApiError.notFound();
+  }
+  return toSeriesInfo(updated, org.slug);
+}
+
+export async function deleteSeries(db: Db, org: OrgRef, slug: string): Promise<void> {
+  const row = await seriesOrNotFound(db, org, slug);
+  await q.deleteSeries(db, row.id);
+  // Its keys went with it (foreign keys): drop this node's cached copies.
+  forgetKeyHash();
+}
+
+export async function resetSeries(db: Db, org: OrgRef, row: SeriesRow) {
+  const after = await q.resetSeries(db, row.id);
+  if (!after) throw ApiError.notFound();
+  return {
+    series: after.slug,
+    generated_count: '0',
+    warning: RESET_WARNING,
+    info: toSeriesInfo(after, org.slug),
+  };
+}
+
+const exhausted = (row: SeriesRow, count: number) =>
+  ApiError.conflict('The series is exhausted: fewer ids remain than were asked for', {
+    reason: 'series_exhausted',
+    requested: count,
+    remaining: (BigInt(String(row.capacity)) - BigInt(String(row.generated))).toString(),
+  });
+
+/**
+ * Mints `count` slugs of a series: reserves the positions first (committed), then renders them.
+ * Positions whose words read badly together are left out and reserved again, so a caller gets
+ * `count` slugs unless the series runs out while topping up.
+ */
+export async function mint(db: Db, row: SeriesRow, count: number): Promise<string[]> {
+  checkAlgorithm(row.algorithm);
+  const gen = generatorFor(row.bundleId);
+  const out: string[] = [];
+  let want = count;
+  while (want > 0) {
+    const start = await q.reserve(db, row.id, want);
+    if (start === undefined) {
+      if (out.length > 0) return out;
+      const fresh = (await q.findSeriesById(db, row.id)) ?? row;
+      throw exhausted(fresh, count);
+    }
+    const slugs = withEngine(() =>
+      gen.forge(row.pattern, { seed: row.seed, sequence: start, count: want, skipAwkward: true }),
+    );
+    for (const s of slugs) out.push(s);
+    want = count - out.length;
+  }
+  return out;
+}
+
+/** A window of the series by position; nothing is consumed. */
+export function slice(row: SeriesRow, sequence: number | string, count: number): string[] {
+  checkAlgorithm(row.algorithm);
+  const gen = generatorFor(row.bundleId);
+  return withEngine(() => gen.forge(row.pattern, { seed: row.seed, sequence, count, skipAwkward: true }));
+}
+
+/** Sample slugs of a pattern under a random seed (console "test"). */
+export function sample(pattern: string, bundleId: string, count: number): string[] {
+  return withEngine(() => generatorFor(bundleId).forge(pattern, { count }));
+}

@@ -1,0 +1,73 @@
+import { createPrivateKey, sign } from 'node:crypto';
+import { type SdkJwk, signingString } from '@slugsmith/contract';
+import type { TestContext } from './app.js';
+
+/** Headers of a request signed with an SDK key, as the SDK would send them. */
+export function signedHeaders(
+  jwk: SdkJwk,
+  configSlug: string,
+  method: string,
+  path: string,
+  timestamp = new Date().toISOString(),
+): Record<string, string> {
+  const key = createPrivateKey({ key: { ...jwk }, format: 'jwk' });
+  const signature = sign(
+    'sha256',
+    Buffer.from(signingString(method, path.split('?')[0], configSlug, timestamp)),
+    {
+      key,
+      dsaEncoding: 'ieee-p1363',
+    },
+  ).toString('base64url');
+  return { 'x-timestamp': timestamp, 'x-sdk-slug': configSlug, 'x-signature': signature };
+}
+
+export const ALL_API_SCOPES = [
+  'forge',
+  'mint',
+  'slice',
+  'stats',
+  'reset',
+  'mcp',
+  'series:read',
+  'series:create',
+  'series:update',
+  'series:delete',
+  'series:reset',
+] as const;
+
+/** An organisation with an owner, for key tests. */
+export async function orgWithOwner(ctx: TestContext, name: string) {
+  const owner = await ctx.person(name);
+  const created = await ctx.request('POST', '/api/v1/orgs', { token: owner.token, body: { name } });
+  if (created.status !== 201) throw new Error(`org not created: ${JSON.stringify(created.body)}`);
+  const org = created.body.slug as string;
+  return {
+    owner,
+    org,
+    async series(name: string, pattern = '{adjective}-{noun}') {
+      const r = await ctx.request('POST', `/api/v1/orgs/${org}/series`, {
+        token: owner.token,
+        body: { name, pattern },
+      });
+      if (r.status !== 201) throw new Error(`series not created: ${JSON.stringify(r.body)}`);
+      return r.body as { slug: string; generated_count: string; capacity: string };
+    },
+    async apiKey(body: Record<string, unknown>) {
+      const r = await ctx.request('POST', `/api/v1/orgs/${org}/api-keys`, {
+        token: owner.token,
+        body: { name: 'k', scopes: [...ALL_API_SCOPES], ...body },
+      });
+      if (r.status !== 201) throw new Error(`key not created: ${JSON.stringify(r.body)}`);
+      return r.body as { id: string; key: string; prefix: string };
+    },
+    async sdkConfig(body: Record<string, unknown>) {
+      const r = await ctx.request('POST', `/api/v1/orgs/${org}/sdk-configs`, {
+        token: owner.token,
+        body: { name: 'web', scopes: ['forge', 'mint', 'slice', 'stats'], ...body },
+      });
+      if (r.status !== 201) throw new Error(`config not created: ${JSON.stringify(r.body)}`);
+      return r.body as { slug: string; keys: { slug: string; jwk: SdkJwk; effective_to: string | null }[] };
+    },
+  };
+}
