@@ -26,6 +26,7 @@ const EnvSchema = z.object({
   OIDC_CLIENT_ID: z.string().optional(),
   ADMIN_EMAIL: z.email().default('admin@slugsmith.local'),
   ADMIN_PASSWORD: z.string().min(8).optional(),
+  WEB_DIST_DIR: z.string().optional(),
 });
 
 export type DatabaseConfig =
@@ -57,6 +58,8 @@ export interface Config {
   trustProxy: boolean;
   shutdownGraceMs: number;
   auth: AuthConfig;
+  /** The built web console; by default the `dist` of the @slugsmith/web workspace. */
+  webDistDir?: string;
 }
 
 export class ConfigError extends Error {}
@@ -108,5 +111,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY ?? false,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     auth,
+    webDistDir: e.WEB_DIST_DIR,
   };
 }

@@ -1,5 +1,5 @@
 import { ErrorMessages } from '@slugsmith/contract';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
 /** The one error type of the HTTP layer: it becomes `{code, message, details}` with its status. */
@@ -47,7 +47,11 @@ const statusMessages: Record<number, string> = {
  * Answers every error with the body of product spec §8. Client mistakes keep their 4xx status;
  * anything unexpected is logged and answered with a bare 500 — never a stack trace.
  */
-export function installErrorHandling(app: FastifyInstance): void {
+export function installErrorHandling(
+  app: FastifyInstance,
+  /** Answers unknown paths that belong to the web console (its router shows them); true if it did. */
+  fallback: () => ((request: FastifyRequest, reply: FastifyReply) => boolean) | undefined = () => undefined,
+): void {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
       return reply
@@ -75,7 +79,8 @@ export function installErrorHandling(app: FastifyInstance): void {
     return reply.status(code).send({ code, message: statusMessages[code] ?? ErrorMessages.internal });
   });
 
-  app.setNotFoundHandler((_request, reply) => {
+  app.setNotFoundHandler((request, reply) => {
+    if (fallback()?.(request, reply)) return reply;
     return reply.status(404).send({ code: 404, message: ErrorMessages.notFound });
   });
 }

@@ -1,0 +1,76 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { closeApp, TestContext, testConfig } from './support/app.js';
+
+describe('web console', () => {
+  let dist: string;
+  let ctx: TestContext;
+
+  beforeAll(async () => {
+    dist = await mkdtemp(join(tmpdir(), 'slugsmith-web-'));
+    await mkdir(join(dist, 'assets'));
+    await writeFile(
+      join(dist, 'index.html'),
+      '<!doctype html><title>Console</title><script src="/assets/app-1a2b.js"></script>',
+    );
+    await writeFile(join(dist, 'assets', 'app-1a2b.js'), 'console.log("console")');
+    await writeFile(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    const config = testConfig('pglite', { WEB_DIST_DIR: dist });
+    ctx = new TestContext(await buildApp(config), config);
+  });
+
+  afterAll(async () => {
+    if (ctx) await closeApp(ctx.app, ctx.config);
+    if (dist) await rm(dist, { recursive: true, force: true });
+  });
+
+  const get = (url: string, method: 'GET' | 'HEAD' | 'POST' = 'GET') =>
+    ctx.app.server.inject({ method, url });
+
+  it('serves the console at / with index.html never cached', async () => {
+    const r = await get('/');
+    expect(r.statusCode).toBe(200);
+    expect(r.headers['content-type']).toContain('text/html');
+    expect(r.body).toContain('<title>Console</title>');
+    expect(r.headers['cache-control']).toBe('no-cache');
+    expect(r.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+
+  it('caches hashed assets for a year', async () => {
+    const r = await get('/assets/app-1a2b.js');
+    expect(r.statusCode).toBe(200);
+    expect(r.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await get('/favicon.svg')).headers['cache-control']).toBe('no-cache');
+  });
+
+  it("answers the console's own routes with index.html, for its router", async () => {
+    for (const path of [
+      '/dashboard',
+      '/authn-callback?code=x&state=y',
+      '/docs/getting-started',
+      '/de-DE/playground',
+    ]) {
+      const r = await get(path);
+      expect(r.statusCode, path).toBe(200);
+      expect(r.body, path).toContain('<title>Console</title>');
+    }
+  });
+
+  it('keeps JSON errors for the API and the provider, and 404 for other methods', async () => {
+    const api = await get('/api/v1/nothing-here');
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ code: 404, message: 'Resource not found' });
+    expect((await get('/api')).statusCode).toBe(404);
+    expect((await get('/dashboard', 'POST')).statusCode).toBe(404);
+  });
+
+  it('never serves files outside its directory', async () => {
+    for (const path of ['/../package.json', '/%2e%2e/package.json', '/assets/..%2f..%2fpackage.json']) {
+      const r = await get(path);
+      expect(r.body, path).not.toContain('"name"');
+    }
+  });
+});
