@@ -78,8 +78,9 @@ class Parser {
       if (this.peek() === undefined) this.failEnd(expected);
       this.fail('Expected a number', start, start + 1, expected);
     }
-    // Cap the digits we convert: anything this long is over every limit anyway.
-    const value = text.length > 15 ? Number.MAX_SAFE_INTEGER : Number(text);
+    // Cap the digits we convert (leading zeros aside): anything this long is over every limit.
+    const significant = text.replace(/^0+(?=\d)/, '');
+    const value = significant.length > 15 ? Number.MAX_SAFE_INTEGER : Number(significant);
     return { value, start, end: this.pos };
   }
 
@@ -397,9 +398,7 @@ class Parser {
       const sub = new Parser(value);
       try {
         const r = sub.range('count', LIMITS.emojiCount);
-        if (sub.pos !== value.length) {
-          this.fail('Expected a number', valueStart + sub.pos, valueStart + sub.pos + 1, ['number']);
-        }
+        if (sub.pos !== value.length) sub.fail('Expected a number', sub.pos, sub.pos + 1, ['number']);
         countMin = r.min;
         countMax = r.max;
       } catch (e) {
