@@ -34,7 +34,11 @@ export function describePatternError(pattern: string, e: PatternError): string {
   return `error: ${e.message}\n  ${pattern}\n  ${caret}${expected}`;
 }
 
-export async function main(argv: string[], out = process.stdout, err = process.stderr): Promise<number> {
+export async function main(
+  argv: string[],
+  out: NodeJS.WritableStream = process.stdout,
+  err: NodeJS.WritableStream = process.stderr,
+): Promise<number> {
   let parsed: ReturnType<typeof parseCli>;
   try {
     parsed = parseCli(argv);

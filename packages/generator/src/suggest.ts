@@ -68,10 +68,11 @@ function kindSpellings(kind: string, typed: string): string[] {
 function locate(
   pattern: string,
   cursor: number,
-): { where: 'text' | 'placeholder' | 'globals'; open: number; any: boolean } {
+): { where: 'text' | 'placeholder' | 'globals'; open: number; any: boolean; closedGlobals: boolean } {
   let where: 'text' | 'placeholder' | 'globals' = 'text';
   let open = -1;
   let any = false;
+  let closedGlobals = false;
   for (let i = 0; i < cursor; i++) {
     const c = pattern[i];
     if (where === 'text' && c === '\\') {
@@ -89,9 +90,10 @@ function locate(
       open = i;
     } else if (where === 'globals' && c === ']') {
       where = 'text';
+      closedGlobals = true;
     }
   }
-  return { where, open, any };
+  return { where, open, any, closedGlobals };
 }
 
 /**
@@ -101,7 +103,7 @@ function locate(
 export function suggest(pattern: string, cursor: number, meta: SuggestMeta): Suggestion[] {
   const at = Math.max(0, Math.min(cursor, pattern.length));
   const here = { start: at, end: at };
-  const { where, open, any } = locate(pattern, at);
+  const { where, open, any, closedGlobals } = locate(pattern, at);
   const out: Suggestion[] = [];
   const add = (text: string, kind: SuggestionKind, description: string, replace = here) =>
     out.push({ text, kind, description, replace });
@@ -111,9 +113,13 @@ export function suggest(pattern: string, cursor: number, meta: SuggestMeta): Sug
   const tagsOf = (kind: string) => meta.tags.filter((t) => t.kind.toLowerCase() === kind.toLowerCase());
 
   if (where === 'text') {
+    // Only whitespace may follow the global settings, and they may only close the pattern.
+    if (closedGlobals) return out;
     add('{', 'symbol', 'Start a new placeholder');
-    if (any && !pattern.includes('[', open))
+    const rest = pattern.slice(at).replace(/\\./g, '');
+    if (any && !rest.includes('{') && !rest.includes('[')) {
       add('[', 'symbol', 'Global settings for every word: [@en +tag -tag <=8]');
+    }
     return out;
   }
 

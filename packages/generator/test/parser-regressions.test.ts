@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PatternError, parsePattern } from '../src/index.js';
+import { Generator, PatternError, parsePattern, SAMPLE_BUNDLE, suggest } from '../src/index.js';
 
 function errorOf(pattern: string): PatternError {
   try {
@@ -23,5 +23,21 @@ describe('parser regressions', () => {
     expect(parsePattern('{number:0000000000000000005}').elements[0]).toMatchObject({ length: 5 });
     expect(errorOf('{number:0000000000000000000}').message).toBe('Max length must be greater than 0');
     expect(errorOf('{number:0000000000000000019}').message).toBe('Maximum value is 18');
+  });
+});
+
+describe('suggest regressions', () => {
+  const gen = new Generator(SAMPLE_BUNDLE);
+  const meta = { dictionaries: gen.dictionaryInfo(), tags: gen.dictionaryTags() };
+
+  it('offers nothing after the global settings', () => {
+    expect(suggest('{noun}[@en]', 11, meta)).toEqual([]);
+    expect(suggest('{noun}[@en] ', 12, meta)).toEqual([]);
+  });
+
+  it('offers [ only at the end, where global settings may go', () => {
+    expect(suggest('{adjective}-{noun}', 12, meta).map((s) => s.text)).toEqual(['{']);
+    expect(suggest('{adjective}-{noun}', 18, meta).map((s) => s.text)).toEqual(['{', '[']);
+    expect(suggest('a\\[b{noun}', 10, meta).map((s) => s.text)).toEqual(['{', '[']);
   });
 });
