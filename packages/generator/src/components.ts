@@ -3,6 +3,7 @@ import type { BundleIndex } from './dictionary-index.js';
 import { utf8Length } from './dictionary-index.js';
 import { PatternError } from './errors.js';
 import { mix32 } from './hash.js';
+import { alphabetInfo, JOIN_LIST_LIMIT, type JoinInfo, joinInfoOf } from './joins.js';
 import { elementToString } from './parser.js';
 
 /** Limbs stay below 2^31 so the permutation runs on int32 arithmetic. */
@@ -23,6 +24,7 @@ export type Component =
       maxBytes: number;
       complexity: number;
       list?: string[];
+      join: JoinInfo;
       /** Selectors: the words as stored in the bundle (before casing), for awkward-pair checks. */
       words?: string[];
       render(v: number, mask: number): string;
@@ -34,6 +36,7 @@ export type Component =
       limbs: number[];
       maxBytes: number;
       complexity: number;
+      join: JoinInfo;
       render(x: Int32Array, off: number): string;
     };
 
@@ -70,10 +73,18 @@ function applyMask(word: string, mask: number): string {
 
 const SELECTOR_CASE_COST: Record<Casing, number> = { 'as-is': 0, upper: 2, title: 3, mixed: 6 };
 
+/** Bytes of the widest rendering of `w` under any per-letter case mask. */
+function maskedMaxBytes(w: string): number {
+  let n = 0;
+  for (const ch of w) n += Math.max(utf8Length(ch.toUpperCase()), utf8Length(ch.toLowerCase()));
+  return n;
+}
+
 export function selectorComponent(el: SelectorElement, index: BundleIndex): Component {
   const dict = index.find(el.kind, el.language);
   if (typeof dict === 'string') throw new PatternError(dict, el.start, el.end, ['dictionary']);
-  for (const t of [...el.include, ...el.exclude]) {
+  // An unknown include tag is an error (no word could match); excluding a tag no word has is a no-op.
+  for (const t of el.include) {
     if (!dict.hasTag(t)) {
       throw new PatternError(`Unknown tag '${t}' for '${dict.kind}'`, el.start, el.end, ['tag']);
     }
@@ -88,18 +99,29 @@ export function selectorComponent(el: SelectorElement, index: BundleIndex): Comp
     );
   }
   const casing = casingOf(el.kind);
-  const words =
+  const cased = (w: string) =>
     casing === 'upper'
-      ? selected.map((w) => w.toUpperCase())
+      ? w.toUpperCase()
       : casing === 'title'
-        ? selected.map(titleCase)
-        : selected;
-  let maxBytes = 0;
-  for (const w of words) {
-    const b =
-      casing === 'mixed' ? Math.max(utf8Length(w.toUpperCase()), utf8Length(w.toLowerCase())) : utf8Length(w);
-    if (b > maxBytes) maxBytes = b;
+        ? titleCase(w)
+        : casing === 'mixed'
+          ? w.toLowerCase()
+          : w;
+  // Words that casing makes equal ("polish"/"Polish" under {NOUN}) count once, so every value
+  // renders differently (G2); the first in dictionary order stays.
+  const words: string[] = [];
+  const stored: string[] = [];
+  const seen = new Set<string>();
+  for (const w of selected) {
+    const c = cased(w);
+    if (seen.has(c)) continue;
+    seen.add(c);
+    words.push(casing === 'mixed' ? w : c);
+    stored.push(w);
   }
+  let maxBytes = 0;
+  for (const w of words)
+    maxBytes = Math.max(maxBytes, casing === 'mixed' ? maskedMaxBytes(w) : utf8Length(w));
   const tagCount = el.include.length + el.exclude.length;
   const complexity =
     5 + 2 * tagCount + (el.sizeLimit ? 2 + (tagCount > 0 ? 1 : 0) : 0) + SELECTOR_CASE_COST[casing];
@@ -110,7 +132,11 @@ export function selectorComponent(el: SelectorElement, index: BundleIndex): Comp
       size,
       maxBytes,
       complexity,
-      words: selected,
+      words: stored,
+      join: joinInfoOf(
+        words.map((w) => w.toLowerCase()),
+        { anyCase: true },
+      ),
       render: (v, mask) => applyMask(words[v], mask),
     };
   }
@@ -120,7 +146,8 @@ export function selectorComponent(el: SelectorElement, index: BundleIndex): Comp
     maxBytes,
     complexity,
     list: words,
-    words: selected,
+    words: stored,
+    join: joinInfoOf(words),
     render: (v) => words[v],
   };
 }
@@ -186,7 +213,16 @@ export function numberComponent(el: NumberElement): Component {
     const upper = romanList(el.length);
     const list = el.base === 'roman' ? upper.map((r) => r.toLowerCase()) : upper;
     const maxBytes = Math.max(...list.map((r) => r.length));
-    return { shape: 'value', size: BigInt(list.length), maxBytes, complexity, list, render: (v) => list[v] };
+    const join = joinInfoOf(list);
+    return {
+      shape: 'value',
+      size: BigInt(list.length),
+      maxBytes,
+      complexity,
+      list,
+      join,
+      render: (v) => list[v],
+    };
   }
   const radix = el.base === 'dec' ? 10 : 16;
   const upper = el.base === 'HEX';
@@ -195,13 +231,15 @@ export function numberComponent(el: NumberElement): Component {
     return upper ? s.toUpperCase() : s;
   };
   const size = BigInt(radix) ** BigInt(el.length);
+  const digits = radix === 10 ? '0123456789' : upper ? '0123456789ABCDEF' : '0123456789abcdef';
+  const join = alphabetInfo(digits, el.length, false);
   const group = radix === 10 ? 9 : 7; // the most digits whose values stay below 2^31
   if (el.length <= group) {
     const render = (v: number) => str(v, el.length);
     const list = size <= LIST_LIMIT ? cachedList(`${el.base}${el.length}`, Number(size), render) : undefined;
-    return { shape: 'value', size, maxBytes: el.length, complexity, list, render };
+    return { shape: 'value', size, maxBytes: el.length, complexity, list, join, render };
   }
-  return digitGroups(size, el.length, group, radix, el.length, complexity, str);
+  return { ...digitGroups(size, el.length, group, radix, str), complexity, join };
 }
 
 /** A fixed-width string in some base, split into groups of `group` digits (least significant first). */
@@ -210,19 +248,16 @@ function digitGroups(
   length: number,
   group: number,
   radix: number,
-  maxBytes: number,
-  complexity: number,
   str: (v: number, width: number) => string,
-): Component {
+) {
   const widths: number[] = [];
   for (let rest = length; rest > 0; rest -= group) widths.push(Math.min(group, rest));
   return {
-    shape: 'digits',
+    shape: 'digits' as const,
     size,
     limbs: widths.map((w) => radix ** w),
-    maxBytes,
-    complexity,
-    render: (x, off) => {
+    maxBytes: length,
+    render: (x: Int32Array, off: number) => {
       let out = '';
       for (let t = 0; t < widths.length; t++) out = str(x[off + t], widths[t]) + out;
       return out;
@@ -275,10 +310,11 @@ export function specialComponent(el: SpecialElement): Component {
   if (el.min === el.max) {
     const len = el.max;
     const size = 32n ** BigInt(len);
+    const join = alphabetInfo(SPECIAL_ALPHABET, len, false);
     if (len <= 6) {
       const render = (v: number) => base32String(v, len);
       const list = size <= LIST_LIMIT ? cachedList(`special${len}`, Number(size), render) : undefined;
-      return { shape: 'value', size, maxBytes, complexity, list, render };
+      return { shape: 'value', size, maxBytes, complexity, list, join, render };
     }
     // base32String writes the least significant character first, so groups read in reverse.
     const widths: number[] = [];
@@ -289,6 +325,7 @@ export function specialComponent(el: SpecialElement): Component {
       limbs: widths.map((w) => 32 ** w),
       maxBytes,
       complexity,
+      join,
       render: (x, off) => {
         let out = '';
         for (let t = 0; t < widths.length; t++) out += base32String(x[off + t], widths[t]);
@@ -299,16 +336,18 @@ export function specialComponent(el: SpecialElement): Component {
   const sizes = blocks(el.min, el.max, (l) => 32n ** BigInt(l));
   const size = sizes.reduce((a, b) => a + b, 0n);
   const small = sizes.map(Number);
+  const render = (v: number) => {
+    let i = 0;
+    while (v >= small[i]) v -= small[i++];
+    return base32String(v, el.min + i);
+  };
   return {
     shape: 'value',
     size,
     maxBytes,
     complexity,
-    render: (v) => {
-      let i = 0;
-      while (v >= small[i]) v -= small[i++];
-      return base32String(v, el.min + i);
-    },
+    join: listedLazily(alphabetInfo(SPECIAL_ALPHABET, null, el.min === 0), size, render),
+    render,
     renderBig: (v) => {
       const [i, rest] = locate(v, sizes);
       return base32Big(rest, el.min + i);
@@ -354,7 +393,7 @@ export function emojiComponent(el: EmojiElement, index: BundleIndex): Component 
   const dict = index.find('emoji', null);
   if (typeof dict === 'string')
     throw new PatternError('No emoji dictionary in this bundle', el.start, el.end, []);
-  for (const t of [...el.include, ...el.exclude]) {
+  for (const t of el.include) {
     if (!dict.hasTag(t)) throw new PatternError(`Unknown tag '${t}' for 'emoji'`, el.start, el.end, ['tag']);
   }
   const list = dict.select(el.include, el.exclude, null);
@@ -368,23 +407,29 @@ export function emojiComponent(el: EmojiElement, index: BundleIndex): Component 
   const bytes = list.map(utf8Length).sort((a, b) => b - a);
   const maxBytes = unique ? bytes.slice(0, countMax).reduce((a, b) => a + b, 0) : bytes[0] * countMax;
   const complexity = 5;
+  const one = joinInfoOf(list);
   if (countMin === countMax) {
     const k = countMax;
     const limbs = Array.from({ length: k }, (_, t) => (unique ? n - t : n));
     const size = sequences(BigInt(n), k, unique);
-    if (k === 1) return { shape: 'value', size, maxBytes, complexity, list, render: (v) => list[v] };
+    if (k === 1)
+      return { shape: 'value', size, maxBytes, complexity, list, join: one, render: (v) => list[v] };
+    const render = (x: Int32Array, off: number) =>
+      emojiString(
+        list,
+        Array.from({ length: k }, (_, t) => x[off + t]),
+        unique,
+      );
+    const digitsOf = (v: number) => Int32Array.from(emojiDigits(BigInt(v), n, k, unique));
+    const join = { ...one, fixedLength: one.fixedLength === null ? null : one.fixedLength * k };
     return {
       shape: 'digits',
       size,
       limbs,
       maxBytes,
       complexity,
-      render: (x, off) =>
-        emojiString(
-          list,
-          Array.from({ length: k }, (_, t) => x[off + t]),
-          unique,
-        ),
+      join: listedLazily(join, size, (v) => render(digitsOf(v), 0)),
+      render,
     };
   }
   const sizes = blocks(countMin, countMax, (k) => sequences(BigInt(n), k, unique));
@@ -394,7 +439,16 @@ export function emojiComponent(el: EmojiElement, index: BundleIndex): Component 
     const k = countMin + i;
     return emojiString(list, emojiDigits(rest, n, k, unique), unique);
   };
-  return { shape: 'value', size, maxBytes, complexity, render: (v) => renderBig(BigInt(v)), renderBig };
+  const render = (v: number) => renderBig(BigInt(v));
+  const join = listedLazily({ ...one, fixedLength: null, canBeEmpty: countMin === 0 }, size, render);
+  return { shape: 'value', size, maxBytes, complexity, join, render, renderBig };
+}
+
+/** Join info whose outputs are listed on demand when there are few enough. */
+function listedLazily(info: JoinInfo, size: bigint, render: (v: number) => string): JoinInfo {
+  const strings = () =>
+    size <= BigInt(JOIN_LIST_LIMIT) ? Array.from({ length: Number(size) }, (_, v) => render(v)) : null;
+  return { ...info, strings };
 }
 
 /** Compiles one parsed placeholder against the bundle. Throws PatternError. */

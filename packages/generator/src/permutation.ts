@@ -49,7 +49,10 @@ export class LimbPermutation {
    * output j (used for mixed-case masks).
    */
   apply(x: Int32Array, width: number, digests: Int32Array): void {
-    if (this.k === 2) return this.applyPair(x, width, digests);
+    if (this.k === 2) {
+      this.applyPair(x, width, digests);
+      return;
+    }
     const { k, radix, keys, mul } = this;
     const w = this.scratch(k * width);
     const sum = digests;

@@ -5,6 +5,7 @@ import type { BundleIndex } from './dictionary-index.js';
 import { utf8Length } from './dictionary-index.js';
 import { SequenceExhausted } from './errors.js';
 import { mix32 } from './hash.js';
+import { checkJoins } from './joins.js';
 import { canonicalPattern } from './parser.js';
 import { LimbPermutation } from './permutation.js';
 
@@ -112,6 +113,13 @@ export class CompiledPattern {
     this.canonical = canonicalPattern(parsed);
     this.chunks = parsed.chunks;
     const comps = parsed.elements.map((el) => componentOf(el, index));
+    checkJoins(
+      comps.map((c, i) => {
+        const { start, end } = parsed.elements[i];
+        return { info: c.join, label: parsed.source.slice(start, end), start, end };
+      }),
+      parsed.chunks,
+    );
     this.components = comps.length;
     this.capacity = comps.reduce((a, c) => a * c.size, 1n);
     this.complexity = comps.reduce((a, c) => a + c.complexity, 0);
@@ -286,8 +294,8 @@ export class CompiledPattern {
     this.touched = touched;
   }
 
-  /** Keeps the header reads in `gather` from being optimised away. */
-  private touched = 0;
+  /** Keeps the header reads in `gather` from being optimised away (read by nobody). */
+  touched = 0;
 
   /**
    * For each two neighbouring word placeholders whose words form a pair the bundle lists as
