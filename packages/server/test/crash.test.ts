@@ -43,9 +43,11 @@ describe('the built server process on a PGlite directory', () => {
   let dir: string;
 
   beforeAll(async () => {
-    // The child runs the compiled server: build the contract and the server first.
+    // The child runs the compiled server: build the packages it imports and the server first.
     const run = promisify(execFile);
     await run('npx', ['tsc', '-p', '../contract/tsconfig.build.json'], { cwd: packageDir });
+    await run('npx', ['tsc', '-p', '../generator/tsconfig.build.json'], { cwd: packageDir });
+    await run('npx', ['tsc', '-p', '../dictionaries/tsconfig.build.json'], { cwd: packageDir });
     await run('npx', ['tsc', '-p', 'tsconfig.build.json'], { cwd: packageDir });
     dir = await mkdtemp(join(tmpdir(), 'slugsmith-crash-'));
   });

@@ -258,6 +258,16 @@ describeEachDatabase('generation API', (ctx) => {
       status: 409,
     });
 
+    // Concurrent requests are served by coalesced counter updates; near the end each is judged alone.
+    await client.createSeries('Small', '{number:2d}');
+    const racing = await Promise.allSettled(
+      Array.from({ length: 12 }, () => client.mint({ count: 10, series: 'small' })),
+    );
+    const won = racing.filter((r) => r.status === 'fulfilled').flatMap((r) => r.value);
+    expect(racing.filter((r) => r.status === 'rejected')).toHaveLength(2);
+    expect(new Set(won).size).toBe(100);
+    expect((await client.seriesInfo('small')).generated_count).toBe('100');
+
     await client.createSeries('Busy', '{adjective}-{noun}');
     const batches = await Promise.all(
       Array.from({ length: 20 }, () => client.mint({ count: 50, series: 'busy' })),

@@ -52,6 +52,18 @@ export function generateRoutes(app: FastifyInstance, db: Db): void {
   const tags = ['generation'];
   const security: Record<string, string[]>[] = [{ apiKey: [] }, { sdkSignature: [] }];
 
+  // Generation answers are JSON or text for programs, never pages: helmet's page headers (about
+  // 1 KB per answer, rebuilt per request) are skipped here; nosniff stays.
+  app.addHook('onRoute', (route) => {
+    route.config = { ...route.config, helmet: { skipRoute: true } } as typeof route.config;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+  });
+  // Answers are built by this server from the engine: serialise without re-validating them
+  // (the response schemas still document them).
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+
   // Reference clients post JSON without a JSON content type (fetch defaults to text/plain).
   app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => {
     try {

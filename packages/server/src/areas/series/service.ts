@@ -146,6 +146,71 @@ const exhausted = (row: SeriesRow, count: number) =>
   });
 
 /**
+ * Reservations of one series on this node are coalesced: while one counter update is in flight,
+ * the requests that arrive meanwhile wait and are then served by a single update for their sum,
+ * split into consecutive ranges. Every caller still gets its range only after the update that
+ * reserved it committed; the row lock (held for one commit each) is taken far less often.
+ */
+interface Waiter {
+  count: number;
+  resolve: (start: string | undefined) => void;
+  reject: (error: unknown) => void;
+}
+const reservers = new Map<string, { db: Db; queue: Waiter[] }>();
+const MAX_COALESCED = 10_000_000;
+
+async function drain(id: string, state: { db: Db; queue: Waiter[] }): Promise<void> {
+  while (state.queue.length > 0) {
+    const batch: Waiter[] = [];
+    let total = 0;
+    while (state.queue.length > 0 && (batch.length === 0 || total + state.queue[0].count <= MAX_COALESCED)) {
+      const w = state.queue.shift() as Waiter;
+      batch.push(w);
+      total += w.count;
+    }
+    try {
+      const start = await q.reserve(state.db, id, total);
+      if (start !== undefined) {
+        let next = BigInt(start);
+        for (const w of batch) {
+          w.resolve(next.toString());
+          next += BigInt(w.count);
+        }
+      } else if (batch.length === 1) {
+        batch[0].resolve(undefined);
+      } else {
+        // Not enough left for all of them together: each on its own, in arrival order.
+        for (const w of batch) {
+          try {
+            w.resolve(await q.reserve(state.db, id, w.count));
+          } catch (error) {
+            w.reject(error);
+          }
+        }
+      }
+    } catch (error) {
+      for (const w of batch) w.reject(error);
+    }
+  }
+  // Same synchronous step as the empty-queue check: a later caller starts a new drain.
+  if (reservers.get(id) === state) reservers.delete(id);
+}
+
+function reserve(db: Db, id: string, count: number): Promise<string | undefined> {
+  return new Promise((resolve, reject) => {
+    let state = reservers.get(id);
+    const waiter = { count, resolve, reject };
+    if (state && state.db === db) {
+      state.queue.push(waiter);
+      return;
+    }
+    state = { db, queue: [waiter] };
+    reservers.set(id, state);
+    void drain(id, state);
+  });
+}
+
+/**
  * Mints `count` slugs of a series: reserves the positions first (committed), then renders them.
  * Positions whose words read badly together are left out and reserved again, so a caller gets
  * `count` slugs unless the series runs out while topping up.
@@ -156,7 +221,7 @@ export async function mint(db: Db, row: SeriesRow, count: number): Promise<strin
   const out: string[] = [];
   let want = count;
   while (want > 0) {
-    const start = await q.reserve(db, row.id, want);
+    const start = await reserve(db, row.id, want);
     if (start === undefined) {
       if (out.length > 0) return out;
       const fresh = (await q.findSeriesById(db, row.id)) ?? row;

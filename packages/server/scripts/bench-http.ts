@@ -1,0 +1,111 @@
+/**
+ * HTTP benchmark on loopback (autocannon), PostgreSQL: `forge count=1` with an API key next to a
+ * bare Fastify route in the same run, and `mint count=1000`. The last line is one JSON object.
+ *
+ *   npm run bench:http -w @slugsmith/server      (DATABASE_URL or TEST_DATABASE_URL; BENCH_SECONDS)
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { dropSchema, freePort, post, seedOrgAndKey, startServer, stopServer } from './support.js';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+
+interface Run {
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+async function run(title: string, url: string, headers: Record<string, string>, body: unknown): Promise<Run> {
+  const result = await autocannon({
+    url,
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+    connections: CONNECTIONS,
+    duration: SECONDS,
+  });
+  const r = {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+  console.log(
+    `${title}: ${r.rps} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, non-2xx ${r.non2xx}, errors ${r.errors}`,
+  );
+  return r;
+}
+
+async function main() {
+  const schema = `bench_${randomBytes(4).toString('hex')}`;
+  const server = await startServer(schema, await freePort(), { LOG_LEVEL: 'error' });
+  const barePort = await freePort();
+  const bare = spawn(
+    process.execPath,
+    ['--import', 'tsx', fileURLToPath(new URL('./bare-server.ts', import.meta.url))],
+    {
+      env: { ...process.env, PORT: String(barePort) },
+      stdio: 'inherit',
+    },
+  );
+  try {
+    for (let i = 0; ; i++) {
+      try {
+        if ((await fetch(`http://127.0.0.1:${barePort}/api/v1/ping`)).ok) break;
+      } catch {}
+      if (i > 300) throw new Error('bare server did not start');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const { apiKey } = await seedOrgAndKey(schema);
+    const created = await post(`${server.url}/api/v1/gen/series`, apiKey, {
+      name: 'Bench',
+      pattern: '{adjective}-{noun}-{number:4d}',
+    });
+    const series = ((await created.json()) as { slug: string }).slug;
+    const auth = { 'x-api-key': apiKey };
+    const forgeBody = { pattern: '{adjective}-{noun}-{number:3d}', count: 1 };
+
+    // Warm up both (JIT, compiled pattern, connection pool).
+    await run('warm-up forge', `${server.url}/api/v1/gen/forge`, auth, forgeBody);
+    const bareRun = await run('bare Fastify route', `http://127.0.0.1:${barePort}/bare`, {}, {});
+    const forge = await run('forge count=1 (API key)', `${server.url}/api/v1/gen/forge`, auth, forgeBody);
+    const mint = await run('mint count=1000 (API key)', `${server.url}/api/v1/gen/mint`, auth, {
+      series,
+      count: 1000,
+    });
+    if (forge.non2xx || mint.non2xx || forge.errors || mint.errors)
+      console.log('WARNING: some requests failed');
+    const summary = {
+      forge_rps: forge.rps,
+      bare_rps: bareRun.rps,
+      forge_ratio: Number((forge.rps / bareRun.rps).toFixed(3)),
+      mint_slugs_per_s: mint.rps * 1000,
+      forge_p50_ms: forge.p50,
+      forge_p99_ms: forge.p99,
+      bare_p99_ms: bareRun.p99,
+      mint_p50_ms: mint.p50,
+      mint_p99_ms: mint.p99,
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+    };
+    console.log(JSON.stringify(summary));
+  } finally {
+    // Let requests autocannon left in flight finish before stopping.
+    await new Promise((r) => setTimeout(r, 1000));
+    bare.kill('SIGTERM');
+    await stopServer(server);
+    await dropSchema(schema);
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,129 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+/** Helpers shared by the reliability and benchmark scripts: server processes on PostgreSQL. */
+
+export const databaseUrl =
+  process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const packageDir = fileURLToPath(new URL('..', import.meta.url));
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ServerProcess {
+  port: number;
+  url: string;
+  child: ChildProcess;
+  exited: Promise<number | null>;
+}
+
+/** Starts `src/main.ts` (workspace packages from source) on a port; resolves when /ping answers. */
+export async function startServer(
+  schema: string,
+  port: number,
+  env: Record<string, string> = {},
+): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/main.ts'], {
+    cwd: packageDir,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATABASE_URL: databaseUrl,
+      DATABASE_SCHEMA: schema,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server on ${port} exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/api/v1/ping`)).ok) break;
+    } catch {}
+    if (Date.now() > deadline) throw new Error(`server on ${port} did not start`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { port, url, child, exited };
+}
+
+export async function stopServer(server: ServerProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  if (server.child.exitCode === null) server.child.kill(signal);
+  await server.exited;
+}
+
+/** An organisation and an org-wide API key with every scope, written straight into the database. */
+export async function seedOrgAndKey(schema: string): Promise<{ apiKey: string }> {
+  const client = new pg.Client({ connectionString: databaseUrl, options: `-c search_path=${schema}` });
+  await client.connect();
+  try {
+    const slug = `bench-${randomBytes(3).toString('hex')}`;
+    const org = await client.query('INSERT INTO organisations (slug, name) VALUES ($1, $1) RETURNING id', [
+      slug,
+    ]);
+    const apiKey = `sk_${randomBytes(32).toString('base64url')}`;
+    await client.query(
+      `INSERT INTO api_keys (org_id, name, prefix, hash, scopes) VALUES ($1, 'bench', $2, $3, $4)`,
+      [
+        org.rows[0].id,
+        apiKey.slice(0, 10),
+        createHash('sha256').update(apiKey).digest('hex'),
+        [
+          'forge',
+          'mint',
+          'slice',
+          'stats',
+          'reset',
+          'series:read',
+          'series:create',
+          'series:update',
+          'series:delete',
+        ],
+      ],
+    );
+    return { apiKey };
+  } finally {
+    await client.end();
+  }
+}
+
+export async function seriesCounter(schema: string, slug: string): Promise<bigint> {
+  const client = new pg.Client({ connectionString: databaseUrl, options: `-c search_path=${schema}` });
+  await client.connect();
+  try {
+    const r = await client.query('SELECT generated::text AS g FROM series WHERE slug = $1', [slug]);
+    return BigInt(r.rows[0].g);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function dropSchema(schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  await client.end();
+}
+
+export async function post(url: string, apiKey: string, body: unknown): Promise<Response> {
+  return fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
+    body: JSON.stringify(body),
+  });
+}
