@@ -3,8 +3,15 @@ import { mix32 } from './hash.js';
 /** The id of the algorithm below; a series stores it so a future v2 never changes its sequence. */
 export const ALGORITHM_VERSION = 'v1';
 
-/** Full rounds: every limb is updated once per round, so two limbs get six Feistel half-rounds. */
-export const ROUNDS = 3;
+/**
+ * Full rounds (every limb updated once per round) by limb count: two limbs get three rounds, six
+ * Feistel half-rounds; with three or more limbs two rounds already make every output limb depend
+ * on every input limb through a round function (round one feeds each limb's new value into the
+ * later limbs' steps, round two carries all of them back to the first).
+ */
+export function roundsFor(limbs: number): number {
+  return limbs <= 2 ? 3 : 2;
+}
 
 const INV32 = 1 / 4294967296;
 
@@ -21,6 +28,7 @@ const INV32 = 1 / 4294967296;
  */
 export class LimbPermutation {
   readonly k: number;
+  private readonly rounds: number;
   private readonly radix: Int32Array;
   private readonly keys: Int32Array;
   private readonly mul: Int32Array;
@@ -32,8 +40,9 @@ export class LimbPermutation {
     this.radix = Int32Array.from(radices);
     this.mul = new Int32Array(k);
     for (let i = 0; i < k; i++) this.mul[i] = mix32(Math.imul(i + 1, 0x27d4eb2f)) | 1;
-    this.keys = new Int32Array(ROUNDS * k);
-    for (let r = 0; r < ROUNDS; r++) {
+    this.rounds = roundsFor(k);
+    this.keys = new Int32Array(this.rounds * k);
+    for (let r = 0; r < this.rounds; r++) {
       for (let i = 0; i < k; i++) {
         const tweak = mix32(Math.imul(r + 1, 0x9e3779b9) ^ Math.imul(i + 1, 0x85ebca77));
         this.keys[r * k + i] = mix32(key[(r + i) & 3] ^ tweak);
@@ -65,7 +74,7 @@ export class LimbPermutation {
         sum[j] = (sum[j] + t) | 0;
       }
     }
-    for (let kr = 0, end = ROUNDS * k; kr < end; kr += k) {
+    for (let kr = 0, end = this.rounds * k; kr < end; kr += k) {
       for (let i = 0, row = 0; i < k; i++, row += width) {
         const key = keys[kr + i];
         const m = radix[i];
@@ -98,10 +107,54 @@ export class LimbPermutation {
     const s1 = m1 * INV32;
     const a0 = this.mul[0];
     const a1 = this.mul[1];
-    for (let j = 0; j < width; j++) {
+    // Four inputs per iteration: their dependency chains are independent, so the CPU runs them
+    // side by side (about twice the throughput of one at a time). The rest go one by one.
+    const lanes = width >> 2;
+    for (let j = 0; j < lanes; j++) {
+      const b = j + lanes;
+      const c = b + lanes;
+      const d = c + lanes;
+      let a0v = x[j];
+      let a1v = x[width + j];
+      let b0v = x[b];
+      let b1v = x[width + b];
+      let c0v = x[c];
+      let c1v = x[width + c];
+      let d0v = x[d];
+      let d1v = x[width + d];
+      for (let kr = 0; kr < keys.length; kr += 2) {
+        const k0 = keys[kr];
+        const k1 = keys[kr + 1];
+        a0v += (mix32(Math.imul(a1v, a1) ^ k0) * s0) | 0;
+        b0v += (mix32(Math.imul(b1v, a1) ^ k0) * s0) | 0;
+        c0v += (mix32(Math.imul(c1v, a1) ^ k0) * s0) | 0;
+        d0v += (mix32(Math.imul(d1v, a1) ^ k0) * s0) | 0;
+        if (a0v >= m0) a0v -= m0;
+        if (b0v >= m0) b0v -= m0;
+        if (c0v >= m0) c0v -= m0;
+        if (d0v >= m0) d0v -= m0;
+        a1v += (mix32(Math.imul(a0v, a0) ^ k1) * s1) | 0;
+        b1v += (mix32(Math.imul(b0v, a0) ^ k1) * s1) | 0;
+        c1v += (mix32(Math.imul(c0v, a0) ^ k1) * s1) | 0;
+        d1v += (mix32(Math.imul(d0v, a0) ^ k1) * s1) | 0;
+        if (a1v >= m1) a1v -= m1;
+        if (b1v >= m1) b1v -= m1;
+        if (c1v >= m1) c1v -= m1;
+        if (d1v >= m1) d1v -= m1;
+      }
+      x[j] = a0v;
+      x[width + j] = a1v;
+      x[b] = b0v;
+      x[width + b] = b1v;
+      x[c] = c0v;
+      x[width + c] = c1v;
+      x[d] = d0v;
+      x[width + d] = d1v;
+    }
+    for (let j = lanes * 4; j < width; j++) {
       let v0 = x[j];
       let v1 = x[width + j];
-      for (let kr = 0; kr < ROUNDS * 2; kr += 2) {
+      for (let kr = 0; kr < keys.length; kr += 2) {
         v0 += (mix32(Math.imul(v1, a1) ^ keys[kr]) * s0) | 0;
         if (v0 >= m0) v0 -= m0;
         v1 += (mix32(Math.imul(v0, a0) ^ keys[kr + 1]) * s1) | 0;
@@ -109,7 +162,9 @@ export class LimbPermutation {
       }
       x[j] = v0;
       x[width + j] = v1;
-      digests[j] = mix32(((Math.imul(v0, a0) + Math.imul(v1, a1)) | 0) ^ finalKey);
+    }
+    for (let j = 0; j < width; j++) {
+      digests[j] = mix32(((Math.imul(x[j], a0) + Math.imul(x[width + j], a1)) | 0) ^ finalKey);
     }
   }
 
