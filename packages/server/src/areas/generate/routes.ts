@@ -18,6 +18,7 @@ import {
   SliceRequest,
   SlugList,
   StatsRow,
+  SubscriptionFeatures,
   UpdateSeries,
 } from '@slugsmith/contract';
 import type { FastifyInstance } from 'fastify';
@@ -26,6 +27,7 @@ import { z } from 'zod';
 import { requireKey } from '../../auth/access.js';
 import type { Db } from '../../db/connect.js';
 import { ApiError } from '../../platform/errors.js';
+import { keyLimits } from '../plans/service.js';
 import * as series from '../series/service.js';
 import {
   assertCount,
@@ -33,6 +35,7 @@ import {
   generatorFor,
   MAX_COUNT,
   MAX_STREAM_COUNT,
+  randomSeed,
   withEngine,
 } from './engine.js';
 import * as service from './service.js';
@@ -85,7 +88,9 @@ export function generateRoutes(app: FastifyInstance, db: Db): void {
     handler: async (request) => {
       const { pattern, count, seed, sequence } = request.body;
       assertCount(count, MAX_COUNT);
-      return withEngine(() => generatorFor(currentBundleId).forge(pattern, { seed, sequence, count }));
+      return withEngine(() =>
+        generatorFor(currentBundleId).forge(pattern, { seed: seed ?? randomSeed(), sequence, count }),
+      );
     },
   });
 
@@ -303,14 +308,10 @@ export function generateRoutes(app: FastifyInstance, db: Db): void {
     schema: {
       tags,
       security,
-      summary: 'Limits of the calling key (plans: issue 6)',
-      response: { 200: z.record(z.string(), z.unknown()), ...errors },
+      summary: "Features and limits of the key's organisation (its SaaS plan)",
+      response: { 200: SubscriptionFeatures, ...errors },
     },
-    handler: async () => ({
-      max_forge_per_request: MAX_COUNT,
-      max_mint_per_request: MAX_COUNT,
-      max_stream_per_request: MAX_STREAM_COUNT,
-    }),
+    handler: async (request) => keyLimits(db, requireKey(request)),
   });
 
   r.get('/gen/dictionary-info', {
