@@ -4,6 +4,7 @@ export * from './errors.js';
 export * from './generation.js';
 export * from './keys.js';
 export * from './organisations.js';
+export * from './plans.js';
 
 /** Every API path starts with this prefix (product spec §7). */
 export const apiPrefix = '/api/v1';

@@ -13,6 +13,7 @@ import { generateRoutes } from './areas/generate/routes.js';
 import { apiKeyRoutes } from './areas/keys/routes.js';
 import { findMembership } from './areas/orgs/queries.js';
 import { orgRoutes } from './areas/orgs/routes.js';
+import { planRoutes } from './areas/plans/routes.js';
 import { sdkRoutes } from './areas/sdk/routes.js';
 import { seriesRoutes } from './areas/series/routes.js';
 import { systemRoutes } from './areas/system/routes.js';
@@ -159,6 +160,7 @@ export async function buildApp(
         accountRoutes(api, database.db);
         orgRoutes(api, database.db);
         adminRoutes(api, database.db);
+        planRoutes(api, database.db);
         seriesRoutes(api, database.db);
         apiKeyRoutes(api, database.db);
         await api.register(async (gen) => {

@@ -240,3 +240,69 @@ export const shortLinks = pgTable('short_links', {
   sequence: text('sequence'),
   createdAt: createdAt(),
 });
+
+// ---- plans and subscriptions (issue 6) ----------------------------------------------------------
+
+/** Subscription plans; `features` holds every feature and limit key (contract PlanFeatures). */
+export const plans = pgTable(
+  'plans',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    planType: text('plan_type').$type<'saas' | 'on_premise' | 'other'>().notNull(),
+    displayOrder: integer('display_order').notNull().default(0),
+    free: boolean('free').notNull().default(false),
+    customFeatures: boolean('custom_features').notNull().default(false),
+    customPlan: boolean('custom_plan').notNull().default(false),
+    state: text('state').$type<'draft' | 'active' | 'inactive' | 'archived'>().notNull().default('draft'),
+    features: jsonb('features').$type<Record<string, number | boolean | string | null>>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('plans_slug_key').on(t.slug)],
+);
+
+export const planPrices = pgTable(
+  'plan_prices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => plans.id, { onDelete: 'cascade' }),
+    period: text('period').$type<'monthly' | 'semi_annual' | 'annual' | 'perpetual'>().notNull(),
+    /** Minor units (cents). */
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull().default('USD'),
+    perNode: boolean('per_node').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('plan_prices_plan_period_key').on(t.planId, t.period, t.currency)],
+);
+
+/** An organisation's subscriptions; a trigger gives every new organisation the Free plan. */
+export const orgSubscriptions = pgTable(
+  'org_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => plans.id),
+    state: text('state')
+      .$type<'draft' | 'active' | 'inactive' | 'expired' | 'trial' | 'past_due' | 'pending' | 'cancelled'>()
+      .notNull(),
+    quantity: integer('quantity').notNull().default(1),
+    unit: text('unit').$type<'seat' | 'node' | 'unit'>().notNull().default('unit'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    trialUntil: timestamp('trial_until', { withTimezone: true }),
+    renewsAt: timestamp('renews_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('org_subscriptions_org_idx').on(t.orgId), index('org_subscriptions_plan_idx').on(t.planId)],
+);

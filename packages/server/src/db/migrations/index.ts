@@ -1,5 +1,6 @@
 import { sql as init } from './0001_init.js';
 import { sql as generation } from './0002_generation.js';
+import { sql as plans } from './0003_plans.js';
 
 /**
  * Every migration, in order. Applied ones are recorded by id and never edited: a change to the
@@ -8,4 +9,5 @@ import { sql as generation } from './0002_generation.js';
 export const migrations: readonly { id: string; sql: string }[] = [
   { id: '0001_init', sql: init },
   { id: '0002_generation', sql: generation },
+  { id: '0003_plans', sql: plans },
 ];

@@ -1,0 +1,279 @@
+import { z } from 'zod';
+import { Slug, Timestamp } from './common.js';
+import { Scope } from './generation.js';
+
+/**
+ * Subscription plans, an organisation's subscriptions and the limits they grant (product spec §1,
+ * §3 "Subscription plan", "Feature and limit keys", "Subscription card", §4).
+ */
+
+export const PlanType = z.enum(['saas', 'on_premise', 'other']);
+export type PlanType = z.infer<typeof PlanType>;
+/** Order of the plan types in the Products menu. */
+export const PLAN_TYPES: readonly PlanType[] = ['saas', 'on_premise', 'other'];
+
+/** Admin plan states: draft and archived plans cannot be subscribed to (§4). */
+export const PlanState = z.enum(['draft', 'active', 'inactive', 'archived']);
+export type PlanState = z.infer<typeof PlanState>;
+
+/**
+ * How a price is charged. SaaS plans: `monthly`, `semi_annual`, `annual`. On-premise plans are
+ * priced per concurrent node (`per_node`) for a period, or once for a perpetual licence
+ * (`perpetual`, also per node).
+ */
+export const PricePeriod = z.enum(['monthly', 'semi_annual', 'annual', 'perpetual']);
+export type PricePeriod = z.infer<typeof PricePeriod>;
+
+export const Currency = z
+  .string()
+  .regex(/^[A-Z]{3}$/, 'Invalid format')
+  .default('USD');
+
+export const PlanPrice = z
+  .object({
+    period: PricePeriod,
+    /** Price in minor units (cents) for one period (or once, for `perpetual`). */
+    amount: z.number().int('Must be a whole number').min(0, 'Minimum value is 0').max(1_000_000_000),
+    currency: Currency,
+    /** Charged per concurrent node (on-premise) instead of per subscription. */
+    per_node: z.boolean().default(false),
+  })
+  .meta({ id: 'PlanPrice' });
+export type PlanPrice = z.infer<typeof PlanPrice>;
+
+/** A limit: a whole number, −1 = unlimited. */
+const Limit = z
+  .number()
+  .int('Must be a whole number')
+  .min(-1, 'Minimum value is -1')
+  .max(Number.MAX_SAFE_INTEGER);
+
+/** Numeric limit keys (−1 = unlimited). */
+export const LIMIT_KEYS = [
+  'max_series',
+  'req_per_minute',
+  'burst_req_per_minute',
+  'max_forge_per_day',
+  'max_forge_per_month',
+  'max_forge_per_request',
+  'max_forge_per_stream_request',
+  'max_mint_per_day',
+  'max_mint_per_month',
+  'max_mint_per_request',
+  'max_mint_per_stream_request',
+  'max_slice_per_day',
+  'max_slice_per_month',
+  'max_slice_per_request',
+  'max_slice_per_stream_request',
+  'slice_window_back',
+  'slice_window_forward',
+  'max_pattern_components',
+  'max_pattern_complexity',
+  'sla_max_requests_per_day',
+  'sla_max_requests_per_month',
+  'max_nodes',
+] as const;
+export type LimitKey = (typeof LIMIT_KEYS)[number];
+
+/** Feature switches. */
+export const FEATURE_KEYS = [
+  'forge_enabled',
+  'forge_stream_enabled',
+  'mint_enabled',
+  'mint_stream_enabled',
+  'slice_enabled',
+  'slice_stream_enabled',
+  'api_access',
+  'api_key_access',
+  'sdk_access',
+  'management_ui_available',
+] as const;
+export type FeatureKey = (typeof FEATURE_KEYS)[number];
+
+/** Service-level terms, as published (text or null when the plan promises none). */
+export const SLA_KEYS = [
+  'sla_support_response_time',
+  'sla_support_availability',
+  'sla_response_time',
+  'sla_availability',
+  'sla_plan_slug',
+] as const;
+export type SlaKey = (typeof SLA_KEYS)[number];
+
+const SlaText = z.string().max(200, 'Maximum length is 200 characters').nullable();
+
+/** Every feature and limit key of a plan (§3), each with a value. */
+export const PlanFeatures = z
+  .object({
+    ...(Object.fromEntries(LIMIT_KEYS.map((k) => [k, Limit])) as Record<LimitKey, typeof Limit>),
+    ...(Object.fromEntries(FEATURE_KEYS.map((k) => [k, z.boolean()])) as Record<FeatureKey, z.ZodBoolean>),
+    ...(Object.fromEntries(SLA_KEYS.map((k) => [k, SlaText])) as Record<SlaKey, typeof SlaText>),
+  })
+  .strict()
+  .meta({ id: 'PlanFeatures' });
+export type PlanFeatures = z.infer<typeof PlanFeatures>;
+
+/** What anyone may see of a plan's features: the switches and SLA terms, no numeric limits. */
+export const PublicPlanFeatures = PlanFeatures.pick(
+  Object.fromEntries([...FEATURE_KEYS, ...SLA_KEYS].map((k) => [k, true])) as Record<
+    FeatureKey | SlaKey,
+    true
+  >,
+).meta({ id: 'PublicPlanFeatures' });
+export type PublicPlanFeatures = z.infer<typeof PublicPlanFeatures>;
+
+const planCommon = {
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+  plan_type: PlanType,
+  display_order: z.number().int(),
+  /** Badges. */
+  free: z.boolean(),
+  custom_features: z.boolean(),
+  custom_plan: z.boolean(),
+  state: PlanState,
+  /** Active or inactive: a draft or archived plan is not available for subscription. */
+  subscribable: z.boolean(),
+  prices: z.array(PlanPrice),
+};
+
+/** A plan as the public Products menu shows it. */
+export const PublicPlan = z
+  .object({ ...planCommon, features: PublicPlanFeatures })
+  .meta({ id: 'PublicPlan' });
+export type PublicPlan = z.infer<typeof PublicPlan>;
+
+/** `GET /subscriptions`: active plans by plan type (saas, on_premise, other), each by display order. */
+export const PublicPlanCatalogue = z
+  .object({ groups: z.array(z.object({ plan_type: PlanType, plans: z.array(PublicPlan) })) })
+  .meta({ id: 'PublicPlanCatalogue' });
+export type PublicPlanCatalogue = z.infer<typeof PublicPlanCatalogue>;
+
+/** A plan as staff see it: every value. */
+export const AdminPlan = z
+  .object({ ...planCommon, features: PlanFeatures, created_at: Timestamp, updated_at: Timestamp })
+  .meta({ id: 'AdminPlan' });
+export type AdminPlan = z.infer<typeof AdminPlan>;
+export const AdminPlanList = z.array(AdminPlan);
+
+const PlanName = z
+  .string()
+  .trim()
+  .min(1, 'This field is required')
+  .max(100, 'Maximum length is 100 characters');
+const Description = z.string().max(2000, 'Maximum length is 2000 characters');
+const DisplayOrder = z.number().int('Must be a whole number').min(-1_000_000).max(1_000_000);
+
+export const CreatePlan = z
+  .object({
+    slug: Slug,
+    name: PlanName,
+    description: Description.default(''),
+    plan_type: PlanType,
+    display_order: DisplayOrder.default(0),
+    free: z.boolean().default(false),
+    custom_features: z.boolean().default(false),
+    custom_plan: z.boolean().default(false),
+    state: PlanState.default('draft'),
+    prices: z.array(PlanPrice).max(20).default([]),
+    features: PlanFeatures,
+  })
+  .strict()
+  .meta({ id: 'CreatePlan' });
+export type CreatePlan = z.infer<typeof CreatePlan>;
+
+/** Every field optional; `features` may name only the keys to change; `prices` replaces the list. */
+export const UpdatePlan = z
+  .object({
+    slug: Slug.optional(),
+    name: PlanName.optional(),
+    description: Description.optional(),
+    plan_type: PlanType.optional(),
+    display_order: DisplayOrder.optional(),
+    free: z.boolean().optional(),
+    custom_features: z.boolean().optional(),
+    custom_plan: z.boolean().optional(),
+    state: PlanState.optional(),
+    prices: z.array(PlanPrice).max(20).optional(),
+    features: PlanFeatures.partial().optional(),
+  })
+  .strict()
+  .meta({ id: 'UpdatePlan' });
+export type UpdatePlan = z.infer<typeof UpdatePlan>;
+
+export const PlanParams = z.object({ plan: z.string().min(1).max(64) });
+
+// ---- subscriptions of an organisation -----------------------------------------------------------
+
+export const SubscriptionState = z.enum([
+  'draft',
+  'active',
+  'inactive',
+  'expired',
+  'trial',
+  'past_due',
+  'pending',
+  'cancelled',
+]);
+export type SubscriptionState = z.infer<typeof SubscriptionState>;
+/** States in which a subscription grants its plan's limits (past_due: a grace period). */
+export const LIVE_SUBSCRIPTION_STATES: readonly SubscriptionState[] = ['active', 'trial', 'past_due'];
+
+export const QuantityUnit = z.enum(['seat', 'node', 'unit']);
+export type QuantityUnit = z.infer<typeof QuantityUnit>;
+
+/** The subscription card. */
+export const Subscription = z
+  .object({
+    id: z.string(),
+    plan: z.object({
+      slug: z.string(),
+      name: z.string(),
+      plan_type: PlanType,
+      free: z.boolean(),
+      custom_features: z.boolean(),
+      custom_plan: z.boolean(),
+    }),
+    state: SubscriptionState,
+    /** Whether the subscription grants its limits now (a live state, trial and end not passed). */
+    effective: z.boolean(),
+    quantity: z.number().int(),
+    unit: QuantityUnit,
+    started_at: Timestamp,
+    trial_until: Timestamp.nullable(),
+    renews_at: Timestamp.nullable(),
+    ends_at: Timestamp.nullable(),
+  })
+  .meta({ id: 'Subscription' });
+export type Subscription = z.infer<typeof Subscription>;
+export const SubscriptionList = z.array(Subscription);
+
+/** The limits in force for one plan type, and the plan they come from. */
+export const EffectiveLimits = z
+  .object({
+    plan_type: PlanType,
+    plan: z.string(),
+    plan_name: z.string(),
+    custom_features: z.boolean(),
+    limits: PlanFeatures,
+  })
+  .meta({ id: 'EffectiveLimits' });
+export type EffectiveLimits = z.infer<typeof EffectiveLimits>;
+
+/** `GET /orgs/{org}/limits`: SaaS limits always; the other types when subscribed. */
+export const OrgLimits = z.array(EffectiveLimits).meta({ id: 'OrgLimits' });
+
+export const LimitsParams = z.object({ org: z.string().min(1).max(64), planType: PlanType });
+
+/**
+ * `GET /limits` for a key: the reference service's SubscriptionFeatures — every feature and limit
+ * key plus `custom_features` and the scopes API keys and SDK configs may carry.
+ */
+export const SubscriptionFeatures = PlanFeatures.extend({
+  custom_features: z.boolean(),
+  plan: z.string(),
+  api_key_scopes: z.array(Scope),
+  sdk_scopes: z.array(Scope),
+}).meta({ id: 'SubscriptionFeatures' });
+export type SubscriptionFeatures = z.infer<typeof SubscriptionFeatures>;

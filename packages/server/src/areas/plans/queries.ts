@@ -1,0 +1,130 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/connect.js';
+import { orgSubscriptions, planPrices, plans } from '../../db/schema.js';
+
+export type PlanRow = typeof plans.$inferSelect;
+export type PriceRow = typeof planPrices.$inferSelect;
+export type PlanWithPrices = PlanRow & { prices: PriceRow[] };
+export type PlanState = PlanRow['state'];
+export type NewPrice = { period: PriceRow['period']; amount: number; currency: string; perNode: boolean };
+
+const typeOrder = sql`CASE ${plans.planType} WHEN 'saas' THEN 0 WHEN 'on_premise' THEN 1 ELSE 2 END`;
+const periodOrder = sql`CASE ${planPrices.period} WHEN 'monthly' THEN 0 WHEN 'semi_annual' THEN 1 WHEN 'annual' THEN 2 ELSE 3 END`;
+
+async function withPrices(db: Db, rows: PlanRow[]): Promise<PlanWithPrices[]> {
+  if (rows.length === 0) return [];
+  const prices = await db
+    .select()
+    .from(planPrices)
+    .where(
+      inArray(
+        planPrices.planId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(periodOrder, asc(planPrices.currency));
+  return rows.map((r) => ({ ...r, prices: prices.filter((p) => p.planId === r.id) }));
+}
+
+/** Plans in the given states (all when omitted): by plan type, display order, slug. */
+export async function listPlans(db: Db, states?: readonly PlanState[]): Promise<PlanWithPrices[]> {
+  const rows = await db
+    .select()
+    .from(plans)
+    .where(states ? inArray(plans.state, [...states]) : undefined)
+    .orderBy(typeOrder, asc(plans.displayOrder), asc(plans.slug));
+  return withPrices(db, rows);
+}
+
+export async function findPlan(db: Db, slug: string): Promise<PlanWithPrices | undefined> {
+  const rows = await db.select().from(plans).where(eq(plans.slug, slug));
+  return (await withPrices(db, rows))[0];
+}
+
+export type PlanValues = Omit<typeof plans.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
+
+export async function insertPlan(db: Db, values: PlanValues, prices: NewPrice[]): Promise<string> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(plans).values(values).returning({ id: plans.id });
+    if (prices.length > 0) {
+      await tx.insert(planPrices).values(prices.map((p) => ({ ...p, planId: row.id })));
+    }
+    return row.id;
+  });
+}
+
+export async function updatePlan(
+  db: Db,
+  id: string,
+  changes: Partial<PlanValues>,
+  prices: NewPrice[] | undefined,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(plans)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(plans.id, id));
+    if (prices) {
+      await tx.delete(planPrices).where(eq(planPrices.planId, id));
+      if (prices.length > 0) {
+        await tx.insert(planPrices).values(prices.map((p) => ({ ...p, planId: id })));
+      }
+    }
+  });
+}
+
+export async function countSubscriptionsOfPlan(db: Db, planId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orgSubscriptions)
+    .where(eq(orgSubscriptions.planId, planId));
+  return Number(row.n);
+}
+
+export async function deletePlan(db: Db, id: string): Promise<void> {
+  await db.delete(plans).where(eq(plans.id, id));
+}
+
+export interface SubscriptionRow {
+  id: string;
+  state: (typeof orgSubscriptions.$inferSelect)['state'];
+  quantity: number;
+  unit: (typeof orgSubscriptions.$inferSelect)['unit'];
+  startedAt: Date;
+  trialUntil: Date | null;
+  renewsAt: Date | null;
+  endsAt: Date | null;
+  plan: PlanRow;
+}
+
+/** An organisation's subscriptions, newest first. */
+export async function listSubscriptions(db: Db, orgId: string): Promise<SubscriptionRow[]> {
+  const rows = await db
+    .select({ s: orgSubscriptions, plan: plans })
+    .from(orgSubscriptions)
+    .innerJoin(plans, eq(plans.id, orgSubscriptions.planId))
+    .where(eq(orgSubscriptions.orgId, orgId))
+    .orderBy(sql`${orgSubscriptions.startedAt} DESC`, asc(orgSubscriptions.id));
+  return rows.map(({ s, plan }) => ({
+    id: s.id,
+    state: s.state,
+    quantity: s.quantity,
+    unit: s.unit,
+    startedAt: s.startedAt,
+    trialUntil: s.trialUntil,
+    renewsAt: s.renewsAt,
+    endsAt: s.endsAt,
+    plan,
+  }));
+}
+
+/** The free SaaS plan every organisation falls back to: active ones first. */
+export async function findFreePlan(db: Db): Promise<PlanRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(plans)
+    .where(and(eq(plans.free, true), eq(plans.planType, 'saas')))
+    .orderBy(sql`${plans.state} = 'active' DESC`, asc(plans.displayOrder), asc(plans.slug))
+    .limit(1);
+  return row;
+}

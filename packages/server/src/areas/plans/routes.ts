@@ -1,0 +1,144 @@
+import {
+  AdminPlan,
+  AdminPlanList,
+  CreatePlan,
+  EffectiveLimits,
+  ErrorBody,
+  LimitsParams,
+  OrgLimits,
+  OrgParams,
+  PlanParams,
+  PublicPlan,
+  PublicPlanCatalogue,
+  SubscriptionList,
+  UpdatePlan,
+} from '@slugsmith/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireOrg } from '../../auth/access.js';
+import type { Db } from '../../db/connect.js';
+import * as service from './service.js';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+const noContent = { 204: z.null().describe('Done') };
+
+/**
+ * Product spec §7.2 (limits, subscriptions) and §7.4 (public plan list, admin plans). The key
+ * route `GET /limits` lives with the generation API and answers `service.keyLimits`.
+ */
+export function planRoutes(app: FastifyInstance, db: Db): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/subscriptions', {
+    config: { access: 'public' },
+    schema: {
+      tags: ['plans'],
+      summary: 'Plans on offer, by plan type and display order (numeric limits are not published)',
+      response: { 200: PublicPlanCatalogue, ...errors },
+    },
+    handler: async () => service.publicCatalogue(db),
+  });
+
+  r.get('/subscriptions/:plan', {
+    config: { access: 'public' },
+    schema: {
+      tags: ['plans'],
+      summary: 'One plan that can be subscribed to',
+      params: PlanParams,
+      response: { 200: PublicPlan, ...errors },
+    },
+    handler: async (request) => service.publicPlan(db, request.params.plan),
+  });
+
+  r.get('/admin/subscriptions', {
+    config: { access: 'admin' },
+    schema: {
+      tags: ['admin'],
+      summary: 'Every plan in every state, with every feature and limit',
+      response: { 200: AdminPlanList, ...errors },
+    },
+    handler: async () => service.adminPlans(db),
+  });
+
+  r.get('/admin/subscriptions/:plan', {
+    config: { access: 'admin' },
+    schema: {
+      tags: ['admin'],
+      summary: 'One plan',
+      params: PlanParams,
+      response: { 200: AdminPlan, ...errors },
+    },
+    handler: async (request) => service.adminPlan(db, request.params.plan),
+  });
+
+  r.post('/admin/subscriptions', {
+    config: { access: 'admin' },
+    schema: {
+      tags: ['admin'],
+      summary: 'Create a plan (draft unless a state is given)',
+      body: CreatePlan,
+      response: { 201: AdminPlan, ...errors },
+    },
+    handler: async (request, reply) => reply.status(201).send(await service.createPlan(db, request.body)),
+  });
+
+  r.put('/admin/subscriptions/:plan', {
+    config: { access: 'admin' },
+    schema: {
+      tags: ['admin'],
+      summary: 'Change a plan: named fields and feature keys only; prices, when given, replace the list',
+      params: PlanParams,
+      body: UpdatePlan,
+      response: { 200: AdminPlan, ...errors },
+    },
+    handler: async (request) => service.updatePlan(db, request.params.plan, request.body),
+  });
+
+  r.delete('/admin/subscriptions/:plan', {
+    config: { access: 'admin' },
+    schema: {
+      tags: ['admin'],
+      summary: 'Delete a plan nobody subscribed to (otherwise archive it)',
+      params: PlanParams,
+      response: { ...noContent, ...errors },
+    },
+    handler: async (request, reply) => {
+      await service.deletePlan(db, request.params.plan);
+      return reply.status(204).send(null);
+    },
+  });
+
+  r.get('/orgs/:org/subscriptions', {
+    config: { access: { orgRole: 'member' } },
+    schema: {
+      tags: ['organisations'],
+      summary: "The organisation's subscriptions, newest first",
+      params: OrgParams,
+      response: { 200: SubscriptionList, ...errors },
+    },
+    handler: async (request) => service.orgSubscriptions(db, requireOrg(request)),
+  });
+
+  r.get('/orgs/:org/limits', {
+    config: { access: { orgRole: 'member' } },
+    schema: {
+      tags: ['organisations'],
+      summary: 'Limits in force, per plan type (SaaS always)',
+      params: OrgParams,
+      response: { 200: OrgLimits, ...errors },
+    },
+    handler: async (request) => service.orgLimits(db, requireOrg(request)),
+  });
+
+  r.get('/orgs/:org/limits/:planType', {
+    config: { access: { orgRole: 'member' } },
+    schema: {
+      tags: ['organisations'],
+      summary: 'Limits in force for one plan type',
+      params: LimitsParams,
+      response: { 200: EffectiveLimits, ...errors },
+    },
+    handler: async (request) => service.orgLimitsOfType(db, requireOrg(request), request.params.planType),
+  });
+}

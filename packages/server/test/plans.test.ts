@@ -1,0 +1,409 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { FEATURE_KEYS, LIMIT_KEYS, PlanFeatures, SLA_KEYS } from '@slugsmith/contract';
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { effectiveLimits, keyLimits } from '../src/areas/plans/service.js';
+import { openDatabase } from '../src/db/connect.js';
+import { migrate } from '../src/db/migrate.js';
+import { migrations } from '../src/db/migrations/index.js';
+import { closeApp, describeEachDatabase, TestContext, testConfig, testDatabases } from './support/app.js';
+import { orgWithOwner } from './support/keys.js';
+
+const SEEDED = ['free', 'pro', 'team', 'enterprise', 'on-premise'];
+
+/** A plan body for POST /admin/subscriptions: the Free plan's features with a few changes. */
+async function planBody(ctx: TestContext, token: string, body: Record<string, unknown>) {
+  const free = await ctx.request('GET', '/api/v1/admin/subscriptions/free', { token });
+  return { plan_type: 'saas', features: free.body.features, ...body };
+}
+
+describeEachDatabase('plan catalogue', (ctx) => {
+  it('is seeded with every feature and limit key for every plan', async () => {
+    const admin = await ctx().admin();
+    const all = await ctx().request('GET', '/api/v1/admin/subscriptions', { token: admin.token });
+    expect(all.status).toBe(200);
+    expect(all.body.map((p: { slug: string }) => p.slug)).toEqual(SEEDED);
+    for (const plan of all.body) {
+      expect(PlanFeatures.safeParse(plan.features).success, plan.slug).toBe(true);
+      expect(Object.keys(plan.features).sort()).toEqual([...LIMIT_KEYS, ...FEATURE_KEYS, ...SLA_KEYS].sort());
+      expect(plan.state).toBe('active');
+    }
+    const [free, pro, , enterprise, onPremise] = all.body;
+    expect(free).toMatchObject({ free: true, custom_plan: false, prices: [] });
+    expect(free.features).toMatchObject({ max_series: 3, req_per_minute: 60, sdk_access: false });
+    expect(pro.prices.map((p: { period: string }) => p.period)).toEqual(['monthly', 'semi_annual', 'annual']);
+    expect(enterprise).toMatchObject({ custom_features: true, custom_plan: true });
+    expect(enterprise.features.max_series).toBe(-1);
+    expect(onPremise).toMatchObject({ plan_type: 'on_premise' });
+    expect(onPremise.prices).toEqual([
+      { period: 'annual', amount: 120_000, currency: 'USD', per_node: true },
+      { period: 'perpetual', amount: 480_000, currency: 'USD', per_node: true },
+    ]);
+  });
+
+  it('lists active plans publicly, grouped by type and ordered, without numeric limits', async () => {
+    const admin = await ctx().admin();
+    const features = (await ctx().request('GET', '/api/v1/admin/subscriptions/free', { token: admin.token }))
+      .body.features;
+    for (const [slug, state, order] of [
+      ['draft-plan', 'draft', 1],
+      ['archived-plan', 'archived', 2],
+      ['inactive-plan', 'inactive', 3],
+      ['first-plan', 'active', 0],
+    ] as const) {
+      const r = await ctx().request('POST', '/api/v1/admin/subscriptions', {
+        token: admin.token,
+        body: { slug, name: slug, plan_type: 'saas', state, display_order: order, features },
+      });
+      expect(r.status, slug).toBe(201);
+    }
+    const list = await ctx().request('GET', '/api/v1/subscriptions');
+    expect(list.status).toBe(200);
+    expect(list.body.groups.map((g: { plan_type: string }) => g.plan_type)).toEqual(['saas', 'on_premise']);
+    expect(list.body.groups[0].plans.map((p: { slug: string }) => p.slug)).toEqual([
+      'first-plan',
+      'free',
+      'pro',
+      'team',
+      'enterprise',
+    ]);
+    const pro = list.body.groups[0].plans[2];
+    expect(pro).toMatchObject({ name: 'Pro', free: false, custom_features: false, subscribable: true });
+    expect(pro.features).toMatchObject({ forge_enabled: true, sdk_access: true, sla_availability: '99.5%' });
+    for (const key of LIMIT_KEYS) expect(pro.features, key).not.toHaveProperty(key);
+
+    expect(await ctx().request('GET', '/api/v1/subscriptions/pro')).toMatchObject({
+      status: 200,
+      body: { slug: 'pro', plan_type: 'saas' },
+    });
+    // Inactive: still shown to who asks by name (existing subscribers), not listed.
+    expect(await ctx().request('GET', '/api/v1/subscriptions/inactive-plan')).toMatchObject({
+      status: 200,
+      body: { state: 'inactive', subscribable: true },
+    });
+    for (const slug of ['draft-plan', 'archived-plan', 'nope', '%20']) {
+      expect(await ctx().request('GET', `/api/v1/subscriptions/${slug}`), slug).toMatchObject({
+        status: 404,
+        body: { code: 404, message: 'Plan Not Found' },
+      });
+    }
+  });
+
+  it('lets staff create, change and delete plans, refusing bad input and plans in use', async () => {
+    const admin = await ctx().admin();
+    const token = admin.token;
+    const body = await planBody(ctx(), token, {
+      slug: 'scale',
+      name: 'Scale',
+      display_order: 35,
+      prices: [{ period: 'monthly', amount: 29_900 }],
+    });
+    const created = await ctx().request('POST', '/api/v1/admin/subscriptions', { token, body });
+    expect(created).toMatchObject({
+      status: 201,
+      body: {
+        slug: 'scale',
+        state: 'draft',
+        subscribable: false,
+        prices: [{ period: 'monthly', amount: 29_900, currency: 'USD', per_node: false }],
+      },
+    });
+    expect(await ctx().request('POST', '/api/v1/admin/subscriptions', { token, body })).toMatchObject({
+      status: 409,
+      body: { message: 'This slug is taken' },
+    });
+    for (const bad of [
+      { ...body, slug: 'other', features: { ...body.features, max_series: -2 } },
+      { ...body, slug: 'other', features: { ...body.features, max_series: 1.5 } },
+      { ...body, slug: 'other', features: { ...body.features, unknown_key: 1 } },
+      { ...body, slug: 'other', features: { max_series: 1 } },
+      { ...body, slug: 'other', plan_type: 'hosted' },
+      { ...body, slug: 'other', state: 'live' },
+      { ...body, slug: 'Not a slug' },
+      { ...body, slug: 'other', prices: [{ period: 'weekly', amount: 1 }] },
+      { ...body, slug: 'other', prices: [{ period: 'monthly', amount: -1 }] },
+      {
+        ...body,
+        slug: 'other',
+        prices: [
+          { period: 'monthly', amount: 1 },
+          { period: 'monthly', amount: 2 },
+        ],
+      },
+      [],
+    ]) {
+      const r = await ctx().request('POST', '/api/v1/admin/subscriptions', { token, body: bad });
+      expect(r, JSON.stringify(bad).slice(0, 120)).toMatchObject({ status: 400, body: { code: 400 } });
+    }
+
+    const changed = await ctx().request('PUT', '/api/v1/admin/subscriptions/scale', {
+      token,
+      body: {
+        state: 'active',
+        features: { max_series: 500 },
+        prices: [{ period: 'annual', amount: 299_000 }],
+      },
+    });
+    expect(changed).toMatchObject({
+      status: 200,
+      body: { state: 'active', prices: [{ period: 'annual', amount: 299_000 }] },
+    });
+    expect(changed.body.features).toEqual({ ...body.features, max_series: 500 });
+    expect(
+      await ctx().request('PUT', '/api/v1/admin/subscriptions/scale', { token, body: { slug: 'pro' } }),
+    ).toMatchObject({ status: 409 });
+    expect(
+      await ctx().request('PUT', '/api/v1/admin/subscriptions/nope', { token, body: { name: 'x' } }),
+    ).toMatchObject({ status: 404, body: { message: 'Plan Not Found' } });
+    expect(
+      await ctx().request('PUT', '/api/v1/admin/subscriptions/scale', {
+        token,
+        body: { features: { nope: 1 } },
+      }),
+    ).toMatchObject({ status: 400 });
+
+    // Every organisation subscribes to Free: it can only be archived.
+    expect(await ctx().request('DELETE', '/api/v1/admin/subscriptions/free', { token })).toMatchObject({
+      status: 409,
+      body: { message: 'The plan has subscriptions: archive it instead' },
+    });
+    expect(await ctx().request('DELETE', '/api/v1/admin/subscriptions/scale', { token })).toMatchObject({
+      status: 204,
+    });
+    expect(await ctx().request('GET', '/api/v1/admin/subscriptions/scale', { token })).toMatchObject({
+      status: 404,
+    });
+    expect(await ctx().request('DELETE', '/api/v1/admin/subscriptions/scale', { token })).toMatchObject({
+      status: 404,
+    });
+  });
+
+  it('refuses the admin plan routes to people without permissions', async () => {
+    const person = await ctx().person('plain-plans');
+    for (const [method, url] of [
+      ['GET', '/api/v1/admin/subscriptions'],
+      ['GET', '/api/v1/admin/subscriptions/free'],
+      ['POST', '/api/v1/admin/subscriptions'],
+      ['PUT', '/api/v1/admin/subscriptions/free'],
+      ['DELETE', '/api/v1/admin/subscriptions/free'],
+    ] as const) {
+      expect(await ctx().request(method, url, { token: person.token, body: {} }), url).toMatchObject({
+        status: 403,
+      });
+      expect(await ctx().request(method, url, { body: {} }), url).toMatchObject({ status: 401 });
+    }
+  });
+});
+
+describeEachDatabase('subscriptions and limits', (ctx) => {
+  it('gives every new organisation, personal or not, the Free plan', async () => {
+    const a = await orgWithOwner(ctx(), 'subs');
+    for (const org of [a.org, a.owner.slug]) {
+      const subs = await ctx().request('GET', `/api/v1/orgs/${org}/subscriptions`, { token: a.owner.token });
+      expect(subs.status, org).toBe(200);
+      expect(subs.body).toHaveLength(1);
+      expect(subs.body[0]).toMatchObject({
+        plan: { slug: 'free', plan_type: 'saas', free: true },
+        state: 'active',
+        effective: true,
+        quantity: 1,
+        unit: 'unit',
+        trial_until: null,
+        renews_at: null,
+        ends_at: null,
+      });
+    }
+  });
+
+  it('answers the limits in force to members, per plan type', async () => {
+    const a = await orgWithOwner(ctx(), 'limits');
+    const member = await ctx().person('limits-member');
+    await ctx().request('POST', `/api/v1/orgs/${a.org}/members`, {
+      token: a.owner.token,
+      body: { email: member.email, role: 'member' },
+    });
+    const all = await ctx().request('GET', `/api/v1/orgs/${a.org}/limits`, { token: member.token });
+    expect(all.status).toBe(200);
+    expect(all.body).toHaveLength(1);
+    expect(all.body[0]).toMatchObject({
+      plan_type: 'saas',
+      plan: 'free',
+      plan_name: 'Free',
+      custom_features: false,
+    });
+    expect(all.body[0].limits).toMatchObject({
+      max_series: 3,
+      req_per_minute: 60,
+      burst_req_per_minute: 120,
+    });
+
+    const saas = await ctx().request('GET', `/api/v1/orgs/${a.org}/limits/saas`, { token: member.token });
+    expect(saas).toMatchObject({ status: 200, body: all.body[0] });
+    expect(
+      await ctx().request('GET', `/api/v1/orgs/${a.org}/limits/on_premise`, { token: member.token }),
+    ).toMatchObject({ status: 404, body: { details: { plan_type: 'on_premise' } } });
+    expect(
+      await ctx().request('GET', `/api/v1/orgs/${a.org}/limits/hosted`, { token: member.token }),
+    ).toMatchObject({ status: 400 });
+    const stranger = await ctx().person('limits-stranger');
+    expect(
+      await ctx().request('GET', `/api/v1/orgs/${a.org}/limits`, { token: stranger.token }),
+    ).toMatchObject({ status: 404 });
+  });
+
+  it('takes the best effective subscription: paid over free, live states only, until it ends', async () => {
+    const a = await orgWithOwner(ctx(), 'upgrade');
+    const database = ctx().app.database;
+    const { db } = database;
+    const raw = (text: string) => database.rawTransaction((exec) => exec(text));
+    const id = String((await raw(`SELECT id FROM organisations WHERE slug = '${a.org}'`))[0].id);
+    const add = (plan: string, state: string, endsAt?: string) =>
+      raw(
+        `INSERT INTO org_subscriptions (org_id, plan_id, state, quantity, unit, ends_at)
+         SELECT '${id}', id, '${state}', 3, 'node', ${endsAt ?? 'NULL'} FROM plans WHERE slug = '${plan}'`,
+      );
+    const { forgetLimits } = await import('../src/areas/plans/service.js');
+    const limits = async () => {
+      forgetLimits(id);
+      return effectiveLimits(db, id);
+    };
+    expect((await limits())?.plan).toBe('free');
+    await add('team', 'pending');
+    await add('pro', 'cancelled');
+    expect((await limits())?.plan).toBe('free');
+    await add('pro', 'active', `now() - interval '1 day'`);
+    expect((await limits())?.plan).toBe('free');
+    await add('pro', 'past_due');
+    expect((await limits())?.plan).toBe('pro');
+    await add('on-premise', 'trial');
+    forgetLimits(id);
+    expect((await effectiveLimits(db, id, 'on_premise'))?.plan).toBe('on-premise');
+
+    const subs = await ctx().request('GET', `/api/v1/orgs/${a.org}/subscriptions`, { token: a.owner.token });
+    expect(subs.body).toHaveLength(6);
+    expect(
+      subs.body
+        .filter((s: { effective: boolean }) => s.effective)
+        .map((s: { plan: { slug: string } }) => s.plan.slug)
+        .sort(),
+    ).toEqual(['free', 'on-premise', 'pro']);
+    const all = await ctx().request('GET', `/api/v1/orgs/${a.org}/limits`, { token: a.owner.token });
+    expect(all.body.map((l: { plan: string }) => l.plan)).toEqual(['pro', 'on-premise']);
+
+    // The key-level view: the reference SubscriptionFeatures shape.
+    const features = await keyLimits(db, {
+      type: 'api-key',
+      id: 'x',
+      slug: 'x',
+      orgId: id,
+      orgSlug: a.org,
+      seriesId: null,
+      seriesSlug: null,
+      scopes: ['forge'],
+      enabled: true,
+    });
+    expect(features).toMatchObject({
+      plan: 'pro',
+      custom_features: false,
+      max_series: 25,
+      api_key_access: true,
+      sdk_scopes: ['forge', 'mint', 'slice', 'stats'],
+    });
+    expect(features.api_key_scopes).toContain('series:reset');
+  });
+
+  it('answers GET /limits to keys of the organisation', async () => {
+    const a = await orgWithOwner(ctx(), 'keylimits');
+    const key = await a.apiKey({ scopes: ['forge'] });
+    const r = await ctx().request('GET', '/api/v1/limits', { headers: { 'x-api-key': key.key } });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({
+      plan: 'free',
+      custom_features: false,
+      max_series: 3,
+      req_per_minute: 60,
+      forge_enabled: true,
+      max_forge_per_request: 100,
+      sdk_access: false,
+      sdk_scopes: [],
+    });
+    expect(await ctx().request('GET', '/api/v1/limits')).toMatchObject({ status: 401 });
+  });
+});
+
+describe.each(testDatabases)('[%s] plan seed and Free subscriptions across restarts', (kind) => {
+  it('seeds the catalogue once and keeps staff changes across restarts', async () => {
+    const dir = kind === 'pglite' ? await mkdtemp(join(tmpdir(), 'slugsmith-plans-')) : undefined;
+    const config = testConfig(kind, dir ? { DATA_DIR: dir } : {});
+    try {
+      const first = new TestContext(await buildApp(config), config);
+      const admin = await first.admin();
+      const renamed = await first.request('PUT', '/api/v1/admin/subscriptions/pro', {
+        token: admin.token,
+        body: { name: 'Pro (renamed)', state: 'inactive' },
+      });
+      expect(renamed.status).toBe(200);
+      const team = await first.request('PUT', '/api/v1/admin/subscriptions/team', {
+        token: admin.token,
+        body: { slug: 'teams' },
+      });
+      expect(team.status).toBe(200);
+      await first.app.server.close();
+
+      const second = new TestContext(await buildApp(config), config);
+      try {
+        const all = await second.request('GET', '/api/v1/admin/subscriptions', { token: admin.token });
+        expect(all.body.map((p: { slug: string }) => p.slug)).toEqual([
+          'free',
+          'pro',
+          'teams',
+          'enterprise',
+          'on-premise',
+        ]);
+        expect(all.body[1]).toMatchObject({ name: 'Pro (renamed)', state: 'inactive' });
+      } finally {
+        await closeApp(second.app, config);
+      }
+    } finally {
+      if (dir) await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('subscribes organisations that existed before the plans migration to Free', async () => {
+    const config = testConfig(kind);
+    const database = await openDatabase(config.database);
+    try {
+      const before = migrations.findIndex((m) => m.id === '0003_plans');
+      await migrate(database, migrations.slice(0, before));
+      await database.rawTransaction(async (exec) => {
+        await exec(
+          `INSERT INTO organisations (slug, name) VALUES ('old-one', 'Old one'), ('old-two', 'Old two')`,
+        );
+      });
+      await migrate(database);
+      const rows = await database.rawTransaction((exec) =>
+        exec(
+          `SELECT o.slug, p.slug AS plan, s.state FROM org_subscriptions s
+           JOIN organisations o ON o.id = s.org_id JOIN plans p ON p.id = s.plan_id ORDER BY o.slug`,
+        ),
+      );
+      expect(rows).toEqual([
+        { slug: 'old-one', plan: 'free', state: 'active' },
+        { slug: 'old-two', plan: 'free', state: 'active' },
+      ]);
+      // Applying again changes nothing.
+      expect(await migrate(database)).toEqual([]);
+    } finally {
+      await database.close();
+      if (config.database.kind === 'postgres') {
+        const pg = (await import('pg')).default;
+        const client = new pg.Client({ connectionString: config.database.url });
+        await client.connect();
+        await client.query(`DROP SCHEMA IF EXISTS "${config.database.schema}" CASCADE`);
+        await client.end();
+      }
+    }
+  });
+});
