@@ -268,6 +268,17 @@ describeEachDatabase('generation API', (ctx) => {
     expect(new Set(won).size).toBe(100);
     expect((await client.seriesInfo('small')).generated_count).toBe('100');
 
+    // A stream stops early when the series runs out after it started; before, it is an error.
+    await client.createSeries('Tiny', '{number:2d}');
+    const lines: string[] = [];
+    for await (const s of client.mintStream({ count: 150, batch_size: 40, series: 'tiny' })) lines.push(s);
+    expect(lines).toHaveLength(80);
+    expect(await client.mint({ count: 20, series: 'tiny' })).toHaveLength(20);
+    const refused = async () => {
+      for await (const _ of client.mintStream({ count: 1, series: 'tiny' })) break;
+    };
+    await expect(refused()).rejects.toMatchObject({ status: 409 });
+
     await client.createSeries('Busy', '{adjective}-{noun}');
     const batches = await Promise.all(
       Array.from({ length: 20 }, () => client.mint({ count: 50, series: 'busy' })),

@@ -93,14 +93,17 @@ async function apiKeyCaller(db: Db, secret: string): Promise<CallerKey> {
 class ReplayGuard {
   private seen = new Map<string, number>();
   private lastSweep = Date.now();
-  /** True the first time a signature is offered. */
-  firstUse(signature: string, now: number): boolean {
+  /**
+   * True the first time a signature is offered. A signature is remembered until its timestamp
+   * leaves the accepted window (after that the timestamp check refuses it anyway).
+   */
+  firstUse(signature: string, timestamp: number, now: number): boolean {
     if (now - this.lastSweep > 10_000) {
       for (const [s, until] of this.seen) if (until <= now) this.seen.delete(s);
       this.lastSweep = now;
     }
     if ((this.seen.get(signature) ?? 0) > now) return false;
-    this.seen.set(signature, now + 2 * SIGNATURE_MAX_SKEW_MS);
+    this.seen.set(signature, timestamp + SIGNATURE_MAX_SKEW_MS + 1_000);
     return true;
   }
 }
@@ -181,7 +184,7 @@ export function keyAuthenticator(db: Db) {
       verify('sha256', data, { key: publicKey(k.id, k.jwk), dsaEncoding: 'ieee-p1363' }, sig),
     );
     if (!ok) throw ApiError.unauthorized(KeyMessages.invalidSignature);
-    if (!replays.firstUse(signature, now)) throw ApiError.unauthorized(KeyMessages.replayed);
+    if (!replays.firstUse(signature, at, now)) throw ApiError.unauthorized(KeyMessages.replayed);
     return {
       type: 'sdk-config',
       id: config.id,

@@ -66,7 +66,14 @@ export async function slugStream(
     let done = first.length;
     if (first.length > 0) yield `${first.join('\n')}\n`;
     while (done < count) {
-      const next = await batch(done, Math.min(size, count - done));
+      let next: string[];
+      try {
+        next = await batch(done, Math.min(size, count - done));
+      } catch {
+        // The answer has started: a later batch that fails (the series ran out, the window
+        // passed the capacity) ends the stream early; the client sees fewer lines than asked.
+        return;
+      }
       if (next.length === 0) return;
       done += next.length;
       yield `${next.join('\n')}\n`;

@@ -224,7 +224,8 @@ export async function mint(db: Db, row: SeriesRow, count: number): Promise<strin
     const start = await reserve(db, row.id, want);
     if (start === undefined) {
       if (out.length > 0) return out;
-      const fresh = (await q.findSeriesById(db, row.id)) ?? row;
+      const fresh = await q.findSeriesById(db, row.id);
+      if (!fresh) throw ApiError.notFound();
       throw exhausted(fresh, count);
     }
     const slugs = withEngine(() =>
