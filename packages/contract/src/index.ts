@@ -1,5 +1,6 @@
 export * from './accounts.js';
 export * from './common.js';
+export * from './documents.js';
 export * from './errors.js';
 export * from './generation.js';
 export * from './keys.js';

@@ -8,7 +8,8 @@ import { accountRoutes } from './areas/accounts/routes.js';
 import { toCallerAccount } from './areas/accounts/service.js';
 import { adminRoutes } from './areas/admin/routes.js';
 import { registerDocs } from './areas/docs/routes.js';
-import { findWebDist, registerWeb } from './areas/web/routes.js';
+import { documentRoutes } from './areas/documents/routes.js';
+import { contentSeed, seedDocuments } from './areas/documents/seed.js';
 import { generateRoutes } from './areas/generate/routes.js';
 import { apiKeyRoutes } from './areas/keys/routes.js';
 import { findMembership } from './areas/orgs/queries.js';
@@ -17,6 +18,7 @@ import { planRoutes } from './areas/plans/routes.js';
 import { sdkRoutes } from './areas/sdk/routes.js';
 import { seriesRoutes } from './areas/series/routes.js';
 import { systemRoutes } from './areas/system/routes.js';
+import { findWebDist, registerWeb } from './areas/web/routes.js';
 import { accessKind, installAccessControl, type RouteRecord } from './auth/access.js';
 import { type BuiltinProvider, startBuiltinProvider } from './auth/builtin/provider.js';
 import { keyAuthenticator } from './auth/keys.js';
@@ -68,6 +70,9 @@ export async function buildApp(
   try {
     const applied = await migrate(database);
     if (applied.length > 0) server.log.info({ migrations: applied }, 'database migrated');
+    // content/ into the document store: absent documents inserted, administrators' edits kept.
+    const seeded = await seedDocuments(database.db, contentSeed());
+    server.log.info(seeded, 'documents seeded');
 
     let verifier: TokenVerifier;
     let builtin: BuiltinProvider | undefined;
@@ -110,7 +115,12 @@ export async function buildApp(
       crossOriginResourcePolicy: { policy: 'cross-origin' },
       contentSecurityPolicy: {
         // The console exchanges codes and refreshes tokens at an external issuer by fetch.
-        directives: { connectSrc: ["'self'", ...(config.auth.kind === 'external' ? [new URL(config.auth.issuer).origin] : [])] },
+        directives: {
+          connectSrc: [
+            "'self'",
+            ...(config.auth.kind === 'external' ? [new URL(config.auth.issuer).origin] : []),
+          ],
+        },
       },
     });
     // The CORS plugin answers preflights on its own catch-all OPTIONS route: public by nature.
@@ -160,6 +170,7 @@ export async function buildApp(
         accountRoutes(api, database.db);
         orgRoutes(api, database.db);
         adminRoutes(api, database.db);
+        documentRoutes(api, database.db);
         planRoutes(api, database.db);
         seriesRoutes(api, database.db);
         apiKeyRoutes(api, database.db);

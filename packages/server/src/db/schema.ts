@@ -241,6 +241,75 @@ export const shortLinks = pgTable('short_links', {
   createdAt: createdAt(),
 });
 
+// ---- documents (issue 8) -----------------------------------------------------------------------
+
+/**
+ * A document of the document service. `seeded_hash` is the hash of the tags and order the content
+ * seed last wrote; while they are unchanged a later seed may update them.
+ */
+export const documents = pgTable(
+  'documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    slug: text('slug').notNull(),
+    collection: text('collection').notNull(),
+    format: text('format').$type<'markdown' | 'yaml'>().notNull().default('markdown'),
+    state: text('state').$type<'draft' | 'published'>().notNull().default('draft'),
+    position: integer('position').notNull().default(0),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    seededHash: text('seeded_hash'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('documents_slug_key').on(t.slug)],
+);
+
+/** One language of a document; `seeded_hash` is the hash of the title and content last seeded. */
+export const documentTranslations = pgTable(
+  'document_translations',
+  {
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    language: text('language').notNull(),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    seededHash: text('seeded_hash'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.documentId, t.language] })],
+);
+
+export const documentTags = pgTable(
+  'document_tags',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('document_tags_name_key').on(t.name)],
+);
+
+export const documentTaggings = pgTable(
+  'document_taggings',
+  {
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    tagId: uuid('tag_id')
+      .notNull()
+      .references(() => documentTags.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.documentId, t.tagId] }), index('document_taggings_tag_idx').on(t.tagId)],
+);
+
+/** Seeded documents an administrator deleted: the content seed does not bring them back. */
+export const documentsRemoved = pgTable('documents_removed', {
+  slug: text('slug').primaryKey(),
+  removedAt: timestamp('removed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 // ---- plans and subscriptions (issue 6) ----------------------------------------------------------
 
 /** Subscription plans; `features` holds every feature and limit key (contract PlanFeatures). */

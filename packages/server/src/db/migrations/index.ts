@@ -1,6 +1,7 @@
 import { sql as init } from './0001_init.js';
 import { sql as generation } from './0002_generation.js';
 import { sql as plans } from './0003_plans.js';
+import { sql as documents } from './0004_documents.js';
 
 /**
  * Every migration, in order. Applied ones are recorded by id and never edited: a change to the
@@ -10,4 +11,5 @@ export const migrations: readonly { id: string; sql: string }[] = [
   { id: '0001_init', sql: init },
   { id: '0002_generation', sql: generation },
   { id: '0003_plans', sql: plans },
+  { id: '0004_documents', sql: documents },
 ];

@@ -1,0 +1,318 @@
+import {
+  type AdminDocument,
+  type CreateDocument,
+  type Document,
+  type DocumentLanguage,
+  DocumentMessages,
+  type DocumentSummary,
+  documentLanguageCandidates,
+  documentLanguageOf,
+  type Translation,
+  type UpdateDocument,
+} from '@slugsmith/contract';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/connect.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { documents, documentTags, documentTranslations } from '../../db/schema.js';
+import { ApiError } from '../../platform/errors.js';
+import type { DocumentRow } from './queries.js';
+import * as q from './queries.js';
+
+const notFound = () => ApiError.notFound(DocumentMessages.notFound);
+
+/** The best translation for `lang` among `available`: regional → base → English → any. */
+export function pickLanguage(available: readonly string[], lang: string | undefined): string | undefined {
+  for (const candidate of documentLanguageCandidates(lang)) {
+    if (available.includes(candidate)) return candidate;
+  }
+  return available[0];
+}
+
+/** The stored language for an admin's `{lang}`; 400 when no supported language matches. */
+export function storedLanguage(tag: string): DocumentLanguage {
+  const lang = documentLanguageOf(tag);
+  if (!lang) throw ApiError.badRequest(DocumentMessages.unsupportedLanguage, { language: tag });
+  return lang;
+}
+
+function summary(row: DocumentRow, tags: string[], title: string, language: string): DocumentSummary {
+  return {
+    id: row.id,
+    slug: row.slug,
+    collection: row.collection,
+    format: row.format,
+    tags,
+    order: row.position,
+    title,
+    language,
+    published_at: row.publishedAt?.toISOString() ?? null,
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+// ---- public -------------------------------------------------------------------------------------
+
+export async function listPublished(
+  db: Db,
+  query: { offset: number; limit: number; tags?: string[]; lang?: string },
+) {
+  const { rows, total } = await q.listDocuments(db, { ...query, state: 'published' });
+  const ids = rows.map((r) => r.id);
+  const [tags, translations] = await Promise.all([q.tagsOf(db, ids), q.translationInfos(db, ids)]);
+  const items = rows.flatMap((row) => {
+    const own = translations.filter((t) => t.documentId === row.id);
+    const language = pickLanguage(
+      own.map((t) => t.language),
+      query.lang,
+    );
+    const t = own.find((x) => x.language === language);
+    return t ? [summary(row, tags.get(row.id) ?? [], t.title, t.language)] : [];
+  });
+  return { items, total, offset: query.offset, limit: query.limit };
+}
+
+async function publishedTranslation(db: Db, idOrSlug: string, lang: string | undefined) {
+  const row = await q.findDocument(db, idOrSlug);
+  if (row?.state !== 'published') throw notFound();
+  const infos = await q.translationInfos(db, [row.id]);
+  const languages = infos.map((t) => t.language);
+  const language = pickLanguage(languages, lang);
+  const translation = language === undefined ? undefined : await q.findTranslation(db, row.id, language);
+  if (!translation) throw notFound();
+  return { row, translation, languages };
+}
+
+export async function getPublished(db: Db, idOrSlug: string, lang: string | undefined): Promise<Document> {
+  const { row, translation, languages } = await publishedTranslation(db, idOrSlug, lang);
+  const tags = (await q.tagsOf(db, [row.id])).get(row.id) ?? [];
+  return {
+    ...summary(row, tags, translation.title, translation.language),
+    content: translation.content,
+    languages,
+  };
+}
+
+/** A data document or landing block by name: its text, its format and the language served. */
+export async function getContent(db: Db, name: string, lang: string | undefined) {
+  const slug = name.replace(/\.(ya?ml|md)$/i, '');
+  const { row, translation } = await publishedTranslation(db, slug, lang);
+  return { format: row.format, language: translation.language, text: translation.content };
+}
+
+// ---- admin --------------------------------------------------------------------------------------
+
+async function toAdmin(db: Db, rows: DocumentRow[]): Promise<AdminDocument[]> {
+  const ids = rows.map((r) => r.id);
+  const [tags, translations] = await Promise.all([q.tagsOf(db, ids), q.translationInfos(db, ids)]);
+  return rows.map((row) => ({
+    id: row.id,
+    slug: row.slug,
+    collection: row.collection,
+    format: row.format,
+    state: row.state,
+    tags: tags.get(row.id) ?? [],
+    order: row.position,
+    published_at: row.publishedAt?.toISOString() ?? null,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    translations: translations
+      .filter((t) => t.documentId === row.id)
+      .map((t) => ({
+        language: t.language,
+        title: t.title,
+        updated_at: t.updatedAt.toISOString(),
+        seeded: t.seededHash !== null,
+      })),
+  }));
+}
+
+async function requireDocument(db: Db, idOrSlug: string): Promise<DocumentRow> {
+  const row = await q.findDocument(db, idOrSlug);
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function adminList(
+  db: Db,
+  query: { offset: number; limit: number; tags?: string[]; state?: 'draft' | 'published' },
+) {
+  const { rows, total } = await q.listDocuments(db, query);
+  return { items: await toAdmin(db, rows), total, offset: query.offset, limit: query.limit };
+}
+
+export async function adminGet(db: Db, idOrSlug: string): Promise<AdminDocument> {
+  const [doc] = await toAdmin(db, [await requireDocument(db, idOrSlug)]);
+  return doc;
+}
+
+export async function createDocument(db: Db, body: CreateDocument): Promise<AdminDocument> {
+  const language = storedLanguage(body.language);
+  try {
+    const id = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(documents)
+        .values({ slug: body.slug, collection: body.collection, format: body.format, position: body.order })
+        .returning({ id: documents.id });
+      await tx
+        .insert(documentTranslations)
+        .values({ documentId: row.id, language, title: body.title, content: body.content });
+      await q.setTags(tx, row.id, [body.collection, ...(body.tags ?? [])]);
+      return row.id;
+    });
+    return adminGet(db, id);
+  } catch (error) {
+    if (isUniqueViolation(error, 'documents_slug_key')) throw ApiError.conflict(DocumentMessages.slugTaken);
+    throw error;
+  }
+}
+
+export async function updateDocument(db: Db, idOrSlug: string, body: UpdateDocument): Promise<AdminDocument> {
+  const row = await requireDocument(db, idOrSlug);
+  try {
+    await db.transaction(async (tx) => {
+      await tx
+        .update(documents)
+        .set({
+          ...(body.slug !== undefined && { slug: body.slug }),
+          ...(body.collection !== undefined && { collection: body.collection }),
+          ...(body.format !== undefined && { format: body.format }),
+          ...(body.order !== undefined && { position: body.order }),
+          // An administrator's change: the content seed leaves this document's tags and order alone.
+          seededHash: null,
+          updatedAt: new Date(),
+        })
+        .where(eq(documents.id, row.id));
+      if (body.tags !== undefined) await q.setTags(tx, row.id, body.tags);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, 'documents_slug_key')) throw ApiError.conflict(DocumentMessages.slugTaken);
+    throw error;
+  }
+  return adminGet(db, row.id);
+}
+
+export async function deleteDocument(db: Db, idOrSlug: string): Promise<void> {
+  const row = await requireDocument(db, idOrSlug);
+  await db.transaction(async (tx) => {
+    // A seeded document stays deleted: the next start-up does not seed it again.
+    await q.markRemoved(tx, row.slug);
+    await tx.delete(documents).where(eq(documents.id, row.id));
+  });
+}
+
+export async function setState(
+  db: Db,
+  idOrSlug: string,
+  action: 'publish' | 'unpublish',
+): Promise<AdminDocument> {
+  const row = await requireDocument(db, idOrSlug);
+  const publish = action === 'publish';
+  await db
+    .update(documents)
+    .set({
+      state: publish ? 'published' : 'draft',
+      // Publishing again keeps the first publication date.
+      publishedAt: publish ? (row.publishedAt ?? new Date()) : row.publishedAt,
+      updatedAt: new Date(),
+    })
+    .where(eq(documents.id, row.id));
+  return adminGet(db, row.id);
+}
+
+function toTranslation(t: typeof documentTranslations.$inferSelect): Translation {
+  return {
+    language: t.language,
+    title: t.title,
+    content: t.content,
+    updated_at: t.updatedAt.toISOString(),
+    seeded: t.seededHash !== null,
+  };
+}
+
+export async function getTranslation(db: Db, idOrSlug: string, lang: string): Promise<Translation> {
+  const row = await requireDocument(db, idOrSlug);
+  const t = await q.findTranslation(db, row.id, storedLanguage(lang));
+  if (!t) throw ApiError.notFound(DocumentMessages.translationNotFound);
+  return toTranslation(t);
+}
+
+export async function putTranslation(
+  db: Db,
+  idOrSlug: string,
+  lang: string,
+  body: { title: string; content: string },
+): Promise<Translation> {
+  const row = await requireDocument(db, idOrSlug);
+  const language = storedLanguage(lang);
+  const now = new Date();
+  // An administrator's text: the content seed never replaces it (seeded_hash cleared).
+  const [t] = await db
+    .insert(documentTranslations)
+    .values({ documentId: row.id, language, title: body.title, content: body.content })
+    .onConflictDoUpdate({
+      target: [documentTranslations.documentId, documentTranslations.language],
+      set: { title: body.title, content: body.content, seededHash: null, updatedAt: now },
+    })
+    .returning();
+  await db.update(documents).set({ updatedAt: now }).where(eq(documents.id, row.id));
+  return toTranslation(t);
+}
+
+// ---- tags ---------------------------------------------------------------------------------------
+
+export const listTags = (db: Db, publishedOnly: boolean) => q.listTags(db, publishedOnly);
+
+export async function createTag(db: Db, name: string) {
+  try {
+    await db.insert(documentTags).values({ name });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw ApiError.conflict(DocumentMessages.tagTaken);
+    throw error;
+  }
+  return { name, documents: 0 };
+}
+
+async function requireTag(db: Db, name: string) {
+  const tag = await q.findTag(db, name);
+  if (!tag) throw ApiError.notFound(DocumentMessages.tagNotFound);
+  return tag;
+}
+
+export async function renameTag(db: Db, name: string, to: string) {
+  const tag = await requireTag(db, name);
+  try {
+    await db.update(documentTags).set({ name: to }).where(eq(documentTags.id, tag.id));
+  } catch (error) {
+    if (isUniqueViolation(error)) throw ApiError.conflict(DocumentMessages.tagTaken);
+    throw error;
+  }
+  const all = await q.listTags(db, false);
+  return all.find((t) => t.name === to) ?? { name: to, documents: 0 };
+}
+
+export async function deleteTag(db: Db, name: string): Promise<void> {
+  const tag = await requireTag(db, name);
+  await db.delete(documentTags).where(and(eq(documentTags.id, tag.id)));
+}
+
+export async function documentTagNames(db: Db, idOrSlug: string): Promise<string[]> {
+  const row = await requireDocument(db, idOrSlug);
+  return (await q.tagsOf(db, [row.id])).get(row.id) ?? [];
+}
+
+export async function changeDocumentTags(
+  db: Db,
+  idOrSlug: string,
+  change: { add?: string[]; remove?: string[] },
+): Promise<string[]> {
+  const row = await requireDocument(db, idOrSlug);
+  await db.transaction(async (tx) => {
+    if (change.add) await q.addTags(tx, row.id, change.add);
+    if (change.remove) await q.removeTags(tx, row.id, change.remove);
+    await tx
+      .update(documents)
+      .set({ seededHash: null, updatedAt: new Date() })
+      .where(eq(documents.id, row.id));
+  });
+  return (await q.tagsOf(db, [row.id])).get(row.id) ?? [];
+}
