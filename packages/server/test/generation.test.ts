@@ -407,6 +407,17 @@ describeEachDatabase('generation API', (ctx) => {
     expect(
       (await ctx().request('GET', `/api/v1/orgs/${a.org}/sdk-keys`, { token: a.owner.token })).body,
     ).toHaveLength(1);
+    const nested = await ctx().request('POST', `/api/v1/orgs/${a.org}/series/web/sdk-keys`, {
+      token: a.owner.token,
+      body: { name: 'Series app', scopes: ['mint'] },
+    });
+    expect(nested.status).toBe(201);
+    const seriesKeys = await ctx().request('GET', `/api/v1/orgs/${a.org}/series/web/sdk-keys`, {
+      token: a.owner.token,
+    });
+    // The series' own config (created above) and the new legacy key.
+    expect(seriesKeys.body.map((k: { config: string }) => k.config)).toContain(nested.body.config);
+    expect(seriesKeys.body).toHaveLength(2);
   });
 
   it('shortens a pattern to a slug code and expands it; public dictionary calls', async () => {

@@ -85,12 +85,12 @@ export async function listKeys(db: Db, configId: string): Promise<SdkKeyRow[]> {
 }
 
 /** Keys of every config of an organisation (the legacy SDK-key list). */
-export async function listOrgKeys(db: Db, orgId: string) {
+export async function listOrgKeys(db: Db, orgId: string, seriesId?: string) {
   return db
     .select({ key: sdkKeys, config: sdkConfigs.slug, name: sdkConfigs.name })
     .from(sdkKeys)
     .innerJoin(sdkConfigs, eq(sdkConfigs.id, sdkKeys.configId))
-    .where(eq(sdkConfigs.orgId, orgId))
+    .where(and(eq(sdkConfigs.orgId, orgId), seriesId ? eq(sdkConfigs.seriesId, seriesId) : undefined))
     .orderBy(asc(sdkKeys.createdAt));
 }
 

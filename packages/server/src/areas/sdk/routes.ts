@@ -178,6 +178,39 @@ export function sdkRoutes(app: FastifyInstance, db: Db): void {
       reply.status(201).send(changed(await service.createLegacyKey(db, requireOrg(request), request.body))),
   });
 
+  r.get('/orgs/:org/series/:series/sdk-keys', {
+    config: { access: { orgRole: 'member' } },
+    schema: {
+      tags,
+      summary: 'Legacy SDK keys of one series',
+      params: SeriesParams,
+      response: { 200: z.array(LegacySdkKey), ...errors },
+    },
+    handler: async (request) => service.listLegacyKeys(db, requireOrg(request), request.params.series),
+  });
+
+  r.post('/orgs/:org/series/:series/sdk-keys', {
+    config: { access: { orgRole: 'admin' } },
+    schema: {
+      tags,
+      summary: 'Create a legacy SDK key limited to one series',
+      params: SeriesParams,
+      body: CreateLegacySdkKey.omit({ series: true }),
+      response: { 201: LegacySdkKey, ...errors },
+    },
+    handler: async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          changed(
+            await service.createLegacyKey(db, requireOrg(request), {
+              ...request.body,
+              series: request.params.series,
+            }),
+          ),
+        ),
+  });
+
   r.delete('/orgs/:org/sdk-keys/:key', {
     config: { access: { orgRole: 'admin' } },
     schema: {

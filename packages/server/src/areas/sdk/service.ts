@@ -252,8 +252,9 @@ export async function configKeys(db: Db, org: OrgRef, slug: string): Promise<Sdk
 
 // ---- legacy SDK keys: one manual config per key ------------------------------------------------
 
-export async function listLegacyKeys(db: Db, org: OrgRef) {
-  return (await q.listOrgKeys(db, org.id)).map((r) => ({
+export async function listLegacyKeys(db: Db, org: OrgRef, seriesSlug?: string) {
+  const seriesId = seriesSlug ? (await seriesOrNotFound(db, org, seriesSlug)).id : undefined;
+  return (await q.listOrgKeys(db, org.id, seriesId)).map((r) => ({
     ...toSdkKey(r.key),
     config: r.config,
     name: r.name,
