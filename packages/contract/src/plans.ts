@@ -277,3 +277,43 @@ export const SubscriptionFeatures = PlanFeatures.extend({
   sdk_scopes: z.array(Scope),
 }).meta({ id: 'SubscriptionFeatures' });
 export type SubscriptionFeatures = z.infer<typeof SubscriptionFeatures>;
+
+// ---- staff: an organisation's subscriptions ------------------------------------------------------
+
+const Quantity = z.number().int('Must be a whole number').min(1, 'Minimum value is 1').max(1_000_000);
+
+/** `POST /admin/orgs/{org}/subscriptions`: subscribe an organisation to an active or inactive plan. */
+export const CreateSubscription = z
+  .object({
+    plan: z.string().min(1).max(64),
+    state: SubscriptionState.default('active'),
+    quantity: Quantity.default(1),
+    /** Default: `node` for on-premise plans, else `unit`. */
+    unit: QuantityUnit.optional(),
+    started_at: Timestamp.optional(),
+    trial_until: Timestamp.nullable().optional(),
+    renews_at: Timestamp.nullable().optional(),
+    ends_at: Timestamp.nullable().optional(),
+  })
+  .strict()
+  .meta({ id: 'CreateSubscription' });
+export type CreateSubscription = z.infer<typeof CreateSubscription>;
+
+export const UpdateSubscription = z
+  .object({
+    state: SubscriptionState.optional(),
+    quantity: Quantity.optional(),
+    unit: QuantityUnit.optional(),
+    started_at: Timestamp.optional(),
+    trial_until: Timestamp.nullable().optional(),
+    renews_at: Timestamp.nullable().optional(),
+    ends_at: Timestamp.nullable().optional(),
+  })
+  .strict()
+  .meta({ id: 'UpdateSubscription' });
+export type UpdateSubscription = z.infer<typeof UpdateSubscription>;
+
+export const AdminSubscriptionParams = z.object({
+  org: z.string().min(1).max(64),
+  subscription: z.uuid('Resource not found'),
+});

@@ -188,6 +188,8 @@ describeEachDatabase('plan catalogue', (ctx) => {
       ['POST', '/api/v1/admin/subscriptions'],
       ['PUT', '/api/v1/admin/subscriptions/free'],
       ['DELETE', '/api/v1/admin/subscriptions/free'],
+      ['GET', `/api/v1/admin/orgs/${person.slug}/subscriptions`],
+      ['POST', `/api/v1/admin/orgs/${person.slug}/subscriptions`],
     ] as const) {
       expect(await ctx().request(method, url, { token: person.token, body: {} }), url).toMatchObject({
         status: 403,
@@ -312,6 +314,87 @@ describeEachDatabase('subscriptions and limits', (ctx) => {
       sdk_scopes: ['forge', 'mint', 'slice', 'stats'],
     });
     expect(features.api_key_scopes).toContain('series:reset');
+  });
+
+  it('lets staff subscribe an organisation to a plan, change and end it', async () => {
+    const a = await orgWithOwner(ctx(), 'granted');
+    const { token } = await ctx().admin();
+    const base = `/api/v1/admin/orgs/${a.org}/subscriptions`;
+    const limits = async () =>
+      (await ctx().request('GET', `/api/v1/orgs/${a.org}/limits/saas`, { token: a.owner.token })).body;
+    expect((await limits()).plan).toBe('free');
+
+    const created = await ctx().request('POST', base, {
+      token,
+      body: { plan: 'team', quantity: 5, unit: 'seat', renews_at: '2027-11-22T00:00:00Z' },
+    });
+    expect(created).toMatchObject({
+      status: 201,
+      body: { plan: { slug: 'team' }, state: 'active', effective: true, quantity: 5, unit: 'seat' },
+    });
+    expect(created.body.renews_at).toBe('2027-11-22T00:00:00.000Z');
+    expect((await limits()).plan).toBe('team');
+    const onPremise = await ctx().request('POST', base, { token, body: { plan: 'on-premise', quantity: 4 } });
+    expect(onPremise.body).toMatchObject({ unit: 'node', quantity: 4 });
+
+    const id = created.body.id as string;
+    const cancelled = await ctx().request('PUT', `${base}/${id}`, { token, body: { state: 'cancelled' } });
+    expect(cancelled).toMatchObject({ status: 200, body: { state: 'cancelled', effective: false } });
+    expect((await limits()).plan).toBe('free');
+    const trial = await ctx().request('PUT', `${base}/${id}`, {
+      token,
+      body: { state: 'trial', trial_until: new Date(Date.now() + 86_400_000).toISOString() },
+    });
+    expect(trial).toMatchObject({ status: 200, body: { state: 'trial', effective: true } });
+    expect((await limits()).plan).toBe('team');
+
+    for (const [body, status] of [
+      [{ plan: 'nope' }, 404],
+      [{ plan: 'team', state: 'trial' }, 400],
+      [{ plan: 'team', started_at: '2026-01-02T00:00:00Z', ends_at: '2026-01-01T00:00:00Z' }, 400],
+      [{ plan: 'team', quantity: 0 }, 400],
+      [{ plan: 'team', unit: 'seats' }, 400],
+      [{ plan: 'team', state: 'gone' }, 400],
+      [{ plan: 'team', renews_at: 'tomorrow' }, 400],
+    ] as const) {
+      expect(await ctx().request('POST', base, { token, body }), JSON.stringify(body)).toMatchObject({
+        status,
+      });
+    }
+    const draft = await ctx().request('POST', '/api/v1/admin/subscriptions', {
+      token,
+      body: await planBody(ctx(), token, { slug: 'not-yet', name: 'Not yet' }),
+    });
+    expect(draft.body.state).toBe('draft');
+    expect(await ctx().request('POST', base, { token, body: { plan: 'not-yet' } })).toMatchObject({
+      status: 409,
+      body: { message: 'The plan is not available for subscription', details: { state: 'draft' } },
+    });
+    expect(
+      await ctx().request('PUT', `${base}/${id}`, { token, body: { state: 'trial', trial_until: null } }),
+    ).toMatchObject({ status: 400, body: { message: 'A trial needs trial_until' } });
+    expect(
+      await ctx().request('POST', '/api/v1/admin/orgs/no-such-org/subscriptions', {
+        token,
+        body: { plan: 'pro' },
+      }),
+    ).toMatchObject({ status: 404 });
+    expect(await ctx().request('PUT', `${base}/not-a-uuid`, { token, body: {} })).toMatchObject({
+      status: 400,
+    });
+    const other = await orgWithOwner(ctx(), 'granted-other');
+    // A subscription is reached only through its own organisation.
+    expect(
+      await ctx().request('DELETE', `/api/v1/admin/orgs/${other.org}/subscriptions/${id}`, { token }),
+    ).toMatchObject({ status: 404 });
+    expect(await ctx().request('DELETE', `${base}/${id}`, { token })).toMatchObject({ status: 204 });
+    expect(await ctx().request('DELETE', `${base}/${id}`, { token })).toMatchObject({ status: 404 });
+    expect((await limits()).plan).toBe('free');
+    const listed = await ctx().request('GET', base, { token });
+    expect(listed.body.map((s: { plan: { slug: string } }) => s.plan.slug).sort()).toEqual([
+      'free',
+      'on-premise',
+    ]);
   });
 
   it('answers GET /limits to keys of the organisation', async () => {

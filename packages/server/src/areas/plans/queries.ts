@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect.js';
-import { orgSubscriptions, planPrices, plans } from '../../db/schema.js';
+import { organisations, orgSubscriptions, planPrices, plans } from '../../db/schema.js';
 
 export type PlanRow = typeof plans.$inferSelect;
 export type PriceRow = typeof planPrices.$inferSelect;
@@ -127,4 +127,47 @@ export async function findFreePlan(db: Db): Promise<PlanRow | undefined> {
     .orderBy(sql`${plans.state} = 'active' DESC`, asc(plans.displayOrder), asc(plans.slug))
     .limit(1);
   return row;
+}
+
+export async function findOrgId(db: Db, slug: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: organisations.id })
+    .from(organisations)
+    .where(eq(organisations.slug, slug));
+  return row?.id;
+}
+
+export type SubscriptionValues = Omit<typeof orgSubscriptions.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
+
+export async function insertSubscription(db: Db, values: SubscriptionValues): Promise<string> {
+  const [row] = await db.insert(orgSubscriptions).values(values).returning({ id: orgSubscriptions.id });
+  return row.id;
+}
+
+export async function findSubscription(
+  db: Db,
+  orgId: string,
+  id: string,
+): Promise<SubscriptionRow | undefined> {
+  return (await listSubscriptions(db, orgId)).find((s) => s.id === id);
+}
+
+export async function updateSubscription(
+  db: Db,
+  orgId: string,
+  id: string,
+  changes: Partial<SubscriptionValues>,
+): Promise<void> {
+  await db
+    .update(orgSubscriptions)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(and(eq(orgSubscriptions.orgId, orgId), eq(orgSubscriptions.id, id)));
+}
+
+export async function deleteSubscription(db: Db, orgId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(orgSubscriptions)
+    .where(and(eq(orgSubscriptions.orgId, orgId), eq(orgSubscriptions.id, id)))
+    .returning({ id: orgSubscriptions.id });
+  return rows.length > 0;
 }

@@ -1,7 +1,9 @@
 import {
   AdminPlan,
   AdminPlanList,
+  AdminSubscriptionParams,
   CreatePlan,
+  CreateSubscription,
   EffectiveLimits,
   ErrorBody,
   LimitsParams,
@@ -10,8 +12,10 @@ import {
   PlanParams,
   PublicPlan,
   PublicPlanCatalogue,
+  Subscription,
   SubscriptionList,
   UpdatePlan,
+  UpdateSubscription,
 } from '@slugsmith/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -140,5 +144,56 @@ export function planRoutes(app: FastifyInstance, db: Db): void {
       response: { 200: EffectiveLimits, ...errors },
     },
     handler: async (request) => service.orgLimitsOfType(db, requireOrg(request), request.params.planType),
+  });
+
+  r.get('/admin/orgs/:org/subscriptions', {
+    config: { access: 'admin' },
+    schema: {
+      tags: ['admin'],
+      summary: "An organisation's subscriptions",
+      params: OrgParams,
+      response: { 200: SubscriptionList, ...errors },
+    },
+    handler: async (request) => service.adminOrgSubscriptions(db, request.params.org),
+  });
+
+  r.post('/admin/orgs/:org/subscriptions', {
+    config: { access: 'admin' },
+    schema: {
+      tags: ['admin'],
+      summary: 'Subscribe an organisation to a plan (not a draft or archived one)',
+      params: OrgParams,
+      body: CreateSubscription,
+      response: { 201: Subscription, ...errors },
+    },
+    handler: async (request, reply) =>
+      reply.status(201).send(await service.createSubscription(db, request.params.org, request.body)),
+  });
+
+  r.put('/admin/orgs/:org/subscriptions/:subscription', {
+    config: { access: 'admin' },
+    schema: {
+      tags: ['admin'],
+      summary: 'Change the state, quantity or dates of a subscription',
+      params: AdminSubscriptionParams,
+      body: UpdateSubscription,
+      response: { 200: Subscription, ...errors },
+    },
+    handler: async (request) =>
+      service.updateSubscription(db, request.params.org, request.params.subscription, request.body),
+  });
+
+  r.delete('/admin/orgs/:org/subscriptions/:subscription', {
+    config: { access: 'admin' },
+    schema: {
+      tags: ['admin'],
+      summary: 'Delete a subscription (to end one, set its state or ends_at instead)',
+      params: AdminSubscriptionParams,
+      response: { ...noContent, ...errors },
+    },
+    handler: async (request, reply) => {
+      await service.deleteSubscription(db, request.params.org, request.params.subscription);
+      return reply.status(204).send(null);
+    },
   });
 }
