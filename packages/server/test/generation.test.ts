@@ -176,6 +176,9 @@ describeEachDatabase('generation API', (ctx) => {
       (await ctx().request('POST', '/api/v1/key-info', { headers: { 'x-api-key': secret } })).body.message,
     ).toBe('API key has expired');
     expect((await ctx().request('GET', `${base}/${id}/stats`, { token: a.owner.token })).body).toEqual([]);
+    const scopes = await ctx().request('GET', `/api/v1/orgs/${a.org}/scopes`, { token: a.owner.token });
+    expect(scopes.body.sdk_configs).toEqual(['forge', 'mint', 'slice', 'stats']);
+    expect(scopes.body.api_keys.slice(0, 6)).toEqual(['forge', 'mint', 'slice', 'stats', 'reset', 'mcp']);
     expect((await ctx().request('DELETE', `${base}/${id}`, { token: a.owner.token })).status).toBe(204);
     expect((await ctx().request('GET', `${base}/${id}`, { token: a.owner.token })).status).toBe(404);
     expect((await ctx().request('GET', `${base}/not-a-uuid`, { token: a.owner.token })).status).toBe(400);

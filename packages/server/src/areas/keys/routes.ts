@@ -5,8 +5,11 @@ import {
   CreatedApiKey,
   ErrorBody,
   OrgParams,
+  Scope,
+  SDK_SCOPES,
   SeriesParams,
   StatsRow,
+  sortScopes,
   UpdateApiKey,
 } from '@slugsmith/contract';
 import type { FastifyInstance } from 'fastify';
@@ -94,6 +97,17 @@ export function apiKeyRoutes(app: FastifyInstance, db: Db): void {
       await service.getKey(db, requireOrg(request), request.params.key);
       return [];
     },
+  });
+
+  r.get('/orgs/:org/scopes', {
+    config: { access: { orgRole: 'member' } },
+    schema: {
+      tags,
+      summary: 'Scopes API keys and SDK configs may carry (product spec §3.1, display order)',
+      params: OrgParams,
+      response: { 200: z.object({ api_keys: z.array(Scope), sdk_configs: z.array(Scope) }), ...errors },
+    },
+    handler: async () => ({ api_keys: sortScopes(Scope.options), sdk_configs: sortScopes(SDK_SCOPES) }),
   });
 
   r.get('/orgs/:org/series/:series/api-keys', {
