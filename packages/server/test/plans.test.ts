@@ -397,6 +397,42 @@ describeEachDatabase('subscriptions and limits', (ctx) => {
     ]);
   });
 
+  it("enforces the plan's max_series on series creation, console and key alike", async () => {
+    const a = await orgWithOwner(ctx(), 'capped');
+    const { token } = await ctx().admin();
+    for (const name of ['One', 'Two', 'Three']) await a.series(name);
+    const refused = {
+      status: 403,
+      body: {
+        message: 'The Free plan allows at most 3 series in this organisation',
+        details: { reason: 'plan_limit', limit: 'max_series', max: 3, plan: 'free' },
+      },
+    };
+    const body = { name: 'Four', pattern: '{noun}' };
+    expect(
+      await ctx().request('POST', `/api/v1/orgs/${a.org}/series`, { token: a.owner.token, body }),
+    ).toMatchObject(refused);
+    const key = await a.apiKey({ scopes: ['series:create'] });
+    expect(
+      await ctx().request('POST', '/api/v1/gen/series', { headers: { 'x-api-key': key.key }, body }),
+    ).toMatchObject(refused);
+    // A bad pattern is still a bad pattern.
+    expect(
+      await ctx().request('POST', `/api/v1/orgs/${a.org}/series`, {
+        token: a.owner.token,
+        body: { name: 'Five', pattern: '{nope' },
+      }),
+    ).toMatchObject({ status: 400 });
+    await ctx().request('POST', `/api/v1/admin/orgs/${a.org}/subscriptions`, {
+      token,
+      body: { plan: 'pro' },
+    });
+    expect(
+      await ctx().request('POST', `/api/v1/orgs/${a.org}/series`, { token: a.owner.token, body }),
+    ).toMatchObject({ status: 201 });
+    await ctx().request('DELETE', `/api/v1/orgs/${a.org}/series/one`, { token: a.owner.token });
+  });
+
   it('answers GET /limits to keys of the organisation', async () => {
     const a = await orgWithOwner(ctx(), 'keylimits');
     const key = await a.apiKey({ scopes: ['forge'] });

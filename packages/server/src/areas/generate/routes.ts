@@ -135,8 +135,8 @@ export function generateRoutes(app: FastifyInstance, db: Db): void {
     },
     handler: async (request) => {
       assertCount(request.body.count, MAX_COUNT);
-      const row = await service.seriesFor(db, requireKey(request), request.body.series);
-      return series.mint(db, row, request.body.count);
+      const id = await service.seriesIdFor(db, requireKey(request), request.body.series);
+      return series.mint(db, id, request.body.count);
     },
   });
 
@@ -152,10 +152,10 @@ export function generateRoutes(app: FastifyInstance, db: Db): void {
     handler: async (request, reply) => {
       const { count, batch_size, series: slug } = request.body;
       assertCount(count, MAX_STREAM_COUNT);
-      const row = await service.seriesFor(db, requireKey(request), slug);
+      const id = await service.seriesIdFor(db, requireKey(request), slug);
       return reply
         .type('text/plain; charset=utf-8')
-        .send((await service.mintStream(db, row, count, batch_size)) as never);
+        .send((await service.mintStream(db, id, count, batch_size)) as never);
     },
   });
 

@@ -35,6 +35,28 @@ export async function seriesFor(db: Db, key: CallerKey, slug: string | undefined
   return seriesOrNotFound(db, orgOf(key), slug);
 }
 
+/**
+ * The id of the series a mint works on, without a database read when possible: a series key
+ * carries it; an org key's slug → id lookups are cached briefly (a slug names one row until the
+ * series is deleted; a mint on a deleted row finds nothing to update and answers 404).
+ */
+const idCache = new Map<string, { at: number; id: string }>();
+const ID_CACHE_MS = 5_000;
+export async function seriesIdFor(db: Db, key: CallerKey, slug: string | undefined): Promise<string> {
+  if (key.seriesId) {
+    if (slug !== undefined && slug !== key.seriesSlug) throw ApiError.notFound();
+    return key.seriesId;
+  }
+  const cacheKey = `${key.orgId}\n${slug}`;
+  const now = Date.now();
+  const hit = slug === undefined ? undefined : idCache.get(cacheKey);
+  if (hit && now - hit.at < ID_CACHE_MS) return hit.id;
+  const row = await seriesFor(db, key, slug);
+  if (idCache.size > 10_000) idCache.clear();
+  idCache.set(cacheKey, { at: now, id: row.id });
+  return row.id;
+}
+
 export function keyInfo(key: CallerKey): KeyInfo {
   return {
     type: key.type,
@@ -82,8 +104,8 @@ export async function slugStream(
   return Readable.from(lines(), { objectMode: false });
 }
 
-export async function mintStream(db: Db, row: SeriesRow, count: number, batchSize: number) {
-  return slugStream(count, batchSize, (_done, size) => mint(db, row, size));
+export async function mintStream(db: Db, seriesId: string, count: number, batchSize: number) {
+  return slugStream(count, batchSize, (_done, size) => mint(db, seriesId, size));
 }
 
 export async function sliceStream(

@@ -57,14 +57,29 @@ export async function deleteSeries(db: Db, id: string): Promise<void> {
  * first reserved position, or `undefined` when fewer than `count` remain. The statement commits on
  * its own, so the reservation is durable before any slug leaves the server.
  */
-export async function reserve(db: Db, id: string, count: number): Promise<string | undefined> {
+export async function reserve(db: Db, id: string, count: number): Promise<Reservation | undefined> {
   const n = sql`${String(count)}::numeric`;
   const [row] = await db
     .update(series)
     .set({ generated: sql`${series.generated} + ${n}`, updatedAt: sql`now()` })
     .where(and(eq(series.id, id), sql`${series.generated} + ${n} <= ${series.capacity}`))
-    .returning({ start: sql<string>`(${series.generated} - ${n})::text` });
-  return row ? String(row.start) : undefined;
+    .returning({
+      start: sql<string>`(${series.generated} - ${n})::text`,
+      pattern: series.pattern,
+      seed: series.seed,
+      bundleId: series.bundleId,
+      algorithm: series.algorithm,
+    });
+  return row ? { ...row, start: String(row.start) } : undefined;
+}
+
+/** A committed reservation with what renders it: the row as the reserving statement saw it. */
+export interface Reservation {
+  start: string;
+  pattern: string;
+  seed: string;
+  bundleId: string;
+  algorithm: string;
 }
 
 /** Sets the counter back to zero; returns false when the series is gone. */

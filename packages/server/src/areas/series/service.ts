@@ -153,7 +153,7 @@ const exhausted = (row: SeriesRow, count: number) =>
  */
 interface Waiter {
   count: number;
-  resolve: (start: string | undefined) => void;
+  resolve: (reserved: q.Reservation | undefined) => void;
   reject: (error: unknown) => void;
 }
 const reservers = new Map<string, { db: Db; queue: Waiter[] }>();
@@ -169,11 +169,11 @@ async function drain(id: string, state: { db: Db; queue: Waiter[] }): Promise<vo
       total += w.count;
     }
     try {
-      const start = await q.reserve(state.db, id, total);
-      if (start !== undefined) {
-        let next = BigInt(start);
+      const reserved = await q.reserve(state.db, id, total);
+      if (reserved !== undefined) {
+        let next = BigInt(reserved.start);
         for (const w of batch) {
-          w.resolve(next.toString());
+          w.resolve({ ...reserved, start: next.toString() });
           next += BigInt(w.count);
         }
       } else if (batch.length === 1) {
@@ -196,7 +196,7 @@ async function drain(id: string, state: { db: Db; queue: Waiter[] }): Promise<vo
   if (reservers.get(id) === state) reservers.delete(id);
 }
 
-function reserve(db: Db, id: string, count: number): Promise<string | undefined> {
+function reserve(db: Db, id: string, count: number): Promise<q.Reservation | undefined> {
   return new Promise((resolve, reject) => {
     let state = reservers.get(id);
     const waiter = { count, resolve, reject };
@@ -215,21 +215,27 @@ function reserve(db: Db, id: string, count: number): Promise<string | undefined>
  * Positions whose words read badly together are left out and reserved again, so a caller gets
  * `count` slugs unless the series runs out while topping up.
  */
-export async function mint(db: Db, row: SeriesRow, count: number): Promise<string[]> {
-  checkAlgorithm(row.algorithm);
-  const gen = generatorFor(row.bundleId);
+export async function mint(db: Db, seriesId: string, count: number): Promise<string[]> {
   const out: string[] = [];
   let want = count;
   while (want > 0) {
-    const start = await reserve(db, row.id, want);
-    if (start === undefined) {
+    const reserved = await reserve(db, seriesId, want);
+    if (reserved === undefined) {
       if (out.length > 0) return out;
-      const fresh = await q.findSeriesById(db, row.id);
+      const fresh = await q.findSeriesById(db, seriesId);
       if (!fresh) throw ApiError.notFound();
       throw exhausted(fresh, count);
     }
+    // Rendered with the pattern, seed and bundle the reserving statement saw.
+    checkAlgorithm(reserved.algorithm);
+    const { pattern, seed, start } = reserved;
     const slugs = withEngine(() =>
-      gen.forge(row.pattern, { seed: row.seed, sequence: start, count: want, skipAwkward: true }),
+      generatorFor(reserved.bundleId).forge(pattern, {
+        seed,
+        sequence: start,
+        count: want,
+        skipAwkward: true,
+      }),
     );
     for (const s of slugs) out.push(s);
     want = count - out.length;
