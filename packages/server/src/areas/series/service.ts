@@ -12,6 +12,7 @@ import {
   generatorFor,
   withEngine,
 } from '../generate/engine.js';
+import { assertMayCreateSeries } from '../plans/enforce.js';
 import * as q from './queries.js';
 
 /** The organisation a call works in: from an org-role check or from a key. */
@@ -59,6 +60,7 @@ export async function createSeries(
 ): Promise<SeriesInfo> {
   const gen = generatorFor(currentBundleId);
   const info = withEngine(() => gen.patternInfo(input.pattern));
+  await assertMayCreateSeries(db, org.id);
   const base = {
     orgId: org.id,
     name: input.name,
