@@ -2,10 +2,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { count } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { contentSeed, type SeedDocument, seedDocuments } from '../src/areas/documents/seed.js';
-import { documents, documentTranslations } from '../src/db/schema.js';
+import { documents, documentsRemoved, documentTranslations } from '../src/db/schema.js';
 import { closeApp, describeEachDatabase, TestContext, testConfig, testDatabases } from './support/app.js';
 
 const seed = contentSeed();
@@ -362,6 +363,59 @@ describeEachDatabase('documents', (ctx) => {
     expect(await get('sdk')).toMatchObject({ title: 'Our SDK', content: 'Edited', order: sdkOrder + 1 });
     expect(await get('cli')).toMatchObject({ title: 'cli v2', order: 99 });
     expect(await get('mcp')).toMatchObject({ code: 404 });
+  });
+
+  it('seeds once when two nodes start together on an empty store', async () => {
+    const db = ctx().app.database.db;
+    await db.delete(documents);
+    await db.delete(documentsRemoved);
+    const reports = await Promise.all([seedDocuments(db, seed), seedDocuments(db, seed)]);
+    expect(reports.map((r) => r.documentsInserted).sort()).toEqual([0, seed.length]);
+    expect(await counts(ctx())).toEqual({ docs: seed.length, translations: seededTranslations });
+  });
+
+  // Last: staff calls with random input change and delete documents.
+  it('never answers 5xx to random path segments, queries and bodies on document routes', async () => {
+    const { token } = await ctx().admin();
+    const routes = ctx().app.routes.filter(
+      (r) => /\/api\/v1\/(admin\/)?(docs|content|supported-languages)/.test(r.url) && r.method !== 'HEAD',
+    );
+    const segment = fc.oneof(
+      fc.constantFrom('getting-started', 'pattern-examples', 'de-DE', 'sr', 'docs', 'tags'),
+      fc.string({ maxLength: 60 }),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...routes),
+        segment,
+        segment,
+        fc.dictionary(
+          fc.constantFrom('tags', 'lang', 'offset', 'limit', 'state'),
+          fc.string({ maxLength: 20 }),
+        ),
+        fc.jsonValue({ maxDepth: 3 }),
+        async (route, a, b, query, body) => {
+          const url = route.url
+            .replace(':id', encodeURIComponent(a))
+            .replace(':name', encodeURIComponent(a))
+            .replace(':tag', encodeURIComponent(a))
+            .replace(':lang', encodeURIComponent(b));
+          const search = new URLSearchParams(query).toString();
+          const withBody = route.method !== 'GET' && route.method !== 'DELETE';
+          const response = await ctx().app.server.inject({
+            method: route.method as 'GET',
+            url: search ? `${url}?${search}` : url,
+            headers: {
+              authorization: `Bearer ${token}`,
+              ...(withBody && { 'content-type': 'application/json' }),
+            },
+            ...(withBody && { payload: JSON.stringify(body) ?? 'null' }),
+          });
+          expect(response.statusCode, `${route.method} ${url} ${response.body}`).toBeLessThan(500);
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });
 

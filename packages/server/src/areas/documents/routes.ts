@@ -105,6 +105,7 @@ export function documentRoutes(app: FastifyInstance, db: Db): void {
         '`Content-Language` naming the translation served (regional → base → English).',
       params: ContentParams,
       querystring: LangQuery,
+      produces: ['application/yaml', 'text/markdown', 'application/json'],
       response: {
         200: z.string().describe('The document text'),
         ...errors,
