@@ -260,6 +260,8 @@ describeEachDatabase('generation API', (ctx) => {
     await expect(client.slice({ count: 1, sequence: 100, series: 'digits' })).rejects.toMatchObject({
       status: 409,
     });
+    // (The Free plan allows three series: make room.)
+    await client.deleteSeries('digits');
 
     // Concurrent requests are served by coalesced counter updates; near the end each is judged alone.
     await client.createSeries('Small', '{number:2d}');
@@ -270,6 +272,7 @@ describeEachDatabase('generation API', (ctx) => {
     expect(racing.filter((r) => r.status === 'rejected')).toHaveLength(2);
     expect(new Set(won).size).toBe(100);
     expect((await client.seriesInfo('small')).generated_count).toBe('100');
+    await client.deleteSeries('small');
 
     // A stream stops early when the series runs out after it started; before, it is an error.
     await client.createSeries('Tiny', '{number:2d}');
