@@ -180,6 +180,17 @@ describeEachDatabase('plan catalogue', (ctx) => {
     });
   });
 
+  it('documents the plan routes in OpenAPI, public ones without security', async () => {
+    const doc = (await ctx().request('GET', '/api/openapi.json')).body;
+    expect(doc.paths['/api/v1/subscriptions'].get.security).toBeUndefined();
+    expect(doc.paths['/api/v1/subscriptions/{plan}'].get.security).toBeUndefined();
+    expect(doc.paths['/api/v1/orgs/{org}/limits/{planType}'].get.security).toEqual([{ bearer: [] }]);
+    expect(doc.paths['/api/v1/admin/subscriptions'].post.security).toEqual([{ bearer: [] }]);
+    expect(Object.keys(doc.components.schemas.PlanFeatures.properties).sort()).toEqual(
+      [...LIMIT_KEYS, ...FEATURE_KEYS, ...SLA_KEYS].sort(),
+    );
+  });
+
   it('refuses the admin plan routes to people without permissions', async () => {
     const person = await ctx().person('plain-plans');
     for (const [method, url] of [
@@ -487,6 +498,27 @@ describe.each(testDatabases)('[%s] plan seed and Free subscriptions across resta
       }
     } finally {
       if (dir) await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps Free limits for organisations created while the Free plan is archived', async () => {
+    const config = testConfig(kind);
+    const c = new TestContext(await buildApp(config), config);
+    try {
+      const { token } = await c.admin();
+      const archived = await c.request('PUT', '/api/v1/admin/subscriptions/free', {
+        token,
+        body: { state: 'archived' },
+      });
+      expect(archived.status).toBe(200);
+      const p = await c.person('while-archived');
+      const subs = await c.request('GET', `/api/v1/orgs/${p.slug}/subscriptions`, { token: p.token });
+      expect(subs).toMatchObject({ status: 200, body: [] });
+      const limits = await c.request('GET', `/api/v1/orgs/${p.slug}/limits/saas`, { token: p.token });
+      expect(limits).toMatchObject({ status: 200, body: { plan: 'free', limits: { max_series: 3 } } });
+      expect((await c.request('GET', '/api/v1/subscriptions')).body.groups[0].plans[0].slug).toBe('pro');
+    } finally {
+      await closeApp(c.app, config);
     }
   });
 
