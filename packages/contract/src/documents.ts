@@ -211,6 +211,8 @@ export type DocumentPage = z.infer<typeof DocumentPage>;
 export const Document = DocumentSummary.extend({
   content: z.string(),
   languages: z.array(z.string()),
+  /** YAML documents only: `content` parsed (null when it does not parse). */
+  data: z.unknown().optional(),
 }).meta({ id: 'Document' });
 export type Document = z.infer<typeof Document>;
 

@@ -201,6 +201,20 @@ describeEachDatabase('documents', (ctx) => {
     expect(res.headers['content-language']).toBe('de');
     const examples = seed.find((d) => d.slug === 'pattern-examples') as SeedDocument;
     expect(res.body).toBe(examples.translations.de.content);
+    // As JSON too: `data` is the parsed YAML (what the landing gallery reads).
+    const json = await ctx().request('GET', '/api/v1/docs/pattern-examples?lang=ja-JP');
+    expect(json.body).toMatchObject({ format: 'yaml', language: 'ja' });
+    expect(json.body.data.length).toBeGreaterThanOrEqual(6);
+    expect(json.body.data[0]).toMatchObject({ id: expect.any(String), patterns: expect.any(Array) });
+    const { token } = await ctx().admin();
+    await ctx().request('PUT', '/api/v1/admin/docs/feature-hints/tr/es', {
+      token,
+      body: { title: 'feature-hints', content: 'a: [unclosed' },
+    });
+    const broken = await ctx().request('GET', '/api/v1/docs/feature-hints?lang=es');
+    expect(broken.body).toMatchObject({ language: 'es', content: 'a: [unclosed', data: null });
+    const markdown = await ctx().request('GET', '/api/v1/docs/getting-started');
+    expect(markdown.body).not.toHaveProperty('data');
     const withExt = await ctx().app.server.inject({
       url: '/api/v1/content/pattern-examples.yaml?lang=sr-Latn',
     });

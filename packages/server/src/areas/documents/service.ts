@@ -11,6 +11,7 @@ import {
   type UpdateDocument,
 } from '@slugsmith/contract';
 import { and, eq } from 'drizzle-orm';
+import { parse as parseYaml } from 'yaml';
 import type { Db } from '../../db/connect.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { documents, documentTags, documentTranslations } from '../../db/schema.js';
@@ -82,6 +83,15 @@ async function publishedTranslation(db: Db, idOrSlug: string, lang: string | und
   return { row, translation, languages };
 }
 
+/** A YAML document's content as data; null when an edit left it unparseable. */
+function parseData(text: string): unknown {
+  try {
+    return parseYaml(text) ?? null;
+  } catch {
+    return null;
+  }
+}
+
 export async function getPublished(db: Db, idOrSlug: string, lang: string | undefined): Promise<Document> {
   const { row, translation, languages } = await publishedTranslation(db, idOrSlug, lang);
   const tags = (await q.tagsOf(db, [row.id])).get(row.id) ?? [];
@@ -89,6 +99,7 @@ export async function getPublished(db: Db, idOrSlug: string, lang: string | unde
     ...summary(row, tags, translation.title, translation.language),
     content: translation.content,
     languages,
+    ...(row.format === 'yaml' && { data: parseData(translation.content) }),
   };
 }
 
