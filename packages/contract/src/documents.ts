@@ -122,7 +122,9 @@ export const DocumentSlug = z
   .min(1, 'This field is required')
   .max(100, 'Maximum length is 100 characters')
   .regex(kebab, 'Invalid format')
-  .refine((s) => s !== 'tags', 'This name is reserved');
+  .refine((s) => s !== 'tags', 'This name is reserved')
+  // `{id}` in paths is an id when it looks like one.
+  .refine((s) => !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(s), 'Invalid format');
 export const TagName = z
   .string()
   .trim()

@@ -277,6 +277,8 @@ describeEachDatabase('documents', (ctx) => {
         })
       ).status,
     ).toBe(400);
+    const uuidLike = { slug: '00000000-0000-4000-8000-000000000000', title: 'Looks like an id' };
+    expect((await ctx().request('POST', '/api/v1/admin/docs', { token, body: uuidLike })).status).toBe(400);
 
     const tr = await ctx().request('PUT', `/api/v1/admin/docs/${id}/tr/de-DE`, {
       token,
