@@ -317,3 +317,16 @@ export const AdminSubscriptionParams = z.object({
   org: z.string().min(1).max(64),
   subscription: z.uuid('Resource not found'),
 });
+
+// ---- staff: one price of a plan -----------------------------------------------------------------
+
+export const PriceParams = z.object({ plan: z.string().min(1).max(64), period: PricePeriod });
+export const PriceQuery = z.object({
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/, 'Invalid format')
+    .default('USD'),
+});
+/** `PUT /admin/subscriptions/{plan}/prices/{period}`: set (add or replace) the price of a period. */
+export const SetPlanPrice = PlanPrice.omit({ period: true }).strict().meta({ id: 'SetPlanPrice' });
+export type SetPlanPrice = z.infer<typeof SetPlanPrice>;

@@ -191,6 +191,52 @@ describeEachDatabase('plan catalogue', (ctx) => {
     );
   });
 
+  it('lets staff set and remove single prices of a plan', async () => {
+    const { token } = await ctx().admin();
+    const body = await planBody(ctx(), token, { slug: 'priced', name: 'Priced' });
+    expect((await ctx().request('POST', '/api/v1/admin/subscriptions', { token, body })).status).toBe(201);
+    const base = '/api/v1/admin/subscriptions/priced/prices';
+    expect(
+      await ctx().request('PUT', `${base}/annual`, { token, body: { amount: 50_000, per_node: true } }),
+    ).toMatchObject({
+      status: 200,
+      body: { prices: [{ period: 'annual', amount: 50_000, per_node: true }] },
+    });
+    await ctx().request('PUT', `${base}/monthly`, { token, body: { amount: 5_000 } });
+    await ctx().request('PUT', `${base}/monthly`, { token, body: { amount: 4_500, currency: 'EUR' } });
+    const replaced = await ctx().request('PUT', `${base}/monthly`, { token, body: { amount: 4_900 } });
+    expect(replaced.body.prices).toEqual([
+      { period: 'monthly', amount: 4_500, currency: 'EUR', per_node: false },
+      { period: 'monthly', amount: 4_900, currency: 'USD', per_node: false },
+      { period: 'annual', amount: 50_000, currency: 'USD', per_node: true },
+    ]);
+    for (const [url, payload] of [
+      [`${base}/weekly`, { amount: 1 }],
+      [`${base}/monthly`, { amount: -1 }],
+      [`${base}/monthly`, { amount: 1, currency: 'usd' }],
+      [`${base}/monthly`, { amount: 1, period: 'annual' }],
+    ] as const) {
+      expect(await ctx().request('PUT', url, { token, body: payload }), url).toMatchObject({ status: 400 });
+    }
+    expect(
+      await ctx().request('PUT', '/api/v1/admin/subscriptions/nope/prices/monthly', {
+        token,
+        body: { amount: 1 },
+      }),
+    ).toMatchObject({ status: 404 });
+    expect(await ctx().request('DELETE', `${base}/monthly?currency=EUR`, { token })).toMatchObject({
+      status: 204,
+    });
+    expect(await ctx().request('DELETE', `${base}/monthly?currency=EUR`, { token })).toMatchObject({
+      status: 404,
+    });
+    expect(await ctx().request('DELETE', `${base}/annual`, { token })).toMatchObject({ status: 204 });
+    const left = await ctx().request('GET', '/api/v1/admin/subscriptions/priced', { token });
+    expect(left.body.prices).toEqual([
+      { period: 'monthly', amount: 4_900, currency: 'USD', per_node: false },
+    ]);
+  });
+
   it('refuses the admin plan routes to people without permissions', async () => {
     const person = await ctx().person('plain-plans');
     for (const [method, url] of [
@@ -200,6 +246,8 @@ describeEachDatabase('plan catalogue', (ctx) => {
       ['PUT', '/api/v1/admin/subscriptions/free'],
       ['DELETE', '/api/v1/admin/subscriptions/free'],
       ['GET', `/api/v1/admin/orgs/${person.slug}/subscriptions`],
+      ['PUT', '/api/v1/admin/subscriptions/free/prices/monthly'],
+      ['DELETE', '/api/v1/admin/subscriptions/free/prices/monthly'],
       ['POST', `/api/v1/admin/orgs/${person.slug}/subscriptions`],
     ] as const) {
       expect(await ctx().request(method, url, { token: person.token, body: {} }), url).toMatchObject({

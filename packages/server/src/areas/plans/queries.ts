@@ -171,3 +171,33 @@ export async function deleteSubscription(db: Db, orgId: string, id: string): Pro
     .returning({ id: orgSubscriptions.id });
   return rows.length > 0;
 }
+
+/** Adds or replaces the price of one period and currency. */
+export async function upsertPrice(db: Db, planId: string, price: NewPrice): Promise<void> {
+  await db
+    .insert(planPrices)
+    .values({ ...price, planId })
+    .onConflictDoUpdate({
+      target: [planPrices.planId, planPrices.period, planPrices.currency],
+      set: { amount: price.amount, perNode: price.perNode },
+    });
+}
+
+export async function deletePrice(
+  db: Db,
+  planId: string,
+  period: string,
+  currency: string,
+): Promise<boolean> {
+  const rows = await db
+    .delete(planPrices)
+    .where(
+      and(
+        eq(planPrices.planId, planId),
+        eq(planPrices.period, period as PriceRow['period']),
+        eq(planPrices.currency, currency),
+      ),
+    )
+    .returning({ id: planPrices.id });
+  return rows.length > 0;
+}

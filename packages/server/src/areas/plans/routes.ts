@@ -10,8 +10,11 @@ import {
   OrgLimits,
   OrgParams,
   PlanParams,
+  PriceParams,
+  PriceQuery,
   PublicPlan,
   PublicPlanCatalogue,
+  SetPlanPrice,
   Subscription,
   SubscriptionList,
   UpdatePlan,
@@ -193,6 +196,34 @@ export function planRoutes(app: FastifyInstance, db: Db): void {
     },
     handler: async (request, reply) => {
       await service.deleteSubscription(db, request.params.org, request.params.subscription);
+      return reply.status(204).send(null);
+    },
+  });
+
+  r.put('/admin/subscriptions/:plan/prices/:period', {
+    config: { access: 'admin' },
+    schema: {
+      tags: ['admin'],
+      summary: 'Set the price of one period (added, or replaced for the same currency)',
+      params: PriceParams,
+      body: SetPlanPrice,
+      response: { 200: AdminPlan, ...errors },
+    },
+    handler: async (request) =>
+      service.setPrice(db, request.params.plan, request.params.period, request.body),
+  });
+
+  r.delete('/admin/subscriptions/:plan/prices/:period', {
+    config: { access: 'admin' },
+    schema: {
+      tags: ['admin'],
+      summary: 'Remove the price of one period and currency (default USD)',
+      params: PriceParams,
+      querystring: PriceQuery,
+      response: { ...noContent, ...errors },
+    },
+    handler: async (request, reply) => {
+      await service.deletePrice(db, request.params.plan, request.params.period, request.query.currency);
       return reply.status(204).send(null);
     },
   });

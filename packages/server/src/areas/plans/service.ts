@@ -490,3 +490,31 @@ export async function deleteSubscription(db: Db, orgSlug: string, id: string): P
   await q.deleteSubscription(db, orgId, id);
   forgetLimits(orgId);
 }
+
+// ---- staff: one price of a plan -----------------------------------------------------------------
+
+export async function setPrice(
+  db: Db,
+  slug: string,
+  period: PlanPrice['period'],
+  price: { amount: number; currency: string; per_node: boolean },
+): Promise<AdminPlan> {
+  const row = await planOrNotFound(db, slug);
+  await q.upsertPrice(db, row.id, {
+    period,
+    amount: price.amount,
+    currency: price.currency,
+    perNode: price.per_node,
+  });
+  return adminPlan(db, slug);
+}
+
+export async function deletePrice(
+  db: Db,
+  slug: string,
+  period: PlanPrice['period'],
+  currency: string,
+): Promise<void> {
+  const row = await planOrNotFound(db, slug);
+  if (!(await q.deletePrice(db, row.id, period, currency))) throw ApiError.notFound();
+}
