@@ -294,7 +294,9 @@ describe('landing page', () => {
     await page.getByTestId('hero-card').waitFor();
     let total = 0;
     for (const path of scripts) total += gzipSync(readFileSync(`${dist}${path}`)).length;
-    console.log(`landing route JavaScript: ${scripts.size} files, ${(total / 1024).toFixed(1)} kB gzip: ${[...scripts].join(" ")}`);
+    console.log(
+      `landing route JavaScript: ${scripts.size} files, ${(total / 1024).toFixed(1)} kB gzip: ${[...scripts].join(' ')}`,
+    );
     expect(total).toBeLessThan(300 * 1024);
     await context.close();
   });
