@@ -1,5 +1,5 @@
 import { createPrivateKey, sign } from 'node:crypto';
-import { type SdkJwk, signingString } from '@slugsmith/contract';
+import { Scope, type SdkJwk, signingString } from '@slugsmith/contract';
 import type { TestContext } from './app.js';
 
 /** Headers of a request signed with an SDK key, as the SDK would send them. */
@@ -22,19 +22,8 @@ export function signedHeaders(
   return { 'x-timestamp': timestamp, 'x-sdk-slug': configSlug, 'x-signature': signature };
 }
 
-export const ALL_API_SCOPES = [
-  'forge',
-  'mint',
-  'slice',
-  'stats',
-  'reset',
-  'mcp',
-  'series:read',
-  'series:create',
-  'series:update',
-  'series:delete',
-  'series:reset',
-] as const;
+/** Every scope an API key may carry (the contract's list). */
+export const ALL_API_SCOPES = Scope.options;
 
 /** An organisation with an owner, for key tests. */
 export async function orgWithOwner(ctx: TestContext, name: string) {
