@@ -66,6 +66,12 @@ bench
   .add('ours {adjective}-{noun} (batch of 1000)', mintTask(ours, '{adjective}-{noun}'))
   .add('ours {adjective}-{noun} (one call per slug)', mintTask(ours, '{adjective}-{noun}', 1))
   .add('ours {adjective}-{noun}-{verb} (batch of 1000)', mintTask(ours, '{adjective}-{noun}-{verb}'))
+  // human-id has no adjective-noun mode; noun-verb (adjectiveCount 0) is its 2-word slug.
+  .add('human-id noun-verb', () => {
+    for (let i = 0; i < BATCH; i++) {
+      sink += humanId({ separator: '-', capitalize: false, adjectiveCount: 0 }).length;
+    }
+  })
   .add('human-id adjective-noun-verb', () => {
     for (let i = 0; i < BATCH; i++) sink += humanId({ separator: '-', capitalize: false }).length;
   })
@@ -86,16 +92,18 @@ console.table(rows);
 const ns = Object.fromEntries(bench.tasks.map((t) => [t.name, nsPerSlug(t)]));
 const ours2 = ns['ours {adjective}-{noun} (batch of 1000)'];
 const ours3 = ns['ours {adjective}-{noun}-{verb} (batch of 1000)'];
-const human = ns['human-id adjective-noun-verb'];
+const human = ns['human-id noun-verb'];
+const human3 = ns['human-id adjective-noun-verb'];
 const round = (x) => Number(x.toFixed(1));
 const summary = {
   ours_2word_ns: round(ours2),
   ours_2word_single_call_ns: round(ns['ours {adjective}-{noun} (one call per slug)']),
   ours_3word_ns: round(ours3),
   human_id_ns: round(human),
+  human_id_3word_ns: round(human3),
   unique_names_ns: round(ns['unique-names-generator adjective-animal']),
   ratio_vs_human_id: Number((human / ours2).toFixed(2)),
-  ratio_3word_vs_human_id: Number((human / ours3).toFixed(2)),
+  ratio_3word_vs_human_id: Number((human3 / ours3).toFixed(2)),
   ...Object.fromEntries(REFERENCE.map((p, i) => [`ref${i + 1}_ns`, round(ns[`ref${i + 1} ${p}`])])),
 };
 if (sink < 0) console.log(sink);

@@ -24,7 +24,10 @@ const INV32 = 1 / 4294967296;
  * "All other limbs" enter the round function as a running sum of per-limb odd multiples
  * (w[i] = x[i]·A[i] mod 2^32) minus the limb's own term, so a step costs one mix32 whatever the
  * number of limbs; for two limbs the input is a bijection of the other limb's value. The hash
- * is reduced to [0, radix) by its high bits (multiply-shift), which avoids a division.
+ * is reduced to [0, radix) by its high bits (multiply-shift), which avoids a division. The sum
+ * of two values below the radix is brought back below it without a branch
+ * (`v -= m & ((m - 1 - v) >> 31)`): the condition is a coin flip, so a branch would be
+ * mispredicted half the time, which measured ~40% slower.
  */
 export class LimbPermutation {
   readonly k: number;
@@ -84,7 +87,7 @@ export class LimbPermutation {
           // mix32(…)·m / 2^32 < m: the double product is exact below 2^53 and, above, its
           // rounding error is smaller than m, so the truncation never reaches m.
           let v = x[at] + ((mix32((sum[j] - w[at]) ^ key) * m * INV32) | 0);
-          if (v >= m) v -= m;
+          v -= m & ((m - 1 - v) >> 31);
           x[at] = v;
           const t = Math.imul(v, mi);
           sum[j] = (sum[j] - w[at] + t) | 0;
@@ -129,18 +132,18 @@ export class LimbPermutation {
         b0v += (mix32(Math.imul(b1v, a1) ^ k0) * s0) | 0;
         c0v += (mix32(Math.imul(c1v, a1) ^ k0) * s0) | 0;
         d0v += (mix32(Math.imul(d1v, a1) ^ k0) * s0) | 0;
-        if (a0v >= m0) a0v -= m0;
-        if (b0v >= m0) b0v -= m0;
-        if (c0v >= m0) c0v -= m0;
-        if (d0v >= m0) d0v -= m0;
+        a0v -= m0 & ((m0 - 1 - a0v) >> 31);
+        b0v -= m0 & ((m0 - 1 - b0v) >> 31);
+        c0v -= m0 & ((m0 - 1 - c0v) >> 31);
+        d0v -= m0 & ((m0 - 1 - d0v) >> 31);
         a1v += (mix32(Math.imul(a0v, a0) ^ k1) * s1) | 0;
         b1v += (mix32(Math.imul(b0v, a0) ^ k1) * s1) | 0;
         c1v += (mix32(Math.imul(c0v, a0) ^ k1) * s1) | 0;
         d1v += (mix32(Math.imul(d0v, a0) ^ k1) * s1) | 0;
-        if (a1v >= m1) a1v -= m1;
-        if (b1v >= m1) b1v -= m1;
-        if (c1v >= m1) c1v -= m1;
-        if (d1v >= m1) d1v -= m1;
+        a1v -= m1 & ((m1 - 1 - a1v) >> 31);
+        b1v -= m1 & ((m1 - 1 - b1v) >> 31);
+        c1v -= m1 & ((m1 - 1 - c1v) >> 31);
+        d1v -= m1 & ((m1 - 1 - d1v) >> 31);
       }
       x[j] = a0v;
       x[width + j] = a1v;
@@ -156,9 +159,9 @@ export class LimbPermutation {
       let v1 = x[width + j];
       for (let kr = 0; kr < keys.length; kr += 2) {
         v0 += (mix32(Math.imul(v1, a1) ^ keys[kr]) * s0) | 0;
-        if (v0 >= m0) v0 -= m0;
+        v0 -= m0 & ((m0 - 1 - v0) >> 31);
         v1 += (mix32(Math.imul(v0, a0) ^ keys[kr + 1]) * s1) | 0;
-        if (v1 >= m1) v1 -= m1;
+        v1 -= m1 & ((m1 - 1 - v1) >> 31);
       }
       x[j] = v0;
       x[width + j] = v1;

@@ -6,7 +6,7 @@ import { utf8Length } from './dictionary-index.js';
 import { SequenceExhausted } from './errors.js';
 import { mix32 } from './hash.js';
 import { checkJoins } from './joins.js';
-import { canonicalPattern } from './parser.js';
+import { canonicalPattern, elementToString } from './parser.js';
 import { LimbPermutation } from './permutation.js';
 
 /**
@@ -100,6 +100,10 @@ export class CompiledPattern {
   // Per-component views for the hot loop: list lookups for plain one-limb values.
   private readonly lists: (string[] | null)[];
   private affixed: (string[] | null)[] | null = null;
+  /** Canonical text of each placeholder: equal text selects equal words. */
+  private readonly selectors: string[];
+  /** Every component is a one-limb word list (the common case): slugs are joined words. */
+  private readonly wordsOnly: boolean;
   private awkward: { first: number; pairs: Set<number> }[] | null = null;
   private scratch: { block: Int32Array; digests: Int32Array; column: Int32Array; words: string[] } | null =
     null;
@@ -121,6 +125,7 @@ export class CompiledPattern {
       parsed.chunks,
     );
     this.components = comps.length;
+    this.selectors = parsed.elements.map(elementToString);
     this.capacity = comps.reduce((a, c) => a * c.size, 1n);
     this.complexity = comps.reduce((a, c) => a + c.complexity, 0);
     this.maxSlugLength =
@@ -140,6 +145,7 @@ export class CompiledPattern {
     this.lists = this.layouts.map((l) =>
       l.component.shape === 'value' && l.component.list && l.radices.length === 1 ? l.component.list : null,
     );
+    this.wordsOnly = this.lists.length > 0 && this.lists.every((l) => l !== null);
   }
 
   permutation(seed: string, key: () => Uint32Array): LimbPermutation {
@@ -225,11 +231,21 @@ export class CompiledPattern {
   private affixedLists(): (string[] | null)[] {
     if (!this.affixed) {
       const { chunks } = this;
+      // Repeated placeholders with the same text around them share one list: fewer distinct
+      // strings keep more of the words in cache (`{noun}-…-{noun}-` reads one list twice).
+      const shared = new Map<string, string[]>();
       this.affixed = this.lists.map((list, i) => {
         if (!list) return null;
         const before = i === 0 ? chunks[0] : '';
         const after = chunks[i + 1];
-        return before === '' && after === '' ? list : list.map((w) => before + w + after);
+        if (before === '' && after === '') return list;
+        const key = JSON.stringify([this.selectors[i], before, after]);
+        let words = shared.get(key);
+        if (!words) {
+          words = list.map((w) => before + w + after);
+          shared.set(key, words);
+        }
+        return words;
       });
     }
     return this.affixed;
@@ -292,6 +308,21 @@ export class CompiledPattern {
       }
     }
     this.touched = touched;
+  }
+
+  /** The slugs of a block when every component is a word list with its surrounding text baked in. */
+  private joinWords(block: Int32Array, width: number, filled: number, out: string[], at: number): void {
+    const lists = this.affixed as string[][];
+    if (lists.length === 2) {
+      const [first, second] = lists;
+      for (let j = 0; j < filled; j++) out[at + j] = first[block[j]] + second[block[width + j]];
+      return;
+    }
+    for (let j = 0; j < filled; j++) {
+      let slug = '';
+      for (let i = 0, row = j; i < lists.length; i++, row += width) slug += lists[i][block[row]];
+      out[at + j] = slug;
+    }
   }
 
   /** Keeps the header reads in `gather` from being optimised away (read by nobody). */
@@ -361,6 +392,11 @@ export class CompiledPattern {
       }
       perm.apply(block, width, digests);
       if (this.walks) this.walkBack(perm, block, width, filled, digests, column);
+      if (this.wordsOnly && !skip) {
+        this.joinWords(block, width, filled, out, kept);
+        kept += filled;
+        continue;
+      }
       this.gather(block, width, filled, words);
       for (let j = 0; j < filled; j++) {
         if (skip && this.isAwkward(block, width, j, column)) continue;
