@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Timestamp } from './common.js';
+import type { InterfaceLanguage } from './languages.js';
 
 /**
  * The document service (product spec §2.9, §3, §7.5): documentation, articles, legal texts,
@@ -16,29 +17,8 @@ export const Language = z
     script: z.enum(['latin', 'cyrillic', 'cjk']),
     flag: z.string(),
   })
-  .meta({ id: 'Language' });
+  .meta({ id: 'Language' }) satisfies z.ZodType<InterfaceLanguage>;
 export type Language = z.infer<typeof Language>;
-
-/** The enabled languages (product spec §9); the first is the default. */
-export const SUPPORTED_LANGUAGES: readonly Language[] = [
-  { code: 'en-GB', name: 'English (UK)', nativeName: 'English (UK)', script: 'latin', flag: '🇬🇧' },
-  { code: 'en-US', name: 'English (US)', nativeName: 'English (US)', script: 'latin', flag: '🇺🇸' },
-  { code: 'de-DE', name: 'German', nativeName: 'Deutsch', script: 'latin', flag: '🇩🇪' },
-  { code: 'fr-FR', name: 'French', nativeName: 'Français', script: 'latin', flag: '🇫🇷' },
-  { code: 'es-ES', name: 'Spanish', nativeName: 'Español', script: 'latin', flag: '🇪🇸' },
-  { code: 'ru-RU', name: 'Russian', nativeName: 'Русский', script: 'cyrillic', flag: '🇷🇺' },
-  {
-    code: 'sr-Cyrl',
-    name: 'Serbian (Cyrillic)',
-    nativeName: 'Српски (ћирилица)',
-    script: 'cyrillic',
-    flag: '🇷🇸',
-  },
-  { code: 'sr-Latn', name: 'Serbian (Latin)', nativeName: 'Srpski (latinica)', script: 'latin', flag: '🇷🇸' },
-  { code: 'zh-CN', name: 'Chinese (Simplified)', nativeName: '简体中文', script: 'cjk', flag: '🇨🇳' },
-  { code: 'ja-JP', name: 'Japanese', nativeName: '日本語', script: 'cjk', flag: '🇯🇵' },
-  { code: 'ko-KR', name: 'Korean', nativeName: '한국어', script: 'cjk', flag: '🇰🇷' },
-];
 
 export const LanguageList = z.array(Language).meta({ id: 'LanguageList' });
 

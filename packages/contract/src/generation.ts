@@ -131,6 +131,13 @@ export const SeriesInfo = z
   .meta({ id: 'SeriesInfo' });
 export type SeriesInfo = z.infer<typeof SeriesInfo>;
 
+/**
+ * `GET /gen/series`: the series a key reaches, as `{slug: name}` — the shape the reference Python
+ * client reads (details of one series: `POST /gen/series-info`).
+ */
+export const SeriesList = z.record(z.string(), z.string()).meta({ id: 'SeriesList' });
+export type SeriesList = z.infer<typeof SeriesList>;
+
 export const CreateSeries = z.object({ name: SeriesName, pattern: Pattern }).meta({ id: 'CreateSeries' });
 export const UpdateSeries = z
   .object({ series: SeriesRef, name: SeriesName.optional(), pattern: Pattern.optional() })
@@ -167,6 +174,30 @@ export const DictionaryTags = z
   )
   .meta({ id: 'DictionaryTags' });
 export type DictionaryTags = z.infer<typeof DictionaryTags>;
+
+/** `GET /gen/dictionary-tags/{kind}`: one page of a dictionary's tags (reference Python client). */
+export const DictionaryTagsQuery = z.object({
+  limit: z.coerce
+    .number()
+    .int('Must be a whole number')
+    .min(1, 'Minimum value is 1')
+    .max(1000, 'Maximum value is 1000')
+    .default(100),
+  offset: z.coerce.number().int('Must be a whole number').min(0, 'Minimum value is 0').default(0),
+});
+export const DictionaryTagsParams = z.object({ kind: z.string().min(1).max(100) });
+export const DictionaryTagPage = z
+  .object({
+    data: DictionaryTags,
+    pagination: z.object({
+      limit: z.number().int(),
+      offset: z.number().int(),
+      total: z.number().int(),
+      has_more: z.boolean(),
+    }),
+  })
+  .meta({ id: 'DictionaryTagPage' });
+export type DictionaryTagPage = z.infer<typeof DictionaryTagPage>;
 
 export const EventType = z.enum(['forge', 'mint', 'slice', 'reset']);
 export const DatePart = z.enum(['hour', 'day', 'week', 'month', 'year', 'total']);
@@ -205,6 +236,18 @@ export const SdkKey = z
 export type SdkKey = z.infer<typeof SdkKey>;
 
 export const JwksRequest = z.object({ config: z.string().min(1) }).meta({ id: 'JwksRequest' });
+
+/**
+ * `GET /console-config` (public): the SDK config the anonymous web console signs its generation
+ * calls with (product spec §4 "Generator client"); its keys come from `POST /jwks` as usual.
+ */
+export const ConsoleConfig = z
+  .object({
+    sdk_config: z.string().describe('SDK config slug for signed mode'),
+    scopes: z.array(Scope).describe('What the console config may do'),
+  })
+  .meta({ id: 'ConsoleConfig' });
+export type ConsoleConfig = z.infer<typeof ConsoleConfig>;
 
 export const SIGNED_HEADERS = {
   timestamp: 'x-timestamp',

@@ -4,8 +4,10 @@ export * from './documents.js';
 export * from './errors.js';
 export * from './generation.js';
 export * from './keys.js';
+export * from './languages.js';
 export * from './organisations.js';
 export * from './plans.js';
+export * from './stats.js';
 
 /** Every API path starts with this prefix (product spec §7). */
 export const apiPrefix = '/api/v1';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { documentLanguageCandidates, documentLanguageOf, SUPPORTED_LANGUAGES } from '../src/documents.js';
+import { documentLanguageCandidates, documentLanguageOf } from '../src/documents.js';
+import { SUPPORTED_LANGUAGES } from '../src/languages.js';
 
 describe('document languages', () => {
   it('tries the tag, its script, its base language, then English', () => {

@@ -1,6 +1,7 @@
 import {
   apiPrefix,
   type DictionaryInfo,
+  type DictionaryTagPage,
   type DictionaryTags,
   type ForgeRequest,
   type KeyInfo,
@@ -10,6 +11,7 @@ import {
   type SdkJwk,
   type SdkKey,
   type SeriesInfo,
+  type SeriesList,
   type SliceRequest,
   type StatsRow,
 } from '@slugsmith/contract';
@@ -43,6 +45,12 @@ export interface SignedOptions extends CommonOptions {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
+/** Per-call options. */
+export interface CallOptions {
+  /** Cancels the call (its promise rejects with the signal's reason, an AbortError). */
+  signal?: AbortSignal;
+}
+
 /**
  * The Slugsmith client. Trusted servers use an API key (`withApiKey`); browsers and apps use an
  * SDK config whose rotating keys sign each request (`fromBackend`, `signed`).
@@ -57,6 +65,8 @@ export class Slugsmith {
   private readonly doFetch: typeof fetch;
   private readonly apiKey: string | undefined;
   private readonly keys: KeyRing | undefined;
+  /** Signed mode: the first key load has finished (loaded or failed). */
+  private initialised = false;
   private dictionaryInfoCache: Promise<DictionaryInfo> | undefined;
   private dictionaryTagsCache: Promise<DictionaryTags> | undefined;
 
@@ -71,6 +81,14 @@ export class Slugsmith {
     this.apiKey = auth.apiKey;
     this.keys = auth.keys;
     this.ready = ready;
+    ready.then(
+      () => this.markInitialised(),
+      () => this.markInitialised(),
+    );
+  }
+
+  private markInitialised(): void {
+    this.initialised = true;
   }
 
   static withApiKey(options: ApiKeyOptions): Slugsmith {
@@ -79,8 +97,9 @@ export class Slugsmith {
 
   /**
    * A signed-mode client that starts loading its key at once; calls made before `ready` settles
-   * fail with "Slugsmith is not initialized yet". An initialisation error leaves the client
-   * usable once a later refresh succeeds.
+   * fail with "Slugsmith is not initialized yet". After an initialisation error the client is
+   * still ready: each call first tries to load a key again (the fallback key when fetching fails),
+   * and the scheduled refresh keeps trying too.
    */
   static signed(options: SignedOptions): Slugsmith {
     let client: Slugsmith | undefined;
@@ -117,21 +136,30 @@ export class Slugsmith {
     method: Method,
     path: string,
     body?: unknown,
-    opts: { auth?: boolean; raw?: boolean } = {},
+    opts: { auth?: boolean; raw?: boolean; signal?: AbortSignal } = {},
   ): Promise<T> {
     const auth = opts.auth !== false;
-    if (auth && this.keys && !this.keys.ready) throw new SlugsmithError(Messages.notInitialized, -1);
-    const first = await this.fetchOnce(method, path, body, auth);
+    if (auth && this.keys && !this.keys.ready) {
+      if (!this.initialised) throw new SlugsmithError(Messages.notInitialized, -1);
+      await this.keys.refresh();
+    }
+    const first = await this.fetchOnce(method, path, body, auth, opts.signal);
     if (this.keys && auth && (first.status === 401 || first.status === 403)) {
       // Signed mode: the key may have rotated. Refresh once and retry with a new signature.
       await this.keys.refresh().catch(() => {});
-      const second = await this.fetchOnce(method, path, body, auth);
+      const second = await this.fetchOnce(method, path, body, auth, opts.signal);
       return this.finish<T>(second, path, { retried: true, raw: opts.raw });
     }
     return this.finish<T>(first, path, { retried: false, raw: opts.raw });
   }
 
-  private async fetchOnce(method: Method, path: string, body: unknown, auth: boolean): Promise<Response> {
+  private async fetchOnce(
+    method: Method,
+    path: string,
+    body: unknown,
+    auth: boolean,
+    signal?: AbortSignal,
+  ): Promise<Response> {
     const fullPath = apiPrefix + path;
     const headers: Record<string, string> = { accept: 'application/json' };
     if (body !== undefined) headers['content-type'] = 'application/json';
@@ -139,7 +167,10 @@ export class Slugsmith {
     if (auth && this.keys) Object.assign(headers, await this.keys.sign(method, fullPath.split('?')[0]));
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), this.timeoutMs);
+    const cancel = () => controller.abort(signal?.reason);
+    signal?.addEventListener('abort', cancel, { once: true });
     try {
+      signal?.throwIfAborted();
       return await this.doFetch(this.base + fullPath, {
         method,
         headers,
@@ -147,11 +178,14 @@ export class Slugsmith {
         signal: controller.signal,
       });
     } catch (error) {
+      // The caller cancelled: not a failure of the server, so no message of §8.
+      if (signal?.aborted) throw signal.reason;
       if ((error as Error).name === 'AbortError') throw new SlugsmithError(Messages.timeout, 408);
       if (error instanceof TypeError) throw new SlugsmithError(Messages.network, 0);
       throw new SlugsmithError(Messages.noResponse, 0);
     } finally {
       clearTimeout(timer);
+      signal?.removeEventListener('abort', cancel);
     }
   }
 
@@ -231,8 +265,8 @@ export class Slugsmith {
   // ---- generation ------------------------------------------------------------------------------
 
   /** Slugs from a pattern, optionally seeded and positioned. */
-  forge(request: ForgeRequest): Promise<string[]> {
-    return this.send('POST', '/gen/forge', request);
+  forge(request: ForgeRequest, options: CallOptions = {}): Promise<string[]> {
+    return this.send('POST', '/gen/forge', request, { signal: options.signal });
   }
 
   /** The next `count` slugs of a series (consumes them). */
@@ -262,8 +296,8 @@ export class Slugsmith {
     return this.lines('/gen/slice/stream', request);
   }
 
-  patternInfo(pattern: string): Promise<PatternInfo> {
-    return this.send('POST', '/gen/pattern-info', { pattern });
+  patternInfo(pattern: string, options: CallOptions = {}): Promise<PatternInfo> {
+    return this.send('POST', '/gen/pattern-info', { pattern }, { signal: options.signal });
   }
 
   /** Dictionaries and their sizes; cached after the first success. */
@@ -284,9 +318,19 @@ export class Slugsmith {
     return this.dictionaryTagsCache;
   }
 
+  /** One page of the tags of a dictionary kind (`{data, pagination}`; not cached). */
+  dictionaryTagPage(
+    kind: string,
+    page: { limit?: number; offset?: number } = {},
+  ): Promise<DictionaryTagPage> {
+    const query = new URLSearchParams({ limit: String(page.limit ?? 100), offset: String(page.offset ?? 0) });
+    return this.send('GET', `/gen/dictionary-tags/${encodeURIComponent(kind)}?${query}`);
+  }
+
   // ---- series, keys, limits, stats -------------------------------------------------------------
 
-  listSeries(): Promise<SeriesInfo[]> {
+  /** The series the key reaches, as `{slug: name}` (details: `seriesInfo`). */
+  listSeries(): Promise<SeriesList> {
     return this.send('GET', '/gen/series');
   }
 

@@ -51,6 +51,20 @@ describe('API-key mode', () => {
     });
   });
 
+  it('cancels a call with its signal: the abort reason, not a §8 message', async () => {
+    const url = await serve((_req, res) => {
+      setTimeout(() => json(res, 200, ['late']), 500);
+    });
+    const client = Slugsmith.withApiKey({ baseUrl: url, apiKey: 'sk_test' });
+    const controller = new AbortController();
+    const pending = client.forge({ pattern: '{noun}', count: 1 }, { signal: controller.signal });
+    setTimeout(() => controller.abort(), 20);
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(client.patternInfo('{noun}', { signal: AbortSignal.abort() })).rejects.toMatchObject({
+      name: 'AbortError',
+    });
+  });
+
   it('maps every error answer to the messages of the product spec', async () => {
     const url = await serve((req, res) => {
       const status = Number(req.url!.split('/').pop());
@@ -238,6 +252,27 @@ describe('signed mode (SDK keys)', () => {
     await expect(Slugsmith.fromBackend({ baseUrl: url, sdkConfig: 'c' })).rejects.toThrow(
       'No valid SDK keys found',
     );
+  });
+
+  it('stays ready after an initialisation error: the next call loads the key again', async () => {
+    const key = await keyPair();
+    const state = {
+      keys: [{ slug: 'k1', jwk: key.jwk, effective_from: iso(now - 60_000), effective_to: null }],
+      accepted: key.publicKey,
+      jwksFails: true,
+    };
+    const { url, log } = await signedServer(state);
+    const client = Slugsmith.signed({ baseUrl: url, sdkConfig: 'c' });
+    closers.push(() => client.close());
+    await expect(client.ready).rejects.toThrow('down');
+    // Still down: the call says why, not "not initialized".
+    await expect(client.forge({ pattern: '{noun}' })).rejects.toThrow('down');
+    state.jwksFails = false;
+    expect(await client.forge({ pattern: '{noun}' })).toEqual(['signed-slug']);
+    expect(log.filter((l) => l === 'jwks c')).toHaveLength(3);
+    // Loaded now: later calls sign without fetching.
+    expect(await client.forge({ pattern: '{noun}' })).toEqual(['signed-slug']);
+    expect(log.filter((l) => l === 'jwks c')).toHaveLength(3);
   });
 
   it('refuses calls before the key is loaded and rejects malformed keys', async () => {
