@@ -1,6 +1,7 @@
 /**
  * HTTP benchmark on loopback (autocannon), PostgreSQL: `forge count=1` with an API key next to a
  * bare Fastify route in the same run, and `mint count=1000`. The last line is one JSON object.
+ * Plan limits are enforced with every counter active (memory store; REDIS_URL: Redis).
  *
  *   npm run bench:http -w @slugsmith/server      (DATABASE_URL or TEST_DATABASE_URL; BENCH_SECONDS)
  */
@@ -12,6 +13,17 @@ import { dropSchema, freePort, post, seedOrgAndKey, startServer, stopServer } fr
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const HUGE = 1_000_000_000_000;
+const METERED = {
+  req_per_minute: HUGE,
+  burst_req_per_minute: HUGE,
+  max_forge_per_day: HUGE,
+  max_forge_per_month: HUGE,
+  max_mint_per_day: HUGE,
+  max_mint_per_month: HUGE,
+  max_pattern_components: 100,
+  max_pattern_complexity: HUGE,
+};
 
 interface Run {
   rps: number;
@@ -63,7 +75,11 @@ async function main() {
       if (i > 300) throw new Error('bare server did not start');
       await new Promise((r) => setTimeout(r, 100));
     }
-    const { apiKey } = await seedOrgAndKey(schema);
+    // Every limit finite but out of reach, so that each call is counted as a customer's would be:
+    // requests per minute with burst and the daily and monthly quotas of forge and mint.
+    const { apiKey } = await seedOrgAndKey(schema, METERED);
+    // The same calls on a plan without counters (Enterprise): the difference is their cost.
+    const unmetered = { 'x-api-key': (await seedOrgAndKey(schema)).apiKey };
     const created = await post(`${server.url}/api/v1/gen/series`, apiKey, {
       name: 'Bench',
       pattern: '{adjective}-{noun}-{number:4d}',
@@ -75,17 +91,26 @@ async function main() {
     // Warm up both (JIT, compiled pattern, connection pool).
     await run('warm-up forge', `${server.url}/api/v1/gen/forge`, auth, forgeBody);
     const bareRun = await run('bare Fastify route', `http://127.0.0.1:${barePort}/bare`, {}, {});
+    // Without counters first, then with: a slow start of the run cannot favour the counters.
+    const forgeUnmetered = await run(
+      'forge count=1 (API key, plan without counters)',
+      `${server.url}/api/v1/gen/forge`,
+      unmetered,
+      forgeBody,
+    );
     const forge = await run('forge count=1 (API key)', `${server.url}/api/v1/gen/forge`, auth, forgeBody);
     const mint = await run('mint count=1000 (API key)', `${server.url}/api/v1/gen/mint`, auth, {
       series,
       count: 1000,
     });
-    if (forge.non2xx || mint.non2xx || forge.errors || mint.errors)
+    if (forge.non2xx || mint.non2xx || forge.errors || mint.errors || forgeUnmetered.non2xx)
       console.log('WARNING: some requests failed');
     const summary = {
       forge_rps: forge.rps,
       bare_rps: bareRun.rps,
       forge_ratio: Number((forge.rps / bareRun.rps).toFixed(3)),
+      forge_unmetered_rps: forgeUnmetered.rps,
+      limits_store: process.env.REDIS_URL ? 'redis' : 'memory',
       mint_slugs_per_s: mint.rps * 1000,
       forge_p50_ms: forge.p50,
       forge_p99_ms: forge.p99,

@@ -67,8 +67,15 @@ export async function stopServer(server: ServerProcess, signal: NodeJS.Signals =
   await server.exited;
 }
 
-/** An organisation and an org-wide API key with every scope, written straight into the database. */
-export async function seedOrgAndKey(schema: string): Promise<{ apiKey: string }> {
+/**
+ * An organisation and an org-wide API key with every scope, written straight into the database.
+ * The organisation is on a plan of its own: Enterprise's features with `features` over them (by
+ * default unlimited but for 10,000 slugs per request), so that plan limits do not end a run.
+ */
+export async function seedOrgAndKey(
+  schema: string,
+  features: Record<string, number | boolean> = {},
+): Promise<{ apiKey: string }> {
   const client = new pg.Client({ connectionString: databaseUrl, options: `-c search_path=${schema}` });
   await client.connect();
   try {
@@ -76,6 +83,15 @@ export async function seedOrgAndKey(schema: string): Promise<{ apiKey: string }>
     const org = await client.query('INSERT INTO organisations (slug, name) VALUES ($1, $1) RETURNING id', [
       slug,
     ]);
+    await client.query(
+      `INSERT INTO plans (slug, name, plan_type, display_order, state, features)
+       SELECT $1, $1, 'saas', 100, 'active', features || $2::jsonb FROM plans WHERE slug = 'enterprise'`,
+      [slug, JSON.stringify(features)],
+    );
+    await client.query(
+      `INSERT INTO org_subscriptions (org_id, plan_id, state) SELECT $1, id, 'active' FROM plans WHERE slug = $2`,
+      [org.rows[0].id, slug],
+    );
     const apiKey = `sk_${randomBytes(32).toString('base64url')}`;
     await client.query(
       `INSERT INTO api_keys (org_id, name, prefix, hash, scopes) VALUES ($1, 'bench', $2, $3, $4)`,

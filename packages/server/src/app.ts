@@ -12,11 +12,18 @@ import { documentRoutes } from './areas/documents/routes.js';
 import { contentSeed, seedDocuments } from './areas/documents/seed.js';
 import { generateRoutes } from './areas/generate/routes.js';
 import { apiKeyRoutes } from './areas/keys/routes.js';
+import { createPlanLimits } from './areas/limits/hooks.js';
+import { mcpRoutes } from './areas/mcp/routes.js';
 import { findMembership } from './areas/orgs/queries.js';
 import { orgRoutes } from './areas/orgs/routes.js';
 import { planRoutes } from './areas/plans/routes.js';
+import { ensureConsoleConfig } from './areas/sdk/console.js';
+import { openReplayStore, type ReplayStore } from './areas/sdk/replay.js';
 import { sdkRoutes } from './areas/sdk/routes.js';
 import { seriesRoutes } from './areas/series/routes.js';
+import { installStatsRecording } from './areas/stats/hooks.js';
+import { statsRoutes } from './areas/stats/routes.js';
+import { type StatsOptions, StatsService } from './areas/stats/service.js';
 import { systemRoutes } from './areas/system/routes.js';
 import { findWebDist, registerWeb } from './areas/web/routes.js';
 import { accessKind, installAccessControl, type RouteRecord } from './auth/access.js';
@@ -27,6 +34,7 @@ import { type Database, openDatabase } from './db/connect.js';
 import { migrate } from './db/migrate.js';
 import type { Config } from './platform/config.js';
 import { installErrorHandling } from './platform/errors.js';
+import { trackInFlight } from './platform/in-flight.js';
 import { loggingOptions } from './platform/logging.js';
 
 export interface App {
@@ -36,15 +44,22 @@ export interface App {
   routes: RouteRecord[];
   /** Present when the built-in OpenID provider runs (no OIDC_ISSUER). */
   builtin?: BuiltinProvider;
+  /** Usage statistics: `flush()`/`aggregate()` on demand, reads. */
+  stats: StatsService;
+  /** Signatures already used by signed requests (Redis or the database). */
+  replays: ReplayStore;
+  /** The public SDK config of the anonymous web console. */
+  consoleConfig: string;
 }
 
 /**
  * Builds the whole product in one Fastify instance: database (migrated), sign-in, API under
- * /api/v1, OpenAPI and docs. `app.server.close()` closes the database too.
+ * /api/v1, OpenAPI and docs. `app.server.close()` stops taking requests, lets the ones in flight
+ * finish, then closes Redis and the database.
  */
 export async function buildApp(
   config: Config,
-  options: { logStream?: NodeJS.WritableStream } = {},
+  options: { logStream?: NodeJS.WritableStream; stats?: StatsOptions } = {},
 ): Promise<App> {
   const server = Fastify({
     ...loggingOptions(config, options.logStream),
@@ -65,14 +80,33 @@ export async function buildApp(
   let webFallback: Awaited<ReturnType<typeof registerWeb>>;
   installErrorHandling(server, () => webFallback);
 
+  // Shutdown order (onClose hooks run last-registered first): Fastify stops accepting and waits
+  // for open connections; the drain hook added just before ready() waits for requests without a
+  // socket (inject); then the other hooks; this one, registered first, closes the stores last.
+  const inFlight = trackInFlight(server);
   const database = await openDatabase(config.database);
-  server.addHook('onClose', async () => database.close());
+  let replays: ReplayStore | undefined;
+  server.addHook('onClose', async () => {
+    await replays?.close();
+    await database.close();
+  });
   try {
     const applied = await migrate(database);
     if (applied.length > 0) server.log.info({ migrations: applied }, 'database migrated');
     // content/ into the document store: absent documents inserted, administrators' edits kept.
     const seeded = await seedDocuments(database.db, contentSeed());
     server.log.info(seeded, 'documents seeded');
+    const consoleConfig = await ensureConsoleConfig(database.db, config.consoleSdk);
+    replays = openReplayStore(database.db, config.redisUrl);
+    // Plan limits of generation calls (issue 6): counters in Redis when configured, else memory.
+    const planLimits = await createPlanLimits(database.db, config, server);
+    server.decorate('planLimits', planLimits);
+    server.addHook('onClose', async () => planLimits.close());
+    // Calls are counted in memory and written every few seconds; on shutdown (after the requests
+    // in flight, before the database closes) what is buffered is written.
+    const stats = new StatsService(database, server.log, options.stats);
+    server.decorate('stats', stats);
+    server.addHook('onClose', async () => stats.stop());
 
     let verifier: TokenVerifier;
     let builtin: BuiltinProvider | undefined;
@@ -98,7 +132,7 @@ export async function buildApp(
       },
       hasPendingAgreements: (accountId) => hasPendingMandatoryAgreements(database.db, accountId),
       findMembership: (orgSlug, accountId) => findMembership(database.db, orgSlug, accountId),
-      authenticateKey: keyAuthenticator(database.db),
+      authenticateKey: keyAuthenticator(database.db, replays),
     });
     // Routes that need a token say so in the OpenAPI document.
     server.addHook('onRoute', (route) => {
@@ -166,6 +200,8 @@ export async function buildApp(
     await registerDocs(server, config.publicUrl);
     await server.register(
       async (api) => {
+        // Before the routes it counts (it hooks them as they are added).
+        installStatsRecording(api, stats, apiPrefix);
         systemRoutes(api, config.auth);
         accountRoutes(api, database.db);
         orgRoutes(api, database.db);
@@ -174,8 +210,10 @@ export async function buildApp(
         planRoutes(api, database.db);
         seriesRoutes(api, database.db);
         apiKeyRoutes(api, database.db);
+        statsRoutes(api, database.db, stats);
+        mcpRoutes(api, server);
         await api.register(async (gen) => {
-          sdkRoutes(gen, database.db);
+          sdkRoutes(gen, database.db, consoleConfig);
           generateRoutes(gen, database.db);
         });
       },
@@ -184,8 +222,14 @@ export async function buildApp(
     if (builtin) await server.register(builtin.plugin);
     webFallback = await registerWeb(server, findWebDist(config.webDistDir));
 
+    server.addHook('onClose', async () => {
+      if (!(await inFlight.drained(config.shutdownGraceMs))) {
+        server.log.warn({ in_flight: inFlight.count }, 'closing with requests still in flight');
+      }
+    });
     await server.ready();
-    return { server, database, routes, builtin };
+    stats.start();
+    return { server, database, routes, builtin, stats, replays, consoleConfig };
   } catch (error) {
     await server.close().catch(() => {});
     throw error;

@@ -3,7 +3,8 @@ import { exportJWK, generateKeyPair } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { type AccessRule, accessKind, installAccessControl } from '../src/auth/access.js';
 import { describeEachDatabase } from './support/app.js';
-import { orgWithOwner, signedHeaders } from './support/keys.js';
+import { ALL_API_SCOPES, orgWithOwner, signedHeaders } from './support/keys.js';
+import { unlimitedPlan } from './support/plans.js';
 
 /**
  * The route-authorisation harness: walks every route the app registered and proves that each one
@@ -174,10 +175,14 @@ describeEachDatabase('generation API keys', (ctx) => {
 
   it('refuses every key route to callers without a valid key carrying the scope', async () => {
     const a = await orgWithOwner(ctx(), 'keys-a');
+    // Generates more than the Free plan allows (streams, SDK keys, large counts).
+    await unlimitedPlan(ctx(), a.org);
     const series = await a.series('Orders');
     const disabled = await a.apiKey({ enabled: false });
     const expired = await a.apiKey({ expires_at: new Date(Date.now() - 60_000).toISOString() });
     const mcpOnly = await a.apiKey({ scopes: ['mcp'] });
+    // The MCP endpoint itself needs `mcp`: a key with every other scope lacks it.
+    const allButMcp = await a.apiKey({ scopes: ALL_API_SCOPES.filter((s) => s !== 'mcp') });
     const config = await a.sdkConfig({ allowed_origins: 'https://good.example\nhttps://other.example' });
     const jwk = config.keys[0].jwk;
     const body = { series: series.slug, count: 1, pattern: '{noun}', name: 'x' };
@@ -199,7 +204,8 @@ describeEachDatabase('generation API keys', (ctx) => {
         expect(r, `${label} ${message}`).toMatchObject({ status: 401, body: { message } });
       }
       if (scopeOf(route) !== 'any') {
-        const r = await ctx().request(method, url, { body, headers: { 'x-api-key': mcpOnly.key } });
+        const wrongScope = scopeOf(route) === 'mcp' ? allButMcp.key : mcpOnly.key;
+        const r = await ctx().request(method, url, { body, headers: { 'x-api-key': wrongScope } });
         expect(r, `${label} without scope`).toMatchObject({
           status: 403,
           body: { message: 'Insufficient permissions' },
@@ -295,9 +301,9 @@ describeEachDatabase('generation API keys', (ctx) => {
     const listed = await ctx().request('GET', '/api/v1/gen/series', {
       headers: { 'x-api-key': intruder.key },
     });
-    expect(listed.body).toEqual([]);
+    expect(listed.body).toEqual({});
     const own = await ctx().request('GET', '/api/v1/gen/series', { headers: { 'x-api-key': seriesKey.key } });
-    expect(own.body.map((s: { slug: string }) => s.slug)).toEqual([sibling.slug]);
+    expect(Object.keys(own.body)).toEqual([sibling.slug]);
     const created = await ctx().request('POST', '/api/v1/gen/series', {
       body: { name: 'New', pattern: '{noun}' },
       headers: { 'x-api-key': seriesKey.key },
@@ -311,6 +317,8 @@ describeEachDatabase('generation API keys', (ctx) => {
 
   it('refuses a replayed signed request and a disabled SDK config', async () => {
     const a = await orgWithOwner(ctx(), 'keys-replay');
+    // Generates more than the Free plan allows (streams, SDK keys, large counts).
+    await unlimitedPlan(ctx(), a.org);
     const config = await a.sdkConfig({});
     const headers = signedHeaders(config.keys[0].jwk, config.slug, 'POST', '/api/v1/gen/forge');
     const body = { pattern: '{noun}', count: 1 };

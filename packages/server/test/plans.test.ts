@@ -11,7 +11,9 @@ import { migrations } from '../src/db/migrations/index.js';
 import { closeApp, describeEachDatabase, TestContext, testConfig, testDatabases } from './support/app.js';
 import { orgWithOwner } from './support/keys.js';
 
-const SEEDED = ['free', 'pro', 'team', 'enterprise', 'on-premise'];
+// The inactive public-console plan holds the anonymous web console's limits (migration 0005):
+// staff see and edit it, nobody can subscribe to it.
+const SEEDED = ['free', 'pro', 'team', 'enterprise', 'public-console', 'on-premise'];
 
 /** A plan body for POST /admin/subscriptions: the Free plan's features with a few changes. */
 async function planBody(ctx: TestContext, token: string, body: Record<string, unknown>) {
@@ -28,9 +30,14 @@ describeEachDatabase('plan catalogue', (ctx) => {
     for (const plan of all.body) {
       expect(PlanFeatures.safeParse(plan.features).success, plan.slug).toBe(true);
       expect(Object.keys(plan.features).sort()).toEqual([...LIMIT_KEYS, ...FEATURE_KEYS, ...SLA_KEYS].sort());
-      expect(plan.state).toBe('active');
+      expect(plan.state).toBe(plan.slug === 'public-console' ? 'inactive' : 'active');
     }
-    const [free, pro, , enterprise, onPremise] = all.body;
+    const [free, pro, , enterprise, publicConsole, onPremise] = all.body;
+    expect(publicConsole.features).toMatchObject({
+      mint_enabled: false,
+      slice_enabled: false,
+      max_series: 0,
+    });
     expect(free).toMatchObject({ free: true, custom_plan: false, prices: [] });
     expect(free.features).toMatchObject({ max_series: 3, req_per_minute: 60, sdk_access: false });
     expect(pro.prices.map((p: { period: string }) => p.period)).toEqual(['monthly', 'semi_annual', 'annual']);
@@ -538,6 +545,7 @@ describe.each(testDatabases)('[%s] plan seed and Free subscriptions across resta
           'pro',
           'teams',
           'enterprise',
+          'public-console',
           'on-premise',
         ]);
         expect(all.body[1]).toMatchObject({ name: 'Pro (renamed)', state: 'inactive' });

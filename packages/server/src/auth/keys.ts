@@ -1,5 +1,6 @@
 import { createHash, createPublicKey, type KeyObject, verify } from 'node:crypto';
 import {
+  ErrorMessages,
   type Scope,
   SDK_SCOPES,
   SIGNATURE_MAX_SKEW_MS,
@@ -8,7 +9,9 @@ import {
 } from '@slugsmith/contract';
 import type { FastifyRequest } from 'fastify';
 import { findKeyByHash } from '../areas/keys/queries.js';
+import { recordKeyUse } from '../areas/keys/service.js';
 import { findConfigBySlug, type SdkConfigRow } from '../areas/sdk/queries.js';
+import type { ReplayStore } from '../areas/sdk/replay.js';
 import { effectiveKeys } from '../areas/sdk/service.js';
 import type { Db } from '../db/connect.js';
 import { ApiError } from '../platform/errors.js';
@@ -46,89 +49,39 @@ export function hasScope(scopes: readonly string[], needed: Scope): boolean {
 /**
  * Lookups are cached for a short time so that hot generation calls cost no database round trip;
  * changes made on this node clear the cache at once, other nodes see them within CACHE_MS.
+ * Each database has its own caches (config slugs are unique only within one database, and one
+ * process may serve several, as the tests do); `forgetKeyHash` invalidates all of them.
  */
 const CACHE_MS = 2_000;
-const apiKeyCache = new Map<string, { at: number; row: Awaited<ReturnType<typeof findKeyByHash>> }>();
-const configCache = new Map<string, { at: number; row: SdkConfigRow | undefined }>();
+const MAX_ENTRIES = 10_000;
+let epoch = 0;
+
+interface Cached<T> {
+  at: number;
+  epoch: number;
+  value: T;
+}
+
+/** A small time-limited cache; entries from before the last `forgetKeyHash` are misses. */
+class ShortCache<T> {
+  private readonly entries = new Map<string, Cached<T>>();
+  get(key: string, now: number): T | undefined {
+    const hit = this.entries.get(key);
+    return hit && hit.epoch === epoch && now - hit.at <= CACHE_MS ? hit.value : undefined;
+  }
+  set(key: string, value: T, now: number): void {
+    if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
+    this.entries.set(key, { at: now, epoch, value });
+  }
+}
+
+type ApiKeyRow = Awaited<ReturnType<typeof findKeyByHash>>;
+type EffectiveKeys = { until: number; keys: { id: string; jwk: { x: string; y: string } }[] };
 const keyObjects = new Map<string, KeyObject>();
-const effectiveCache = new Map<
-  string,
-  { at: number; until: number; keys: { id: string; jwk: { x: string; y: string } }[] }
->();
 
 /** Forget cached keys and configs (after a change on this node). */
 export function forgetKeyHash(): void {
-  apiKeyCache.clear();
-  configCache.clear();
-  effectiveCache.clear();
-}
-
-async function apiKeyCaller(db: Db, secret: string): Promise<CallerKey> {
-  const hash = createHash('sha256').update(secret).digest('hex');
-  const now = Date.now();
-  let hit = apiKeyCache.get(hash);
-  if (!hit || now - hit.at > CACHE_MS) {
-    hit = { at: now, row: await findKeyByHash(db, hash) };
-    if (apiKeyCache.size > 10_000) apiKeyCache.clear();
-    apiKeyCache.set(hash, hit);
-  }
-  const row = hit.row;
-  if (!row) throw ApiError.unauthorized(KeyMessages.invalidApiKey);
-  if (!row.enabled) throw ApiError.unauthorized(KeyMessages.invalidApiKey, { reason: 'disabled' });
-  if (row.expiresAt && row.expiresAt.getTime() <= now) throw ApiError.unauthorized(KeyMessages.expiredApiKey);
-  return {
-    type: 'api-key',
-    id: row.id,
-    slug: row.prefix,
-    orgId: row.orgId,
-    orgSlug: row.orgSlug,
-    seriesId: row.seriesId,
-    seriesSlug: row.seriesSlug,
-    scopes: row.scopes as Scope[],
-    enabled: row.enabled,
-  };
-}
-
-/** Signatures seen within the skew window: a second use is a replay. In memory, per node. */
-class ReplayGuard {
-  private seen = new Map<string, number>();
-  private lastSweep = Date.now();
-  /**
-   * True the first time a signature is offered. A signature is remembered until its timestamp
-   * leaves the accepted window (after that the timestamp check refuses it anyway).
-   */
-  firstUse(signature: string, timestamp: number, now: number): boolean {
-    if (now - this.lastSweep > 10_000) {
-      for (const [s, until] of this.seen) if (until <= now) this.seen.delete(s);
-      this.lastSweep = now;
-    }
-    if ((this.seen.get(signature) ?? 0) > now) return false;
-    this.seen.set(signature, timestamp + SIGNATURE_MAX_SKEW_MS + 1_000);
-    return true;
-  }
-}
-
-async function configFor(db: Db, slug: string, now: number): Promise<SdkConfigRow | undefined> {
-  let hit = configCache.get(slug);
-  if (!hit || now - hit.at > CACHE_MS) {
-    hit = { at: now, row: await findConfigBySlug(db, slug) };
-    if (configCache.size > 10_000) configCache.clear();
-    configCache.set(slug, hit);
-  }
-  return hit.row;
-}
-
-async function keysFor(db: Db, config: SdkConfigRow, now: number) {
-  const hit = effectiveCache.get(config.id);
-  if (hit && now - hit.at <= CACHE_MS && now < hit.until) return hit.keys;
-  const rows = await effectiveKeys(db, config, now);
-  const until = Math.min(
-    ...rows.map((k) => k.effectiveTo?.getTime() ?? Number.POSITIVE_INFINITY),
-    now + 60_000,
-  );
-  const keys = rows.map((k) => ({ id: k.id, jwk: k.jwk }));
-  effectiveCache.set(config.id, { at: now, until, keys });
-  return keys;
+  epoch++;
 }
 
 function publicKey(id: string, jwk: { x: string; y: string }): KeyObject {
@@ -152,8 +105,64 @@ function header(request: FastifyRequest, name: string): string | undefined {
   return typeof v === 'string' && v !== '' ? v : undefined;
 }
 
-export function keyAuthenticator(db: Db) {
-  const replays = new ReplayGuard();
+/**
+ * Authenticates API keys and signed SDK requests. `replays` remembers used signatures for every
+ * node (Redis or the shared database), so a signature captured on its way to one node is refused
+ * by all of them.
+ */
+export function keyAuthenticator(db: Db, replays: ReplayStore) {
+  const apiKeys = new ShortCache<{ row: ApiKeyRow }>();
+  const configs = new ShortCache<{ row: SdkConfigRow | undefined }>();
+  const effective = new ShortCache<EffectiveKeys>();
+
+  async function apiKeyCaller(secret: string): Promise<CallerKey> {
+    const hash = createHash('sha256').update(secret).digest('hex');
+    const now = Date.now();
+    let hit = apiKeys.get(hash, now);
+    if (!hit) {
+      hit = { row: await findKeyByHash(db, hash) };
+      apiKeys.set(hash, hit, now);
+    }
+    const row = hit.row;
+    if (!row) throw ApiError.unauthorized(KeyMessages.invalidApiKey);
+    if (!row.enabled) throw ApiError.unauthorized(KeyMessages.invalidApiKey, { reason: 'disabled' });
+    if (row.expiresAt && row.expiresAt.getTime() <= now)
+      throw ApiError.unauthorized(KeyMessages.expiredApiKey);
+    await recordKeyUse(db, row.id, now);
+    return {
+      type: 'api-key',
+      id: row.id,
+      slug: row.prefix,
+      orgId: row.orgId,
+      orgSlug: row.orgSlug,
+      seriesId: row.seriesId,
+      seriesSlug: row.seriesSlug,
+      scopes: row.scopes as Scope[],
+      enabled: row.enabled,
+    };
+  }
+
+  async function configFor(slug: string, now: number): Promise<SdkConfigRow | undefined> {
+    let hit = configs.get(slug, now);
+    if (!hit) {
+      hit = { row: await findConfigBySlug(db, slug) };
+      configs.set(slug, hit, now);
+    }
+    return hit.row;
+  }
+
+  async function keysFor(config: SdkConfigRow, now: number) {
+    const hit = effective.get(config.id, now);
+    if (hit && now < hit.until) return hit.keys;
+    const rows = await effectiveKeys(db, config, now);
+    const until = Math.min(
+      ...rows.map((k) => k.effectiveTo?.getTime() ?? Number.POSITIVE_INFINITY),
+      now + 60_000,
+    );
+    const keys = rows.map((k) => ({ id: k.id, jwk: k.jwk }));
+    effective.set(config.id, { until, keys }, now);
+    return keys;
+  }
 
   async function signedCaller(request: FastifyRequest): Promise<CallerKey> {
     const timestamp = header(request, SIGNED_HEADERS.timestamp);
@@ -170,7 +179,7 @@ export function keyAuthenticator(db: Db) {
     if (Number.isNaN(at) || Math.abs(now - at) > SIGNATURE_MAX_SKEW_MS) {
       throw ApiError.unauthorized(KeyMessages.staleTimestamp, { max_skew_ms: SIGNATURE_MAX_SKEW_MS });
     }
-    const config = await configFor(db, slug, now);
+    const config = await configFor(slug, now);
     if (!config?.enabled) throw ApiError.unauthorized(KeyMessages.invalidSdkConfig);
     if (!originAllowed(config, header(request, 'origin'))) {
       throw ApiError.forbidden(KeyMessages.originNotAllowed);
@@ -179,12 +188,22 @@ export function keyAuthenticator(db: Db) {
     if (sig.length !== 64) throw ApiError.unauthorized(KeyMessages.invalidSignature);
     const path = request.url.split('?')[0];
     const data = Buffer.from(signingString(request.method, path, slug, timestamp));
-    const keys = await keysFor(db, config, now);
+    const keys = await keysFor(config, now);
     const ok = keys.some((k) =>
       verify('sha256', data, { key: publicKey(k.id, k.jwk), dsaEncoding: 'ieee-p1363' }, sig),
     );
     if (!ok) throw ApiError.unauthorized(KeyMessages.invalidSignature);
-    if (!replays.firstUse(signature, at, now)) throw ApiError.unauthorized(KeyMessages.replayed);
+    // Remembered until the timestamp leaves the window (after that the timestamp check refuses it).
+    const until = at + SIGNATURE_MAX_SKEW_MS + 1_000;
+    let first: boolean;
+    try {
+      first = await replays.firstUse(signature, until, now);
+    } catch (error) {
+      // Without the shared store a replay cannot be ruled out: refuse for now, never let it in.
+      request.log.warn({ err: error, store: replays.kind }, 'replay store unavailable');
+      throw new ApiError(503, ErrorMessages.unavailable);
+    }
+    if (!first) throw ApiError.unauthorized(KeyMessages.replayed);
     return {
       type: 'sdk-config',
       id: config.id,
@@ -201,7 +220,7 @@ export function keyAuthenticator(db: Db) {
 
   return async function authenticateKey(request: FastifyRequest): Promise<CallerKey> {
     const apiKey = header(request, 'x-api-key');
-    if (apiKey !== undefined) return apiKeyCaller(db, apiKey);
+    if (apiKey !== undefined) return apiKeyCaller(apiKey);
     if (header(request, SIGNED_HEADERS.signature) || header(request, SIGNED_HEADERS.sdkSlug)) {
       return signedCaller(request);
     }

@@ -375,3 +375,25 @@ export const orgSubscriptions = pgTable(
   },
   (t) => [index('org_subscriptions_org_idx').on(t.orgId), index('org_subscriptions_plan_idx').on(t.planId)],
 );
+
+/** Signatures of signed requests already used, until their timestamp leaves the window (replays). */
+export const replaySignatures = pgTable(
+  'replay_signatures',
+  {
+    signature: text('signature').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('replay_signatures_expires_idx').on(t.expiresAt)],
+);
+
+/** Organisations the server owns itself, by purpose (the public console's); nobody is a member. */
+export const systemOrganisations = pgTable(
+  'system_organisations',
+  {
+    purpose: text('purpose').primaryKey(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+  },
+  (t) => [uniqueIndex('system_organisations_org_key').on(t.orgId)],
+);

@@ -27,6 +27,15 @@ const EnvSchema = z.object({
   ADMIN_EMAIL: z.email().default('admin@slugsmith.local'),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   WEB_DIST_DIR: z.string().optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
+  CONSOLE_SDK_ORIGINS: z.string().optional(),
+  CONSOLE_SDK_ROTATION: z
+    .string()
+    .regex(/^[1-9]\d{0,5}[dhms]$/, 'a number followed by d, h, m or s')
+    .default('24h'),
 });
 
 export type DatabaseConfig =
@@ -60,6 +69,10 @@ export interface Config {
   auth: AuthConfig;
   /** The built web console; by default the `dist` of the @slugsmith/web workspace. */
   webDistDir?: string;
+  /** Shared state of every node (replay protection, rate limits); absent: database and memory. */
+  redisUrl?: string;
+  /** The public SDK config the anonymous web console signs its generation calls with. */
+  consoleSdk: { origins: string[]; rotation: string };
 }
 
 export class ConfigError extends Error {}
@@ -101,6 +114,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           .map((o) => o.trim())
           .filter(Boolean);
 
+  // The console runs on the public origin (and wherever CORS lets the console run, e.g. Vite).
+  const consoleOrigins = [
+    new URL(publicUrl).origin,
+    ...(corsOrigins === true ? [] : corsOrigins),
+    ...(e.CONSOLE_SDK_ORIGINS ?? '').split(','),
+  ]
+    .map((o) => o.trim().replace(/\/+$/, ''))
+    .filter(Boolean);
+
   return {
     port: e.PORT,
     host: e.HOST,
@@ -112,5 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     auth,
     webDistDir: e.WEB_DIST_DIR,
+    redisUrl: e.REDIS_URL,
+    consoleSdk: { origins: [...new Set(consoleOrigins)], rotation: e.CONSOLE_SDK_ROTATION },
   };
 }

@@ -1,7 +1,10 @@
 import {
   CreateSeries,
   DictionaryInfo,
+  DictionaryTagPage,
   DictionaryTags,
+  DictionaryTagsParams,
+  DictionaryTagsQuery,
   ErrorBody,
   ExpandResponse,
   ForgeRequest,
@@ -12,12 +15,13 @@ import {
   ResetRequest,
   ResetResponse,
   SeriesInfo,
+  SeriesList,
   SeriesRequest,
   ShortenRequest,
   ShortenResponse,
   SliceRequest,
   SlugList,
-  StatsRow,
+  StatsList,
   SubscriptionFeatures,
   UpdateSeries,
 } from '@slugsmith/contract';
@@ -27,8 +31,10 @@ import { z } from 'zod';
 import { requireKey } from '../../auth/access.js';
 import type { Db } from '../../db/connect.js';
 import { ApiError } from '../../platform/errors.js';
+import { assertSliceWindow, installGenerationLimits } from '../limits/hooks.js';
 import { keyLimits } from '../plans/service.js';
 import * as series from '../series/service.js';
+import { keyScope } from '../stats/service.js';
 import {
   assertCount,
   currentBundleId,
@@ -54,6 +60,8 @@ export function generateRoutes(app: FastifyInstance, db: Db): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['generation'];
   const security: Record<string, string[]>[] = [{ apiKey: [] }, { sdkSignature: [] }];
+  // Plan limits (issue 6) in front of forge, mint, slice, reset and pattern-info.
+  installGenerationLimits(app);
 
   // Generation answers are JSON or text for programs, never pages: helmet's page headers (about
   // 1 KB per answer, rebuilt per request) are skipped here; nosniff stays.
@@ -171,6 +179,7 @@ export function generateRoutes(app: FastifyInstance, db: Db): void {
     handler: async (request) => {
       assertCount(request.body.count, MAX_COUNT);
       const row = await service.seriesFor(db, requireKey(request), request.body.series);
+      assertSliceWindow(request, row, request.body.sequence, request.body.count);
       return series.slice(row, request.body.sequence, request.body.count);
     },
   });
@@ -188,6 +197,7 @@ export function generateRoutes(app: FastifyInstance, db: Db): void {
       const { count, batch_size, sequence, series: slug } = request.body;
       assertCount(count, MAX_STREAM_COUNT);
       const row = await service.seriesFor(db, requireKey(request), slug);
+      assertSliceWindow(request, row, sequence, count);
       return reply
         .type('text/plain; charset=utf-8')
         .send((await service.sliceStream(row, sequence, count, batch_size)) as never);
@@ -216,15 +226,10 @@ export function generateRoutes(app: FastifyInstance, db: Db): void {
     schema: {
       tags,
       security,
-      summary: 'Series the key can reach',
-      response: { 200: z.array(SeriesInfo), ...errors },
+      summary: 'Series the key can reach, as {slug: name}',
+      response: { 200: SeriesList, ...errors },
     },
-    handler: async (request) => {
-      const key = requireKey(request);
-      if (key.seriesId)
-        return [series.toSeriesInfo(await service.seriesFor(db, key, undefined), key.orgSlug)];
-      return series.listSeries(db, service.orgOf(key));
-    },
+    handler: async (request) => service.seriesNames(db, requireKey(request)),
   });
 
   r.post('/gen/series', {
@@ -336,15 +341,29 @@ export function generateRoutes(app: FastifyInstance, db: Db): void {
     handler: async () => generatorFor(currentBundleId).dictionaryTags(),
   });
 
+  r.get('/gen/dictionary-tags/:kind', {
+    config: { access: { key: 'any' } },
+    schema: {
+      tags,
+      security,
+      summary: 'Tags of one dictionary kind, a page at a time',
+      params: DictionaryTagsParams,
+      querystring: DictionaryTagsQuery,
+      response: { 200: DictionaryTagPage, ...errors },
+    },
+    handler: async (request) =>
+      service.dictionaryTagPage(request.params.kind, request.query.limit, request.query.offset),
+  });
+
   r.get('/gen/stats/totals', {
     config: { access: { key: 'stats' } },
     schema: {
       tags,
       security,
-      summary: 'Usage totals (filled by the statistics issue)',
-      response: { 200: z.array(StatsRow), ...errors },
+      summary: "Usage of the key's organisation (a series key: its series) in the current periods",
+      response: { 200: StatsList, ...errors },
     },
-    handler: async () => [],
+    handler: async (request) => app.stats.latest(await keyScope(db, requireKey(request))),
   });
 
   r.post('/gen/stats/latest', {
@@ -352,11 +371,12 @@ export function generateRoutes(app: FastifyInstance, db: Db): void {
     schema: {
       tags,
       security,
-      summary: 'Latest usage (filled by the statistics issue)',
+      summary: 'Usage of one series (none named: the whole organisation) in the current periods',
       body: SeriesRequest.optional(),
-      response: { 200: z.array(StatsRow), ...errors },
+      response: { 200: StatsList, ...errors },
     },
-    handler: async () => [],
+    handler: async (request) =>
+      app.stats.latest(await keyScope(db, requireKey(request), request.body?.series)),
   });
 
   r.get('/generator/dictionary-stats', {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
-import type { KeyInfo, Scope } from '@slugsmith/contract';
+import type { DictionaryTagPage, KeyInfo, Scope, SeriesList } from '@slugsmith/contract';
 import { sortScopes } from '@slugsmith/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { CallerKey } from '../../auth/keys.js';
@@ -9,7 +9,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { secrets, shortLinks } from '../../db/schema.js';
 import { ApiError } from '../../platform/errors.js';
 import * as seriesQ from '../series/queries.js';
-import { mint, type OrgRef, type SeriesRow, seriesOrNotFound, slice } from '../series/service.js';
+import { listSeries, mint, type OrgRef, type SeriesRow, seriesOrNotFound, slice } from '../series/service.js';
 import { currentBundleId, generatorFor, MAX_COUNT, withEngine } from './engine.js';
 
 export function orgOf(key: CallerKey): OrgRef {
@@ -55,6 +55,23 @@ export async function seriesIdFor(db: Db, key: CallerKey, slug: string | undefin
   if (idCache.size > 10_000) idCache.clear();
   idCache.set(cacheKey, { at: now, id: row.id });
   return row.id;
+}
+
+/** `GET /gen/series`: `{slug: name}` of the series the key reaches (a series key: its own). */
+export async function seriesNames(db: Db, key: CallerKey): Promise<SeriesList> {
+  const rows = key.seriesId ? [await seriesFor(db, key, undefined)] : await listSeries(db, orgOf(key));
+  return Object.fromEntries(rows.map((s) => [s.slug, s.name]));
+}
+
+/** One page of the tags of a dictionary kind; an unknown kind has no tags. */
+export function dictionaryTagPage(kind: string, limit: number, offset: number): DictionaryTagPage {
+  const all = generatorFor(currentBundleId)
+    .dictionaryTags()
+    .filter((t) => t.kind === kind);
+  return {
+    data: all.slice(offset, offset + limit),
+    pagination: { limit, offset, total: all.length, has_more: offset + limit < all.length },
+  };
 }
 
 export function keyInfo(key: CallerKey): KeyInfo {

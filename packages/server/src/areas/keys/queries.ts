@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/connect.js';
 import { accounts, apiKeys, organisations, series } from '../../db/schema.js';
 
@@ -97,4 +97,15 @@ export async function findKeyByHash(db: Db, hash: string) {
     .leftJoin(series, eq(series.id, apiKeys.seriesId))
     .where(eq(apiKeys.hash, hash));
   return row;
+}
+
+/**
+ * Marks a key used at `at` unless a use at or after `notBefore` is already recorded: nodes that
+ * see the same key within that time write nothing.
+ */
+export async function touchKey(db: Db, id: string, at: Date, notBefore: Date): Promise<void> {
+  await db
+    .update(apiKeys)
+    .set({ lastUsedAt: at })
+    .where(and(eq(apiKeys.id, id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, notBefore))));
 }

@@ -8,7 +8,8 @@ import {
   Scope,
   SDK_SCOPES,
   SeriesParams,
-  StatsRow,
+  StatsList,
+  StatsQuery,
   sortScopes,
   UpdateApiKey,
 } from '@slugsmith/contract';
@@ -89,13 +90,15 @@ export function apiKeyRoutes(app: FastifyInstance, db: Db): void {
     config: { access: { orgRole: 'admin' } },
     schema: {
       tags,
-      summary: 'Usage of an API key (filled by the statistics issue)',
+      summary: 'Usage of an API key: the current periods, or with date_part the last periods of that kind',
       params: ApiKeyParams,
-      response: { 200: z.array(StatsRow), ...errors },
+      querystring: StatsQuery,
+      response: { 200: StatsList, ...errors },
     },
     handler: async (request) => {
-      await service.getKey(db, requireOrg(request), request.params.key);
-      return [];
+      const org = requireOrg(request);
+      const key = await service.getKey(db, org, request.params.key);
+      return app.stats.query({ kind: 'key', orgId: org.id, keyId: key.id }, request.query);
     },
   });
 

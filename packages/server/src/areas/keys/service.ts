@@ -89,3 +89,22 @@ export async function deleteKey(db: Db, org: OrgRef, id: string): Promise<void> 
   if (!(await q.deleteKey(db, org.id, id))) throw ApiError.notFound();
   forgetKeyHash();
 }
+
+/** `last_used_at` is precise to this: at most one write per key per minute (per node, and fewer). */
+export const KEY_USE_PRECISION_MS = 60_000;
+const lastWritten = new Map<string, number>();
+
+/**
+ * Records that an API key was used. Costs a write at most once a minute per key on each node; the
+ * update itself skips keys another node marked within the minute.
+ */
+export async function recordKeyUse(db: Db, id: string, now = Date.now()): Promise<void> {
+  const last = lastWritten.get(id);
+  if (last !== undefined && now - last < KEY_USE_PRECISION_MS) return;
+  if (lastWritten.size > 100_000) lastWritten.clear();
+  lastWritten.set(id, now);
+  // The answer never depends on this bookkeeping: a failed write is retried on a later use.
+  await q.touchKey(db, id, new Date(now), new Date(now - KEY_USE_PRECISION_MS)).catch(() => {
+    lastWritten.delete(id);
+  });
+}

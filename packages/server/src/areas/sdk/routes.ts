@@ -1,4 +1,5 @@
 import {
+  ConsoleConfig,
   CreateLegacySdkKey,
   CreateSdkConfig,
   ErrorBody,
@@ -20,14 +21,18 @@ import { requireOrg } from '../../auth/access.js';
 import { forgetKeyHash, KeyMessages, originAllowed } from '../../auth/keys.js';
 import type { Db } from '../../db/connect.js';
 import { ApiError } from '../../platform/errors.js';
+import { CONSOLE_SCOPES } from './console.js';
 import { findConfigBySlug } from './queries.js';
 import * as service from './service.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const noContent = { 204: z.null().describe('Done') };
 
-/** Product spec §7.2, §7.6: SDK configs, their rotating keys, legacy SDK keys and the JWKS call. */
-export function sdkRoutes(app: FastifyInstance, db: Db): void {
+/**
+ * Product spec §7.2, §7.6: SDK configs, their rotating keys, legacy SDK keys and the JWKS call;
+ * `consoleConfig` is the public SDK config of the anonymous web console.
+ */
+export function sdkRoutes(app: FastifyInstance, db: Db, consoleConfig: string): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['sdk-configs'];
   // Every change may affect what signed requests are accepted: drop this node's caches.
@@ -199,16 +204,14 @@ export function sdkRoutes(app: FastifyInstance, db: Db): void {
       response: { 201: LegacySdkKey, ...errors },
     },
     handler: async (request, reply) =>
-      reply
-        .status(201)
-        .send(
-          changed(
-            await service.createLegacyKey(db, requireOrg(request), {
-              ...request.body,
-              series: request.params.series,
-            }),
-          ),
+      reply.status(201).send(
+        changed(
+          await service.createLegacyKey(db, requireOrg(request), {
+            ...request.body,
+            series: request.params.series,
+          }),
         ),
+      ),
   });
 
   r.delete('/orgs/:org/sdk-keys/:key', {
@@ -224,6 +227,16 @@ export function sdkRoutes(app: FastifyInstance, db: Db): void {
       forgetKeyHash();
       return reply.status(204).send(null);
     },
+  });
+
+  r.get('/console-config', {
+    config: { access: 'public' },
+    schema: {
+      tags: ['generation'],
+      summary: 'The public SDK config the web console signs its generation calls with',
+      response: { 200: ConsoleConfig },
+    },
+    handler: async () => ({ sdk_config: consoleConfig, scopes: CONSOLE_SCOPES }),
   });
 
   r.post('/jwks', {

@@ -9,7 +9,8 @@ import {
   SeriesSliceRequest,
   SeriesTestRequest,
   SlugList,
-  StatsRow,
+  StatsList,
+  StatsQuery,
 } from '@slugsmith/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -91,13 +92,15 @@ export function seriesRoutes(app: FastifyInstance, db: Db): void {
     config: { access: { orgRole: 'member' } },
     schema: {
       tags,
-      summary: 'Usage statistics of a series (filled by the statistics issue)',
+      summary: 'Usage of a series: the current periods, or with date_part the last periods of that kind',
       params: SeriesParams,
-      response: { 200: z.array(StatsRow), ...errors },
+      querystring: StatsQuery,
+      response: { 200: StatsList, ...errors },
     },
     handler: async (request) => {
-      await service.seriesOrNotFound(db, requireOrg(request), request.params.series);
-      return [];
+      const org = requireOrg(request);
+      const row = await service.seriesOrNotFound(db, org, request.params.series);
+      return app.stats.query({ kind: 'series', orgId: org.id, seriesId: row.id }, request.query);
     },
   });
 

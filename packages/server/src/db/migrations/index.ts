@@ -2,6 +2,8 @@ import { sql as init } from './0001_init.js';
 import { sql as generation } from './0002_generation.js';
 import { sql as plans } from './0003_plans.js';
 import { sql as documents } from './0004_documents.js';
+import { sql as replayAndConsole } from './0005_replay_and_console.js';
+import { sql as stats } from './0006_stats.js';
 
 /**
  * Every migration, in order. Applied ones are recorded by id and never edited: a change to the
@@ -12,4 +14,6 @@ export const migrations: readonly { id: string; sql: string }[] = [
   { id: '0002_generation', sql: generation },
   { id: '0003_plans', sql: plans },
   { id: '0004_documents', sql: documents },
+  { id: '0005_replay_and_console', sql: replayAndConsole },
+  { id: '0006_stats', sql: stats },
 ];

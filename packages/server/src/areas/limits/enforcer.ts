@@ -1,0 +1,259 @@
+import type { EffectiveLimits, PlanFeatures, RateLimitReason } from '@slugsmith/contract';
+import type { CallerKey } from '../../auth/keys.js';
+import { ApiError } from '../../platform/errors.js';
+import { periodWindow, type QuotaPeriod, secondsUntil } from './periods.js';
+import { type GenerationCall, isOperation, type Operation, staticRefusal } from './policy.js';
+import type { LimitStore } from './store.js';
+
+/** What remains of each limit after a call (response headers, product spec §3); −1 = unlimited. */
+export interface Remaining {
+  rpm: number;
+  daily: number;
+  monthly: number;
+  /** The plan keys of §3 define no lifetime quota: always unlimited. */
+  lifetime: number;
+}
+
+/** A call let through: what remains, and how to take its quota back if it fails. */
+export interface Admission {
+  plan: EffectiveLimits;
+  remaining: Remaining;
+  refund(): Promise<void>;
+}
+
+/** A refusal that carries the rate-limit headers to answer with. */
+export class LimitRefusal extends ApiError {
+  constructor(
+    cause: ApiError,
+    readonly remaining: Remaining,
+    readonly reason?: RateLimitReason,
+    /** Seconds, on a 429. */
+    readonly retryAfter?: number,
+  ) {
+    super(cause.status, cause.message, cause.details);
+  }
+}
+
+export const LimitMessages = {
+  rateLimited: (seconds: number) => `Rate limit exceeded. Please try again in ${seconds} seconds.`,
+  quotaExceeded: 'Usage quota exceeded',
+} as const;
+
+/**
+ * The grace added to a counter's life past its period's end, so that nodes whose clocks differ a
+ * little still count into the same key.
+ */
+const COUNTER_GRACE_MS = 3600_000;
+
+const quotaKey: Record<QuotaPeriod, (op: Operation) => keyof PlanFeatures> = {
+  day: (op) => `max_${op}_per_day`,
+  month: (op) => `max_${op}_per_month`,
+};
+const PERIODS: readonly QuotaPeriod[] = ['day', 'month'];
+const quotaReason: Record<QuotaPeriod, RateLimitReason> = {
+  day: 'daily-limit-exceeded',
+  month: 'monthly-limit-exceeded',
+};
+
+interface Charge {
+  period: QuotaPeriod;
+  key: string;
+  limit: number;
+  count: number;
+  /** The counter after this call was added. */
+  total: number;
+  endsAt: number;
+}
+
+export interface PlanLimitsOptions {
+  store: LimitStore;
+  /** The SaaS limits of an organisation (cached by the plans area). */
+  limitsOf(orgId: string): Promise<EffectiveLimits>;
+  /** The clock of the calendar periods; tests move it. */
+  now?: () => number;
+  /** Store failures let the call through (limits are not worth an outage); they are reported here. */
+  onStoreError?: (error: unknown) => void;
+}
+
+/**
+ * Plan enforcement for generation calls (issue 6): feature switches and per-request maximums
+ * (no counter), then requests per minute with burst and the operation's daily and monthly quotas
+ * in slugs, counted in the store: process memory or Redis shared by every node.
+ */
+export class PlanLimits {
+  private readonly store: LimitStore;
+  private readonly now: () => number;
+  private readonly loading = new Map<string, Promise<EffectiveLimits>>();
+
+  constructor(private readonly options: PlanLimitsOptions) {
+    this.store = options.store;
+    this.now = options.now ?? Date.now;
+  }
+
+  get storeKind(): LimitStore['kind'] {
+    return this.store.kind;
+  }
+
+  /** One load per organisation at a time, however many of its calls arrive together. */
+  private limitsOf(orgId: string): Promise<EffectiveLimits> {
+    let pending = this.loading.get(orgId);
+    if (!pending) {
+      pending = this.options.limitsOf(orgId).finally(() => this.loading.delete(orgId));
+      this.loading.set(orgId, pending);
+    }
+    return pending;
+  }
+
+  /** Admits the call or throws a LimitRefusal (403, 400 or 429) that carries the headers. */
+  async admit(key: CallerKey, call: GenerationCall): Promise<Admission> {
+    const plan = await this.limitsOf(key.orgId);
+    const f = plan.limits;
+    const now = this.now();
+    const refusal = staticRefusal(plan, key, call);
+    if (refusal) throw new LimitRefusal(refusal, await this.peek(key.orgId, f, call, now));
+
+    const [requests, charges] = await Promise.all([
+      this.takeRequest(key.orgId, f),
+      this.charge(key.orgId, f, call, now),
+    ]);
+    const remaining: Remaining = {
+      rpm: requests.remaining,
+      daily: remainingOf(charges, 'day', false),
+      monthly: remainingOf(charges, 'month', false),
+      lifetime: -1,
+    };
+    if (!requests.allowed) {
+      await this.takeBack(charges);
+      const seconds = secondsUntil(now + requests.msBeforeNext, now);
+      throw new LimitRefusal(
+        new ApiError(429, LimitMessages.rateLimited(seconds), {
+          reason: 'rate-limit-exceeded',
+          retry_after: seconds,
+          limit: 'req_per_minute',
+        }),
+        {
+          ...remaining,
+          rpm: 0,
+          daily: remainingOf(charges, 'day', true),
+          monthly: remainingOf(charges, 'month', true),
+        },
+        'rate-limit-exceeded',
+        seconds,
+      );
+    }
+    const exceeded = charges.find((c) => c.total > c.limit);
+    if (exceeded) {
+      await this.takeBack(charges);
+      const seconds = secondsUntil(exceeded.endsAt, now);
+      const reason = quotaReason[exceeded.period];
+      throw new LimitRefusal(
+        new ApiError(429, LimitMessages.quotaExceeded, {
+          reason,
+          retry_after: seconds,
+          limit: isOperation(call.kind) ? quotaKey[exceeded.period](call.kind) : undefined,
+          max: exceeded.limit,
+        }),
+        {
+          ...remaining,
+          daily: remainingOf(charges, 'day', true),
+          monthly: remainingOf(charges, 'month', true),
+        },
+        reason,
+        seconds,
+      );
+    }
+    return { plan, remaining, refund: () => this.takeBack(charges) };
+  }
+
+  private async takeRequest(orgId: string, f: PlanFeatures) {
+    if (!requestsLimited(f)) return { allowed: true, remaining: -1, msBeforeNext: 0 };
+    try {
+      return await this.store.requests(f.req_per_minute, f.burst_req_per_minute).take(orgId);
+    } catch (error) {
+      this.options.onStoreError?.(error);
+      return { allowed: true, remaining: -1, msBeforeNext: 0 };
+    }
+  }
+
+  /** Adds the call's slugs to each limited quota of its operation (both periods at once). */
+  private async charge(orgId: string, f: PlanFeatures, call: GenerationCall, now: number): Promise<Charge[]> {
+    if (!isOperation(call.kind) || call.count <= 0) return [];
+    const pending: Promise<Charge>[] = [];
+    for (const period of PERIODS) {
+      const limit = f[quotaKey[period](call.kind)] as number;
+      if (limit >= 0) pending.push(this.chargeOne(orgId, call.kind, period, limit, call.count, now));
+    }
+    if (pending.length === 0) return [];
+    try {
+      return await Promise.all(pending);
+    } catch (error) {
+      this.options.onStoreError?.(error);
+      return [];
+    }
+  }
+
+  private async chargeOne(
+    orgId: string,
+    op: Operation,
+    period: QuotaPeriod,
+    limit: number,
+    count: number,
+    now: number,
+  ): Promise<Charge> {
+    const window = periodWindow(period, now);
+    const key = `${op}:${period}:${window.id}:${orgId}`;
+    const total = await this.store.add(key, count, window.endsAt + COUNTER_GRACE_MS, now);
+    return { period, key, limit, count, total, endsAt: window.endsAt };
+  }
+
+  private async takeBack(charges: Charge[]): Promise<void> {
+    try {
+      await Promise.all(charges.map((c) => this.store.subtract(c.key, c.count)));
+    } catch (error) {
+      this.options.onStoreError?.(error);
+    }
+  }
+
+  /** What remains, without counting anything (headers of a refused call). */
+  private async peek(orgId: string, f: PlanFeatures, call: GenerationCall, now: number): Promise<Remaining> {
+    try {
+      const rpm = requestsLimited(f)
+        ? (await this.store.requests(f.req_per_minute, f.burst_req_per_minute).peek(orgId)).remaining
+        : -1;
+      const left = async (period: QuotaPeriod) => {
+        if (!isOperation(call.kind)) return -1;
+        const limit = f[quotaKey[period](call.kind)] as number;
+        if (limit < 0) return -1;
+        const used = await this.store.get(`${call.kind}:${period}:${periodWindow(period, now).id}:${orgId}`);
+        return Math.max(0, limit - used);
+      };
+      const [daily, monthly] = await Promise.all([left('day'), left('month')]);
+      return { rpm, daily, monthly, lifetime: -1 };
+    } catch (error) {
+      this.options.onStoreError?.(error);
+      return { rpm: -1, daily: -1, monthly: -1, lifetime: -1 };
+    }
+  }
+
+  /** Waits for the store's connection (Redis); false when it did not come up in time. */
+  ready(timeoutMs: number): Promise<boolean> {
+    return this.store.ready(timeoutMs);
+  }
+
+  close(): Promise<void> {
+    return this.store.close();
+  }
+}
+
+/** An unlimited rpm, or an unlimited burst (which lifts the per-minute cap too), counts nothing. */
+function requestsLimited(f: PlanFeatures): boolean {
+  return f.req_per_minute >= 0 && f.burst_req_per_minute !== -1;
+}
+
+/** What a quota has left after the call (or, when the call is refused, without it); −1 = none. */
+function remainingOf(charges: Charge[], period: QuotaPeriod, withoutCall: boolean): number {
+  const c = charges.find((x) => x.period === period);
+  if (!c) return -1;
+  const used = withoutCall ? c.total - c.count : c.total;
+  return Math.max(0, c.limit - used);
+}

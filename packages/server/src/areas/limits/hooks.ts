@@ -1,0 +1,128 @@
+import { type EffectiveLimits, RATE_LIMIT_HEADERS } from '@slugsmith/contract';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onResponseHookHandler,
+  preHandlerHookHandler,
+} from 'fastify';
+import { requireKey } from '../../auth/access.js';
+import type { Db } from '../../db/connect.js';
+import type { Config } from '../../platform/config.js';
+import { effectiveLimits } from '../plans/service.js';
+import { type Admission, LimitRefusal, PlanLimits, type Remaining } from './enforcer.js';
+import { type GenerationCall, sliceWindowRefusal } from './policy.js';
+import { limitStore } from './store.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Plan enforcement of generation calls (MCP tools go through it too). */
+    planLimits: PlanLimits;
+  }
+  interface FastifyRequest {
+    /** Set on generation calls the plan let through. */
+    admission?: Admission;
+  }
+}
+
+/**
+ * The plan enforcement of one app: the store REDIS_URL selects, limits from the plans area. A
+ * Redis that is not reachable at start-up is waited for briefly; until it is, each node counts
+ * in its own memory.
+ */
+export async function createPlanLimits(
+  db: Db,
+  config: Pick<Config, 'redisUrl'>,
+  app: FastifyInstance,
+): Promise<PlanLimits> {
+  const limits = new PlanLimits({
+    store: limitStore(config.redisUrl),
+    limitsOf: async (orgId) => (await effectiveLimits(db, orgId, 'saas')) as EffectiveLimits,
+    onStoreError: (error) => app.log.warn({ err: error }, 'rate-limit store failed; call let through'),
+  });
+  if (!(await limits.ready(REDIS_START_WAIT_MS))) {
+    app.log.warn('Redis for rate limits is not reachable yet: counting per node until it is');
+  }
+  return limits;
+}
+
+const REDIS_START_WAIT_MS = 3_000;
+
+interface Body {
+  pattern?: string;
+  count?: number;
+}
+
+/** The generation routes enforcement covers (paths under the API prefix) and what each asks for. */
+const CALLS: Record<string, (body: Body) => GenerationCall> = {
+  '/gen/forge': (b) => ({ kind: 'forge', stream: false, count: b.count ?? 1, pattern: b.pattern }),
+  '/gen/forge/stream': (b) => ({ kind: 'forge', stream: true, count: b.count ?? 1, pattern: b.pattern }),
+  '/gen/mint': (b) => ({ kind: 'mint', stream: false, count: b.count ?? 0 }),
+  '/gen/mint/stream': (b) => ({ kind: 'mint', stream: true, count: b.count ?? 0 }),
+  '/gen/slice': (b) => ({ kind: 'slice', stream: false, count: b.count ?? 0 }),
+  '/gen/slice/stream': (b) => ({ kind: 'slice', stream: true, count: b.count ?? 0 }),
+  '/gen/reset': () => ({ kind: 'reset', stream: false, count: 0 }),
+  '/gen/pattern-info': () => ({ kind: 'pattern-info', stream: false, count: 0 }),
+};
+
+function setRemaining(reply: FastifyReply, r: Remaining): void {
+  reply.header(RATE_LIMIT_HEADERS.rpm, r.rpm);
+  reply.header(RATE_LIMIT_HEADERS.daily, r.daily);
+  reply.header(RATE_LIMIT_HEADERS.monthly, r.monthly);
+  reply.header(RATE_LIMIT_HEADERS.lifetime, r.lifetime);
+}
+
+function enforcer(describe: (body: Body) => GenerationCall): preHandlerHookHandler {
+  return async function enforcePlan(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+    const call = describe((request.body ?? {}) as Body);
+    try {
+      request.admission = await request.server.planLimits.admit(requireKey(request), call);
+      setRemaining(reply, request.admission.remaining);
+    } catch (error) {
+      if (error instanceof LimitRefusal) {
+        setRemaining(reply, error.remaining);
+        if (error.reason) reply.header(RATE_LIMIT_HEADERS.reason, error.reason);
+        if (error.retryAfter !== undefined) {
+          reply.header(RATE_LIMIT_HEADERS.retryAfter, error.retryAfter);
+          reply.header('retry-after', error.retryAfter);
+        }
+      }
+      throw error;
+    }
+  };
+}
+
+/** A call that failed (4xx/5xx) gets its slugs back into the quotas. */
+const refundFailed: onResponseHookHandler = async (request, reply) => {
+  if (request.admission && reply.statusCode >= 400) await request.admission.refund();
+};
+
+const asArray = <T>(hooks: T | T[] | undefined): T[] =>
+  hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
+
+/**
+ * Puts plan enforcement in front of the generation routes registered after it in `app`: a
+ * preHandler (the body is validated, so counts and patterns are known) and a refund on failure.
+ */
+export function installGenerationLimits(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    const path = route.prefix ? route.url.slice(route.prefix.length) : route.url;
+    const describe = CALLS[path];
+    if (!describe || route.method !== 'POST') return;
+    route.preHandler = [...asArray(route.preHandler), enforcer(describe)];
+    route.onResponse = [...asArray(route.onResponse), refundFailed];
+  });
+}
+
+/** Refuses a slice outside the plan's window around the series position (after the series is read). */
+export function assertSliceWindow(
+  request: FastifyRequest,
+  row: { generated: string },
+  sequence: number | string,
+  count: number,
+): void {
+  const plan = request.admission?.plan;
+  if (!plan) return;
+  const refusal = sliceWindowRefusal(plan.limits, BigInt(row.generated), BigInt(sequence), count);
+  if (refusal) throw refusal;
+}

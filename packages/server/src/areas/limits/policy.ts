@@ -1,0 +1,154 @@
+import type { EffectiveLimits, PlanFeatures, RateLimitReason } from '@slugsmith/contract';
+import type { CallerKey } from '../../auth/keys.js';
+import { ApiError } from '../../platform/errors.js';
+import { currentBundleId, generatorFor, withEngine } from '../generate/engine.js';
+
+/**
+ * The checks of a plan that need no counter: feature switches, per-request and stream maximums,
+ * pattern components and complexity, slice windows. Each answers the refusal as an ApiError or
+ * nothing; none touches the database.
+ */
+
+export type Operation = 'forge' | 'mint' | 'slice';
+
+/** What a generation call asks for, as enforcement sees it. */
+export interface GenerationCall {
+  kind: Operation | 'reset' | 'pattern-info';
+  stream: boolean;
+  /** Slugs asked for (quotas count slugs); 0 for calls that produce none. */
+  count: number;
+  /** A pattern the call renders (forge): checked for components and complexity. */
+  pattern?: string;
+}
+
+export const PatternTooComplex = 'Pattern is too complex';
+
+const names: Record<Operation, string> = { forge: 'Forge', mint: 'Mint', slice: 'Slice' };
+
+export function isOperation(kind: GenerationCall['kind']): kind is Operation {
+  return kind === 'forge' || kind === 'mint' || kind === 'slice';
+}
+
+const limited = (max: number) => max >= 0;
+
+function notAvailable(plan: EffectiveLimits, what: string, feature: keyof PlanFeatures): ApiError {
+  const reason: RateLimitReason = 'not-available';
+  return ApiError.forbidden(`${what} is not available on the ${plan.plan_name || 'current'} plan`, {
+    reason,
+    feature,
+    plan: plan.plan,
+  });
+}
+
+/** A feature switch of the plan that refuses the call, if any. */
+export function featureRefusal(
+  plan: EffectiveLimits,
+  key: CallerKey,
+  call: GenerationCall,
+): ApiError | undefined {
+  const f = plan.limits;
+  if (!f.api_access) return notAvailable(plan, 'API access', 'api_access');
+  if (key.type === 'api-key' && !f.api_key_access)
+    return notAvailable(plan, 'API key access', 'api_key_access');
+  if (key.type === 'sdk-config' && !f.sdk_access) return notAvailable(plan, 'SDK access', 'sdk_access');
+  if (!isOperation(call.kind)) return undefined;
+  const op = call.kind;
+  if (!f[`${op}_enabled`]) return notAvailable(plan, names[op], `${op}_enabled`);
+  if (call.stream && !f[`${op}_stream_enabled`]) {
+    return notAvailable(plan, `${names[op]} streaming`, `${op}_stream_enabled`);
+  }
+  return undefined;
+}
+
+/** The per-request (or per-stream) maximum of slugs the call exceeds, if any. */
+export function sizeRefusal(plan: EffectiveLimits, call: GenerationCall): ApiError | undefined {
+  if (!isOperation(call.kind)) return undefined;
+  const limit = call.stream
+    ? (`max_${call.kind}_per_stream_request` as const)
+    : (`max_${call.kind}_per_request` as const);
+  const max = plan.limits[limit];
+  if (!limited(max) || call.count <= max) return undefined;
+  const reason: RateLimitReason = 'request-size-exceeded';
+  return ApiError.badRequest(`Count is too large (maximum: ${max})`, {
+    reason,
+    limit,
+    max,
+    plan: plan.plan,
+  });
+}
+
+/** Components and complexity of the pattern against the plan's maximums (a bad pattern: 400). */
+export function patternRefusal(features: PlanFeatures, pattern: string): ApiError | undefined {
+  const maxComponents = features.max_pattern_components;
+  const maxComplexity = features.max_pattern_complexity;
+  if (!limited(maxComponents) && !limited(maxComplexity)) return undefined;
+  // Compiled patterns are cached by the generator: the forge that follows reuses this one.
+  const compiled = withEngine(() => generatorFor(currentBundleId).compile(pattern));
+  if (limited(maxComponents) && compiled.components > maxComponents) {
+    return ApiError.badRequest(PatternTooComplex, {
+      reason: 'pattern-too-complex',
+      limit: 'max_pattern_components',
+      max: maxComponents,
+      components: compiled.components,
+    });
+  }
+  if (limited(maxComplexity) && compiled.complexity > maxComplexity) {
+    return ApiError.badRequest(PatternTooComplex, {
+      reason: 'pattern-too-complex',
+      limit: 'max_pattern_complexity',
+      max: maxComplexity,
+      complexity: compiled.complexity,
+    });
+  }
+  return undefined;
+}
+
+/** Every counter-free check of a call, in the order a caller would want to hear of them. */
+export function staticRefusal(
+  plan: EffectiveLimits,
+  key: CallerKey,
+  call: GenerationCall,
+): ApiError | undefined {
+  return (
+    featureRefusal(plan, key, call) ??
+    sizeRefusal(plan, call) ??
+    (call.pattern === undefined ? undefined : patternRefusal(plan.limits, call.pattern))
+  );
+}
+
+/**
+ * A slice may reach `slice_window_back` positions behind the series' current position (what was
+ * minted so far) and end at most `slice_window_forward` positions ahead of it.
+ */
+export function sliceWindowRefusal(
+  features: PlanFeatures,
+  generated: bigint,
+  sequence: bigint,
+  count: number,
+): ApiError | undefined {
+  const back = features.slice_window_back;
+  const forward = features.slice_window_forward;
+  if (limited(back) && sequence < generated - BigInt(back)) {
+    return ApiError.badRequest(
+      `The slice starts too far behind the series position (at most ${back} positions back)`,
+      {
+        reason: 'request-size-exceeded',
+        limit: 'slice_window_back',
+        max: back,
+        position: generated.toString(),
+      },
+    );
+  }
+  if (limited(forward) && sequence + BigInt(count) > generated + BigInt(forward)) {
+    return ApiError.badRequest(
+      `The slice ends too far ahead of the series position (at most ${forward} positions forward)`,
+      {
+        reason: 'request-size-exceeded',
+        limit: 'slice_window_forward',
+        max: forward,
+        position: generated.toString(),
+      },
+    );
+  }
+  return undefined;
+}

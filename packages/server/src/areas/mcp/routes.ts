@@ -1,0 +1,97 @@
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { apiPrefix, ErrorBody, ErrorMessages } from '@slugsmith/contract';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { requireKey } from '../../auth/access.js';
+import { type ApiCall, buildMcpServer } from './tools.js';
+
+const SERVER_VERSION = '0.1.0';
+
+/**
+ * The MCP endpoint (Streamable HTTP, stateless: no sessions, so any node answers any request)
+ * for AI agents, authenticated by an API key with scope `mcp` in `x-api-key`. Every tool call is
+ * made against this server's own HTTP API with the caller's key (`inject`, in process), so it
+ * meets the same scope checks, plan limits and statistics as the call it stands for.
+ */
+export function mcpRoutes(app: FastifyInstance, root: FastifyInstance): void {
+  const tags = ['mcp'];
+  const security = [{ apiKey: [] }];
+  const errors = { 401: ErrorBody, 403: ErrorBody };
+
+  app.post('/mcp', {
+    config: { access: { key: 'mcp' } },
+    schema: {
+      tags,
+      security,
+      summary: 'Model Context Protocol (Streamable HTTP, stateless): JSON-RPC messages in, JSON out',
+      response: errors,
+    },
+    handler: async (request, reply) => {
+      const key = requireKey(request);
+      const secret = request.headers['x-api-key'] as string;
+      const call: ApiCall = async (method, path, body) => {
+        const answer = await root.inject({
+          method,
+          url: `${apiPrefix}${path}`,
+          headers: {
+            'x-api-key': secret,
+            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          },
+          ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+        });
+        const text = answer.body;
+        let parsed: unknown = text;
+        try {
+          parsed = text ? JSON.parse(text) : undefined;
+        } catch {
+          // Not JSON (never for the routes the tools call): passed on as text.
+        }
+        return { status: answer.statusCode, body: parsed };
+      };
+      const server = buildMcpServer(call, key.scopes, SERVER_VERSION);
+      const transport = new StreamableHTTPServerTransport({
+        sessionIdGenerator: undefined,
+        enableJsonResponse: true,
+      });
+      reply.raw.on('close', () => {
+        void transport.close();
+        void server.close();
+      });
+      await server.connect(transport);
+      // From here the transport writes the answer on the raw response.
+      reply.hijack();
+      try {
+        await transport.handleRequest(request.raw, reply.raw, request.body);
+      } catch (error) {
+        request.log.error({ err: error }, 'MCP request failed');
+        if (!reply.raw.headersSent) {
+          reply.raw.writeHead(500, { 'content-type': 'application/json' });
+          reply.raw.end(
+            JSON.stringify({
+              jsonrpc: '2.0',
+              error: { code: -32603, message: ErrorMessages.internal },
+              id: null,
+            }),
+          );
+        }
+      }
+    },
+  });
+
+  // Stateless: there is no stream to resume (GET) and no session to end (DELETE).
+  const notAllowed = async (_request: unknown, reply: FastifyReply) =>
+    reply.status(405).header('allow', 'POST').send({ code: 405, message: ErrorMessages.methodNotAllowed });
+  for (const method of ['GET', 'DELETE'] as const) {
+    app.route({
+      method,
+      url: '/mcp',
+      config: { access: { key: 'mcp' } },
+      schema: {
+        tags,
+        security,
+        summary: 'Not used by a stateless MCP endpoint (405)',
+        response: { 405: ErrorBody, ...errors },
+      },
+      handler: notAllowed,
+    });
+  }
+}

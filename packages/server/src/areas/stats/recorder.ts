@@ -1,0 +1,140 @@
+import type { Database } from '../../db/connect.js';
+
+export type StatsEvent = 'forge' | 'mint' | 'slice' | 'reset';
+
+/** Stands for "none": a forge has no series, a console call has no key. */
+export const NIL_UUID = '00000000-0000-0000-0000-000000000000';
+
+/** One finished generation call. */
+export interface StatsCall {
+  orgId: string;
+  /** The series, when the caller knows its id (a series key)… */
+  seriesId: string | null;
+  /** …or its slug in the organisation, resolved when the batch is written (no query per call). */
+  seriesSlug?: string | null;
+  keyId: string | null;
+  event: StatsEvent;
+  /** Slugs answered (for reset: 1, the series reset). */
+  count: number;
+  durationUs: number;
+}
+
+interface MinuteCounts {
+  orgId: string;
+  seriesId: string | null;
+  seriesSlug: string | null;
+  keyId: string;
+  event: StatsEvent;
+  minute: number;
+  count: number;
+  requests: number;
+  durationUs: number;
+}
+
+/**
+ * Counts generation calls in memory, per (organisation, series, key, event, minute), and appends
+ * them to `stats_minutes` with one multi-row insert per flush. Recording is a map update: the hot
+ * path never waits for the database. A failed flush puts its counts back for the next one.
+ */
+export class StatsRecorder {
+  private buffer = new Map<string, MinuteCounts>();
+  private flushing: Promise<number> | undefined;
+
+  constructor(
+    private readonly database: Database,
+    /** The clock (ms since the epoch); tests move it. */
+    readonly now: () => number = Date.now,
+  ) {}
+
+  /** Calls waiting for the next flush, as distinct (org, series, key, event, minute) rows. */
+  get pending(): number {
+    return this.buffer.size;
+  }
+
+  record(call: StatsCall): void {
+    const minute = Math.floor(this.now() / 60_000) * 60_000;
+    const seriesId = call.seriesId;
+    const seriesSlug = seriesId === null ? (call.seriesSlug ?? null) : null;
+    const keyId = call.keyId ?? NIL_UUID;
+    const id = `${call.orgId}|${seriesId ?? `@${seriesSlug ?? ''}`}|${keyId}|${call.event}|${minute}`;
+    const durationUs = Math.max(0, Math.round(call.durationUs));
+    const hit = this.buffer.get(id);
+    if (hit) {
+      hit.count += call.count;
+      hit.requests += 1;
+      hit.durationUs += durationUs;
+      return;
+    }
+    this.buffer.set(id, {
+      orgId: call.orgId,
+      seriesId,
+      seriesSlug,
+      keyId,
+      event: call.event,
+      minute,
+      count: call.count,
+      requests: 1,
+      durationUs,
+    });
+  }
+
+  /** Writes what was recorded so far; answers the number of rows written. One flush at a time. */
+  async flush(): Promise<number> {
+    while (this.flushing) await this.flushing.catch(() => {});
+    if (this.buffer.size === 0) return 0;
+    const rows = [...this.buffer.values()];
+    this.buffer = new Map();
+    this.flushing = this.write(rows).catch((error: unknown) => {
+      for (const r of rows) this.putBack(r);
+      throw error;
+    });
+    try {
+      return await this.flushing;
+    } finally {
+      this.flushing = undefined;
+    }
+  }
+
+  private putBack(row: MinuteCounts): void {
+    const id = `${row.orgId}|${row.seriesId ?? `@${row.seriesSlug ?? ''}`}|${row.keyId}|${row.event}|${row.minute}`;
+    const hit = this.buffer.get(id);
+    if (!hit) {
+      this.buffer.set(id, row);
+      return;
+    }
+    hit.count += row.count;
+    hit.requests += row.requests;
+    hit.durationUs += row.durationUs;
+  }
+
+  private async write(rows: MinuteCounts[]): Promise<number> {
+    // One statement whatever the number of rows: the columns travel as arrays. Series named by
+    // slug get their id here (a series deleted meanwhile counts as none).
+    await this.database.rawTransaction((exec) =>
+      exec(
+        `INSERT INTO stats_minutes
+           (org_id, series_id, key_id, event_type, minute, total_count, request_count, total_duration_us)
+         SELECT u.org_id, coalesce(u.series_id, s.id, $10::uuid), u.key_id, u.event_type, u.minute,
+                u.total_count, u.request_count, u.total_duration_us
+         FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::uuid[], $5::text[], $6::timestamptz[],
+                     $7::bigint[], $8::bigint[], $9::bigint[])
+              AS u (org_id, series_id, series_slug, key_id, event_type, minute,
+                    total_count, request_count, total_duration_us)
+         LEFT JOIN series s ON u.series_id IS NULL AND s.org_id = u.org_id AND s.slug = u.series_slug`,
+        [
+          rows.map((r) => r.orgId),
+          rows.map((r) => r.seriesId),
+          rows.map((r) => r.seriesSlug),
+          rows.map((r) => r.keyId),
+          rows.map((r) => r.event),
+          rows.map((r) => new Date(r.minute).toISOString()),
+          rows.map((r) => String(r.count)),
+          rows.map((r) => String(r.requests)),
+          rows.map((r) => String(r.durationUs)),
+          NIL_UUID,
+        ],
+      ),
+    );
+    return rows.length;
+  }
+}

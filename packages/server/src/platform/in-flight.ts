@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+
+export interface InFlight {
+  /** Requests received and not answered yet. */
+  readonly count: number;
+  /** Resolves when no request is in flight, or after `maxWaitMs` (true: drained). */
+  drained(maxWaitMs: number): Promise<boolean>;
+}
+
+/**
+ * Counts requests from arrival to the end of their answer (a stream: its last byte), whether they
+ * came over a socket or by `inject`. Shutdown waits for the count to reach zero before it closes
+ * the database and Redis, so no handler still running finds its pool ended.
+ */
+export function trackInFlight(server: FastifyInstance): InFlight {
+  let count = 0;
+  let waiters: (() => void)[] = [];
+  const finished = () => {
+    count--;
+    if (count === 0) for (const wake of waiters.splice(0)) wake();
+  };
+  const pending = new WeakSet<object>();
+
+  server.addHook('onRequest', async (request, reply) => {
+    count++;
+    pending.add(request);
+    const done = () => {
+      if (!pending.delete(request)) return;
+      finished();
+    };
+    // onResponse is the normal end; `close` also covers a client that went away mid-answer.
+    reply.raw.once('close', done);
+    request.raw.once('error', done);
+  });
+  server.addHook('onResponse', async (request) => {
+    if (pending.delete(request)) finished();
+  });
+
+  return {
+    get count() {
+      return count;
+    },
+    drained(maxWaitMs) {
+      if (count === 0) return Promise.resolve(true);
+      return new Promise<boolean>((resolve) => {
+        const timer = setTimeout(() => {
+          waiters = waiters.filter((w) => w !== wake);
+          resolve(false);
+        }, maxWaitMs);
+        const wake = () => {
+          clearTimeout(timer);
+          resolve(true);
+        };
+        waiters.push(wake);
+      });
+    },
+  };
+}

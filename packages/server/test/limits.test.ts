@@ -1,0 +1,290 @@
+import { RATE_LIMIT_HEADERS } from '@slugsmith/contract';
+import { RateLimitError, Slugsmith } from '@slugsmith/sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type App, buildApp } from '../src/app.js';
+import type { Config } from '../src/platform/config.js';
+import { closeApp, TestContext, testConfig, testDatabases } from './support/app.js';
+import { orgWithOwner, signedHeaders } from './support/keys.js';
+import { customPlan } from './support/plans.js';
+
+/**
+ * Plan enforcement over HTTP (issue 6), on each database with each counter store: the x-slug-*
+ * headers, 429s with reason and retry-after, per-request maximums, feature switches, pattern
+ * complexity, slice windows; and two server nodes sharing their counts through Redis.
+ */
+
+const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const stores = ['memory', 'redis'] as const;
+
+const H = RATE_LIMIT_HEADERS;
+const remaining = (headers: Record<string, unknown>) => ({
+  rpm: Number(headers[H.rpm]),
+  daily: Number(headers[H.daily]),
+  monthly: Number(headers[H.monthly]),
+  lifetime: Number(headers[H.lifetime]),
+});
+
+/** A fetch that answers from the app in process (the SDK under test parses real answers). */
+function injectFetch(app: App): typeof fetch {
+  return async (input, init) => {
+    const url = new URL(String(input));
+    const sent: Record<string, string> = {};
+    new Headers(init?.headers).forEach((value, name) => {
+      sent[name] = value;
+    });
+    const r = await app.server.inject({
+      method: (init?.method ?? 'GET') as 'GET',
+      url: url.pathname + url.search,
+      headers: sent,
+      ...(init?.body ? { payload: String(init.body) } : {}),
+    });
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(r.headers)) {
+      if (value !== undefined) headers.set(name, String(value));
+    }
+    return new Response(r.body, { status: r.statusCode, headers });
+  };
+}
+
+for (const kind of testDatabases) {
+  for (const store of stores) {
+    describe(`[${kind}, ${store}] plan enforcement of generation calls`, () => {
+      let ctx: TestContext | undefined;
+      const c = () => {
+        if (!ctx) throw new Error('app not started');
+        return ctx;
+      };
+      beforeAll(async () => {
+        const config = testConfig(kind, store === 'redis' ? { REDIS_URL: redisUrl } : {});
+        ctx = new TestContext(await buildApp(config), config);
+        expect(ctx.app.server.planLimits.storeKind).toBe(store);
+      });
+      afterAll(async () => {
+        if (ctx) await closeApp(ctx.app, ctx.config);
+      });
+
+      async function keyed(name: string) {
+        const a = await orgWithOwner(c(), name);
+        const { key } = await a.apiKey({});
+        const post = (url: string, body: unknown) =>
+          c().request('POST', `/api/v1${url}`, { body, headers: { 'x-api-key': key } });
+        return { ...a, key, post };
+      }
+
+      it('every generation answer carries what remains, and it goes down (Free plan)', async () => {
+        const a = await keyed('limits-headers');
+        const first = await a.post('/gen/forge', { pattern: '{adjective}-{noun}', count: 2 });
+        expect(first.status).toBe(200);
+        expect(remaining(first.headers)).toEqual({ rpm: 59, daily: 998, monthly: 9_998, lifetime: -1 });
+        const second = await a.post('/gen/forge', { pattern: '{adjective}-{noun}', count: 3 });
+        expect(remaining(second.headers)).toEqual({ rpm: 58, daily: 995, monthly: 9_995, lifetime: -1 });
+
+        // Mint counts against mint's own quotas; reset and pattern-info only against the minute.
+        const s = await a.series('Limits', '{adjective}-{noun}');
+        const minted = await a.post('/gen/mint', { series: s.slug, count: 4 });
+        expect(remaining(minted.headers)).toEqual({ rpm: 57, daily: 996, monthly: 9_996, lifetime: -1 });
+        const sliced = await a.post('/gen/slice', { series: s.slug, count: 5 });
+        expect(remaining(sliced.headers)).toMatchObject({ rpm: 56, daily: 995 });
+        const info = await a.post('/gen/pattern-info', { pattern: '{noun}' });
+        expect(remaining(info.headers)).toEqual({ rpm: 55, daily: -1, monthly: -1, lifetime: -1 });
+        const reset = await a.post('/gen/reset', { series: s.slug });
+        expect(reset.status).toBe(200);
+        expect(remaining(reset.headers).rpm).toBe(54);
+      });
+
+      it('refuses more slugs per request than the plan allows (400) and counts none of them', async () => {
+        const a = await keyed('limits-size');
+        const r = await a.post('/gen/forge', { pattern: '{noun}', count: 101 });
+        expect(r.status).toBe(400);
+        expect(r.body).toMatchObject({
+          code: 400,
+          message: 'Count is too large (maximum: 100)',
+          details: { reason: 'request-size-exceeded', limit: 'max_forge_per_request', max: 100 },
+        });
+        expect(remaining(r.headers)).toEqual({ rpm: 60, daily: 1_000, monthly: 10_000, lifetime: -1 });
+      });
+
+      it('refuses what the plan switches off (403): streams and SDK keys on Free, forge on a plan without it', async () => {
+        const a = await keyed('limits-switches');
+        const stream = await a.post('/gen/forge/stream', { pattern: '{noun}', count: 5 });
+        expect(stream.status).toBe(403);
+        expect(stream.body).toMatchObject({
+          message: 'Forge streaming is not available on the Free plan',
+          details: { reason: 'not-available', feature: 'forge_stream_enabled' },
+        });
+        expect(remaining(stream.headers).daily).toBe(1_000);
+
+        const config = await a.sdkConfig({});
+        const path = '/api/v1/gen/forge';
+        const signed = await c().request('POST', path, {
+          body: { pattern: '{noun}', count: 1 },
+          headers: signedHeaders(config.keys[0].jwk, config.slug, 'POST', path),
+        });
+        expect(signed.status).toBe(403);
+        expect(signed.body.details).toMatchObject({ reason: 'not-available', feature: 'sdk_access' });
+
+        await customPlan(c(), a.org, { forge_enabled: false });
+        const off = await a.post('/gen/forge', { pattern: '{noun}', count: 1 });
+        expect(off.status).toBe(403);
+        expect(off.body.message).toMatch(/^Forge is not available on the Test test-[0-9a-f]+ plan$/);
+        expect(off.body.details).toMatchObject({ reason: 'not-available', feature: 'forge_enabled' });
+        // Mint is still on.
+        const s = await a.series('Still minting');
+        expect((await a.post('/gen/mint', { series: s.slug, count: 1 })).status).toBe(200);
+      });
+
+      it('refuses patterns beyond the plan’s components and complexity: Pattern is too complex', async () => {
+        const a = await keyed('limits-complex');
+        // Free: at most 8 components.
+        const nine = Array.from({ length: 9 }, () => '{noun}').join('-');
+        const many = await a.post('/gen/forge', { pattern: nine, count: 1 });
+        expect(many.status).toBe(400);
+        expect(many.body).toMatchObject({
+          message: 'Pattern is too complex',
+          details: { limit: 'max_pattern_components', max: 8 },
+        });
+        const info = await a.post('/gen/pattern-info', { pattern: '{adjective}-{noun}-{number:4d}' });
+        const { complexity } = info.body as { complexity: number };
+        await customPlan(c(), a.org, { max_pattern_complexity: complexity - 1 });
+        const complex = await a.post('/gen/forge', { pattern: '{adjective}-{noun}-{number:4d}', count: 1 });
+        expect(complex.status).toBe(400);
+        expect(complex.body).toMatchObject({
+          message: 'Pattern is too complex',
+          details: { limit: 'max_pattern_complexity', max: complexity - 1, complexity },
+        });
+        // Pattern info still answers (that is how a caller learns the complexity).
+        expect(
+          (await a.post('/gen/pattern-info', { pattern: '{adjective}-{noun}-{number:4d}' })).status,
+        ).toBe(200);
+        expect((await a.post('/gen/forge', { pattern: '{adjective}-{noun}', count: 1 })).status).toBe(200);
+      });
+
+      it('answers 429 past the requests per minute (with burst), with reason, retry-after and the SDK’s RateLimitError', async () => {
+        const a = await keyed('limits-rpm');
+        await customPlan(c(), a.org, { req_per_minute: 2, burst_req_per_minute: 3 });
+        const rpm: number[] = [];
+        for (let i = 0; i < 3; i++) {
+          const r = await a.post('/gen/forge', { pattern: '{noun}', count: 1 });
+          expect(r.status).toBe(200);
+          rpm.push(remaining(r.headers).rpm);
+        }
+        expect(rpm).toEqual([1, 0, 0]);
+        const refused = await a.post('/gen/forge', { pattern: '{noun}', count: 1 });
+        expect(refused.status).toBe(429);
+        const seconds = Number(refused.headers[H.retryAfter]);
+        expect(seconds).toBeGreaterThanOrEqual(1);
+        expect(seconds).toBeLessThanOrEqual(60);
+        expect(refused.headers[H.reason]).toBe('rate-limit-exceeded');
+        expect(refused.headers['retry-after']).toBe(String(seconds));
+        expect(refused.body).toMatchObject({
+          code: 429,
+          message: `Rate limit exceeded. Please try again in ${seconds} seconds.`,
+          details: { reason: 'rate-limit-exceeded', retry_after: seconds },
+        });
+        expect(remaining(refused.headers).rpm).toBe(0);
+
+        const client = Slugsmith.withApiKey({
+          baseUrl: 'http://slugsmith.test',
+          apiKey: a.key,
+          fetch: injectFetch(c().app),
+        });
+        const error = await client.forge({ pattern: '{noun}', count: 1 }).catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(RateLimitError);
+        const limited = error as RateLimitError;
+        expect(limited.status).toBe(429);
+        expect(limited.reason).toBe('rate-limit-exceeded');
+        expect(limited.retryAfter).toBeGreaterThanOrEqual(1);
+        expect(limited.message).toMatch(
+          /^Rate limit exceeded: Rate limit exceeded\. Please try again in \d+ seconds\.$/,
+        );
+        expect(limited.limits).toEqual({
+          rpmRemaining: 0,
+          dailyRemaining: -1,
+          monthlyRemaining: -1,
+          lifetimeRemaining: -1,
+        });
+      });
+
+      it('answers 429 Usage quota exceeded past the daily quota in slugs; failed calls give theirs back', async () => {
+        const a = await keyed('limits-daily');
+        await customPlan(c(), a.org, {
+          max_forge_per_day: 10,
+          max_slice_per_day: 50,
+          slice_window_forward: 10,
+        });
+        expect(remaining((await a.post('/gen/forge', { pattern: '{noun}', count: 6 })).headers).daily).toBe(
+          4,
+        );
+        const refused = await a.post('/gen/forge', { pattern: '{noun}', count: 5 });
+        expect(refused.status).toBe(429);
+        expect(refused.body).toMatchObject({
+          message: 'Usage quota exceeded',
+          details: { reason: 'daily-limit-exceeded', limit: 'max_forge_per_day', max: 10 },
+        });
+        expect(refused.headers[H.reason]).toBe('daily-limit-exceeded');
+        const now = new Date();
+        const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
+        const retry = Number(refused.headers[H.retryAfter]);
+        expect(Math.abs(retry - (midnight - now.getTime()) / 1000)).toBeLessThan(30);
+        expect(remaining(refused.headers).daily).toBe(4);
+        expect(remaining((await a.post('/gen/forge', { pattern: '{noun}', count: 4 })).headers).daily).toBe(
+          0,
+        );
+
+        // A slice past the plan's window is refused after its slugs were counted: they come back.
+        const s = await a.series('Window');
+        const far = await a.post('/gen/slice', { series: s.slug, count: 20 });
+        expect(far.status).toBe(400);
+        expect(far.body.details).toMatchObject({ limit: 'slice_window_forward', max: 10 });
+        const near = await a.post('/gen/slice', { series: s.slug, count: 10 });
+        expect(near.status).toBe(200);
+        expect(remaining(near.headers).daily).toBe(40);
+      });
+    });
+  }
+}
+
+describe.runIf(testDatabases.includes('postgres'))('[postgres, redis] two server nodes', () => {
+  let configA: Config;
+  let nodes: TestContext[] = [];
+  beforeAll(async () => {
+    configA = testConfig('postgres', { REDIS_URL: redisUrl });
+    // The second node works on the same database schema and the same Redis.
+    const configB: Config = { ...configA };
+    const a = await buildApp(configA);
+    const b = await buildApp(configB);
+    nodes = [new TestContext(a, configA), new TestContext(b, configB)];
+  });
+  afterAll(async () => {
+    if (nodes[1]) await nodes[1].app.server.close();
+    if (nodes[0]) await closeApp(nodes[0].app, configA);
+  });
+
+  it('share requests per minute and quotas through Redis', async () => {
+    const [a, b] = nodes;
+    const org = await orgWithOwner(a, 'two-nodes');
+    const { key } = await org.apiKey({});
+    await customPlan(a, org.org, { req_per_minute: 4, burst_req_per_minute: 4, max_forge_per_day: 100 });
+    const forge = (node: TestContext) =>
+      node.request('POST', '/api/v1/gen/forge', {
+        body: { pattern: '{noun}', count: 10 },
+        headers: { 'x-api-key': key },
+      });
+    const seen = [];
+    for (const node of [a, b, a, b]) {
+      const r = await forge(node);
+      expect(r.status).toBe(200);
+      seen.push(remaining(r.headers));
+    }
+    expect(seen.map((r) => [r.rpm, r.daily])).toEqual([
+      [3, 90],
+      [2, 80],
+      [1, 70],
+      [0, 60],
+    ]);
+    const refused = await forge(b);
+    expect(refused.status).toBe(429);
+    expect(refused.headers[H.reason]).toBe('rate-limit-exceeded');
+    expect((await forge(a)).status).toBe(429);
+  });
+});

@@ -1,0 +1,162 @@
+import type { AddressInfo } from 'node:net';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { beforeAll, expect, it } from 'vitest';
+import { describeEachDatabase } from './support/app.js';
+import { orgWithOwner } from './support/keys.js';
+
+type ToolResult = {
+  isError?: boolean;
+  content: { type: string; text: string }[];
+  structuredContent?: Record<string, unknown>;
+};
+
+/** The MCP endpoint with the SDK's own client over Streamable HTTP, against the listening server. */
+describeEachDatabase('MCP endpoint', (ctx) => {
+  let url: URL;
+  beforeAll(async () => {
+    await ctx().app.server.listen({ host: '127.0.0.1', port: 0 });
+    url = new URL(`http://127.0.0.1:${(ctx().app.server.server.address() as AddressInfo).port}/api/v1/mcp`);
+  });
+
+  async function connect(apiKey: string) {
+    const client = new Client({ name: 'slugsmith-test', version: '1.0.0' });
+    const transport = new StreamableHTTPClientTransport(url, {
+      requestInit: { headers: { 'x-api-key': apiKey } },
+    });
+    await client.connect(transport);
+    return {
+      client,
+      call: async (name: string, args: Record<string, unknown> = {}) =>
+        (await client.callTool({ name, arguments: args })) as ToolResult,
+    };
+  }
+
+  it('lists the tools the key may use, forges and mints through the same API, limits and statistics', async () => {
+    const a = await orgWithOwner(ctx(), 'mcp-agent');
+    const series = await a.series('Agents', '{adjective}-{noun}-{number:3d}');
+    const key = await a.apiKey({
+      name: 'agent',
+      scopes: ['mcp', 'forge', 'mint', 'slice', 'stats', 'series:read'],
+    });
+    const { client, call } = await connect(key.key);
+    expect(client.getServerVersion()?.name).toBe('slugsmith');
+
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual(
+      [
+        'dictionary_info',
+        'dictionary_tags',
+        'forge',
+        'limits',
+        'mint',
+        'pattern_info',
+        'series_info',
+        'series_list',
+        'slice',
+        'stats',
+        'validate_pattern',
+      ].sort(),
+    );
+    const forgeTool = tools.find((t) => t.name === 'forge');
+    expect(forgeTool?.inputSchema.required).toEqual(['pattern']);
+
+    // Forge: the same seed gives the same slugs as the HTTP API.
+    const forged = await call('forge', { pattern: '{adjective}-{noun}', count: 3, seed: 'agent' });
+    expect(forged.isError).toBeFalsy();
+    const slugs = forged.structuredContent?.slugs as string[];
+    expect(slugs).toHaveLength(3);
+    expect(forged.content[0].text).toBe(slugs.join('\n'));
+    const viaHttp = await ctx().request('POST', '/api/v1/gen/forge', {
+      headers: { 'x-api-key': key.key },
+      body: { pattern: '{adjective}-{noun}', count: 3, seed: 'agent' },
+    });
+    expect(viaHttp.body).toEqual(slugs);
+
+    // Mint uses the series up; slice previews the same positions.
+    const minted = await call('mint', { series: series.slug, count: 4 });
+    expect(minted.structuredContent?.slugs).toHaveLength(4);
+    const info = await call('series_info', { series: series.slug });
+    expect(info.structuredContent).toMatchObject({ slug: series.slug, generated_count: '4' });
+    const sliced = await call('slice', { series: series.slug, count: 4, sequence: 0 });
+    expect(sliced.structuredContent?.slugs).toEqual(minted.structuredContent?.slugs);
+    const list = await call('series_list');
+    expect(JSON.stringify(list.structuredContent)).toContain(series.slug);
+
+    // A bad pattern is a tool error carrying the parser's message (product spec §5).
+    const bad = await call('forge', { pattern: '{number:0d}', count: 1 });
+    expect(bad.isError).toBe(true);
+    expect(bad.content[0].text).toBe('Max length must be greater than 0');
+    const checked = await call('validate_pattern', { pattern: '{adjective}-{nou' });
+    expect(checked.structuredContent).toMatchObject({ valid: false, start: expect.any(Number) });
+    expect(checked.structuredContent?.suggestions).toEqual(
+      expect.arrayContaining([expect.objectContaining({ text: expect.any(String) })]),
+    );
+    const fine = await call('validate_pattern', { pattern: '{adjective}-{noun}' });
+    expect(fine.structuredContent).toMatchObject({ valid: true, info: { components: 2 } });
+    const patternInfo = await call('pattern_info', { pattern: '{adjective}-{noun}' });
+    expect(patternInfo.structuredContent).toMatchObject({
+      components: 2,
+      capacity: expect.stringMatching(/^\d+$/),
+    });
+    const missing = await call('mint', { series: 'no-such-series', count: 1 });
+    expect(missing.isError).toBe(true);
+    expect(missing.content[0].text).toBe('Resource not found');
+
+    // Plan limits answer a tool call exactly as they answer the HTTP call it stands for.
+    const limits = (await call('limits')).structuredContent as { max_forge_per_request: number };
+    const tooMany = limits.max_forge_per_request + 1;
+    const refusedHttp = await ctx().request('POST', '/api/v1/gen/forge', {
+      headers: { 'x-api-key': key.key },
+      body: { pattern: '{noun}', count: tooMany },
+    });
+    expect(refusedHttp.status).toBeGreaterThanOrEqual(400);
+    // (The Free plan's maximum is below what one tool call may ask for.)
+    expect(tooMany).toBeLessThanOrEqual(1000);
+    const refused = await call('forge', { pattern: '{noun}', count: tooMany });
+    expect(refused.isError).toBe(true);
+    expect(refused.content[0].text).toBe(refusedHttp.body.message);
+
+    // The tools' calls are counted like any other call of the key.
+    await ctx().app.stats.aggregate();
+    const stats = await call('stats', {});
+    const rows = (stats.structuredContent?.rows ?? []) as {
+      event_type: string;
+      date_part: string;
+      total_count: number;
+    }[];
+    const total = (event: string) =>
+      rows.find((r) => r.event_type === event && r.date_part === 'total')?.total_count;
+    expect(total('forge')).toBe(6); // 3 by MCP, 3 over HTTP
+    expect(total('mint')).toBe(4);
+    expect(total('slice')).toBe(4);
+    await client.close();
+  });
+
+  it('needs an API key with scope mcp; tools follow the key scopes; no sessions', async () => {
+    const a = await orgWithOwner(ctx(), 'mcp-scopes');
+    const noMcp = await a.apiKey({ name: 'plain', scopes: ['forge'] });
+    await expect(connect(noMcp.key)).rejects.toThrow();
+    await expect(connect('sk_not-a-key')).rejects.toThrow();
+    const unauthenticated = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
+    expect(unauthenticated.status).toBe(401);
+
+    const forgeOnly = await a.apiKey({ name: 'forge-agent', scopes: ['mcp', 'forge'] });
+    const { client, call } = await connect(forgeOnly.key);
+    const names = (await client.listTools()).tools.map((t) => t.name);
+    expect(names).toContain('forge');
+    expect(names).not.toContain('mint');
+    expect(names).not.toContain('series_list');
+    const denied = await call('mint', { count: 1 });
+    expect(denied.isError).toBe(true);
+    await client.close();
+
+    const get = await fetch(url, { headers: { 'x-api-key': forgeOnly.key } });
+    expect(get.status).toBe(405);
+    expect(get.headers.get('allow')).toBe('POST');
+  });
+});
