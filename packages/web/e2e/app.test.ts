@@ -132,7 +132,7 @@ describe('routing', () => {
       await page.goto(path);
       await expect.poll(() => page.title(), { message: path }).toBe(title);
     }
-    await page.goto('/legal/privacy');
+    await page.goto('/demo-elements');
     await page.getByText('Coming soon').waitFor();
     await page.goto('/documentation');
     await page.waitForURL((u) => u.pathname === '/docs');
@@ -213,6 +213,15 @@ describe('layout', () => {
     await context.close();
   });
 
+  it('shows the flag of the current language as a drawing, not an emoji a system may lack', async () => {
+    const { context, page } = await open(bare, '/', { locale: 'ko-KR' });
+    const button = page.getByRole('button', { name: /^ko-KR · / });
+    await button.waitFor();
+    expect(await button.locator('svg').count()).toBe(1);
+    expect(await button.textContent()).not.toContain('🇰🇷');
+    await context.close();
+  });
+
   it('opens the mobile menu', async () => {
     const { context, page } = await open(bare, '/', { width: 390 });
     await page.getByRole('button', { name: 'Open menu' }).click();
@@ -259,6 +268,11 @@ describe('landing page', () => {
     const slug = (await card.getByRole('button', { name: /^Copy / }).textContent()) ?? '';
     expect(slug.length).toBeGreaterThan(3);
     expect(pattern).toMatch(/\{/);
+    // The generator client signs with the public SDK config: config, key, then signed calls.
+    expect(live.requests).toEqual(
+      expect.arrayContaining(['GET /api/v1/console-config', 'POST /api/v1/jwks']),
+    );
+    expect(live.signed).toContain('POST /api/v1/gen/forge');
     await card.getByText(/^Capacity: /).waitFor();
     // Gallery cards with at most three patterns and the "+N more" line.
     await page.getByText('+1 more pattern').waitFor();
@@ -345,6 +359,17 @@ describe('playground', () => {
     await page.getByText('Count must be a positive number').waitFor();
     await page.getByLabel('Count').fill('5000');
     await page.getByText('Count is too large (maximum: 1000)').waitFor();
+    await context.close();
+  });
+
+  it('shows the parser message in the interface language', async () => {
+    const invalid = '{adjective}-{noun:+animal}-{number:0d}';
+    const { context, page } = await open(live, `/playground?pattern=${encodeURIComponent(invalid)}`, {
+      locale: 'de-DE',
+    });
+    const message = page.getByTestId('pattern-error');
+    await message.waitFor();
+    expect(await message.textContent()).toBe('Die maximale Länge muss größer als 0 sein (bei Zeichen 36)');
     await context.close();
   });
 

@@ -1,13 +1,17 @@
 /**
  * The end-to-end harness: serves the built app (dist/) the way the server will — static files,
- * then index.html for every other path outside /api and /oidc — and, until the server has the
- * generation API, answers /api/v1/gen/* with the real engine and the real dictionary bundle.
+ * then index.html for every other path outside /api and /oidc — and stands in for the generation
+ * API with the real engine and the real dictionary bundle. Like the server it serves a public
+ * SDK config (`/console-config`) and its key (`/jwks`), and answers generation calls only when
+ * they are signed with that key (the console's generator client, product spec §4).
  * With `api: 'none'` every API path answers 404, which drives the app's error and empty states.
  */
+import { generateKeyPairSync, verify } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
+import { signingString } from '@slugsmith/contract';
 import { loadBundle } from '@slugsmith/dictionaries';
 import { Generator, GeneratorError, PatternError } from '@slugsmith/generator';
 
@@ -25,6 +29,8 @@ export interface Harness {
   url: string;
   /** Requests seen under /api, for assertions (method and path). */
   requests: string[];
+  /** Generation calls that carried a valid signature of the console's SDK config. */
+  signed: string[];
   close(): Promise<void>;
 }
 
@@ -33,6 +39,8 @@ export interface HarnessOptions {
   api: 'generator' | 'none';
   /** Documents served at /api/v1/docs/{name} (data documents such as pattern-examples). */
   documents?: Record<string, unknown>;
+  /** Extra API routes, tried first (e.g. documentStore() of docs-fixtures.ts); true when answered. */
+  routes?: (req: IncomingMessage, res: ServerResponse) => boolean | Promise<boolean>;
 }
 
 function send(res: ServerResponse, status: number, body: unknown) {
@@ -47,18 +55,57 @@ async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> 
   return text ? JSON.parse(text) : {};
 }
 
+/** The stand-in's public SDK config and its one signing key (EC P-256, eternal). */
+const CONSOLE_CONFIG = 'harness-console';
+const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+const privateJwk = privateKey.export({ format: 'jwk' });
+const consoleKey = {
+  slug: 'harness-key',
+  jwk: { kty: 'EC', crv: 'P-256', x: privateJwk.x, y: privateJwk.y, d: privateJwk.d },
+  effective_from: '2020-01-01T00:00:00.000Z',
+  effective_to: null,
+};
+
+/** Does the request carry the headers of a signed call, signed with the console's key? */
+function signedByConsole(req: IncomingMessage, path: string): boolean {
+  const timestamp = req.headers['x-timestamp'];
+  const slug = req.headers['x-sdk-slug'];
+  const signature = req.headers['x-signature'];
+  if (typeof timestamp !== 'string' || typeof signature !== 'string' || slug !== CONSOLE_CONFIG) return false;
+  const data = Buffer.from(signingString(req.method ?? 'GET', path, slug, timestamp));
+  return verify(
+    'sha256',
+    data,
+    { key: publicKey, dsaEncoding: 'ieee-p1363' },
+    Buffer.from(signature, 'base64url'),
+  );
+}
+
 export async function startHarness(options: HarnessOptions): Promise<Harness> {
   const requests: string[] = [];
+  const signed: string[] = [];
   const generator = options.api === 'generator' ? new Generator(loadBundle()) : null;
   const index = await readFile(join(options.dist, 'index.html'));
 
   const api = async (req: IncomingMessage, res: ServerResponse, path: string) => {
     requests.push(`${req.method} ${path}`);
     if (req.method === 'POST' && path === '/api/v1/analytics') return send(res, 202, {});
+    if (await options.routes?.(req, res)) return;
     const docs = /^\/api\/v1\/docs\/([^/?]+)/.exec(path);
     if (docs && req.method === 'GET' && options.documents?.[docs[1]] !== undefined)
       return send(res, 200, { slug: docs[1], data: options.documents[docs[1]] });
     if (!generator) return send(res, 404, { code: 404, message: 'Resource not found' });
+    if (req.method === 'GET' && path === '/api/v1/console-config')
+      return send(res, 200, { sdk_config: CONSOLE_CONFIG, scopes: ['forge'] });
+    if (req.method === 'POST' && path === '/api/v1/jwks') {
+      const body = await readJson(req);
+      if (body.config !== CONSOLE_CONFIG) return send(res, 404, { code: 404, message: 'Resource not found' });
+      return send(res, 200, [consoleKey]);
+    }
+    if (path.startsWith('/api/v1/gen/')) {
+      if (!signedByConsole(req, path)) return send(res, 401, { code: 401, message: 'Invalid signature' });
+      signed.push(`${req.method} ${path}`);
+    }
     try {
       if (req.method === 'POST' && path === '/api/v1/gen/forge') {
         const body = await readJson(req);
@@ -119,6 +166,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    signed,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

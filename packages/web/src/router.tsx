@@ -55,17 +55,50 @@ export const routes: RouteObject[] = [
             }),
           },
           { path: '/documentation', element: <Navigate to="/docs" replace /> },
-          soon('/docs', 'docs'),
-          soon('/docs/:docSlug', 'docs'),
-          soon('/stats', 'stats'),
+          {
+            path: '/docs',
+            lazy: async () => ({ Component: (await import('./routes/docs/docs-pages.js')).DocsListPage }),
+          },
+          {
+            path: '/docs/:docSlug',
+            lazy: async () => ({ Component: (await import('./routes/docs/docs-pages.js')).DocPage }),
+          },
+          {
+            path: '/stats',
+            ...withFallback('stats'),
+            lazy: async () => ({ Component: (await import('./routes/stats/stats-page.js')).StatsPage }),
+          },
           soon('/products', 'products'),
           soon('/products/feature-matrix', 'featureMatrix'),
           soon('/products/:planSlug', 'plan'),
-          soon('/articles', 'articles'),
-          soon('/articles/:slug', 'doc'),
-          soon('/legal', 'legal'),
-          soon('/legal/:slug', 'legal'),
-          soon('/contacts', 'contacts'),
+          {
+            path: '/articles',
+            lazy: async () => ({
+              Component: (await import('./routes/articles/articles-pages.js')).ArticlesListPage,
+            }),
+          },
+          {
+            path: '/articles/:slug',
+            lazy: async () => ({
+              Component: (await import('./routes/articles/articles-pages.js')).ArticlePage,
+            }),
+          },
+          {
+            path: '/legal',
+            lazy: async () => ({ Component: (await import('./routes/legal/legal-pages.js')).LegalListPage }),
+          },
+          {
+            path: '/legal/:slug',
+            lazy: async () => ({
+              Component: (await import('./routes/legal/legal-pages.js')).LegalDocumentPage,
+            }),
+          },
+          {
+            path: '/contacts',
+            lazy: async () => ({
+              Component: (await import('./routes/contacts/contacts-page.js')).ContactsPage,
+            }),
+          },
           soon('/demo-elements', 'demoElements'),
           soon('/test-functionality', 'testFunctionality'),
           soon('/sudoku', 'sudoku', withFallback('sudoku')),
@@ -81,13 +114,27 @@ export const routes: RouteObject[] = [
         // Signed-in pages: sign-in required.
         element: <AccessGuard requireAuth />,
         children: [
-          soon('/dashboard', 'dashboard', withFallback('dashboard')),
-          soon('/dashboard/org/:orgSlug', 'orgDashboard', withFallback('orgDashboard')),
-          soon(
-            '/dashboard/org/:orgSlug/series/:seriesSlug',
-            'seriesDashboard',
-            withFallback('seriesDashboard'),
-          ),
+          {
+            path: '/dashboard',
+            ...withFallback('dashboard'),
+            lazy: async () => ({
+              Component: (await import('./routes/dashboard/dashboard-page.js')).DashboardPage,
+            }),
+          },
+          {
+            path: '/dashboard/org/:orgSlug',
+            ...withFallback('orgDashboard'),
+            lazy: async () => ({
+              Component: (await import('./routes/dashboard/org/org-page.js')).OrgDashboardPage,
+            }),
+          },
+          {
+            path: '/dashboard/org/:orgSlug/series/:seriesSlug',
+            ...withFallback('seriesDashboard'),
+            lazy: async () => ({
+              Component: (await import('./routes/series/series-page.js')).SeriesDashboardPage,
+            }),
+          },
           soon('/checkout', 'checkout', withFallback('checkout')),
           soon('/checkout/success', 'checkoutSuccess', withFallback('checkoutSuccess')),
         ],

@@ -47,7 +47,11 @@ export function AgreementDialog() {
           <Checkbox
             key={key(a)}
             checked={!!ticked[key(a)]}
-            onChange={(e) => setTicked((s) => ({ ...s, [key(a)]: e.currentTarget.checked }))}
+            onChange={(e) => {
+              // Read now: React clears currentTarget before a deferred state updater runs.
+              const checked = e.currentTarget.checked;
+              setTicked((s) => ({ ...s, [key(a)]: checked }));
+            }}
             label={
               <>
                 {t('agreements.accept')}{' '}

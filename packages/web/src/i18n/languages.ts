@@ -1,32 +1,10 @@
+import { type InterfaceLanguage, SUPPORTED_LANGUAGES } from '@slugsmith/contract';
+
 /** A language of the interface (product spec §3). */
-export interface Language {
-  code: string;
-  name: string;
-  nativeName: string;
-  script: 'latin' | 'cyrillic' | 'cjk';
-  flag: string;
-}
+export type Language = InterfaceLanguage;
 
 /** The enabled languages (product spec §9); the first is the default. */
-export const LANGUAGES: readonly Language[] = [
-  { code: 'en-GB', name: 'English (UK)', nativeName: 'English (UK)', script: 'latin', flag: '🇬🇧' },
-  { code: 'en-US', name: 'English (US)', nativeName: 'English (US)', script: 'latin', flag: '🇺🇸' },
-  { code: 'de-DE', name: 'German', nativeName: 'Deutsch', script: 'latin', flag: '🇩🇪' },
-  { code: 'fr-FR', name: 'French', nativeName: 'Français', script: 'latin', flag: '🇫🇷' },
-  { code: 'es-ES', name: 'Spanish', nativeName: 'Español', script: 'latin', flag: '🇪🇸' },
-  { code: 'ru-RU', name: 'Russian', nativeName: 'Русский', script: 'cyrillic', flag: '🇷🇺' },
-  {
-    code: 'sr-Cyrl',
-    name: 'Serbian (Cyrillic)',
-    nativeName: 'Српски (ћирилица)',
-    script: 'cyrillic',
-    flag: '🇷🇸',
-  },
-  { code: 'sr-Latn', name: 'Serbian (Latin)', nativeName: 'Srpski (latinica)', script: 'latin', flag: '🇷🇸' },
-  { code: 'zh-CN', name: 'Chinese (Simplified)', nativeName: '简体中文', script: 'cjk', flag: '🇨🇳' },
-  { code: 'ja-JP', name: 'Japanese', nativeName: '日本語', script: 'cjk', flag: '🇯🇵' },
-  { code: 'ko-KR', name: 'Korean', nativeName: '한국어', script: 'cjk', flag: '🇰🇷' },
-];
+export const LANGUAGES = SUPPORTED_LANGUAGES;
 
 export const DEFAULT_LANGUAGE = 'en-GB';
 export const LANGUAGE_CODES = LANGUAGES.map((l) => l.code);

@@ -1,4 +1,6 @@
-import { api } from './api.js';
+import type { ConsoleConfig, SdkJwk } from '@slugsmith/contract';
+import { Slugsmith, SlugsmithError } from '@slugsmith/sdk';
+import { API_PREFIX, ApiError, api } from './api.js';
 
 /** Shapes of the generation API (product spec §7.6, generator notes §8). */
 export interface PatternInfo {
@@ -36,12 +38,90 @@ export interface ForgeRequest {
   sequence?: number;
 }
 
-export const forge = (req: ForgeRequest, signal?: AbortSignal) =>
-  api<string[]>('/gen/forge', { method: 'POST', body: req, signal });
+/**
+ * The generator client of product spec §4: the console calls the generation API like any
+ * customer's browser app, through @slugsmith/sdk in signed mode with the server's public SDK
+ * config (`GET /console-config`), whose rotating keys the SDK fetches from `/jwks` and refreshes
+ * on the schedule of §9. States: uninitialised, then initialised, or an initialisation error —
+ * still marked ready: calls go ahead, the SDK loads a key again on the next call (or uses the
+ * fallback key a build supplies in `VITE_SDK_FALLBACK_JWK`), and its errors carry the §8 messages.
+ */
+export type GeneratorClientState =
+  | { status: 'uninitialised'; ready: false }
+  | { status: 'initialised'; ready: true; sdkConfig: string }
+  | { status: 'error'; ready: true; error: ApiError };
+
+let state: GeneratorClientState = { status: 'uninitialised', ready: false };
+let starting: Promise<Slugsmith | null> | null = null;
+
+export function generatorClientState(): GeneratorClientState {
+  return state;
+}
+
+/** The §8 error of the console: the SDK's message and status, the server's details. */
+function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof SlugsmithError) return new ApiError(error.status, error.message, error.details);
+  return new ApiError(-1, error instanceof Error ? error.message : String(error));
+}
+
+/** A fallback signing key baked into a build (JSON of an EC P-256 JWK), if any. */
+function fallbackJwk(): SdkJwk | undefined {
+  const raw = (import.meta.env.VITE_SDK_FALLBACK_JWK as string | undefined)?.trim();
+  if (!raw) return undefined;
+  try {
+    return JSON.parse(raw) as SdkJwk;
+  } catch {
+    return undefined;
+  }
+}
+
+async function initialise(): Promise<Slugsmith | null> {
+  let config: ConsoleConfig;
+  try {
+    config = await api<ConsoleConfig>('/console-config', { auth: 'none' });
+  } catch (error) {
+    state = { status: 'error', ready: true, error: toApiError(error) };
+    // Without the config there is no client: the next call asks for the config again.
+    starting = null;
+    return null;
+  }
+  const client = Slugsmith.signed({
+    baseUrl: `${window.location.origin}${API_PREFIX}`,
+    sdkConfig: config.sdk_config,
+    fallbackJwk: fallbackJwk(),
+  });
+  try {
+    await client.ready;
+    state = { status: 'initialised', ready: true, sdkConfig: config.sdk_config };
+  } catch (error) {
+    state = { status: 'error', ready: true, error: toApiError(error) };
+  }
+  return client;
+}
+
+/** The console's generator client, initialised once (a failed config fetch is retried by the next call). */
+export function generatorClient(): Promise<Slugsmith | null> {
+  starting ??= initialise();
+  return starting;
+}
+
+async function call<T>(run: (client: Slugsmith) => Promise<T>): Promise<T> {
+  const client = await generatorClient();
+  if (!client) throw (state as { error: ApiError }).error;
+  try {
+    return await run(client);
+  } catch (error) {
+    // A cancelled call (AbortError) stays what it is, for the query library.
+    throw error instanceof SlugsmithError ? toApiError(error) : error;
+  }
+}
+
+export const forge = (req: ForgeRequest, signal?: AbortSignal) => call((c) => c.forge(req, { signal }));
 export const patternInfo = (pattern: string, signal?: AbortSignal) =>
-  api<PatternInfo>('/gen/pattern-info', { method: 'POST', body: { pattern }, signal });
-export const dictionaryInfo = () => api<DictionaryInfo[]>('/gen/dictionary-info');
-export const dictionaryTags = () => api<DictionaryTag[]>('/gen/dictionary-tags');
+  call((c) => c.patternInfo(pattern, { signal }));
+export const dictionaryInfo = () => call((c) => c.dictionaryInfo());
+export const dictionaryTags = () => call((c) => c.dictionaryTags());
 export const totalStats = () => api<StatRow[]>('/stats/total', { auth: 'none' });
 
 export interface Plan {
@@ -53,4 +133,11 @@ export interface Plan {
   is_custom?: boolean;
   badges?: string[];
 }
-export const publicPlans = () => api<Plan[]>('/subscriptions', { auth: 'none' });
+/** `GET /subscriptions` answers plans grouped by plan type; the menu regroups one flat list. */
+export const publicPlans = async (): Promise<Plan[]> => {
+  type Listed = Plan & { free?: boolean; custom_plan?: boolean };
+  const catalogue = await api<{ groups?: { plans: Listed[] }[] }>('/subscriptions', { auth: 'none' });
+  return (catalogue.groups ?? []).flatMap((group) =>
+    group.plans.map((p) => ({ ...p, is_free: p.is_free ?? p.free, is_custom: p.is_custom ?? p.custom_plan })),
+  );
+};

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage } from '../../i18n/index.js';
 import { LANGUAGES, resolveLanguage, searchLanguages } from '../../i18n/languages.js';
+import { Flag } from '../flag/flag.js';
 
 /** The header's language button and the searchable language dialog (product spec §2.7). */
 export function LanguageSwitcher() {
@@ -33,7 +34,7 @@ export function LanguageSwitcher() {
         size="compact-md"
         onClick={open}
         aria-label={`${currentLanguage.code} · ${t('language.button', { language: currentLanguage.nativeName })}`}
-        leftSection={<span aria-hidden="true">{currentLanguage.flag}</span>}
+        leftSection={<Flag flag={currentLanguage.flag} />}
       >
         {currentLanguage.code}
       </Button>
@@ -73,9 +74,7 @@ export function LanguageSwitcher() {
                   >
                     <Group justify="space-between" wrap="nowrap">
                       <Group gap="sm" wrap="nowrap">
-                        <span aria-hidden="true" style={{ fontSize: 20 }}>
-                          {l.flag}
-                        </span>
+                        <Flag flag={l.flag} size={24} />
                         <div>
                           <Text size="sm" fw={500}>
                             {l.nativeName}

@@ -1,4 +1,5 @@
 import { Anchor, Box, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useReducedMotion } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +10,14 @@ import { forge } from '../../lib/generator-api.js';
 import { formatCount } from '../../lib/numbers.js';
 
 /** Hero timings (product spec §9). */
-export const HERO = { slugsPerPattern: 5, slugMs: 1500, errorSkipMs: 1000 };
+export const HERO_SLUGS_PER_PATTERN = 5;
+export const HERO_SLUG_INTERVAL_MS = 1500;
+/** The card fades out for this long before the next category's card. */
+export const HERO_TRANSITION_MS = 500;
+/** A category's whole showcase: every slug, then the transition (5 × 1500 + 500 = 8000 ms). */
+export const HERO_CATEGORY_MS = HERO_SLUGS_PER_PATTERN * HERO_SLUG_INTERVAL_MS + HERO_TRANSITION_MS;
+/** After a failed generation the hero moves on this much later (product spec §4). */
+export const HERO_ERROR_SKIP_MS = 1000;
 
 export const playgroundLink = (pattern: string) => `/playground?pattern=${encodeURIComponent(pattern)}`;
 
@@ -18,36 +26,52 @@ function pick<T>(list: readonly T[]): T {
 }
 
 /**
- * The active card: loads slugs, cycles through them on a timer and calls onComplete when done;
- * on error it calls onComplete after 1 s (product spec §4).
+ * The active card: loads slugs, cycles through them on a timer, fades out and calls onComplete
+ * when done; on error it calls onComplete after 1 s (product spec §4).
  */
 function HeroCard({ example, onComplete }: { example: PatternExample; onComplete: () => void }) {
   const { t, i18n } = useTranslation('landing');
   const slugs = useQuery({
     queryKey: ['hero-slugs', example.pattern],
-    queryFn: ({ signal }) => forge({ pattern: example.pattern, count: HERO.slugsPerPattern }, signal),
+    queryFn: ({ signal }) => forge({ pattern: example.pattern, count: HERO_SLUGS_PER_PATTERN }, signal),
     staleTime: 0,
     gcTime: 0,
     retry: 0,
   });
   const [index, setIndex] = useState(0);
+  const [leaving, setLeaving] = useState(false);
+  const reduceMotion = useReducedMotion();
   const list = slugs.data ?? [];
 
   useEffect(() => {
     if (slugs.isError) {
-      const timer = setTimeout(onComplete, HERO.errorSkipMs);
+      const timer = setTimeout(onComplete, HERO_ERROR_SKIP_MS);
       return () => clearTimeout(timer);
     }
     if (!slugs.isSuccess) return;
+    if (leaving) {
+      const timer = setTimeout(onComplete, HERO_TRANSITION_MS);
+      return () => clearTimeout(timer);
+    }
     const timer = setTimeout(() => {
-      if (index + 1 >= list.length) onComplete();
+      if (index + 1 >= list.length) setLeaving(true);
       else setIndex(index + 1);
-    }, HERO.slugMs);
+    }, HERO_SLUG_INTERVAL_MS);
     return () => clearTimeout(timer);
-  }, [slugs.isError, slugs.isSuccess, index, list.length, onComplete]);
+  }, [slugs.isError, slugs.isSuccess, index, list.length, leaving, onComplete]);
 
   return (
-    <Paper withBorder radius="lg" p="xl" shadow="sm" data-testid="hero-card">
+    <Paper
+      withBorder
+      radius="lg"
+      p="xl"
+      shadow="sm"
+      data-testid="hero-card"
+      style={{
+        opacity: leaving ? 0 : 1,
+        transition: reduceMotion ? undefined : `opacity ${HERO_TRANSITION_MS}ms ease`,
+      }}
+    >
       <Stack gap="sm">
         {example.punchline && (
           <Text fw={600} size="lg">

@@ -30,7 +30,8 @@ export function PlaygroundPreview({ categories }: { categories: PatternCategory[
       </Title>
       <Paper withBorder radius="lg" p="lg">
         <Stack>
-          <Group gap="xs" wrap="nowrap" align="flex-end">
+          {/* Wraps on narrow screens: the Random button moves below instead of overflowing. */}
+          <Group gap="xs" align="flex-end">
             <ActionIcon
               variant="default"
               size="lg"
@@ -40,7 +41,7 @@ export function PlaygroundPreview({ categories }: { categories: PatternCategory[
               ‹
             </ActionIcon>
             <NativeSelect
-              style={{ flex: 1 }}
+              style={{ flex: '1 1 12rem', minWidth: 0 }}
               label={t('preview.choose')}
               value={String(index % all.length)}
               onChange={(e) => go(Number(e.currentTarget.value))}

@@ -10,6 +10,7 @@ import {
 import { type KeyboardEvent, type ReactNode, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Token, tokenize } from './highlight.js';
+import { translatePatternMessage } from './pattern-messages.js';
 
 export interface Validation {
   parsed: ParsedPattern | null;
@@ -280,7 +281,10 @@ export function PatternEditor({
           role="alert"
           data-testid="pattern-error"
         >
-          {t('editor.errorAt', { message: error.message, position: error.start + 1 })}
+          {t('editor.errorAt', {
+            message: translatePatternMessage(error.message, t),
+            position: error.start + 1,
+          })}
         </Text>
       ) : (
         <Text size="xs" c="dimmed" mt={6}>

@@ -25,6 +25,7 @@ import { ApiError } from '../../lib/api.js';
 import { dictionaryInfo, dictionaryTags, forge, patternInfo } from '../../lib/generator-api.js';
 import { formatCount } from '../../lib/numbers.js';
 import { PatternEditor, validatePattern } from './pattern-editor.js';
+import { translatePatternMessage } from './pattern-messages.js';
 
 export const MAX_COUNT = 1000;
 export const DEFAULT_PATTERN = '{adjective}-{noun}-{number:3d}';
@@ -202,7 +203,7 @@ function ForgeTab({ initialPattern }: { initialPattern: string }) {
       )}
       {failure && (
         <Alert color="red" variant="light" role="alert" title={t(failure.key)} data-testid="forge-error">
-          {failure.detail}
+          {failure.detail && translatePatternMessage(failure.detail, t)}
         </Alert>
       )}
       {run.data && (

@@ -1,0 +1,464 @@
+/**
+ * The organisation dashboards against the real server in Chromium (issue 9, items 1–2): a new
+ * user creates an organisation, a series and an API key whose secret is shown once and works; a
+ * member without the admin role sees read-only screens and the API refuses them; SDK configs
+ * validate and rotate with confirmation; deleting an organisation needs its slug typed; axe is
+ * clean in light and dark; screenshots of every page (light, dark, mobile) under screenshots/.
+ * Needs the built console (npm run build -w @slugsmith/web).
+ */
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  accessToken,
+  agreementDialog,
+  apiAs,
+  axeViolations,
+  launchChromium,
+  newContext,
+  newPerson,
+  type RealServer,
+  signIn,
+  startRealServer,
+} from './real-server.js';
+
+const require = createRequire(import.meta.url);
+const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+const shots = fileURLToPath(new URL('./screenshots/', import.meta.url));
+
+let server: RealServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  mkdirSync(shots, { recursive: true });
+  [server, browser] = await Promise.all([startRealServer(), launchChromium()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const owner = newPerson('owner');
+const member = newPerson('member');
+const ORG_NAME = 'Acme Widgets';
+const ORG = 'acme-widgets';
+
+interface Session {
+  context: BrowserContext;
+  page: Page;
+}
+
+/**
+ * A new account, signed up through the provider's form, with the agreements accepted through the
+ * API (the agreement dialog itself is covered by sign-in.test.ts).
+ */
+async function signedUp(
+  person: { email: string; password: string },
+  returnTo = '/dashboard',
+): Promise<Session> {
+  const context = await newContext(browser, server);
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  await signIn(page, person, { returnTo, signUp: true });
+  await agreementDialog(page).waitFor();
+  const token = await accessToken(page);
+  const latest = (
+    await apiAs<{ type: string; version: string }[]>(server, token, 'GET', '/agreements/latest')
+  ).body;
+  const accepted = await apiAs(server, token, 'POST', '/accounts/agreements', {
+    agreement_versions: latest.map((a) => ({ agreement_type: a.type, agreement_version: a.version })),
+  });
+  expect(accepted.status).toBeLessThan(300);
+  await page.reload();
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  expect(await agreementDialog(page).count()).toBe(0);
+  return { context, page };
+}
+
+const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true });
+const dialog = (page: Page, name: string | RegExp) => page.getByRole('dialog', { name });
+
+describe('dashboard as a new user', () => {
+  let s: Session;
+  let secret = '';
+
+  beforeAll(async () => {
+    s = await signedUp(owner);
+  });
+  afterAll(() => s?.context.close());
+
+  it('lists the personal organisation and leads to a first series and key', async () => {
+    const { page } = s;
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+    await expect.poll(() => page.getByTestId('org-card').count()).toBe(1);
+    await expect.poll(() => page.getByTestId('org-card').first().textContent()).toContain('Personal');
+    const start = page.getByTestId('getting-started');
+    await start.getByText('Get started in under a minute').waitFor();
+    // The organisation step is done; the next action is creating a series.
+    await start.getByTestId('start-series').waitFor();
+    expect(await start.getByTestId('start-key').count()).toBe(0);
+  });
+
+  it('creates an organisation: the slug follows the name, stays editable and is validated', async () => {
+    const { page } = s;
+    await page.getByTestId('org-create').click();
+    const create = dialog(page, 'New organisation');
+    // A name suggested by our generator fills both fields.
+    await create.getByRole('button', { name: 'Suggest a name' }).click();
+    await expect.poll(() => create.getByTestId('org-slug').inputValue()).toMatch(/^[a-z]+-[a-z]+$/);
+    expect(await create.getByTestId('org-name').inputValue()).toMatch(/^[A-Z][a-z]+ [A-Z][a-z]+$/);
+    await create.getByTestId('org-name').fill(ORG_NAME);
+    expect(await create.getByTestId('org-slug').inputValue()).toBe(ORG);
+    await create.getByTestId('org-slug').fill('9 bad slug');
+    await create.getByTestId('org-create-submit').click();
+    await create.getByText('Invalid format').waitFor();
+    await create.getByTestId('org-slug').fill(ORG);
+    await create.getByTestId('org-create-submit').click();
+    await page.waitForURL((u) => u.pathname === `/dashboard/org/${ORG}`);
+    await page.getByRole('heading', { name: ORG_NAME, level: 1 }).waitFor();
+    await page.getByText(`Organisation ${ORG_NAME} created`).waitFor();
+    expect(await page.getByTestId('org-role').textContent()).toBe('Owner');
+  });
+
+  it('creates a series with the pattern editor and live validation', async () => {
+    const { page } = s;
+    await tab(page, 'Series').click();
+    await page.getByText('No series yet').waitFor();
+    await page.getByTestId('series-usage').getByText('0 of 3 series').waitFor();
+    await page.getByTestId('series-create').click();
+    const create = dialog(page, 'New series');
+    await create.getByTestId('series-name').fill('Orders');
+    expect(await create.getByTestId('series-slug').inputValue()).toBe('orders');
+    await create.getByTestId('pattern-input').fill('{adjective}-{noun');
+    await create.getByTestId('pattern-error').waitFor();
+    await create.getByTestId('pattern-input').fill('ORD-{number:6d}');
+    await expect.poll(() => create.getByTestId('pattern-error').count()).toBe(0);
+    await create.getByTestId('series-create-submit').click();
+    await page.waitForURL((u) => u.pathname === `/dashboard/org/${ORG}/series/orders`);
+    await page.goto(`/dashboard/org/${ORG}?tab=series`);
+    const row = page.getByTestId('series-row');
+    await row.getByText('ORD-{number:6d}').waitFor();
+    await row.getByText('0 of 1M').waitFor();
+    await page.getByText('1 of 3 series').waitFor();
+  });
+
+  it('creates an API key whose secret is shown once, copies it and the key works', async () => {
+    const { page, context } = s;
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    await tab(page, 'API keys').click();
+    await page.getByText('No API keys yet').waitFor();
+    await page.getByTestId('key-create').click();
+    const create = dialog(page, 'New API key');
+    await create.getByTestId('key-name').fill('Backend');
+    await create.getByRole('combobox', { name: 'Series' }).click();
+    await page.getByRole('option', { name: 'Orders (orders)' }).click();
+    await create.getByTestId('key-expiry').fill('2001-01-01');
+    await create.getByTestId('key-create-submit').click();
+    await create.getByText('The expiry date must be in the future').waitFor();
+    await create.getByTestId('key-expiry').fill('');
+    await create.getByTestId('key-create-submit').click();
+
+    const shown = dialog(page, 'Your new API key');
+    await shown.getByText('This is the only time the secret is shown').waitFor();
+    secret = (await shown.getByTestId('secret-value').textContent()) ?? '';
+    expect(secret.length).toBeGreaterThan(20);
+    await shown.getByTestId('secret-copy').click();
+    await shown.getByRole('button', { name: 'Copied', exact: true }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
+    await shown.getByTestId('secret-done').click();
+    await shown.waitFor({ state: 'detached' });
+
+    const row = page.getByTestId('key-row');
+    await row.getByText('Backend').waitFor();
+    await row.getByText('orders', { exact: true }).waitFor();
+    await row.getByText('Never expires').waitFor();
+    // The secret is nowhere on the page any more, only its visible prefix.
+    expect(await page.content()).not.toContain(secret);
+
+    const mint = await fetch(`${server.url}/api/v1/gen/mint`, {
+      method: 'POST',
+      headers: { 'x-api-key': secret, 'content-type': 'application/json' },
+      body: JSON.stringify({ count: 2 }),
+    });
+    expect(mint.status).toBe(200);
+    const slugs = (await mint.json()) as string[];
+    expect(slugs).toHaveLength(2);
+    for (const slug of slugs) expect(slug).toMatch(/^ORD-\d{6}$/);
+  });
+
+  it('disables the key (refused by the API) and deletes it after confirmation', async () => {
+    const { page } = s;
+    const row = page.getByTestId('key-row');
+    await row.getByTestId('key-enabled').click({ force: true });
+    await page.getByText('Backend disabled').waitFor();
+    const refused = await fetch(`${server.url}/api/v1/gen/mint`, {
+      method: 'POST',
+      headers: { 'x-api-key': secret, 'content-type': 'application/json' },
+      body: JSON.stringify({ count: 1 }),
+    });
+    expect(refused.status).toBe(401);
+    await row.getByTestId('key-delete').click();
+    const confirm = dialog(page, 'Delete API key');
+    await confirm.getByText('cannot be undone').waitFor();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(await page.getByTestId('key-row').count()).toBe(1);
+    await row.getByTestId('key-delete').click();
+    await dialog(page, 'Delete API key').getByTestId('confirm-button').click();
+    await page.getByText('No API keys yet').waitFor();
+  });
+
+  it('creates an SDK config with validated rotation period and origins, and rotates with confirmation', async () => {
+    const { page } = s;
+    await tab(page, 'SDK configs').click();
+    await page.getByText('No SDK configs yet').waitFor();
+    await page.getByTestId('sdk-create').click();
+    const create = dialog(page, 'New SDK config');
+    await create.getByTestId('sdk-name').fill('Web app');
+    await create.getByText('Automatic', { exact: true }).click();
+    await create.getByTestId('sdk-period').fill('30x');
+    await create.getByTestId('sdk-origins').fill('https://app.example.com\nnot a url');
+    await create.getByTestId('sdk-save').click();
+    await create.getByText('Invalid format: use a number followed by d, h, m or s (e.g. 30d)').waitFor();
+    await create.getByText('Must be a valid URL: not a url').waitFor();
+    // The scopes offered are the SDK ones: no reset scopes (§6).
+    expect(await create.getByRole('checkbox', { name: 'reset' }).count()).toBe(0);
+    await create.getByTestId('sdk-period').fill('7d');
+    await create.getByTestId('sdk-origins').fill('https://app.example.com\n\nhttp://localhost:3000/');
+    await create.getByTestId('sdk-save').click();
+    await create.waitFor({ state: 'detached' });
+
+    const card = page.getByTestId('sdk-config');
+    await card.getByText('automatic, every 7d').waitFor();
+    await card.getByText('http://localhost:3000', { exact: true }).waitFor();
+    await card.getByRole('button', { name: 'Show keys' }).click();
+    await expect.poll(() => card.getByTestId('sdk-keys').getByText('Active').count()).toBe(2);
+    const before = await card.getByTestId('sdk-keys').locator('tbody tr td:first-child').allTextContents();
+
+    await card.getByTestId('sdk-rotate').click();
+    const confirm = dialog(page, 'Rotate keys now?');
+    await confirm.getByTestId('confirm-button').click();
+    await page.getByText('Keys of Web app rotated').waitFor();
+    await expect
+      .poll(async () => {
+        const after = await card.getByTestId('sdk-keys').locator('tbody tr td:first-child').allTextContents();
+        return after.length > 0 && after.every((k) => !before.includes(k));
+      })
+      .toBe(true);
+
+    // Changing the rotation policy asks first: it replaces the keys.
+    await card.getByTestId('sdk-edit').click();
+    const edit = dialog(page, 'Edit SDK config');
+    await edit.getByText('Manual', { exact: true }).click();
+    await edit.getByTestId('sdk-save').click();
+    const replace = dialog(page, 'Change the rotation policy?');
+    await replace.getByText('deletes the existing keys and generates new ones').waitFor();
+    await replace.getByTestId('confirm-button').click();
+    await card.getByText('Manual', { exact: true }).waitFor();
+  });
+
+  it('shows subscriptions and the limits in force, with the way to upgrade', async () => {
+    const { page } = s;
+    await tab(page, 'Subscription & limits').click();
+    const card = page.getByTestId('subscription-card');
+    await card.getByText('Free', { exact: true }).first().waitFor();
+    await card.getByText('Active').waitFor();
+    await page
+      .getByTestId('limits')
+      .first()
+      .getByRole('row', { name: /^Series 3$/ })
+      .waitFor();
+    expect(await page.getByTestId('upgrade').getAttribute('href')).toBe('/products');
+  });
+});
+
+describe('a member without the admin role', () => {
+  let owner$: Session;
+  let member$: Session;
+
+  beforeAll(async () => {
+    member$ = await signedUp(member);
+    owner$ = { context: await newContext(browser, server), page: undefined as unknown as Page };
+    owner$.page = await owner$.context.newPage();
+    await signIn(owner$.page, owner, { returnTo: '/dashboard' });
+  });
+  afterAll(async () => {
+    await member$?.context.close();
+    await owner$?.context.close();
+  });
+
+  it('is added by email with a role by the owner', async () => {
+    const { page } = owner$;
+    await page.goto(`/dashboard/org/${ORG}`);
+    await page.getByTestId('member-email').fill('nobody-here@example.com');
+    await page.getByTestId('member-add').click();
+    await page.getByText('Account not found').waitFor();
+    await page.getByTestId('member-email').fill(member.email);
+    await page.getByTestId('member-add').click();
+    await page.getByText(`${member.email} added`).waitFor();
+    await expect.poll(() => page.getByTestId('member-row').count()).toBe(2);
+  });
+
+  it('sees read-only screens and no admin actions', async () => {
+    const { page } = member$;
+    await page.goto('/dashboard');
+    await page.getByTestId('org-card').filter({ hasText: ORG_NAME }).click();
+    await page.waitForURL((u) => u.pathname === `/dashboard/org/${ORG}`);
+    expect(await page.getByTestId('org-role').textContent()).toBe('Member');
+    await page.getByTestId('read-only').waitFor();
+    expect(await page.getByTestId('member-add').count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^Remove / }).count()).toBe(0);
+
+    await tab(page, 'Series').click();
+    await page
+      .getByText("You don't have permission to view or create series in this organisation.")
+      .waitFor();
+    await page.getByTestId('series-row').waitFor();
+    expect(await page.getByTestId('series-create').count()).toBe(0);
+
+    await tab(page, 'API keys').click();
+    await page.getByTestId('permission-denied').waitFor();
+    expect(await page.getByTestId('key-create').count()).toBe(0);
+
+    await tab(page, 'SDK configs').click();
+    await page.getByTestId('sdk-config').waitFor();
+    expect(await page.getByTestId('sdk-create').count()).toBe(0);
+    expect(await page.getByTestId('sdk-rotate').count()).toBe(0);
+    expect(await page.getByTestId('sdk-enabled').isDisabled()).toBe(true);
+
+    await tab(page, 'Danger zone').click();
+    await page.getByText('Only owners can delete the organisation.').waitFor();
+    expect(await page.getByTestId('org-delete').isDisabled()).toBe(true);
+  });
+
+  it('is refused by the API for every admin action', async () => {
+    const token = await accessToken(member$.page);
+    const calls: [string, string, unknown?][] = [
+      ['POST', `/orgs/${ORG}/series`, { name: 'Sneaky', pattern: '{noun}' }],
+      ['POST', `/orgs/${ORG}/api-keys`, { name: 'Sneaky', scopes: ['forge'] }],
+      ['GET', `/orgs/${ORG}/api-keys`],
+      ['POST', `/orgs/${ORG}/members`, { email: owner.email, role: 'admin' }],
+      ['DELETE', `/orgs/${ORG}`],
+    ];
+    for (const [method, path, body] of calls) {
+      const answer = await apiAs(server, token, method, path, body);
+      expect(answer.status, `${method} ${path}`).toBe(403);
+    }
+  });
+});
+
+describe('deleting an organisation', () => {
+  it('needs the slug typed before the owner can confirm', async () => {
+    const { context, page } = await signedUp(newPerson('deleter'));
+    const token = await accessToken(page);
+    expect(
+      (await apiAs(server, token, 'POST', '/orgs', { name: 'Short lived', slug: 'short-lived' })).status,
+    ).toBe(201);
+    await page.goto('/dashboard/org/short-lived?tab=danger');
+    await page.getByTestId('org-delete').click();
+    const confirm = dialog(page, 'Delete Short lived?');
+    const button = confirm.getByTestId('confirm-button');
+    expect(await button.isDisabled()).toBe(true);
+    await confirm.getByTestId('confirm-typed').fill('short-live');
+    expect(await button.isDisabled()).toBe(true);
+    await confirm.getByTestId('confirm-typed').fill('short-lived');
+    await button.click();
+    await page.waitForURL((u) => u.pathname === '/dashboard');
+    await page.getByText('Organisation Short lived deleted').waitFor();
+    expect((await apiAs(server, token, 'GET', '/orgs/short-lived')).status).toBe(404);
+    // The personal organisation cannot be deleted: the button says why.
+    const personal = (
+      await apiAs<{ slug: string; personal: boolean }[]>(server, token, 'GET', '/orgs')
+    ).body.find((o) => o.personal);
+    await page.goto(`/dashboard/org/${personal?.slug}?tab=danger`);
+    await page.getByText('Your personal organisation cannot be deleted.').waitFor();
+    expect(await page.getByTestId('org-delete').isDisabled()).toBe(true);
+    await context.close();
+  });
+});
+
+describe('plan maximum and missing organisations', () => {
+  it('blocks series creation at the plan maximum with its message, and the API agrees', async () => {
+    const { context, page } = await signedUp(newPerson('full'));
+    const token = await accessToken(page);
+    const personal = (
+      await apiAs<{ slug: string; personal: boolean }[]>(server, token, 'GET', '/orgs')
+    ).body.find((o) => o.personal);
+    const org = personal?.slug ?? '';
+    for (const name of ['One', 'Two', 'Three'])
+      expect(
+        (await apiAs(server, token, 'POST', `/orgs/${org}/series`, { name, pattern: '{noun}-{number:4d}' }))
+          .status,
+      ).toBe(201);
+    await page.goto(`/dashboard/org/${org}?tab=series`);
+    await page.getByText('3 of 3 series').waitFor();
+    await page
+      .getByTestId('series-at-max')
+      .getByText('The Free plan allows at most 3 series in this organisation.')
+      .waitFor();
+    expect(await page.getByTestId('series-create').isDisabled()).toBe(true);
+    const refused = await apiAs<{ message: string }>(server, token, 'POST', `/orgs/${org}/series`, {
+      name: 'Four',
+      pattern: '{noun}',
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe('The Free plan allows at most 3 series in this organisation');
+    // The first-steps panel moves on to the API key once a series exists.
+    await page.goto('/dashboard');
+    await page.getByTestId('getting-started').getByTestId('start-key').waitFor();
+
+    // An organisation the user does not belong to looks like one that does not exist.
+    await page.goto(`/dashboard/org/${ORG}`);
+    await page.getByText('Organisation not found').waitFor();
+    await context.close();
+  });
+});
+
+describe('accessibility and screenshots', () => {
+  const pages: [string, string][] = [
+    ['dashboard', '/dashboard'],
+    ['org-members', `/dashboard/org/${ORG}?tab=members`],
+    ['org-subscription', `/dashboard/org/${ORG}?tab=subscription`],
+    ['org-series', `/dashboard/org/${ORG}?tab=series`],
+    ['org-keys', `/dashboard/org/${ORG}?tab=keys`],
+    ['org-sdk', `/dashboard/org/${ORG}?tab=sdk`],
+    ['org-danger', `/dashboard/org/${ORG}?tab=danger`],
+  ];
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    it(`has no serious or critical axe violations in ${colorScheme} and is screenshotted`, async () => {
+      const context = await newContext(browser, server, { colorScheme });
+      context.setDefaultTimeout(15_000);
+      const page = await context.newPage();
+      await signIn(page, owner, { returnTo: '/dashboard' });
+      for (const [name, path] of pages) {
+        await page.goto(path);
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        await expect.poll(() => page.getByTestId('skeleton').count(), { message: name }).toBe(0);
+        expect(await axeViolations(page, axeSource), `${name} ${colorScheme}`).toEqual([]);
+        await page.screenshot({ path: `${shots}${name}-${colorScheme}.png`, fullPage: true });
+      }
+      await context.close();
+    });
+  }
+
+  it('fits a phone screen', async () => {
+    const context = await newContext(browser, server, { width: 390 });
+    context.setDefaultTimeout(15_000);
+    const page = await context.newPage();
+    await signIn(page, owner, { returnTo: '/dashboard' });
+    for (const [name, path] of pages) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await expect.poll(() => page.getByTestId('skeleton').count(), { message: name }).toBe(0);
+      // Nothing but scroll containers may be wider than the screen.
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, name).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: `${shots}${name}-mobile.png`, fullPage: true });
+    }
+    await context.close();
+  });
+});

@@ -1,0 +1,290 @@
+/**
+ * A new user's first minutes, against the real server in Chromium (issue 9 "Must show"): sign up,
+ * create an organisation and a series, create an API key and copy its secret, mint with it from
+ * outside the browser, watch the counter and the statistics move on the series dashboard, rotate
+ * an SDK config, then reset and delete the series. Along the way the series dashboard and /stats
+ * are checked with axe-core (light and dark) and photographed (light, dark, mobile).
+ * Needs the built console (npm run build -w @slugsmith/web).
+ */
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  accessToken,
+  apiAs,
+  axeViolations,
+  launchChromium,
+  newContext,
+  newPerson,
+  type RealServer,
+  signUpAndAccept,
+  startRealServer,
+} from './real-server.js';
+
+const require = createRequire(import.meta.url);
+const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+const shots = fileURLToPath(new URL('./screenshots/', import.meta.url));
+
+let server: RealServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  mkdirSync(shots, { recursive: true });
+  [server, browser] = await Promise.all([startRealServer(), launchChromium()]);
+  context = await newContext(browser, server);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+  page = await context.newPage();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** Folds recorded calls into the statistics now instead of waiting for the minute (§9). */
+async function aggregateStatistics(): Promise<void> {
+  const stats = (server.app as { stats?: { aggregate(): Promise<unknown> } }).stats;
+  if (!stats) throw new Error('the server app exposes no statistics service');
+  await stats.aggregate();
+}
+
+/** Both colour schemes and the phone width, with axe-core in each scheme. */
+async function checkAndPhotograph(name: string, ready: () => Promise<unknown>) {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await ready();
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme')))
+      .toBe(scheme);
+    expect(await axeViolations(page, axeSource), `${name} in ${scheme}`).toEqual([]);
+    await page.screenshot({ path: `${shots}${name}-${scheme}-desktop.png`, fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await ready();
+    await page.screenshot({ path: `${shots}${name}-${scheme}-mobile.png`, fullPage: true });
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+describe('a new user, from sign-up to a deleted series', () => {
+  const person = newPerson('journey');
+  const seriesName = 'Order numbers';
+  const pattern = '{adjective}-{noun}-{number:3d}';
+  let orgSlug = '';
+  let seriesSlug = '';
+  let secret = '';
+
+  it('shows the empty public statistics before anything was generated', async () => {
+    await page.goto('/stats');
+    await page.getByRole('heading', { name: 'Statistics', level: 1 }).waitFor();
+    await page.getByTestId('stats-empty').getByText('No statistics yet').waitFor();
+  });
+
+  it('signs up, accepts the agreements and creates an organisation', async () => {
+    await signUpAndAccept(page, person, '/dashboard');
+    await page.getByTestId('org-create').first().click();
+    await page.getByTestId('org-name').fill('Journey Labs');
+    await page.getByTestId('org-create-submit').click();
+    await page.waitForURL((u) => /^\/dashboard\/org\/[^/]+$/.test(u.pathname));
+    orgSlug = decodeURIComponent(new URL(page.url()).pathname.split('/')[3] ?? '');
+    await page.getByRole('heading', { name: 'Journey Labs', level: 1 }).waitFor();
+  });
+
+  it('creates a series and lands on its dashboard', async () => {
+    await page.getByTestId('tab-series').click();
+    await page.getByTestId('series-create').click();
+    await page.getByTestId('series-name').fill(seriesName);
+    const input = page.getByTestId('pattern-input');
+    await input.fill(pattern);
+    await page.getByTestId('series-capacity').waitFor();
+    await page.getByTestId('series-create-submit').click();
+    await page.waitForURL((u) => u.pathname.includes('/series/'));
+    seriesSlug = decodeURIComponent(new URL(page.url()).pathname.split('/').pop() ?? '');
+    await page.getByRole('heading', { name: seriesName, level: 1 }).waitFor();
+    expect(await page.getByTestId('series-pattern').textContent()).toBe(pattern);
+    expect(await page.getByTestId('generated-count').textContent()).toBe('0');
+    // Nothing generated yet: the statistics say so instead of drawing empty charts.
+    await page.getByTestId('series-stats').getByText('No statistics yet').waitFor();
+  });
+
+  it('creates a series API key and copies its secret, shown once', async () => {
+    await page.getByTestId('series-tab-keys').click();
+    await page.getByTestId('key-create').first().click();
+    await page.getByTestId('key-name').fill('Checkout service');
+    await page.getByTestId('key-create-submit').click();
+    const dialog = page.getByTestId('secret-dialog');
+    secret = ((await dialog.getByTestId('secret-value').textContent()) ?? '').trim();
+    expect(secret.length).toBeGreaterThan(20);
+    await dialog.getByTestId('secret-copy').click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
+    await dialog.getByTestId('secret-done').click();
+    const row = page.getByTestId('key-row').filter({ hasText: 'Checkout service' });
+    await row.waitFor();
+    // The list shows the visible prefix only, never the secret.
+    expect(await row.textContent()).not.toContain(secret);
+  });
+
+  it('mints with the key from outside the browser, and the counter and statistics move', async () => {
+    const minted = await fetch(`${server.url}/api/v1/gen/mint`, {
+      method: 'POST',
+      headers: { 'x-api-key': secret, 'content-type': 'application/json' },
+      body: JSON.stringify({ count: 7 }),
+    });
+    expect(minted.status).toBe(200);
+    const slugs = (await minted.json()) as string[];
+    expect(slugs).toHaveLength(7);
+    for (const slug of slugs) expect(slug).toMatch(/^[a-z]+-[a-z]+-\d{3}$/);
+    await aggregateStatistics();
+
+    await page.getByTestId('series-tab-overview').click();
+    await page.reload();
+    await expect.poll(() => page.getByTestId('generated-count').textContent()).toBe('7');
+    const today = page.getByTestId('stats-row-day');
+    await today.waitFor();
+    // Forged, minted, sliced, requests: seven minted slugs in one request.
+    const cells = await today.getByRole('cell').allTextContents();
+    expect(cells.slice(0, 4)).toEqual(['0', '7', '0', '1']);
+    // The daily history draws today's bar.
+    const chart = page.getByTestId('series-history-chart');
+    await expect.poll(() => chart.locator('path.recharts-rectangle').count()).toBeGreaterThan(0);
+    // The slice viewer marks the seven handed-out positions.
+    await page.getByTestId('series-tab-slice').click();
+    const table = page.getByTestId('slice-table');
+    await table.waitFor();
+    expect(await table.getByText('Handed out').filter({ visible: true }).count()).toBe(7);
+    expect(
+      await table
+        .getByRole('button', { name: /^Copy / })
+        .first()
+        .textContent(),
+    ).toBe(slugs[0]);
+    await page.getByTestId('slice-next').click();
+    await expect.poll(() => table.locator('tbody tr').first().locator('td').first().innerText()).toBe('10');
+  });
+
+  it('series dashboard and /stats: no serious axe violations, screenshots', async () => {
+    await page.getByTestId('series-tab-overview').click();
+    await checkAndPhotograph('series-overview', () => page.getByTestId('series-history-chart').waitFor());
+    await page.getByTestId('series-tab-test').click();
+    await page.getByTestId('series-test-run').click();
+    await page.getByTestId('series-test-results').waitFor();
+    await checkAndPhotograph('series-test', () => page.getByTestId('series-test-results').waitFor());
+    await page.getByTestId('series-tab-slice').click();
+    await checkAndPhotograph('series-slice', () => page.getByTestId('slice-table').waitFor());
+    await page.getByTestId('series-tab-danger').click();
+    await checkAndPhotograph('series-danger', () => page.getByTestId('series-reset').waitFor());
+
+    await page.goto('/stats');
+    await checkAndPhotograph('stats', () => page.getByTestId('stats-chart').waitFor());
+    const minted = page.getByTestId('stats-row-total').getByRole('cell').nth(1);
+    expect(await minted.textContent()).toBe('7');
+  });
+
+  it('rotates a series SDK config after confirmation', async () => {
+    await page.goto(`/dashboard/org/${orgSlug}/series/${seriesSlug}?tab=sdk`);
+    await page.getByTestId('sdk-create').first().click();
+    await page.getByTestId('sdk-name').fill('Web shop');
+    await page.getByTestId('sdk-save').click();
+    const card = page.getByTestId('sdk-config').filter({ hasText: 'Web shop' });
+    await card.waitFor();
+    const token = await accessToken(page);
+    const listed = await apiAs<{ slug: string }[]>(
+      server,
+      token,
+      'GET',
+      `/orgs/${orgSlug}/series/${seriesSlug}/sdk-configs`,
+    );
+    expect(listed.body).toHaveLength(1);
+    const config = listed.body[0]?.slug ?? '';
+    const keysOf = async () =>
+      (
+        await apiAs<{ keys: { slug: string }[] }>(
+          server,
+          token,
+          'GET',
+          `/orgs/${orgSlug}/sdk-configs/${config}`,
+        )
+      ).body.keys
+        .map((k) => k.slug)
+        .sort();
+    const before = await keysOf();
+    expect(before.length).toBeGreaterThan(0);
+
+    await card.getByTestId('sdk-rotate').click();
+    const confirm = page.getByRole('dialog').filter({ has: page.getByTestId('confirm-button') });
+    await confirm.getByTestId('confirm-button').click();
+    await confirm.waitFor({ state: 'detached' });
+    await expect.poll(keysOf).not.toEqual(before);
+    expect((await keysOf()).some((k) => before.includes(k))).toBe(false);
+  });
+
+  it('shows a plain member the series read-only, and the API refuses the member too', async () => {
+    const memberContext = await newContext(browser, server);
+    try {
+      const memberPage = await memberContext.newPage();
+      const member = newPerson('member');
+      await signUpAndAccept(memberPage, member, '/dashboard');
+      const added = await apiAs(server, await accessToken(page), 'POST', `/orgs/${orgSlug}/members`, {
+        email: member.email,
+        role: 'member',
+      });
+      expect(added.status).toBe(201);
+
+      const seriesPath = `/dashboard/org/${orgSlug}/series/${seriesSlug}`;
+      await memberPage.goto(`${seriesPath}?tab=danger`);
+      await memberPage.getByTestId('read-only').waitFor();
+      expect(await memberPage.getByTestId('series-reset').isDisabled()).toBe(true);
+      expect(await memberPage.getByTestId('series-delete').isDisabled()).toBe(true);
+      await memberPage.getByTestId('series-tab-keys').click();
+      await memberPage.getByTestId('permission-denied').waitFor();
+      // Reading is allowed: the overview and the slice viewer work.
+      await memberPage.getByTestId('series-tab-overview').click();
+      await memberPage.getByTestId('generated-count').waitFor();
+
+      const token = await accessToken(memberPage);
+      const reset = await apiAs(server, token, 'POST', `/orgs/${orgSlug}/series/${seriesSlug}/reset`);
+      expect(reset.status).toBe(403);
+      const removed = await apiAs(server, token, 'DELETE', `/orgs/${orgSlug}/series/${seriesSlug}`);
+      expect(removed.status).toBe(403);
+    } finally {
+      await memberContext.close();
+    }
+  });
+
+  it('resets the series after the §4 warning, then deletes it with the typed slug', async () => {
+    await page.getByTestId('series-tab-danger').click();
+    await page.getByTestId('series-reset').click();
+    const confirm = page.getByRole('dialog').filter({ has: page.getByTestId('confirm-button') });
+    await confirm.getByText(/newly generated ids may clash with earlier ones/).waitFor();
+    await confirm.getByTestId('confirm-button').click();
+    await page
+      .getByTestId('reset-warning')
+      .getByText(/may repeat ids handed out before the reset/)
+      .waitFor();
+    await page.getByTestId('series-tab-overview').click();
+    await expect.poll(() => page.getByTestId('generated-count').textContent()).toBe('0');
+
+    await page.getByTestId('series-tab-danger').click();
+    await page.getByTestId('series-delete').click();
+    const button = confirm.getByTestId('confirm-button');
+    expect(await button.isDisabled()).toBe(true);
+    await confirm.getByTestId('confirm-typed').fill(seriesSlug);
+    await button.click();
+    await page.waitForURL((u) => u.pathname === `/dashboard/org/${orgSlug}` && u.search === '?tab=series');
+    const gone = await apiAs(server, await accessToken(page), 'GET', `/orgs/${orgSlug}/series/${seriesSlug}`);
+    expect(gone.status).toBe(404);
+    // The deleted series' key no longer mints.
+    const refused = await fetch(`${server.url}/api/v1/gen/mint`, {
+      method: 'POST',
+      headers: { 'x-api-key': secret, 'content-type': 'application/json' },
+      body: JSON.stringify({ count: 1 }),
+    });
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+    expect(refused.status).toBeLessThan(500);
+  });
+});

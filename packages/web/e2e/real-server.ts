@@ -1,0 +1,285 @@
+/**
+ * The real product for end-to-end tests: the @slugsmith/server app in-process (PGlite in memory,
+ * the built-in OpenID provider under /oidc, the built web console at `/`) on a random loopback
+ * port, plus helpers that sign in through the provider's own form in Chromium.
+ *
+ * The console must be built first (`npm run build -w @slugsmith/web`; the root `npm test` builds
+ * every package before testing). The server serves a private copy of dist/, so another test file
+ * rebuilding dist/ at the same time cannot pull files from under a running page.
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { cp, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type App, buildApp, loadConfig } from '@slugsmith/server';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+export const webDist = fileURLToPath(new URL('../dist', import.meta.url));
+const webSources = [
+  fileURLToPath(new URL('../src', import.meta.url)),
+  fileURLToPath(new URL('../public', import.meta.url)),
+];
+
+/** Debian's Chromium; tests never download a browser. */
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/** The seeded staff account's password in these tests (the e-mail is the server's default). */
+export const ADMIN_PASSWORD = 'e2e-admin-password';
+
+export interface RealServer {
+  url: string;
+  app: App;
+  close(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Files index.html refers to (scripts, styles, icons): all must exist for a usable copy. */
+function referencedFiles(dir: string): string[] {
+  const html = readFileSync(join(dir, 'index.html'), 'utf8');
+  return [...html.matchAll(/(?:src|href)="\/([^"?#]+)"/g)].map((m) => m[1] as string);
+}
+
+async function newestSourceChange(dir: string): Promise<number> {
+  let newest = 0;
+  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile()) continue;
+    newest = Math.max(newest, (await stat(join(entry.parentPath, entry.name))).mtimeMs);
+  }
+  return newest;
+}
+
+/**
+ * Copies dist/ into a temporary directory once it is complete (another file's build may be
+ * writing it right now: retried until index.html and everything it names are present).
+ */
+async function snapshotDist(): Promise<string> {
+  if (!existsSync(join(webDist, 'index.html')))
+    throw new Error(`The web console is not built (${webDist}): run npm run build -w @slugsmith/web first`);
+  const built = statSync(join(webDist, 'index.html')).mtimeMs;
+  const changed = Math.max(...(await Promise.all(webSources.map(newestSourceChange))));
+  if (changed > built)
+    console.warn('real-server: packages/web/dist is older than its sources; npm run build -w @slugsmith/web');
+  for (let attempt = 0; attempt < 60; attempt++) {
+    const copy = await mkdtemp(join(tmpdir(), 'slugsmith-web-'));
+    try {
+      await cp(webDist, copy, { recursive: true });
+      if (referencedFiles(copy).every((file) => existsSync(join(copy, file)))) return copy;
+    } catch {
+      // dist/ changed while being copied: try again.
+    }
+    await rm(copy, { recursive: true, force: true });
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  throw new Error(`packages/web/dist stayed incomplete: rebuild it with npm run build -w @slugsmith/web`);
+}
+
+/** Starts the whole product on 127.0.0.1 with an in-memory database. */
+export async function startRealServer(env: Record<string, string> = {}): Promise<RealServer> {
+  const dist = await snapshotDist();
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    DATA_DIR: 'memory://',
+    PORT: String(port),
+    PUBLIC_URL: url,
+    ADMIN_PASSWORD,
+    WEB_DIST_DIR: dist,
+    ...env,
+  });
+  const app = await buildApp(config);
+  try {
+    await app.server.listen({ port, host: '127.0.0.1' });
+  } catch (error) {
+    await app.server.close();
+    throw error;
+  }
+  return {
+    url,
+    app,
+    close: async () => {
+      await app.server.close();
+      await rm(dist, { recursive: true, force: true });
+    },
+  };
+}
+
+export function launchChromium(): Promise<Browser> {
+  if (!existsSync(chromiumPath))
+    throw new Error(
+      `Chromium not found at ${chromiumPath}: apt-get install -y chromium (or set CHROMIUM_PATH)`,
+    );
+  return chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS });
+}
+
+export interface ContextOptions {
+  colorScheme?: 'light' | 'dark';
+  width?: number;
+  locale?: string;
+  /** Store cookie consent up front (default true), so sign-in goes straight to the provider. */
+  consent?: boolean;
+}
+
+/** A browser context on the server: development warning dismissed, cookie consent stored. */
+export async function newContext(
+  browser: Browser,
+  server: RealServer,
+  options: ContextOptions = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL: server.url,
+    locale: options.locale ?? 'en-GB',
+    colorScheme: options.colorScheme ?? 'light',
+    viewport: { width: options.width ?? 1280, height: 900 },
+    reducedMotion: 'reduce',
+  });
+  const consent = options.consent !== false;
+  await context.addInitScript((withConsent) => {
+    localStorage.setItem('dev-warning-dismissed', 'true');
+    if (withConsent) localStorage.setItem('cookieConsent', 'accepted');
+  }, consent);
+  return context;
+}
+
+let counter = 0;
+/** A fresh person for a test: unique e-mail, fixed password. */
+export function newPerson(name = 'user'): { email: string; password: string } {
+  counter += 1;
+  return {
+    email: `${name}-${Date.now().toString(36)}-${counter}@example.com`,
+    password: 'correct horse battery staple',
+  };
+}
+
+/**
+ * Signs in through the console: /login (with returnTo), the provider's sign-in or sign-up form,
+ * back through /authn-callback. Resolves once the browser is on the console again.
+ */
+export async function signIn(
+  page: Page,
+  person: { email: string; password: string },
+  options: { returnTo?: string; signUp?: boolean } = {},
+): Promise<void> {
+  const query = new URLSearchParams();
+  if (options.returnTo) query.set('returnTo', options.returnTo);
+  if (options.signUp) query.set('screen_hint', 'signup');
+  await page.goto(`/login${query.size ? `?${query}` : ''}`);
+  await page.waitForURL((u) => u.pathname.startsWith('/oidc/'));
+  await page.getByLabel('Email').fill(person.email);
+  if (options.signUp) {
+    await page.getByLabel('Password', { exact: true }).fill(person.password);
+    await page.getByLabel('Repeat password').fill(person.password);
+    await page.getByRole('button', { name: 'Create account' }).click();
+  } else {
+    await page.getByLabel('Password').fill(person.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+  }
+  await page.waitForURL((u) => !u.pathname.startsWith('/oidc/') && u.pathname !== '/authn-callback');
+}
+
+/** The agreement dialog shown after a first sign-in (product spec §4). */
+export const agreementDialog = (page: Page) =>
+  page.getByRole('dialog', { name: /^(Before you start|Our terms have been updated)$/ });
+
+/** Ticks every box of the agreement dialog and accepts; resolves when the dialog is gone. */
+export async function acceptAgreements(page: Page): Promise<void> {
+  const dialog = agreementDialog(page);
+  await dialog.waitFor();
+  for (const box of await dialog.getByRole('checkbox').all()) await box.check();
+  await dialog.getByRole('button', { name: 'Accept', exact: true }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+/** A new account signed up through the form, agreements accepted, on `returnTo`. */
+export async function signUpAndAccept(
+  page: Page,
+  person: { email: string; password: string },
+  returnTo = '/dashboard',
+) {
+  await signIn(page, person, { returnTo, signUp: true });
+  await acceptAgreements(page);
+}
+
+/** Signs out through the user menu and the provider's confirmation; resolves on the origin. */
+export async function signOut(page: Page, origin: string): Promise<void> {
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await confirmProviderSignOut(page, origin);
+}
+
+/** The built-in provider asks before ending its session; answers yes and waits for the origin. */
+export async function confirmProviderSignOut(page: Page, origin: string): Promise<void> {
+  await page.waitForURL((u) => u.pathname.startsWith('/oidc/'));
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.waitForURL((u) => u.origin === origin && !u.pathname.startsWith('/oidc/'));
+}
+
+/** The page's access token (the console keeps the signed-in user in session storage). */
+export async function accessToken(page: Page): Promise<string> {
+  const token = await page.evaluate(() => {
+    for (let i = 0; i < sessionStorage.length; i++) {
+      const key = sessionStorage.key(i) ?? '';
+      if (key.startsWith('oidc.user:')) return JSON.parse(sessionStorage.getItem(key) ?? '{}').access_token;
+    }
+    return null;
+  });
+  if (typeof token !== 'string') throw new Error('not signed in: no access token in session storage');
+  return token;
+}
+
+/** Calls the API as the signed-in user of `page` from the test process. */
+export async function apiAs<T = unknown>(
+  server: RealServer,
+  token: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
+  const response = await fetch(`${server.url}/api/v1${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
+}
+
+/** Serious or critical axe-core violations of the page (injected from the axe-core package). */
+export async function axeViolations(page: Page, axeSource: string): Promise<string[]> {
+  // Evaluated rather than added as a script tag: the server's CSP refuses inline scripts.
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global
+    const result = await (window as any).axe.run(document, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((v: { impact: string }) => v.impact === 'serious' || v.impact === 'critical')
+      .map(
+        (v: { id: string; nodes: { target: string[] }[] }) =>
+          `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+      );
+  });
+}

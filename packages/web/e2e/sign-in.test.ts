@@ -1,0 +1,147 @@
+/**
+ * Sign-in against the real server in Chromium (product spec §2.1, §4): the console's /login, the
+ * built-in provider's own form, /authn-callback, the agreement dialog and logout to the origin.
+ * Needs the built console (npm run build -w @slugsmith/web).
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  accessToken,
+  agreementDialog,
+  apiAs,
+  confirmProviderSignOut,
+  launchChromium,
+  newContext,
+  newPerson,
+  type RealServer,
+  signIn,
+  signOut,
+  startRealServer,
+} from './real-server.js';
+
+let server: RealServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startRealServer(), launchChromium()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const signedInUser = (page: Page) =>
+  page.evaluate(() => Object.keys(sessionStorage).some((k) => k.startsWith('oidc.user:')));
+
+describe('sign-in with the built-in provider', () => {
+  const person = newPerson('round-trip');
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    context = await newContext(browser, server);
+    page = await context.newPage();
+  });
+  afterAll(() => context?.close());
+
+  it('sends a guarded page to /login with returnTo, signs up and comes back to it', async () => {
+    await page.goto('/dashboard?from=e2e');
+    await page.waitForURL((u) => u.pathname === '/login');
+    expect(new URL(page.url()).searchParams.get('returnTo')).toBe('/dashboard?from=e2e');
+    // The console hands over to the provider's own page.
+    await page.waitForURL((u) => u.pathname.startsWith('/oidc/'));
+    await page.getByRole('link', { name: 'Create an account' }).click();
+    await page.getByRole('heading', { name: 'Create your Slugsmith account' }).waitFor();
+    await page.getByLabel('Email').fill(person.email);
+    await page.getByLabel('Password', { exact: true }).fill(person.password);
+    await page.getByLabel('Repeat password').fill(person.password);
+    await page.getByRole('button', { name: 'Create account' }).click();
+
+    await page.waitForURL((u) => u.pathname === '/dashboard');
+    // Code and state are gone from the address: the callback replaced its history entry.
+    expect(new URL(page.url()).search).toBe('?from=e2e');
+    expect(await signedInUser(page)).toBe(true);
+  });
+
+  it('shows the agreement dialog to a new account: Accept needs every box, then Accepting...', async () => {
+    const dialog = agreementDialog(page);
+    await dialog.waitFor();
+    expect(await dialog.getByRole('heading', { name: 'Before you start' }).count()).toBe(1);
+    const accept = dialog.getByRole('button', { name: 'Accept', exact: true });
+    const boxes = await dialog.getByRole('checkbox').all();
+    expect(boxes.length).toBeGreaterThan(0);
+    for (const box of boxes) {
+      expect(await accept.isDisabled()).toBe(true);
+      await box.check();
+    }
+    expect(await accept.isEnabled()).toBe(true);
+
+    // Hold the answer to see the button's waiting state.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/v1/accounts/agreements', async (route) => {
+      if (route.request().method() === 'POST') await held;
+      await route.continue();
+    });
+    await accept.click();
+    await dialog.getByRole('button', { name: 'Accepting...' }).waitFor();
+    release();
+    await dialog.waitFor({ state: 'detached' });
+    await page.unroute('**/api/v1/accounts/agreements');
+
+    // Stored on the server: a reload asks nothing, and the account may call organisation routes.
+    await page.reload();
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await page.waitForTimeout(500);
+    expect(await agreementDialog(page).count()).toBe(0);
+    const orgs = await apiAs<{ personal: boolean }[]>(server, await accessToken(page), 'GET', '/orgs');
+    expect(orgs.status).toBe(200);
+    expect(orgs.body.some((o) => o.personal)).toBe(true);
+  });
+
+  it('goes straight to returnTo when /login is opened while signed in', async () => {
+    await page.goto('/login?returnTo=%2Fplayground%3Fpattern%3D%257Bnoun%257D');
+    await page.waitForURL((u) => u.pathname === '/playground');
+    expect(new URL(page.url()).searchParams.get('pattern')).toBe('{noun}');
+  });
+
+  it('logs out to the origin, and the provider asks for the password again', async () => {
+    await page.goto('/playground');
+    await signOut(page, server.url);
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(await signedInUser(page)).toBe(false);
+    await page.getByRole('link', { name: 'Sign in' }).first().waitFor();
+
+    await page.goto('/dashboard');
+    await page.waitForURL((u) => u.pathname.startsWith('/oidc/'));
+    await page.getByRole('heading', { name: 'Sign in to Slugsmith' }).waitFor();
+    // Signing in again (not up) keeps the accepted agreements.
+    await page.getByLabel('Email').fill(person.email);
+    await page.getByLabel('Password').fill(person.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((u) => u.pathname === '/dashboard');
+    await page.waitForTimeout(500);
+    expect(await agreementDialog(page).count()).toBe(0);
+  });
+});
+
+describe('declining the agreements', () => {
+  it('logs the new account out and returns to the origin', async () => {
+    const context = await newContext(browser, server);
+    const page = await context.newPage();
+    const person = newPerson('decline');
+    await signIn(page, person, { returnTo: '/playground', signUp: true });
+    expect(new URL(page.url()).pathname).toBe('/playground');
+    const dialog = agreementDialog(page);
+    await dialog.getByRole('button', { name: 'Decline and sign out' }).click();
+    await confirmProviderSignOut(page, server.url);
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(await signedInUser(page)).toBe(false);
+    await page.getByRole('link', { name: 'Sign in' }).first().waitFor();
+    expect(await agreementDialog(page).count()).toBe(0);
+    await context.close();
+  });
+});

@@ -1,0 +1,272 @@
+/**
+ * Typed calls of the console API (product spec §7.2, §7.3) for the dashboards: organisations,
+ * members, plans and limits, series, API keys, SDK configs and legacy SDK keys. Every call sends
+ * the signed-in user's bearer token; shapes come from @slugsmith/contract.
+ *
+ * `consoleKeys` names the TanStack Query keys, so every screen caches and invalidates the same way:
+ * a key is a prefix of the keys below it (invalidating `consoleKeys.org(org)` refreshes everything
+ * of that organisation).
+ */
+import type {
+  AddMember,
+  ApiKey,
+  CreatedApiKey,
+  CreateOrganisation,
+  EffectiveLimits,
+  Member,
+  Organisation,
+  OrgRole,
+  PlanType,
+  Scope,
+  SdkConfig,
+  SdkConfigWithKeys,
+  SdkKey,
+  SeriesInfo,
+  StatsRow,
+  Subscription,
+  UpdateOrganisation,
+} from '@slugsmith/contract';
+import { api } from './api.js';
+
+export type {
+  ApiKey,
+  CreatedApiKey,
+  EffectiveLimits,
+  Member,
+  Organisation,
+  OrgRole,
+  Scope,
+  SdkConfig,
+  SdkConfigWithKeys,
+  SdkKey,
+  SeriesInfo,
+  StatsRow,
+  Subscription,
+};
+
+const enc = encodeURIComponent;
+const orgPath = (org: string) => `/orgs/${enc(org)}`;
+const seriesPath = (org: string, series: string) => `${orgPath(org)}/series/${enc(series)}`;
+/** Org-level collection, or the same collection nested under one series. */
+const scoped = (org: string, series: string | undefined, tail: string) =>
+  `${series ? seriesPath(org, series) : orgPath(org)}/${tail}`;
+
+const get = <T>(path: string, signal?: AbortSignal) => api<T>(path, { auth: 'required', signal });
+const send = <T>(method: string, path: string, body?: unknown) =>
+  api<T>(path, { method, body, auth: 'required' });
+
+// ---- query keys --------------------------------------------------------------------------------
+
+export const consoleKeys = {
+  orgs: () => ['console', 'orgs'] as const,
+  org: (org: string) => ['console', 'org', org] as const,
+  members: (org: string) => ['console', 'org', org, 'members'] as const,
+  scopes: (org: string) => ['console', 'org', org, 'scopes'] as const,
+  subscriptions: (org: string) => ['console', 'org', org, 'subscriptions'] as const,
+  limits: (org: string) => ['console', 'org', org, 'limits'] as const,
+  seriesList: (org: string) => ['console', 'org', org, 'series'] as const,
+  series: (org: string, series: string) => ['console', 'org', org, 'series', series] as const,
+  seriesStats: (org: string, series: string) => ['console', 'org', org, 'series', series, 'stats'] as const,
+  /** API keys of the organisation (series undefined) or of one series. */
+  apiKeys: (org: string, series?: string) =>
+    series
+      ? (['console', 'org', org, 'series', series, 'api-keys'] as const)
+      : (['console', 'org', org, 'api-keys'] as const),
+  apiKeyStats: (org: string, key: string) => ['console', 'org', org, 'api-keys', key, 'stats'] as const,
+  sdkConfigs: (org: string, series?: string) =>
+    series
+      ? (['console', 'org', org, 'series', series, 'sdk-configs'] as const)
+      : (['console', 'org', org, 'sdk-configs'] as const),
+  sdkConfig: (org: string, config: string) => ['console', 'org', org, 'sdk-configs', config] as const,
+  legacySdkKeys: (org: string, series?: string) =>
+    series
+      ? (['console', 'org', org, 'series', series, 'sdk-keys'] as const)
+      : (['console', 'org', org, 'sdk-keys'] as const),
+};
+
+// ---- organisations and members -----------------------------------------------------------------
+
+/** Whether a role may do what `needed` may (member < admin < owner). */
+export function hasRole(role: OrgRole | undefined, needed: OrgRole): boolean {
+  const rank: Record<OrgRole, number> = { member: 1, admin: 2, owner: 3 };
+  return role !== undefined && rank[role] >= rank[needed];
+}
+
+export const listOrgs = (signal?: AbortSignal) => get<Organisation[]>('/orgs', signal);
+export const getOrg = (org: string, signal?: AbortSignal) => get<Organisation>(orgPath(org), signal);
+export const createOrg = (body: CreateOrganisation) => send<Organisation>('POST', '/orgs', body);
+export const updateOrg = (org: string, body: UpdateOrganisation) =>
+  send<Organisation>('PUT', orgPath(org), body);
+/** Owners only; the personal organisation cannot be deleted (409). */
+export const deleteOrg = (org: string) => send<null>('DELETE', orgPath(org));
+
+export const listMembers = (org: string, signal?: AbortSignal) =>
+  get<Member[]>(`${orgPath(org)}/members`, signal);
+export const addMember = (org: string, body: AddMember) =>
+  send<Member>('POST', `${orgPath(org)}/members`, body);
+export const updateMemberRole = (org: string, member: string, role: OrgRole) =>
+  send<Member>('PUT', `${orgPath(org)}/members/${enc(member)}`, { role });
+/** Removes a member (admins), or leaves the organisation (the member's own slug). */
+export const removeMember = (org: string, member: string) =>
+  send<null>('DELETE', `${orgPath(org)}/members/${enc(member)}`);
+
+/** Scopes API keys and SDK configs may carry, in display order (§3.1). */
+export interface OrgScopes {
+  api_keys: Scope[];
+  sdk_configs: Scope[];
+}
+export const getScopes = (org: string, signal?: AbortSignal) =>
+  get<OrgScopes>(`${orgPath(org)}/scopes`, signal);
+
+// ---- subscriptions and limits ------------------------------------------------------------------
+
+export const listSubscriptions = (org: string, signal?: AbortSignal) =>
+  get<Subscription[]>(`${orgPath(org)}/subscriptions`, signal);
+/** Limits in force per plan type (SaaS always, others when subscribed). */
+export const getLimits = (org: string, signal?: AbortSignal) =>
+  get<EffectiveLimits[]>(`${orgPath(org)}/limits`, signal);
+export const getLimitsOfType = (org: string, planType: PlanType, signal?: AbortSignal) =>
+  get<EffectiveLimits>(`${orgPath(org)}/limits/${enc(planType)}`, signal);
+
+// ---- series ------------------------------------------------------------------------------------
+
+export interface CreateSeriesBody {
+  name: string;
+  pattern: string;
+  slug?: string;
+}
+export interface UpdateSeriesBody {
+  name?: string;
+  /** Refused (409) once ids have been generated (§4 pattern lock). */
+  pattern?: string;
+}
+export interface ResetAnswer {
+  series: string;
+  generated_count: string;
+  warning: string;
+}
+
+export const listSeries = (org: string, signal?: AbortSignal) =>
+  get<SeriesInfo[]>(`${orgPath(org)}/series`, signal);
+export const getSeries = (org: string, series: string, signal?: AbortSignal) =>
+  get<SeriesInfo>(seriesPath(org, series), signal);
+/** Refused (403, reason plan_limit) at the plan's max_series, with the server's message. */
+export const createSeries = (org: string, body: CreateSeriesBody) =>
+  send<SeriesInfo>('POST', `${orgPath(org)}/series`, body);
+export const updateSeries = (org: string, series: string, body: UpdateSeriesBody) =>
+  send<SeriesInfo>('PUT', seriesPath(org, series), body);
+export const deleteSeries = (org: string, series: string) => send<null>('DELETE', seriesPath(org, series));
+export const getSeriesStats = (org: string, series: string, signal?: AbortSignal) =>
+  get<StatsRow[]>(`${seriesPath(org, series)}/stats`, signal);
+/** Sample slugs of the series' pattern under a random seed; consumes nothing. */
+export const testSeries = (org: string, series: string, count = 3) =>
+  send<string[]>('POST', `${seriesPath(org, series)}/test`, { count });
+/** A window of the series by sequence; consumes nothing. */
+export const sliceSeries = (
+  org: string,
+  series: string,
+  body: { count: number; sequence: number | string },
+) => send<string[]>('POST', `${seriesPath(org, series)}/slice`, body);
+export const resetSeries = (org: string, series: string) =>
+  send<ResetAnswer>('POST', `${seriesPath(org, series)}/reset`);
+
+// ---- API keys ----------------------------------------------------------------------------------
+
+export interface CreateApiKeyBody {
+  name: string;
+  scopes: Scope[];
+  /** Org-level creation only: restrict the key to one series. */
+  series?: string;
+  /** ISO timestamp, or null / absent for a key that never expires. */
+  expires_at?: string | null;
+  enabled?: boolean;
+}
+export interface UpdateApiKeyBody {
+  name?: string;
+  scopes?: Scope[];
+  expires_at?: string | null;
+  enabled?: boolean;
+}
+
+/** Admins only (403 for members). */
+export const listApiKeys = (org: string, series?: string, signal?: AbortSignal) =>
+  get<ApiKey[]>(scoped(org, series, 'api-keys'), signal);
+/** The answer carries the secret (`key`), shown only this once. */
+export const createApiKey = (org: string, body: CreateApiKeyBody, series?: string) =>
+  send<CreatedApiKey>(
+    'POST',
+    scoped(org, series, 'api-keys'),
+    series ? { ...body, series: undefined } : body,
+  );
+export const getApiKey = (org: string, id: string, signal?: AbortSignal) =>
+  get<ApiKey>(`${orgPath(org)}/api-keys/${enc(id)}`, signal);
+export const updateApiKey = (org: string, id: string, body: UpdateApiKeyBody) =>
+  send<ApiKey>('PUT', `${orgPath(org)}/api-keys/${enc(id)}`, body);
+export const deleteApiKey = (org: string, id: string) =>
+  send<null>('DELETE', `${orgPath(org)}/api-keys/${enc(id)}`);
+export const getApiKeyStats = (org: string, id: string, signal?: AbortSignal) =>
+  get<StatsRow[]>(`${orgPath(org)}/api-keys/${enc(id)}/stats`, signal);
+
+// ---- SDK configs -------------------------------------------------------------------------------
+
+export type Rotation = 'manual' | 'automatic';
+export interface CreateSdkConfigBody {
+  name: string;
+  scopes: Scope[];
+  series?: string;
+  rotation?: Rotation;
+  /** `^\d+[dhms]$`, e.g. 30d; needed for automatic rotation. */
+  rotation_period?: string;
+  /** One origin per line, or a list. */
+  allowed_origins?: string | string[];
+  enabled?: boolean;
+}
+export type UpdateSdkConfigBody = Partial<Omit<CreateSdkConfigBody, 'series'>>;
+
+export const listSdkConfigs = (org: string, series?: string, signal?: AbortSignal) =>
+  get<SdkConfig[]>(scoped(org, series, 'sdk-configs'), signal);
+export const getSdkConfig = (org: string, config: string, signal?: AbortSignal) =>
+  get<SdkConfigWithKeys>(`${orgPath(org)}/sdk-configs/${enc(config)}`, signal);
+export const createSdkConfig = (org: string, body: CreateSdkConfigBody, series?: string) =>
+  send<SdkConfigWithKeys>(
+    'POST',
+    scoped(org, series, 'sdk-configs'),
+    series ? { ...body, series: undefined } : body,
+  );
+/** A new rotation policy or period replaces the config's keys (§4: confirm first). */
+export const updateSdkConfig = (org: string, config: string, body: UpdateSdkConfigBody) =>
+  send<SdkConfigWithKeys>('PUT', `${orgPath(org)}/sdk-configs/${enc(config)}`, body);
+/** Rotate now: deletes the keys and generates new ones. */
+export const rotateSdkConfig = (org: string, config: string) =>
+  send<SdkConfigWithKeys>('PATCH', `${orgPath(org)}/sdk-configs/${enc(config)}`);
+export const deleteSdkConfig = (org: string, config: string) =>
+  send<null>('DELETE', `${orgPath(org)}/sdk-configs/${enc(config)}`);
+/** The currently effective keys (generated when the rotation schedule needs them). */
+export const sdkConfigKeys = (org: string, config: string) =>
+  send<SdkKey[]>('POST', `${orgPath(org)}/sdk-configs/${enc(config)}/keys`);
+
+// ---- legacy SDK keys ---------------------------------------------------------------------------
+
+export type LegacySdkKey = SdkKey & { config: string; name: string };
+export interface CreateLegacySdkKeyBody {
+  name: string;
+  scopes?: Scope[];
+  series?: string;
+}
+
+export const listLegacySdkKeys = (org: string, series?: string, signal?: AbortSignal) =>
+  get<LegacySdkKey[]>(scoped(org, series, 'sdk-keys'), signal);
+export const createLegacySdkKey = (org: string, body: CreateLegacySdkKeyBody, series?: string) =>
+  send<LegacySdkKey>('POST', scoped(org, series, 'sdk-keys'), series ? { ...body, series: undefined } : body);
+export const deleteLegacySdkKey = (org: string, key: string) =>
+  send<null>('DELETE', `${orgPath(org)}/sdk-keys/${enc(key)}`);
+
+/** The `details.reason` of an API error (e.g. `plan_limit`, `last_owner`, `personal`), if any. */
+export function errorReason(error: unknown): string | undefined {
+  const details = (error as { details?: unknown } | null)?.details;
+  if (details && typeof details === 'object' && 'reason' in details) {
+    const reason = (details as { reason: unknown }).reason;
+    return typeof reason === 'string' ? reason : undefined;
+  }
+  return undefined;
+}

@@ -1,0 +1,247 @@
+import {
+  Badge,
+  Button,
+  Group,
+  Paper,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useAccount } from '../../../auth/account.js';
+import { ConfirmDialog } from '../../../components/confirm/confirm-dialog.js';
+import { ApiError } from '../../../lib/api.js';
+import {
+  addMember,
+  consoleKeys,
+  hasRole,
+  listMembers,
+  type Member,
+  type Organisation,
+  type OrgRole,
+  removeMember,
+  updateMemberRole,
+} from '../../../lib/console-api.js';
+import { formatDate } from '../format.js';
+import { validateEmail } from '../forms.js';
+import { notifyFailure, notifySuccess } from '../notify.js';
+import { EmptyState, ErrorState, ListSkeleton, ReadOnlyNotice } from '../states.js';
+
+const ROLES: OrgRole[] = ['member', 'admin', 'owner'];
+
+/** Roles the caller may hand out: only owners give or take the owner role (server rule). */
+export function assignableRoles(callerRole: OrgRole): OrgRole[] {
+  return callerRole === 'owner' ? ROLES : ROLES.filter((r) => r !== 'owner');
+}
+
+/** Whether the caller may change or remove this member (admins; owners only by owners). */
+export function mayManageMember(callerRole: OrgRole, member: Pick<Member, 'role'>): boolean {
+  if (!hasRole(callerRole, 'admin')) return false;
+  return member.role !== 'owner' || callerRole === 'owner';
+}
+
+export function MembersTab({ org }: { org: Organisation }) {
+  const { t, i18n } = useTranslation(['dashboard', 'errors']);
+  const { account } = useAccount();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const isAdmin = hasRole(org.role, 'admin');
+  const members = useQuery({
+    queryKey: consoleKeys.members(org.slug),
+    queryFn: ({ signal }) => listMembers(org.slug, signal),
+  });
+  const [removing, setRemoving] = useState<Member | null>(null);
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: consoleKeys.members(org.slug) });
+  const changeRole = useMutation({
+    mutationFn: ({ member, role }: { member: Member; role: OrgRole }) =>
+      updateMemberRole(org.slug, member.slug, role),
+    onSuccess: (m) => {
+      notifySuccess(t('members.roleChanged', { email: m.email, role: t(`roles.${m.role}`) }));
+      return refresh();
+    },
+    onError: (error) => notifyFailure(t('members.roleFailed'), error),
+  });
+  const remove = useMutation({
+    mutationFn: (member: Member) => removeMember(org.slug, member.slug),
+    onSuccess: async (_done, member) => {
+      setRemoving(null);
+      if (member.slug === account?.slug) {
+        notifySuccess(t('members.left', { name: org.name }));
+        await queryClient.invalidateQueries({ queryKey: consoleKeys.orgs() });
+        navigate('/dashboard');
+        return;
+      }
+      notifySuccess(t('members.removed', { email: member.email }));
+      await refresh();
+    },
+    onError: (error) => notifyFailure(t('members.removeFailed'), error),
+  });
+
+  const leaving = removing !== null && removing.slug === account?.slug;
+
+  return (
+    <Stack>
+      {!isAdmin && <ReadOnlyNotice />}
+      {isAdmin && <AddMemberForm org={org} onAdded={refresh} />}
+      {members.isPending && <ListSkeleton />}
+      {members.isError && (
+        <ErrorState title={t('members.loadFailed')} error={members.error} onRetry={() => members.refetch()} />
+      )}
+      {members.data && members.data.length === 0 && <EmptyState title={t('members.empty')} />}
+      {members.data && members.data.length > 0 && (
+        <Table.ScrollContainer minWidth={560}>
+          <Table verticalSpacing="sm" data-testid="members-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('members.email')}</Table.Th>
+                <Table.Th>{t('members.role')}</Table.Th>
+                <Table.Th>{t('members.joined')}</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>{t('members.actions')}</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {members.data.map((m) => {
+                const self = m.slug === account?.slug;
+                const manageable = mayManageMember(org.role, m);
+                return (
+                  <Table.Tr key={m.slug} data-testid="member-row">
+                    <Table.Td>
+                      <Text size="sm">{m.email}</Text>
+                      <Text size="xs" c="dimmed" ff="monospace">
+                        {m.slug}
+                        {self && ` · ${t('members.you')}`}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      {manageable ? (
+                        <Select
+                          aria-label={t('members.roleOf', { email: m.email })}
+                          data={assignableRoles(org.role).map((r) => ({ value: r, label: t(`roles.${r}`) }))}
+                          value={m.role}
+                          allowDeselect={false}
+                          w={140}
+                          size="xs"
+                          disabled={changeRole.isPending}
+                          onChange={(role) => {
+                            if (role && role !== m.role)
+                              changeRole.mutate({ member: m, role: role as OrgRole });
+                          }}
+                        />
+                      ) : (
+                        <Badge variant="light">{t(`roles.${m.role}`)}</Badge>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{formatDate(m.joined_at, i18n.resolvedLanguage)}</Text>
+                    </Table.Td>
+                    <Table.Td ta="right">
+                      {(manageable || self) && (
+                        <Button
+                          size="xs"
+                          variant="subtle"
+                          color="red"
+                          onClick={() => setRemoving(m)}
+                          aria-label={
+                            self ? t('members.leave') : t('members.removeLabel', { email: m.email })
+                          }
+                        >
+                          {self ? t('members.leave') : t('members.remove')}
+                        </Button>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <ConfirmDialog
+        opened={removing !== null}
+        title={leaving ? t('members.leaveTitle') : t('members.removeTitle')}
+        confirmLabel={leaving ? t('members.leave') : t('members.remove')}
+        loading={remove.isPending}
+        onCancel={() => setRemoving(null)}
+        onConfirm={() => removing && remove.mutate(removing)}
+      >
+        <Text size="sm">
+          {leaving
+            ? t('members.leaveText', { name: org.name })
+            : t('members.removeText', { email: removing?.email ?? '', name: org.name })}
+        </Text>
+      </ConfirmDialog>
+    </Stack>
+  );
+}
+
+function AddMemberForm({ org, onAdded }: { org: Organisation; onAdded: () => void }) {
+  const { t } = useTranslation(['dashboard', 'errors']);
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<OrgRole>('member');
+  const [submitted, setSubmitted] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const emailError = validateEmail(email);
+  const add = useMutation({
+    mutationFn: () => addMember(org.slug, { email: email.trim(), role }),
+    onSuccess: (m) => {
+      notifySuccess(t('members.added', { email: m.email }));
+      setEmail('');
+      setSubmitted(false);
+      onAdded();
+    },
+    onError: (error) => {
+      // Unknown account (404) and already a member (409) belong to the email field.
+      if (error instanceof ApiError && (error.code === 404 || error.code === 409))
+        setServerError(error.message);
+      else notifyFailure(t('members.addFailed'), error);
+    },
+  });
+  return (
+    <Paper withBorder radius="md" p="md">
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          setSubmitted(true);
+          setServerError(null);
+          if (!emailError) add.mutate();
+        }}
+      >
+        <Title order={2} size="h5" mb="xs">
+          {t('members.addTitle')}
+        </Title>
+        <Group align="flex-start" wrap="wrap">
+          <TextInput
+            label={t('members.email')}
+            type="email"
+            value={email}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+            error={(submitted && emailError ? t(emailError.key) : undefined) ?? serverError ?? undefined}
+            style={{ flex: '1 1 240px' }}
+            data-testid="member-email"
+          />
+          <Select
+            label={t('members.role')}
+            data={assignableRoles(org.role).map((r) => ({ value: r, label: t(`roles.${r}`) }))}
+            value={role}
+            allowDeselect={false}
+            onChange={(v) => v && setRole(v as OrgRole)}
+            w={160}
+          />
+          <Button type="submit" mt={25} loading={add.isPending} data-testid="member-add">
+            {t('members.add')}
+          </Button>
+        </Group>
+      </form>
+    </Paper>
+  );
+}

@@ -1,0 +1,674 @@
+import {
+  Badge,
+  Button,
+  Card,
+  Code,
+  CopyButton,
+  Group,
+  Modal,
+  SegmentedControl,
+  Select,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/confirm/confirm-dialog.js';
+import {
+  consoleKeys,
+  createLegacySdkKey,
+  createSdkConfig,
+  deleteLegacySdkKey,
+  deleteSdkConfig,
+  getScopes,
+  getSdkConfig,
+  hasRole,
+  type LegacySdkKey,
+  listLegacySdkKeys,
+  listSdkConfigs,
+  listSeries,
+  type Organisation,
+  type Rotation,
+  rotateSdkConfig,
+  type Scope,
+  type SdkConfig,
+  type SdkKey,
+  updateSdkConfig,
+} from '../../../lib/console-api.js';
+import { formatDateTime } from '../format.js';
+import {
+  type FieldError,
+  parseOrigins,
+  validateName,
+  validateOrigins,
+  validateRotationPeriod,
+} from '../forms.js';
+import { notifyFailure, notifySuccess } from '../notify.js';
+import { ScopeBadges, ScopePicker } from '../scope-picker.js';
+import { EmptyState, ErrorState, ListSkeleton, ReadOnlyNotice } from '../states.js';
+
+/** A key signs requests now: its start has passed and its end, if any, has not (§7.6). */
+export function isKeyActive(key: Pick<SdkKey, 'effective_from' | 'effective_to'>, now = Date.now()): boolean {
+  return (
+    Date.parse(key.effective_from) <= now && (key.effective_to === null || Date.parse(key.effective_to) > now)
+  );
+}
+
+/** Whether a change replaces the config's keys (new rotation policy or period, §4). */
+export function replacesKeys(
+  config: Pick<SdkConfig, 'rotation' | 'rotation_period'>,
+  form: ConfigForm,
+): boolean {
+  if (form.rotation !== config.rotation) return true;
+  return form.rotation === 'automatic' && form.period.trim() !== (config.rotation_period ?? '');
+}
+
+export interface ConfigForm {
+  name: string;
+  rotation: Rotation;
+  period: string;
+  scopes: Scope[];
+  origins: string;
+  enabled: boolean;
+  series: string;
+}
+
+const blankForm = (): ConfigForm => ({
+  name: '',
+  rotation: 'manual',
+  period: '30d',
+  scopes: ['forge', 'mint', 'slice'],
+  origins: '',
+  enabled: true,
+  series: '',
+});
+
+export function validateConfigForm(form: ConfigForm, { needName }: { needName: boolean }) {
+  return {
+    name: needName ? validateName(form.name) : null,
+    period: form.rotation === 'automatic' ? validateRotationPeriod(form.period) : null,
+    scopes: form.scopes.length === 0 ? { key: 'errors:validation.required' } : null,
+    origins: validateOrigins(form.origins),
+  } satisfies Record<string, FieldError>;
+}
+
+/**
+ * SDK configs of an organisation, or of one series: rotation policy and period, scopes (no reset
+ * scopes, §6), allowed origins one per line, enable, keys with their dates, rotate with
+ * confirmation; then legacy SDK keys. Members see everything read-only.
+ */
+export function SdkConfigsPanel({ org, series }: { org: Organisation; series?: string }) {
+  const { t } = useTranslation('dashboard');
+  const isAdmin = hasRole(org.role, 'admin');
+  const configs = useQuery({
+    queryKey: consoleKeys.sdkConfigs(org.slug, series),
+    queryFn: ({ signal }) => listSdkConfigs(org.slug, series, signal),
+  });
+  const [editing, setEditing] = useState<SdkConfig | 'new' | null>(null);
+
+  return (
+    <Stack gap="xl">
+      <Stack>
+        <Group justify="space-between">
+          <Title order={2} size="h3">
+            {t('sdk.title')}
+          </Title>
+          {isAdmin && (
+            <Button onClick={() => setEditing('new')} data-testid="sdk-create">
+              {t('sdk.create')}
+            </Button>
+          )}
+        </Group>
+        <Text size="sm" c="dimmed">
+          {t('sdk.intro')}
+        </Text>
+        {!isAdmin && <ReadOnlyNotice />}
+        {configs.isPending && <ListSkeleton rows={2} height={120} />}
+        {configs.isError && (
+          <ErrorState title={t('sdk.loadFailed')} error={configs.error} onRetry={() => configs.refetch()} />
+        )}
+        {configs.data && configs.data.length === 0 && (
+          <EmptyState title={t('sdk.empty')}>{t('sdk.emptyHint')}</EmptyState>
+        )}
+        {configs.data?.map((c) => (
+          <ConfigCard key={c.id} org={org} config={c} onEdit={() => setEditing(c)} />
+        ))}
+      </Stack>
+      <LegacyKeys org={org} series={series} />
+      <ConfigDialog org={org} series={series} editing={editing} onClose={() => setEditing(null)} />
+    </Stack>
+  );
+}
+
+function ConfigCard({ org, config, onEdit }: { org: Organisation; config: SdkConfig; onEdit: () => void }) {
+  const { t } = useTranslation('dashboard');
+  const queryClient = useQueryClient();
+  const isAdmin = hasRole(org.role, 'admin');
+  const [showKeys, setShowKeys] = useState(false);
+  const [confirming, setConfirming] = useState<'rotate' | 'delete' | null>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['console', 'org', org.slug] });
+
+  const toggle = useMutation({
+    mutationFn: () => updateSdkConfig(org.slug, config.slug, { enabled: !config.enabled }),
+    onSuccess: (c) => {
+      notifySuccess(
+        c.enabled ? t('sdk.enabledNote', { name: c.name }) : t('sdk.disabledNote', { name: c.name }),
+      );
+      return refresh();
+    },
+    onError: (error) => notifyFailure(t('sdk.updateFailed'), error),
+  });
+  const rotate = useMutation({
+    mutationFn: () => rotateSdkConfig(org.slug, config.slug),
+    onSuccess: (c) => {
+      setConfirming(null);
+      setShowKeys(true);
+      queryClient.setQueryData(consoleKeys.sdkConfig(org.slug, c.slug), c);
+      notifySuccess(t('sdk.rotated', { name: c.name }));
+      return refresh();
+    },
+    onError: (error) => notifyFailure(t('sdk.rotateFailed'), error),
+  });
+  const remove = useMutation({
+    mutationFn: () => deleteSdkConfig(org.slug, config.slug),
+    onSuccess: () => {
+      setConfirming(null);
+      notifySuccess(t('sdk.deleted', { name: config.name }));
+      return refresh();
+    },
+    onError: (error) => notifyFailure(t('sdk.deleteFailed'), error),
+  });
+
+  return (
+    <Card withBorder radius="md" padding="lg" data-testid="sdk-config">
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start">
+          <div>
+            <Text fw={700}>{config.name}</Text>
+            <Text size="xs" c="dimmed" ff="monospace">
+              {config.slug}
+            </Text>
+          </div>
+          <Switch
+            label={t('sdk.enabled')}
+            checked={config.enabled}
+            disabled={!isAdmin || toggle.isPending}
+            onChange={() => toggle.mutate()}
+            data-testid="sdk-enabled"
+          />
+        </Group>
+        <Group gap="lg">
+          <Text size="sm">
+            {t('sdk.rotation')}:{' '}
+            <strong>
+              {config.rotation === 'automatic'
+                ? t('sdk.automaticEvery', { period: config.rotation_period ?? '' })
+                : t('sdk.manual')}
+            </strong>
+          </Text>
+          <Text size="sm">
+            {t('keys.series')}: <strong>{config.series_slug ?? t('keys.allSeries')}</strong>
+          </Text>
+        </Group>
+        <ScopeBadges scopes={config.scopes} />
+        <Group gap={6} align="center">
+          <Text size="sm">{t('sdk.origins')}:</Text>
+          {config.allowed_origins.length === 0 ? (
+            <Text span c="dimmed" size="sm">
+              {t('sdk.anyOrigin')}
+            </Text>
+          ) : (
+            config.allowed_origins.map((o) => (
+              <Code key={o} style={{ wordBreak: 'break-all' }}>
+                {o}
+              </Code>
+            ))
+          )}
+        </Group>
+        <Group gap="xs">
+          <Button size="xs" variant="light" onClick={() => setShowKeys((s) => !s)} aria-expanded={showKeys}>
+            {showKeys ? t('sdk.hideKeys') : t('sdk.showKeys')}
+          </Button>
+          {isAdmin && (
+            <>
+              <Button size="xs" variant="default" onClick={onEdit} data-testid="sdk-edit">
+                {t('actions.edit')}
+              </Button>
+              <Button
+                size="xs"
+                variant="default"
+                onClick={() => setConfirming('rotate')}
+                data-testid="sdk-rotate"
+              >
+                {t('sdk.rotate')}
+              </Button>
+              <Button size="xs" variant="subtle" color="red" onClick={() => setConfirming('delete')}>
+                {t('actions.delete')}
+              </Button>
+            </>
+          )}
+        </Group>
+        {showKeys && <ConfigKeys org={org.slug} config={config.slug} />}
+      </Stack>
+      <ConfirmDialog
+        opened={confirming === 'rotate'}
+        title={t('sdk.rotateTitle')}
+        confirmLabel={t('sdk.rotate')}
+        loading={rotate.isPending}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => rotate.mutate()}
+      >
+        <Text size="sm">{t('sdk.rotateText', { name: config.name })}</Text>
+      </ConfirmDialog>
+      <ConfirmDialog
+        opened={confirming === 'delete'}
+        title={t('sdk.deleteTitle')}
+        confirmLabel={t('actions.delete')}
+        loading={remove.isPending}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => remove.mutate()}
+      >
+        <Text size="sm">{t('sdk.deleteText', { name: config.name })}</Text>
+      </ConfirmDialog>
+    </Card>
+  );
+}
+
+function ConfigKeys({ org, config }: { org: string; config: string }) {
+  const { t, i18n } = useTranslation('dashboard');
+  const detail = useQuery({
+    queryKey: consoleKeys.sdkConfig(org, config),
+    queryFn: ({ signal }) => getSdkConfig(org, config, signal),
+  });
+  if (detail.isPending) return <ListSkeleton rows={2} height={28} />;
+  if (detail.isError) return <ErrorState title={t('sdk.keysFailed')} error={detail.error} />;
+  if (detail.data.keys.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        {t('sdk.noKeys')}
+      </Text>
+    );
+  const lng = i18n.resolvedLanguage;
+  return (
+    <Table.ScrollContainer minWidth={520}>
+      <Table verticalSpacing={4} data-testid="sdk-keys">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('sdk.key')}</Table.Th>
+            <Table.Th>{t('sdk.status')}</Table.Th>
+            <Table.Th>{t('sdk.effective')}</Table.Th>
+            <Table.Th>{t('sdk.expires')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {detail.data.keys.map((k) => (
+            <Table.Tr key={k.slug}>
+              <Table.Td ff="monospace">{k.slug}</Table.Td>
+              <Table.Td>
+                {isKeyActive(k) ? (
+                  <Badge color="green" variant="dot">
+                    {t('sdk.active')}
+                  </Badge>
+                ) : (
+                  <Badge color="gray" variant="dot">
+                    {t('sdk.inactive')}
+                  </Badge>
+                )}
+              </Table.Td>
+              <Table.Td>{formatDateTime(k.effective_from, lng)}</Table.Td>
+              <Table.Td>{k.effective_to ? formatDateTime(k.effective_to, lng) : t('sdk.never')}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** Create a config, or change one; a new rotation policy or period asks for confirmation first. */
+function ConfigDialog({
+  org,
+  series,
+  editing,
+  onClose,
+}: {
+  org: Organisation;
+  series?: string;
+  editing: SdkConfig | 'new' | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation(['dashboard', 'errors']);
+  const queryClient = useQueryClient();
+  const isNew = editing === 'new';
+  const existing = editing !== null && editing !== 'new' ? editing : null;
+  const [form, setForm] = useState<ConfigForm>(blankForm);
+  const [submitted, setSubmitted] = useState(false);
+  const [confirmingReplace, setConfirmingReplace] = useState(false);
+  const scopes = useQuery({
+    queryKey: consoleKeys.scopes(org.slug),
+    queryFn: ({ signal }) => getScopes(org.slug, signal),
+    enabled: editing !== null,
+  });
+  const seriesList = useQuery({
+    queryKey: consoleKeys.seriesList(org.slug),
+    queryFn: ({ signal }) => listSeries(org.slug, signal),
+    enabled: isNew && !series,
+  });
+
+  useEffect(() => {
+    if (editing === null) return;
+    setSubmitted(false);
+    setConfirmingReplace(false);
+    setForm(
+      editing === 'new'
+        ? blankForm()
+        : {
+            name: editing.name,
+            rotation: editing.rotation,
+            period: editing.rotation_period ?? '30d',
+            scopes: editing.scopes,
+            origins: editing.allowed_origins.join('\n'),
+            enabled: editing.enabled,
+            series: editing.series_slug ?? '',
+          },
+    );
+  }, [editing]);
+
+  const save = useMutation({
+    mutationFn: () => {
+      const body = {
+        name: form.name.trim(),
+        rotation: form.rotation,
+        ...(form.rotation === 'automatic' ? { rotation_period: form.period.trim() } : {}),
+        scopes: form.scopes,
+        allowed_origins: parseOrigins(form.origins),
+        enabled: form.enabled,
+      };
+      if (existing) return updateSdkConfig(org.slug, existing.slug, body);
+      return createSdkConfig(
+        org.slug,
+        { ...body, ...(!series && form.series ? { series: form.series } : {}) },
+        series,
+      );
+    },
+    onSuccess: async (c) => {
+      notifySuccess(existing ? t('sdk.saved', { name: c.name }) : t('sdk.created', { name: c.name }));
+      queryClient.setQueryData(consoleKeys.sdkConfig(org.slug, c.slug), c);
+      setConfirmingReplace(false);
+      onClose();
+      await queryClient.invalidateQueries({ queryKey: ['console', 'org', org.slug] });
+    },
+    onError: (error) => notifyFailure(existing ? t('sdk.updateFailed') : t('sdk.createFailed'), error),
+  });
+
+  const errors = validateConfigForm(form, { needName: true });
+  const show = (e: FieldError) => (e && submitted ? t(e.key, e.values) : undefined);
+  const submit = () => {
+    setSubmitted(true);
+    if (Object.values(errors).some(Boolean)) return;
+    if (existing && replacesKeys(existing, form)) setConfirmingReplace(true);
+    else save.mutate();
+  };
+  const set = <K extends keyof ConfigForm>(key: K, value: ConfigForm[K]) =>
+    setForm((f) => ({ ...f, [key]: value }));
+
+  return (
+    <>
+      <Modal
+        opened={editing !== null && !confirmingReplace}
+        onClose={onClose}
+        title={isNew ? t('sdk.createTitle') : t('sdk.editTitle')}
+        centered
+        size="lg"
+      >
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            submit();
+          }}
+        >
+          <Stack>
+            <TextInput
+              label={t('sdk.name')}
+              value={form.name}
+              maxLength={100}
+              onChange={(e) => set('name', e.currentTarget.value)}
+              error={show(errors.name)}
+              data-autofocus
+              data-testid="sdk-name"
+            />
+            <div>
+              <Text size="sm" fw={500} mb={4} id="rotation-label">
+                {t('sdk.rotation')}
+              </Text>
+              <SegmentedControl
+                aria-labelledby="rotation-label"
+                value={form.rotation}
+                onChange={(v) => set('rotation', v as Rotation)}
+                data={[
+                  { value: 'manual', label: t('sdk.manual') },
+                  { value: 'automatic', label: t('sdk.automatic') },
+                ]}
+              />
+              <Text size="xs" c="dimmed" mt={4}>
+                {form.rotation === 'manual' ? t('sdk.manualHint') : t('sdk.automaticHint')}
+              </Text>
+            </div>
+            {form.rotation === 'automatic' && (
+              <TextInput
+                label={t('sdk.period')}
+                description={t('sdk.periodHint')}
+                value={form.period}
+                onChange={(e) => set('period', e.currentTarget.value)}
+                error={show(errors.period)}
+                ff="monospace"
+                w={200}
+                data-testid="sdk-period"
+              />
+            )}
+            {scopes.data && (
+              <ScopePicker
+                available={scopes.data.sdk_configs}
+                value={form.scopes}
+                onChange={(v) => set('scopes', v)}
+                error={show(errors.scopes)}
+              />
+            )}
+            <Text size="xs" c="dimmed">
+              {t('sdk.noResetScopes')}
+            </Text>
+            {isNew && !series && (
+              <Select
+                label={t('keys.series')}
+                data={[
+                  { value: '', label: t('keys.allSeries') },
+                  ...(seriesList.data ?? []).map((s) => ({ value: s.slug, label: `${s.name} (${s.slug})` })),
+                ]}
+                value={form.series}
+                allowDeselect={false}
+                onChange={(v) => set('series', v ?? '')}
+              />
+            )}
+            <Textarea
+              label={t('sdk.origins')}
+              description={t('sdk.originsHint')}
+              placeholder={'https://app.example.com\nhttp://localhost:3000'}
+              autosize
+              minRows={3}
+              value={form.origins}
+              onChange={(e) => set('origins', e.currentTarget.value)}
+              error={show(errors.origins)}
+              ff="monospace"
+              data-testid="sdk-origins"
+            />
+            <Switch
+              label={t('sdk.enabled')}
+              checked={form.enabled}
+              onChange={(e) => set('enabled', e.currentTarget.checked)}
+            />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={onClose}>
+                {t('actions.cancel')}
+              </Button>
+              <Button type="submit" loading={save.isPending} data-testid="sdk-save">
+                {isNew ? t('sdk.create') : t('actions.save')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+      <ConfirmDialog
+        opened={confirmingReplace}
+        title={t('sdk.replaceTitle')}
+        confirmLabel={t('sdk.replaceConfirm')}
+        loading={save.isPending}
+        onCancel={() => setConfirmingReplace(false)}
+        onConfirm={() => save.mutate()}
+      >
+        <Text size="sm">{t('sdk.replaceText')}</Text>
+      </ConfirmDialog>
+    </>
+  );
+}
+
+/** Legacy SDK keys: each the single key of a manual config (list, create, delete). */
+function LegacyKeys({ org, series }: { org: Organisation; series?: string }) {
+  const { t, i18n } = useTranslation(['dashboard', 'errors']);
+  const lng = i18n.resolvedLanguage;
+  const queryClient = useQueryClient();
+  const isAdmin = hasRole(org.role, 'admin');
+  const keys = useQuery({
+    queryKey: consoleKeys.legacySdkKeys(org.slug, series),
+    queryFn: ({ signal }) => listLegacySdkKeys(org.slug, series, signal),
+  });
+  const [name, setName] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const [deleting, setDeleting] = useState<LegacySdkKey | null>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['console', 'org', org.slug] });
+  const nameError = validateName(name);
+  const create = useMutation({
+    mutationFn: () => createLegacySdkKey(org.slug, { name: name.trim() }, series),
+    onSuccess: (k) => {
+      notifySuccess(t('legacy.created', { name: k.name }));
+      setName('');
+      setSubmitted(false);
+      return refresh();
+    },
+    onError: (error) => notifyFailure(t('legacy.createFailed'), error),
+  });
+  const remove = useMutation({
+    mutationFn: (k: LegacySdkKey) => deleteLegacySdkKey(org.slug, k.slug),
+    onSuccess: (_d, k) => {
+      setDeleting(null);
+      notifySuccess(t('legacy.deleted', { name: k.name }));
+      return refresh();
+    },
+    onError: (error) => notifyFailure(t('legacy.deleteFailed'), error),
+  });
+
+  return (
+    <Stack>
+      <Title order={2} size="h4">
+        {t('legacy.title')}
+      </Title>
+      <Text size="sm" c="dimmed">
+        {t('legacy.intro')}
+      </Text>
+      {isAdmin && (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            setSubmitted(true);
+            if (!nameError) create.mutate();
+          }}
+        >
+          <Group align="flex-start">
+            <TextInput
+              aria-label={t('legacy.name')}
+              placeholder={t('legacy.name')}
+              value={name}
+              maxLength={100}
+              onChange={(e) => setName(e.currentTarget.value)}
+              error={submitted && nameError ? t(nameError.key, nameError.values) : undefined}
+              style={{ flex: '1 1 220px' }}
+            />
+            <Button type="submit" variant="default" loading={create.isPending}>
+              {t('legacy.create')}
+            </Button>
+          </Group>
+        </form>
+      )}
+      {keys.isPending && <ListSkeleton rows={1} />}
+      {keys.isError && (
+        <ErrorState title={t('legacy.loadFailed')} error={keys.error} onRetry={() => keys.refetch()} />
+      )}
+      {keys.data && keys.data.length === 0 && (
+        <Text size="sm" c="dimmed">
+          {t('legacy.empty')}
+        </Text>
+      )}
+      {keys.data && keys.data.length > 0 && (
+        <Table.ScrollContainer minWidth={600}>
+          <Table verticalSpacing="xs" data-testid="legacy-keys">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('legacy.name')}</Table.Th>
+                <Table.Th>{t('sdk.key')}</Table.Th>
+                <Table.Th>{t('sdk.effective')}</Table.Th>
+                <Table.Th>{t('members.actions')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {keys.data.map((k) => (
+                <Table.Tr key={k.slug}>
+                  <Table.Td>
+                    <Text size="sm">{k.name}</Text>
+                    <Text size="xs" c="dimmed" ff="monospace">
+                      {k.config}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td ff="monospace">{k.slug}</Table.Td>
+                  <Table.Td>{formatDateTime(k.effective_from, lng)}</Table.Td>
+                  <Table.Td>
+                    <Group gap={4} wrap="nowrap">
+                      {isAdmin && (
+                        <CopyButton value={JSON.stringify(k.jwk)} timeout={2000}>
+                          {({ copied, copy }) => (
+                            <Button size="xs" variant="subtle" onClick={copy}>
+                              {copied ? t('keys.copied') : t('legacy.copyJwk')}
+                            </Button>
+                          )}
+                        </CopyButton>
+                      )}
+                      {isAdmin && (
+                        <Button size="xs" variant="subtle" color="red" onClick={() => setDeleting(k)}>
+                          {t('actions.delete')}
+                        </Button>
+                      )}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <ConfirmDialog
+        opened={deleting !== null}
+        title={t('legacy.deleteTitle')}
+        confirmLabel={t('actions.delete')}
+        loading={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => deleting && remove.mutate(deleting)}
+      >
+        <Text size="sm">{t('legacy.deleteText', { name: deleting?.name ?? '' })}</Text>
+      </ConfirmDialog>
+    </Stack>
+  );
+}

@@ -1,0 +1,363 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Modal,
+  Paper,
+  Progress,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import type { SuggestMeta } from '@slugsmith/generator';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { ApiError } from '../../../lib/api.js';
+import {
+  consoleKeys,
+  createSeries,
+  errorReason,
+  getLimits,
+  hasRole,
+  listSeries,
+  type Organisation,
+  type SeriesInfo,
+} from '../../../lib/console-api.js';
+import { dictionaryInfo, dictionaryTags, patternInfo } from '../../../lib/generator-api.js';
+import { formatCount } from '../../../lib/numbers.js';
+import { PatternEditor, validatePattern } from '../../playground/pattern-editor.js';
+import { formatDate, usedPercent } from '../format.js';
+import { slugFromName, validateName, validateSlug } from '../forms.js';
+import { notifyFailure, notifySuccess } from '../notify.js';
+import { EmptyState, ErrorState, ListSkeleton, PermissionDenied } from '../states.js';
+
+export const DEFAULT_SERIES_PATTERN = '{adjective}-{noun}-{number:4d}';
+
+export const seriesHref = (org: string, series: string) =>
+  `/dashboard/org/${encodeURIComponent(org)}/series/${encodeURIComponent(series)}`;
+
+/** The plan's series maximum (SaaS limits; −1 unlimited), or null while unknown. */
+export function seriesMaximum(limits: { plan_type: string; limits: { max_series: number } }[] | undefined) {
+  const saas = limits?.find((l) => l.plan_type === 'saas') ?? limits?.[0];
+  return saas ? saas.limits.max_series : null;
+}
+
+export function SeriesTab({ org, startCreating = false }: { org: Organisation; startCreating?: boolean }) {
+  const { t, i18n } = useTranslation('dashboard');
+  const lng = i18n.resolvedLanguage;
+  const isAdmin = hasRole(org.role, 'admin');
+  const series = useQuery({
+    queryKey: consoleKeys.seriesList(org.slug),
+    queryFn: ({ signal }) => listSeries(org.slug, signal),
+  });
+  const limits = useQuery({
+    queryKey: consoleKeys.limits(org.slug),
+    queryFn: ({ signal }) => getLimits(org.slug, signal),
+  });
+  const [creating, setCreating] = useState(startCreating && isAdmin);
+  const max = seriesMaximum(limits.data);
+  const count = series.data?.length ?? 0;
+  const atMax = max !== null && max >= 0 && count >= max;
+  const planName = limits.data?.find((l) => l.plan_type === 'saas')?.plan_name ?? '';
+
+  if (series.isError && series.error instanceof ApiError && series.error.code === 403)
+    return <PermissionDenied message={t('series.denied')} />;
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <div>
+          <Title order={2} size="h3">
+            {t('series.title')}
+          </Title>
+          {max !== null && series.data && (
+            <Text size="sm" c="dimmed" data-testid="series-usage">
+              {max < 0 ? t('series.countUnlimited', { count }) : t('series.countOfMax', { count, max })}
+            </Text>
+          )}
+        </div>
+        {isAdmin && (
+          <Button onClick={() => setCreating(true)} disabled={atMax} data-testid="series-create">
+            {t('series.create')}
+          </Button>
+        )}
+      </Group>
+      {!isAdmin && (
+        <Alert color="gray" variant="light" data-testid="read-only">
+          {t('series.denied')}
+        </Alert>
+      )}
+      {isAdmin && atMax && (
+        <Alert color="yellow" variant="light" data-testid="series-at-max">
+          {t('series.atMax', { plan: planName, max })}{' '}
+          <Anchor component={Link} to="/products">
+            {t('plan.upgrade')}
+          </Anchor>
+        </Alert>
+      )}
+      {series.isPending && <ListSkeleton />}
+      {series.isError && (
+        <ErrorState title={t('series.loadFailed')} error={series.error} onRetry={() => series.refetch()} />
+      )}
+      {series.data && series.data.length === 0 && (
+        <EmptyState
+          title={t('series.empty')}
+          action={
+            isAdmin && !atMax ? (
+              <Button onClick={() => setCreating(true)}>{t('series.create')}</Button>
+            ) : undefined
+          }
+        >
+          {t('series.emptyHint')}
+        </EmptyState>
+      )}
+      {series.data && series.data.length > 0 && (
+        <Table.ScrollContainer minWidth={640}>
+          <Table verticalSpacing="sm" data-testid="series-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('series.name')}</Table.Th>
+                <Table.Th>{t('series.pattern')}</Table.Th>
+                <Table.Th>{t('series.generated')}</Table.Th>
+                <Table.Th>{t('series.updated')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {series.data.map((s) => (
+                <SeriesRow key={s.slug} org={org} series={s} locale={lng} />
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {isAdmin && <CreateSeriesDialog org={org} opened={creating} onClose={() => setCreating(false)} />}
+    </Stack>
+  );
+}
+
+function SeriesRow({ org, series, locale }: { org: Organisation; series: SeriesInfo; locale?: string }) {
+  const { t } = useTranslation('dashboard');
+  const percent = usedPercent(series.generated_count, series.capacity);
+  return (
+    <Table.Tr data-testid="series-row">
+      <Table.Td>
+        <Anchor component={Link} to={seriesHref(org.slug, series.slug)} fw={600}>
+          {series.name}
+        </Anchor>
+        <Text size="xs" c="dimmed" ff="monospace">
+          {series.slug}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
+          {series.pattern}
+        </Text>
+      </Table.Td>
+      <Table.Td miw={180}>
+        <Text size="sm">
+          {t('series.generatedOf', {
+            generated: formatCount(series.generated_count, locale),
+            capacity: formatCount(series.capacity, locale),
+          })}
+        </Text>
+        <Progress
+          value={percent}
+          size="sm"
+          mt={4}
+          aria-label={t('series.usedPercent', { percent: percent.toFixed(percent < 1 ? 3 : 1) })}
+        />
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm">{formatDate(series.mtime, locale)}</Text>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** Dictionary kinds and tags for the editor's completions; missing when the API refuses them. */
+function useSuggestMeta(): SuggestMeta {
+  const info = useQuery({
+    queryKey: ['dictionary-info'],
+    queryFn: dictionaryInfo,
+    staleTime: Infinity,
+    retry: 0,
+  });
+  const tags = useQuery({
+    queryKey: ['dictionary-tags'],
+    queryFn: dictionaryTags,
+    staleTime: Infinity,
+    retry: 0,
+  });
+  return useMemo<SuggestMeta>(() => {
+    const tagList = Array.isArray(tags.data) ? tags.data : [];
+    const kinds = Array.isArray(info.data) ? info.data : [];
+    const dictionaries = kinds.length
+      ? kinds
+      : [...new Set(tagList.map((x) => x.kind))].map((kind) => ({ kind }));
+    return { dictionaries, tags: tagList };
+  }, [info.data, tags.data]);
+}
+
+function CreateSeriesDialog({
+  org,
+  opened,
+  onClose,
+}: {
+  org: Organisation;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const { t, i18n } = useTranslation(['dashboard', 'errors', 'playground']);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const meta = useSuggestMeta();
+  const [name, setName] = useState('');
+  const [slug, setSlug] = useState('');
+  const [slugEdited, setSlugEdited] = useState(false);
+  const [pattern, setPattern] = useState(DEFAULT_SERIES_PATTERN);
+  const [submitted, setSubmitted] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const validation = useMemo(() => validatePattern(pattern), [pattern]);
+  const [debounced] = useDebouncedValue(pattern, 250);
+
+  useEffect(() => {
+    if (!opened) return;
+    setName('');
+    setSlug('');
+    setSlugEdited(false);
+    setPattern(DEFAULT_SERIES_PATTERN);
+    setSubmitted(false);
+    setRefusal(null);
+  }, [opened]);
+
+  const info = useQuery({
+    queryKey: ['pattern-info', debounced],
+    queryFn: ({ signal }) => patternInfo(debounced, signal),
+    enabled: opened && !!validatePattern(debounced).parsed,
+    retry: 0,
+    staleTime: 60_000,
+  });
+
+  const create = useMutation({
+    mutationFn: () => createSeries(org.slug, { name: name.trim(), pattern, ...(slug ? { slug } : {}) }),
+    onSuccess: async (s) => {
+      notifySuccess(t('series.created', { name: s.name }));
+      await queryClient.invalidateQueries({ queryKey: consoleKeys.org(org.slug) });
+      onClose();
+      navigate(seriesHref(org.slug, s.slug));
+    },
+    onError: (error) => {
+      // The plan maximum and pattern refusals are shown in the form, in the server's words.
+      if (
+        error instanceof ApiError &&
+        (errorReason(error) === 'plan_limit' || error.code === 400 || error.code === 409)
+      )
+        setRefusal(error.message);
+      else notifyFailure(t('series.createFailed'), error);
+    },
+  });
+
+  const nameError = validateName(name);
+  const slugError = validateSlug(slug, { optional: true });
+  const patternMissing = !pattern.trim();
+  const submit = () => {
+    setSubmitted(true);
+    setRefusal(null);
+    if (nameError || slugError || patternMissing || validation.error) return;
+    create.mutate();
+  };
+  const capacityUnavailable =
+    info.isError && info.error instanceof ApiError && [401, 403].includes(info.error.code);
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('series.createTitle')} size="lg" centered>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <Stack>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label={t('series.name')}
+              value={name}
+              maxLength={100}
+              onChange={(e) => {
+                const value = e.currentTarget.value;
+                setName(value);
+                if (!slugEdited) setSlug(slugFromName(value));
+              }}
+              error={submitted && nameError ? t(nameError.key, nameError.values) : undefined}
+              data-autofocus
+              data-testid="series-name"
+            />
+            <TextInput
+              label={t('series.slug')}
+              description={t('series.slugHint')}
+              value={slug}
+              maxLength={40}
+              ff="monospace"
+              onChange={(e) => {
+                setSlug(e.currentTarget.value);
+                setSlugEdited(true);
+              }}
+              error={submitted && slugError ? t(slugError.key, slugError.values) : undefined}
+              data-testid="series-slug"
+            />
+          </SimpleGrid>
+          <PatternEditor
+            label={t('series.pattern')}
+            value={pattern}
+            onChange={setPattern}
+            onSubmit={submit}
+            meta={meta}
+            validation={validation}
+          />
+          {submitted && patternMissing && (
+            <Text c="var(--mantine-color-error)" size="sm" role="alert">
+              {t('playground:validation.patternRequired')}
+            </Text>
+          )}
+          <Paper withBorder radius="md" p="sm" data-testid="series-capacity">
+            <Text size="xs" c="dimmed">
+              {t('series.capacity')}
+            </Text>
+            <Text fw={700}>
+              {info.data
+                ? formatCount(info.data.capacity, i18n.resolvedLanguage)
+                : capacityUnavailable
+                  ? t('series.capacityAfterCreate')
+                  : info.isError
+                    ? t('series.capacityUnknown')
+                    : '…'}
+            </Text>
+          </Paper>
+          <Text size="xs" c="dimmed">
+            {t('series.lockHint')}
+          </Text>
+          {refusal && (
+            <Alert color="red" variant="light" role="alert" data-testid="series-refusal">
+              {refusal}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('actions.cancel')}
+            </Button>
+            <Button type="submit" loading={create.isPending} data-testid="series-create-submit">
+              {t('series.create')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,201 @@
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { FEATURE_KEYS, LIMIT_KEYS, SLA_KEYS } from '@slugsmith/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import {
+  consoleKeys,
+  type EffectiveLimits,
+  getLimits,
+  listSubscriptions,
+  type Organisation,
+  type Subscription,
+} from '../../../lib/console-api.js';
+import { formatCount } from '../../../lib/numbers.js';
+import { formatDate } from '../format.js';
+import { EmptyState, ErrorState, ListSkeleton } from '../states.js';
+
+const STATE_COLOURS: Record<string, string> = {
+  active: 'green',
+  trial: 'blue',
+  past_due: 'orange',
+  pending: 'yellow',
+  cancelled: 'gray',
+  expired: 'gray',
+  inactive: 'gray',
+  draft: 'gray',
+};
+
+/** A limit value: −1 is unlimited (§3 "Rate limit info"). */
+export function limitText(value: number, unlimited: string, locale?: string): string {
+  return value < 0 ? unlimited : formatCount(value, locale);
+}
+
+/** Subscription cards, the limits in force per plan type, and the way to a bigger plan. */
+export function SubscriptionTab({ org }: { org: Organisation }) {
+  const { t } = useTranslation('dashboard');
+  const subs = useQuery({
+    queryKey: consoleKeys.subscriptions(org.slug),
+    queryFn: ({ signal }) => listSubscriptions(org.slug, signal),
+  });
+  const limits = useQuery({
+    queryKey: consoleKeys.limits(org.slug),
+    queryFn: ({ signal }) => getLimits(org.slug, signal),
+  });
+
+  return (
+    <Stack gap="xl">
+      <section aria-labelledby="subs-heading">
+        <Group justify="space-between" mb="sm">
+          <Title order={2} size="h3" id="subs-heading">
+            {t('plan.subscriptions')}
+          </Title>
+          <Button component={Link} to="/products" variant="light" data-testid="upgrade">
+            {t('plan.upgrade')}
+          </Button>
+        </Group>
+        {subs.isPending && <ListSkeleton rows={1} height={140} />}
+        {subs.isError && (
+          <ErrorState title={t('plan.loadFailed')} error={subs.error} onRetry={() => subs.refetch()} />
+        )}
+        {subs.data && subs.data.length === 0 && (
+          <EmptyState title={t('plan.none')}>{t('plan.noneHint')}</EmptyState>
+        )}
+        {subs.data && subs.data.length > 0 && (
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            {subs.data.map((s) => (
+              <SubscriptionCard key={s.id} sub={s} />
+            ))}
+          </SimpleGrid>
+        )}
+      </section>
+      <section aria-labelledby="limits-heading">
+        <Title order={2} size="h3" id="limits-heading" mb="sm">
+          {t('plan.limits')}
+        </Title>
+        {limits.isPending && <ListSkeleton rows={4} height={32} />}
+        {limits.isError && (
+          <ErrorState title={t('plan.limitsFailed')} error={limits.error} onRetry={() => limits.refetch()} />
+        )}
+        {limits.data?.map((l) => (
+          <LimitsTable key={l.plan_type} limits={l} />
+        ))}
+      </section>
+    </Stack>
+  );
+}
+
+function SubscriptionCard({ sub }: { sub: Subscription }) {
+  const { t, i18n } = useTranslation('dashboard');
+  const lng = i18n.resolvedLanguage;
+  const rows: [string, string | null][] = [
+    ['started', sub.started_at],
+    ['trialUntil', sub.trial_until],
+    ['renews', sub.renews_at],
+    ['ends', sub.ends_at],
+  ];
+  return (
+    <Card withBorder radius="md" padding="lg" data-testid="subscription-card">
+      <Stack gap="xs">
+        <Group justify="space-between">
+          <Text fw={700} size="lg">
+            {sub.plan.name}
+          </Text>
+          <Badge color={STATE_COLOURS[sub.state] ?? 'gray'} variant="dot">
+            {t(`plan.states.${sub.state}`)}
+          </Badge>
+        </Group>
+        <Group gap="xs">
+          <Badge variant="outline">{t(`plan.types.${sub.plan.plan_type}`)}</Badge>
+          {sub.plan.free && <Badge variant="outline">{t('plan.free')}</Badge>}
+          {(sub.plan.custom_plan || sub.plan.custom_features) && (
+            <Badge variant="outline">{t('plan.custom')}</Badge>
+          )}
+          {!sub.effective && (
+            <Badge color="gray" variant="dot">
+              {t('plan.notInForce')}
+            </Badge>
+          )}
+        </Group>
+        <Text size="sm">
+          {t('plan.quantity', {
+            count: sub.quantity,
+            unit: t(`plan.units.${sub.unit}`, { count: sub.quantity }),
+          })}
+        </Text>
+        <Table withRowBorders={false} verticalSpacing={2}>
+          <Table.Tbody>
+            {rows
+              .filter(([, value]) => value !== null)
+              .map(([key, value]) => (
+                <Table.Tr key={key}>
+                  <Table.Th fw={400} c="dimmed" w="45%">
+                    {t(`plan.${key}`)}
+                  </Table.Th>
+                  <Table.Td>{formatDate(value, lng)}</Table.Td>
+                </Table.Tr>
+              ))}
+          </Table.Tbody>
+        </Table>
+      </Stack>
+    </Card>
+  );
+}
+
+function LimitsTable({ limits }: { limits: EffectiveLimits }) {
+  const { t, i18n } = useTranslation('dashboard');
+  const lng = i18n.resolvedLanguage;
+  const values = limits.limits;
+  return (
+    <Stack gap="xs" mb="lg" data-testid="limits">
+      <Group gap="xs">
+        <Text fw={600}>{limits.plan_name}</Text>
+        <Badge variant="outline">{t(`plan.types.${limits.plan_type}`)}</Badge>
+      </Group>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <Table.ScrollContainer minWidth={280}>
+          <Table striped verticalSpacing={4} aria-label={t('plan.limitsOf', { plan: limits.plan_name })}>
+            <Table.Tbody>
+              {LIMIT_KEYS.map((key) => (
+                <Table.Tr key={key}>
+                  <Table.Th fw={400}>{t(`features.${key}`)}</Table.Th>
+                  <Table.Td ta="right" ff="monospace">
+                    {limitText(values[key], t('plan.unlimited'), lng)}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        <Table.ScrollContainer minWidth={280}>
+          <Table striped verticalSpacing={4} aria-label={t('plan.featuresOf', { plan: limits.plan_name })}>
+            <Table.Tbody>
+              {FEATURE_KEYS.map((key) => (
+                <Table.Tr key={key}>
+                  <Table.Th fw={400}>{t(`features.${key}`)}</Table.Th>
+                  <Table.Td ta="right">
+                    {values[key] ? (
+                      <Badge color="green" variant="dot">
+                        {t('plan.yes')}
+                      </Badge>
+                    ) : (
+                      <Badge color="gray" variant="dot">
+                        {t('plan.no')}
+                      </Badge>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+              {SLA_KEYS.filter((key) => values[key]).map((key) => (
+                <Table.Tr key={key}>
+                  <Table.Th fw={400}>{t(`features.${key}`)}</Table.Th>
+                  <Table.Td ta="right">{values[key]}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </SimpleGrid>
+    </Stack>
+  );
+}

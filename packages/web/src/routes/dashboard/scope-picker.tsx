@@ -1,0 +1,52 @@
+import { Badge, Checkbox, Group, SimpleGrid } from '@mantine/core';
+import { sortScopes } from '@slugsmith/contract';
+import { useTranslation } from 'react-i18next';
+import type { Scope } from '../../lib/console-api.js';
+
+/** Scopes as badges, in the display order of §3.1. */
+export function ScopeBadges({ scopes }: { scopes: readonly Scope[] }) {
+  return (
+    <Group gap={4}>
+      {sortScopes(scopes).map((s) => (
+        <Badge key={s} variant="light" tt="none" ff="monospace" size="sm">
+          {s}
+        </Badge>
+      ))}
+    </Group>
+  );
+}
+
+/** Tick boxes for the scopes a key may carry (the API's list, in display order). */
+export function ScopePicker({
+  available,
+  value,
+  onChange,
+  error,
+}: {
+  available: readonly Scope[];
+  value: Scope[];
+  onChange: (scopes: Scope[]) => void;
+  error?: string;
+}) {
+  const { t } = useTranslation('dashboard');
+  return (
+    <Checkbox.Group
+      label={t('keys.scopes')}
+      value={value}
+      onChange={(v) => onChange(sortScopes(v as Scope[]))}
+      error={error}
+      data-testid="scope-picker"
+    >
+      <SimpleGrid cols={{ base: 2, sm: 3 }} mt="xs" spacing="xs">
+        {sortScopes(available).map((s) => (
+          <Checkbox
+            key={s}
+            value={s}
+            label={s}
+            styles={{ label: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+          />
+        ))}
+      </SimpleGrid>
+    </Checkbox.Group>
+  );
+}

@@ -1,0 +1,79 @@
+import { Code, Group, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { SeriesInfo } from '../../lib/console-api.js';
+import { formatCount } from '../../lib/numbers.js';
+import { formatDateTime, usedPercent } from '../dashboard/format.js';
+
+/** Generated ids against the capacity, the pinned pattern and what the series is built on. */
+export function UsageCard({ series }: { series: SeriesInfo }) {
+  const { t, i18n } = useTranslation('series');
+  const lng = i18n.resolvedLanguage;
+  const percent = usedPercent(series.generated_count, series.capacity);
+  const generated = formatCount(series.generated_count, lng);
+  const capacity = formatCount(series.capacity, lng);
+  const locked = series.generated_count !== '0';
+  // A handful of ids in a huge capacity still shows as used, never as a flat 0 %.
+  const shownPercent =
+    locked && percent < 0.001 ? '<0.001' : percent.toFixed(percent < 1 ? 3 : 1).replace(/\.?0+$/, '');
+
+  return (
+    <Paper withBorder radius="md" p="lg" data-testid="series-usage">
+      <Stack gap="md">
+        <Title order={2} size="h3">
+          {t('usage.title')}
+        </Title>
+        <div>
+          <Group justify="space-between" align="baseline" gap="xs">
+            <Text size="xl" fw={700} data-testid="generated-count" title={series.generated_count}>
+              {generated}
+            </Text>
+            <Text size="sm" c="dimmed" title={series.capacity}>
+              {t('usage.generatedOf', { generated, capacity })}
+            </Text>
+          </Group>
+          <Progress
+            value={percent}
+            mt="xs"
+            size="lg"
+            aria-label={t('usage.percent', { percent: shownPercent })}
+          />
+          <Text size="xs" c="dimmed" mt={4}>
+            {t('usage.percent', { percent: shownPercent })}
+          </Text>
+        </div>
+        <div>
+          <Text size="sm" fw={600}>
+            {t('usage.pattern')}
+          </Text>
+          <Code block data-testid="series-pattern">
+            {series.pattern}
+          </Code>
+          {locked && (
+            <Text size="xs" c="dimmed" mt={4}>
+              {t('usage.patternLocked')}
+            </Text>
+          )}
+        </div>
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+          <Fact label={t('usage.maxLength')} value={String(series.max_slug_length)} />
+          <Fact label={t('usage.bundle')} value={series.bundle} mono />
+          <Fact label={t('usage.algorithm')} value={series.algorithm} mono />
+          <Fact label={t('usage.updated')} value={formatDateTime(series.mtime, lng)} />
+        </SimpleGrid>
+      </Stack>
+    </Paper>
+  );
+}
+
+function Fact({ label, value, mono = false }: { label: string; value: string; mono?: boolean }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" ff={mono ? 'monospace' : undefined} style={{ overflowWrap: 'anywhere' }}>
+        {value}
+      </Text>
+    </div>
+  );
+}
