@@ -159,6 +159,86 @@ for (const kind of testDatabases) {
         expect((await a.post('/gen/forge', { pattern: '{adjective}-{noun}', count: 1 })).status).toBe(200);
       });
 
+      it('holds series to the same pattern limits as forge, on create and update (console and /gen/series)', async () => {
+        const a = await keyed('limits-series-pattern');
+        const nine = Array.from({ length: 9 }, () => '{noun}').join('-');
+        const tooMany = {
+          code: 400,
+          message: 'Pattern is too complex',
+          details: { reason: 'pattern-too-complex', limit: 'max_pattern_components', max: 8, components: 9 },
+        };
+        // Free: at most 8 components; forge says so, and so do both ways of creating a series.
+        const forged = await a.post('/gen/forge', { pattern: nine, count: 1 });
+        expect(forged.status).toBe(400);
+        expect(forged.body).toMatchObject(tooMany);
+        const consoleCreate = await c().request('POST', `/api/v1/orgs/${a.org}/series`, {
+          token: a.owner.token,
+          body: { name: 'Nine', pattern: nine },
+        });
+        expect(consoleCreate.status).toBe(400);
+        expect(consoleCreate.body).toEqual(forged.body);
+        const keyCreate = await a.post('/gen/series', { name: 'Nine', pattern: nine });
+        expect(keyCreate.status).toBe(400);
+        expect(keyCreate.body).toEqual(forged.body);
+        const listed = await c().request('GET', `/api/v1/orgs/${a.org}/series`, { token: a.owner.token });
+        expect(listed.body).toEqual([]);
+
+        // Eight components pass; changing the pattern to nine is refused on both update paths.
+        const eight = Array.from({ length: 8 }, () => '{noun}').join('-');
+        const s = await a.series('Eight', eight);
+        const consoleUpdate = await c().request('PUT', `/api/v1/orgs/${a.org}/series/${s.slug}`, {
+          token: a.owner.token,
+          body: { pattern: nine },
+        });
+        expect(consoleUpdate.status).toBe(400);
+        expect(consoleUpdate.body).toEqual(forged.body);
+        const keyUpdate = await c().request('PUT', '/api/v1/gen/series', {
+          body: { series: s.slug, name: 'Nine', pattern: nine },
+          headers: { 'x-api-key': a.key },
+        });
+        expect(keyUpdate.status).toBe(400);
+        expect(keyUpdate.body).toEqual(forged.body);
+        const kept = await c().request('GET', `/api/v1/orgs/${a.org}/series/${s.slug}`, {
+          token: a.owner.token,
+        });
+        expect(kept.body).toMatchObject({ name: 'Eight', pattern: eight });
+
+        // Complexity: a plan that allows one less than the pattern has refuses it as a series too.
+        const pattern = '{adjective}-{noun}-{number:4d}';
+        const { complexity } = (await a.post('/gen/pattern-info', { pattern })).body as {
+          complexity: number;
+        };
+        await customPlan(c(), a.org, { max_pattern_complexity: complexity - 1 });
+        const tooComplex = {
+          code: 400,
+          message: 'Pattern is too complex',
+          details: {
+            reason: 'pattern-too-complex',
+            limit: 'max_pattern_complexity',
+            max: complexity - 1,
+            complexity,
+          },
+        };
+        expect((await a.post('/gen/forge', { pattern, count: 1 })).body).toEqual(tooComplex);
+        const complexCreate = await a.post('/gen/series', { name: 'Complex', pattern });
+        expect(complexCreate.status).toBe(400);
+        expect(complexCreate.body).toEqual(tooComplex);
+        const complexUpdate = await c().request('PUT', `/api/v1/orgs/${a.org}/series/${s.slug}`, {
+          token: a.owner.token,
+          body: { pattern },
+        });
+        expect(complexUpdate.status).toBe(400);
+        expect(complexUpdate.body).toEqual(tooComplex);
+        // A rename leaves the pattern alone and is not checked; a simpler pattern is accepted.
+        const renamed = await c().request('PUT', `/api/v1/orgs/${a.org}/series/${s.slug}`, {
+          token: a.owner.token,
+          body: { name: 'Renamed' },
+        });
+        expect(renamed.status).toBe(200);
+        const simple = await a.post('/gen/series', { name: 'Simple', pattern: '{adjective}-{noun}' });
+        expect(simple.status).toBe(201);
+      });
+
       it('answers 429 past the requests per minute (with burst), with reason, retry-after and the SDK’s RateLimitError', async () => {
         const a = await keyed('limits-rpm');
         await customPlan(c(), a.org, { req_per_minute: 2, burst_req_per_minute: 3 });

@@ -77,13 +77,20 @@ export function sizeRefusal(plan: EffectiveLimits, call: GenerationCall): ApiErr
   });
 }
 
-/** Components and complexity of the pattern against the plan's maximums (a bad pattern: 400). */
-export function patternRefusal(features: PlanFeatures, pattern: string): ApiError | undefined {
+/**
+ * Components and complexity of the pattern against the plan's maximums (a bad pattern: 400).
+ * Forge checks the current bundle; a series its own (`bundleId`), whose words it keeps.
+ */
+export function patternRefusal(
+  features: PlanFeatures,
+  pattern: string,
+  bundleId: string = currentBundleId,
+): ApiError | undefined {
   const maxComponents = features.max_pattern_components;
   const maxComplexity = features.max_pattern_complexity;
   if (!limited(maxComponents) && !limited(maxComplexity)) return undefined;
   // Compiled patterns are cached by the generator: the forge that follows reuses this one.
-  const compiled = withEngine(() => generatorFor(currentBundleId).compile(pattern));
+  const compiled = withEngine(() => generatorFor(bundleId).compile(pattern));
   if (limited(maxComponents) && compiled.components > maxComponents) {
     return ApiError.badRequest(PatternTooComplex, {
       reason: 'pattern-too-complex',

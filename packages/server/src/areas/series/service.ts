@@ -12,7 +12,9 @@ import {
   generatorFor,
   withEngine,
 } from '../generate/engine.js';
+import { patternRefusal } from '../limits/policy.js';
 import { assertMayCreateSeries } from '../plans/enforce.js';
+import { effectiveLimits } from '../plans/service.js';
 import * as q from './queries.js';
 
 /** The organisation a call works in: from an org-role check or from a key. */
@@ -51,6 +53,17 @@ export async function seriesOrNotFound(db: Db, org: OrgRef, slug: string): Promi
   return row;
 }
 
+/**
+ * The plan's max_pattern_components and max_pattern_complexity hold for series as for forge:
+ * otherwise a series would mint from a pattern the plan refuses to forge ('Pattern is too
+ * complex', 400, the same details).
+ */
+async function assertPatternAllowed(db: Db, orgId: string, pattern: string, bundleId: string): Promise<void> {
+  const limits = await effectiveLimits(db, orgId);
+  const refusal = limits && patternRefusal(limits.limits, pattern, bundleId);
+  if (refusal) throw refusal;
+}
+
 const slugConflict = () => ApiError.conflict('This slug is taken', { field: 'slug' });
 
 export async function createSeries(
@@ -60,6 +73,7 @@ export async function createSeries(
 ): Promise<SeriesInfo> {
   const gen = generatorFor(currentBundleId);
   const info = withEngine(() => gen.patternInfo(input.pattern));
+  await assertPatternAllowed(db, org.id, input.pattern, gen.bundleId);
   await assertMayCreateSeries(db, org.id);
   const base = {
     orgId: org.id,
@@ -106,6 +120,7 @@ export async function updateSeries(
     // Nothing was generated: the series keeps its bundle and algorithm.
     checkAlgorithm(row.algorithm);
     const info = withEngine(() => generatorFor(row.bundleId).patternInfo(changes.pattern as string));
+    await assertPatternAllowed(db, org.id, changes.pattern, row.bundleId);
     Object.assign(set, {
       pattern: changes.pattern,
       capacity: info.capacity,
