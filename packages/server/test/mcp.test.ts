@@ -3,7 +3,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from './support/app.js';
-import { orgWithOwner } from './support/keys.js';
+import { orgWithOwner, signedHeaders } from './support/keys.js';
+import { unlimitedPlan } from './support/plans.js';
 
 type ToolResult = {
   isError?: boolean;
@@ -158,5 +159,72 @@ describeEachDatabase('MCP endpoint', (ctx) => {
     const get = await fetch(url, { headers: { 'x-api-key': forgeOnly.key } });
     expect(get.status).toBe(405);
     expect(get.headers.get('allow')).toBe('POST');
+  });
+
+  it('refuses a signed (SDK key) caller with a 403 that says MCP needs an API key with scope mcp', async () => {
+    const a = await orgWithOwner(ctx(), 'mcp-signed');
+    await unlimitedPlan(ctx(), a.org);
+    const config = await a.sdkConfig({ scopes: ['forge', 'mint', 'slice', 'stats'] });
+    const jwk = config.keys[0].jwk;
+    const listTools = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
+    const signed = await fetch(url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        ...signedHeaders(jwk, config.slug, 'POST', url.pathname),
+      },
+      body: listTools,
+    });
+    expect(signed.status).toBe(403);
+    expect(await signed.json()).toEqual({
+      code: 403,
+      message: 'Insufficient permissions',
+      details: {
+        required_scope: 'mcp',
+        reason: 'api_key_required',
+        accepted: ['x-api-key'],
+        hint: 'The MCP endpoint needs an API key with scope mcp in the x-api-key header; signed SDK requests are not accepted',
+      },
+    });
+    // The SDK's own MCP client, signing its requests, hears the same at connect (not per tool).
+    const client = new Client({ name: 'slugsmith-test', version: '1.0.0' });
+    const transport = new StreamableHTTPClientTransport(url, {
+      requestInit: { headers: signedHeaders(jwk, config.slug, 'POST', url.pathname) },
+    });
+    const refused = await client.connect(transport).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(String(refused)).toContain('needs an API key with scope mcp');
+
+    // A signature that does not verify stays an authentication failure (401).
+    const forged = await fetch(url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        ...signedHeaders(jwk, config.slug, 'POST', '/api/v1/elsewhere'),
+      },
+      body: listTools,
+    });
+    expect(forged.status).toBe(401);
+    expect((await forged.json()).message).toBe('Invalid signature');
+
+    // With an API key (scope mcp) next to the signature headers, the key is what counts.
+    const agent = await a.apiKey({ name: 'agent', scopes: ['mcp', 'forge'] });
+    const both = await fetch(url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'x-api-key': agent.key,
+        ...signedHeaders(jwk, config.slug, 'POST', url.pathname),
+      },
+      body: listTools,
+    });
+    expect(both.status).toBe(200);
+    const tools = (await both.json()) as { result: { tools: { name: string }[] } };
+    expect(tools.result.tools.map((t) => t.name)).toContain('forge');
   });
 });

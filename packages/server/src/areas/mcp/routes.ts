@@ -1,14 +1,38 @@
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { apiPrefix, ErrorBody, ErrorMessages } from '@slugsmith/contract';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import { apiPrefix, ErrorBody, ErrorMessages, SIGNED_HEADERS } from '@slugsmith/contract';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requireKey } from '../../auth/access.js';
+import { ApiError } from '../../platform/errors.js';
 import { type ApiCall, buildMcpServer } from './tools.js';
 
 const SERVER_VERSION = '0.1.0';
 
+export const MCP_NEEDS_API_KEY =
+  'The MCP endpoint needs an API key with scope mcp in the x-api-key header; signed SDK requests are not accepted';
+
+/** Details of the refusal of a signed (SDK key) caller: the tools call the API with an API key. */
+const apiKeyRequired = { required_scope: 'mcp', reason: 'api_key_required', accepted: ['x-api-key'] };
+
+const signedWithoutApiKey = (request: FastifyRequest) =>
+  request.headers['x-api-key'] === undefined &&
+  (request.headers[SIGNED_HEADERS.signature] !== undefined ||
+    request.headers[SIGNED_HEADERS.sdkSlug] !== undefined);
+
+/**
+ * A signed caller whose signature was good is refused at the door for lack of the scope (an SDK
+ * config never carries `mcp`): the answer keeps 'Insufficient permissions' and says why.
+ */
+function clarify(error: FastifyError | ApiError, request: FastifyRequest): FastifyError | ApiError {
+  if (!(error instanceof ApiError) || error.status !== 403 || !signedWithoutApiKey(request)) return error;
+  const details = (error.details ?? {}) as Record<string, unknown>;
+  if (details.required_scope !== 'mcp') return error;
+  return ApiError.forbidden(error.message, { ...details, ...apiKeyRequired, hint: MCP_NEEDS_API_KEY });
+}
+
 /**
  * The MCP endpoint (Streamable HTTP, stateless: no sessions, so any node answers any request)
- * for AI agents, authenticated by an API key with scope `mcp` in `x-api-key`. Every tool call is
+ * for AI agents, authenticated by an API key with scope `mcp` in `x-api-key` (signed SDK requests
+ * are refused with a 403 that says so). Every tool call is
  * made against this server's own HTTP API with the caller's key (`inject`, in process), so it
  * meets the same scope checks, plan limits and statistics as the call it stands for.
  */
@@ -25,9 +49,17 @@ export function mcpRoutes(app: FastifyInstance, root: FastifyInstance): void {
       summary: 'Model Context Protocol (Streamable HTTP, stateless): JSON-RPC messages in, JSON out',
       response: errors,
     },
+    errorHandler: (error, request, reply) => app.errorHandler(clarify(error, request), request, reply),
     handler: async (request, reply) => {
       const key = requireKey(request);
-      const secret = request.headers['x-api-key'] as string;
+      const secret = request.headers['x-api-key'];
+      // Each tool calls the API again with the caller's API key: a signed request has none to pass.
+      if (key.type !== 'api-key' || typeof secret !== 'string') {
+        throw ApiError.forbidden(ErrorMessages.insufficientPermissions, {
+          ...apiKeyRequired,
+          hint: MCP_NEEDS_API_KEY,
+        });
+      }
       const call: ApiCall = async (method, path, body) => {
         const answer = await root.inject({
           method,
@@ -91,6 +123,7 @@ export function mcpRoutes(app: FastifyInstance, root: FastifyInstance): void {
         summary: 'Not used by a stateless MCP endpoint (405)',
         response: { 405: ErrorBody, ...errors },
       },
+      errorHandler: (error, request, reply) => app.errorHandler(clarify(error, request), request, reply),
       handler: notAllowed,
     });
   }
