@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { RATE_LIMIT_HEADERS } from '@slugsmith/contract';
 import { RateLimitError, Slugsmith } from '@slugsmith/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -307,6 +308,21 @@ for (const kind of testDatabases) {
         const retry = Number(refused.headers[H.retryAfter]);
         expect(Math.abs(retry - (midnight - now.getTime()) / 1000)).toBeLessThan(30);
         expect(remaining(refused.headers).daily).toBe(4);
+        // The documentation's sample of this refusal (content/docs/rate-limits) is what is answered.
+        const doc = readFileSync(new URL('../../../content/docs/rate-limits/en.md', import.meta.url), 'utf8');
+        const sample = /```http\n([\s\S]*?)\n```/.exec(doc)?.[1] ?? '';
+        expect(sample).toContain(`${H.reason}: daily-limit-exceeded`);
+        const sampleBody = JSON.parse(sample.slice(sample.indexOf('{')));
+        expect(refused.body).toMatchObject({
+          code: sampleBody.code,
+          message: sampleBody.message,
+          details: { reason: sampleBody.details.reason, limit: sampleBody.details.limit },
+        });
+        expect(Object.keys(refused.body.details).sort()).toEqual(Object.keys(sampleBody.details).sort());
+        const sampleHeaders = [...sample.matchAll(/^(x-slug-[a-z-]+|retry-after):/gm)].map((m) => m[1]);
+        expect(sampleHeaders.length).toBeGreaterThanOrEqual(6);
+        for (const name of sampleHeaders) expect(refused.headers, name).toHaveProperty(name);
+        expect(refused.headers[H.lifetime]).toBe('-1');
         expect(remaining((await a.post('/gen/forge', { pattern: '{noun}', count: 4 })).headers).daily).toBe(
           0,
         );
