@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { EffectiveLimits, PlanFeatures } from '@slugsmith/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LimitRefusal, PlanLimits } from '../src/areas/limits/enforcer.js';
 import type { GenerationCall } from '../src/areas/limits/policy.js';
-import { type LimitStore, memoryStore, redisStore } from '../src/areas/limits/store.js';
+import { BURST_WINDOW_S, type LimitStore, memoryStore, redisStore } from '../src/areas/limits/store.js';
 import { NO_PLAN_FEATURES } from '../src/areas/plans/service.js';
 import type { CallerKey } from '../src/auth/keys.js';
 
@@ -212,5 +212,83 @@ describe('[redis] plan enforcement across nodes', () => {
       await a.close();
       await b.close();
     }
+  });
+});
+
+/**
+ * The minute and the burst pool on a clock: the memory store's counters expire by Date.now and
+ * timers, which fake timers move (Redis keeps its own time, so this is the memory store only).
+ */
+describe('[memory] the minute and the burst pool on a fake clock', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('a new minute starts 60 s after the first request of the last; the burst pool refills only after BURST_WINDOW_S', async () => {
+    expect(BURST_WINDOW_S).toBe(600);
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
+    const t0 = Date.UTC(2026, 4, 4, 12, 0, 0);
+    vi.setSystemTime(t0);
+    const store = memoryStore();
+    const plan = planWith({ req_per_minute: 3, burst_req_per_minute: 5 });
+    const limits = new PlanLimits({ store, limitsOf: async () => plan });
+    const key = keyOf(randomUUID());
+    const rpm = async (n: number) => {
+      const seen: number[] = [];
+      for (let i = 0; i < n; i++) seen.push((await limits.admit(key, forge(1))).remaining.rpm);
+      return seen;
+    };
+    const at = async (seconds: number) => {
+      await vi.advanceTimersByTimeAsync(t0 + seconds * 1000 - Date.now());
+      expect(Date.now()).toBe(t0 + seconds * 1000);
+    };
+
+    // t = 0: the minute's 3, then the pool's 5 − 3 = 2, then refused until the minute ends.
+    expect(await rpm(5)).toEqual([2, 1, 0, 1, 0]);
+    expect((await refusal(limits.admit(key, forge(1)))).retryAfter).toBe(60);
+
+    // t = 59 s: the same minute: still refused, a second to wait.
+    await at(59);
+    const late = await refusal(limits.admit(key, forge(1)));
+    expect(late.reason).toBe('rate-limit-exceeded');
+    expect(late.retryAfter).toBe(1);
+    expect(late.remaining.rpm).toBe(0);
+
+    // t = 60 s: a new minute with its full allowance; the pool is still empty.
+    await at(60);
+    expect(await rpm(3)).toEqual([2, 1, 0]);
+    expect((await refusal(limits.admit(key, forge(1)))).retryAfter).toBe(60);
+
+    // t = 599 s: another minute, the pool not yet refilled (it was drawn on at t = 0).
+    await at(599);
+    expect(await rpm(3)).toEqual([2, 1, 0]);
+    expect((await refusal(limits.admit(key, forge(1)))).reason).toBe('rate-limit-exceeded');
+
+    // t = 600 s: the same minute (started at 599 s, spent), but the pool is full again.
+    await at(BURST_WINDOW_S);
+    expect(await rpm(2)).toEqual([1, 0]);
+    const spent = await refusal(limits.admit(key, forge(1)));
+    expect(spent.reason).toBe('rate-limit-exceeded');
+    expect(spent.retryAfter).toBe(59);
+    await store.close();
+  });
+
+  it('without burst headroom a refused minute lets requests through again exactly when it ends', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
+    const t0 = Date.UTC(2026, 4, 4, 12, 0, 0);
+    vi.setSystemTime(t0);
+    const store = memoryStore();
+    const plan = planWith({ req_per_minute: 2, burst_req_per_minute: 2 });
+    const limits = new PlanLimits({ store, limitsOf: async () => plan });
+    const key = keyOf(randomUUID());
+    await limits.admit(key, forge(1));
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect((await limits.admit(key, forge(1))).remaining.rpm).toBe(0);
+    // The window is fixed from the first request (t = 0), not sliding from the last.
+    await vi.advanceTimersByTimeAsync(29_999);
+    expect((await refusal(limits.admit(key, forge(1)))).retryAfter).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect((await limits.admit(key, forge(1))).remaining.rpm).toBe(1);
+    await store.close();
   });
 });
