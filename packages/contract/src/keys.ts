@@ -25,6 +25,10 @@ export const SeriesSliceRequest = z
     sequence: z.union([z.number().int().min(0), z.string().regex(/^\d{1,20}$/)]).default(0),
   })
   .meta({ id: 'SeriesSliceRequest' });
+export const SeriesMintRequest = z
+  .object({ count: z.number().int().min(1, 'Count must be a positive number') })
+  .strict()
+  .meta({ id: 'SeriesMintRequest' });
 export const ResetResponse = z
   .object({ series: z.string(), generated_count: z.string(), warning: z.string() })
   .meta({ id: 'ResetResponse' });

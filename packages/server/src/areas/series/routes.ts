@@ -5,6 +5,7 @@ import {
   OrgSeriesUpdate,
   ResetResponse,
   SeriesInfo,
+  SeriesMintRequest,
   SeriesParams,
   SeriesSliceRequest,
   SeriesTestRequest,
@@ -132,6 +133,23 @@ export function seriesRoutes(app: FastifyInstance, db: Db): void {
       assertCount(request.body.count, MAX_COUNT);
       const row = await service.seriesOrNotFound(db, requireOrg(request), request.params.series);
       return service.slice(row, request.body.sequence, request.body.count);
+    },
+  });
+
+  r.post('/orgs/:org/series/:series/mint', {
+    // Minting consumes positions for good, like a reset changes the counter: admins only.
+    config: { access: { orgRole: 'admin' } },
+    schema: {
+      tags,
+      summary: 'The next slugs of the series (consumes them, like POST /gen/mint)',
+      params: SeriesParams,
+      body: SeriesMintRequest,
+      response: { 200: SlugList, ...errors },
+    },
+    handler: async (request) => {
+      assertCount(request.body.count, MAX_COUNT);
+      const row = await service.seriesOrNotFound(db, requireOrg(request), request.params.series);
+      return service.mint(db, row.id, request.body.count);
     },
   });
 

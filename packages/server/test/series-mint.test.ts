@@ -1,0 +1,125 @@
+import { expect, it } from 'vitest';
+import { describeEachDatabase } from './support/app.js';
+import { orgWithOwner } from './support/keys.js';
+
+/**
+ * POST /orgs/{org}/series/{series}/mint: the console's mint (the playground's Mint tab). It
+ * reserves through the same mint service as POST /gen/mint, so it hands out the series' next
+ * positions, never one twice, and only to the organisation's admins and owners.
+ */
+describeEachDatabase('console mint of a series', (ctx) => {
+  const mintUrl = (org: string, series: string) => `/api/v1/orgs/${org}/series/${series}/mint`;
+  const sliceUrl = (org: string, series: string) => `/api/v1/orgs/${org}/series/${series}/slice`;
+
+  it('hands out the next positions of the series and counts them as generated', async () => {
+    const a = await orgWithOwner(ctx(), 'console-mint');
+    const s = await a.series('Tickets', '{adjective}-{noun}-{number:3d}');
+    const first = await ctx().request('POST', mintUrl(a.org, s.slug), {
+      token: a.owner.token,
+      body: { count: 3 },
+    });
+    expect(first.status).toBe(200);
+    expect(first.body).toHaveLength(3);
+    const second = await ctx().request('POST', mintUrl(a.org, s.slug), {
+      token: a.owner.token,
+      body: { count: 2 },
+    });
+    expect(second.body).toHaveLength(2);
+    // The window from position 0 is exactly what was minted, in order.
+    const window = await ctx().request('POST', sliceUrl(a.org, s.slug), {
+      token: a.owner.token,
+      body: { count: 5, sequence: 0 },
+    });
+    expect(window.body).toEqual([...first.body, ...second.body]);
+    const info = await ctx().request('GET', `/api/v1/orgs/${a.org}/series/${s.slug}`, {
+      token: a.owner.token,
+    });
+    expect(info.body.generated_count).toBe('5');
+  });
+
+  it('never hands out a position twice to concurrent mints', async () => {
+    const a = await orgWithOwner(ctx(), 'console-mint-race');
+    const s = await a.series('Race', '{adjective}-{noun}-{number:4d}');
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        ctx().request('POST', mintUrl(a.org, s.slug), { token: a.owner.token, body: { count: 4 } }),
+      ),
+    );
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    const all = answers.flatMap((r) => r.body as string[]);
+    expect(all).toHaveLength(24);
+    expect(new Set(all).size).toBe(24);
+    const window = await ctx().request('POST', sliceUrl(a.org, s.slug), {
+      token: a.owner.token,
+      body: { count: 24, sequence: 0 },
+    });
+    expect([...window.body].sort()).toEqual([...all].sort());
+  });
+
+  it('lets admins mint and refuses members, strangers and callers without a token', async () => {
+    const a = await orgWithOwner(ctx(), 'console-mint-roles');
+    const s = await a.series('Roles');
+    const [admin, member, stranger] = await Promise.all(
+      ['mint-admin', 'mint-member', 'mint-stranger'].map((n) => ctx().person(n)),
+    );
+    for (const [p, role] of [
+      [admin, 'admin'],
+      [member, 'member'],
+    ] as const) {
+      const added = await ctx().request('POST', `/api/v1/orgs/${a.org}/members`, {
+        token: a.owner.token,
+        body: { email: p.email, role },
+      });
+      expect(added.status).toBe(201);
+    }
+    const url = mintUrl(a.org, s.slug);
+    const body = { count: 1 };
+    expect((await ctx().request('POST', url, { token: admin.token, body })).body).toHaveLength(1);
+    expect(await ctx().request('POST', url, { token: member.token, body })).toMatchObject({
+      status: 403,
+      body: { code: 403, details: { required_role: 'admin' } },
+    });
+    expect((await ctx().request('POST', url, { token: stranger.token, body })).status).toBe(404);
+    expect((await ctx().request('POST', url, { body })).status).toBe(401);
+    // The refused calls consumed nothing.
+    const info = await ctx().request('GET', `/api/v1/orgs/${a.org}/series/${s.slug}`, {
+      token: a.owner.token,
+    });
+    expect(info.body.generated_count).toBe('1');
+  });
+
+  it('refuses bad counts, unknown series and an exhausted series without consuming', async () => {
+    const a = await orgWithOwner(ctx(), 'console-mint-bad');
+    // Ten positions in all.
+    const s = await a.series('Small', 'n{number:1d}');
+    expect(s.capacity).toBe('10');
+    const url = mintUrl(a.org, s.slug);
+    const token = a.owner.token;
+    for (const body of [
+      { count: 0 },
+      { count: -1 },
+      { count: 1.5 },
+      { count: '3' },
+      {},
+      { count: 1, x: 1 },
+    ]) {
+      const r = await ctx().request('POST', url, { token, body });
+      expect(r.status, JSON.stringify(body)).toBe(400);
+      expect(r.body.code).toBe(400);
+    }
+    expect((await ctx().request('POST', url, { token, body: { count: 10_001 } })).body).toMatchObject({
+      code: 400,
+      message: 'Count is too large (maximum: 10000)',
+    });
+    expect(
+      (await ctx().request('POST', mintUrl(a.org, 'no-such-series'), { token, body: { count: 1 } })).status,
+    ).toBe(404);
+    expect((await ctx().request('POST', url, { token, body: { count: 8 } })).body).toHaveLength(8);
+    const over = await ctx().request('POST', url, { token, body: { count: 3 } });
+    expect(over).toMatchObject({
+      status: 409,
+      body: { details: { reason: 'series_exhausted', requested: 3, remaining: '2' } },
+    });
+    expect((await ctx().request('POST', url, { token, body: { count: 2 } })).body).toHaveLength(2);
+  });
+});
