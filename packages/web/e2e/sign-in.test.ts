@@ -16,6 +16,7 @@ import {
   type RealServer,
   signIn,
   signOut,
+  signUpAndAccept,
   startRealServer,
 } from './real-server.js';
 
@@ -142,6 +143,71 @@ describe('declining the agreements', () => {
     expect(await signedInUser(page)).toBe(false);
     await page.getByRole('link', { name: 'Sign in' }).first().waitFor();
     expect(await agreementDialog(page).count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe('the playground on your own series (issue 7)', () => {
+  it('picks a series, mints 3 slugs, then shows them handed out in the Slice tab', async () => {
+    const context = await newContext(browser, server);
+    const page = await context.newPage();
+    await signUpAndAccept(page, newPerson('playground-series'), '/playground');
+    const token = await accessToken(page);
+    const orgs = await apiAs<{ slug: string }[]>(server, token, 'GET', '/orgs');
+    const org = orgs.body[0]?.slug as string;
+    const created = await apiAs<{ slug: string }>(server, token, 'POST', `/orgs/${org}/series`, {
+      name: 'Tickets',
+      pattern: '{adjective}-{noun}-{number:3d}',
+    });
+    expect(created.status).toBe(201);
+
+    await page.goto('/playground');
+    await page.getByRole('tab', { name: 'Mint' }).click();
+    await page.getByRole('combobox', { name: 'Series' }).click();
+    await page.getByRole('option', { name: 'Tickets ({adjective}-{noun}-{number:3d})' }).click();
+    await page.getByRole('textbox', { name: 'Count' }).fill('3');
+    await page.getByTestId('mint-button').click();
+    const results = page.getByTestId('mint-results');
+    await results.waitFor();
+    const minted = await results.getByRole('listitem').allInnerTexts();
+    expect(minted).toHaveLength(3);
+    for (const slug of minted) expect(slug.trim()).toMatch(/^[a-z]+-[a-z]+-\d{3}$/);
+    // Consumed on the server, and the page shows the moved counter.
+    const series = await apiAs<{ generated_count: string }>(
+      server,
+      token,
+      'GET',
+      `/orgs/${org}/series/${created.body.slug}`,
+    );
+    expect(series.body.generated_count).toBe('3');
+    await page
+      .getByTestId('playground-generated')
+      .getByText(/Handed out so far: 3 of /)
+      .waitFor();
+
+    // The Slice tab keeps the chosen series: positions 0–2 are the minted slugs, handed out.
+    await page.getByRole('tab', { name: 'Slice' }).click();
+    const table = page.getByTestId('slice-table');
+    await table.waitFor();
+    const rows = table.locator('tbody tr');
+    const sliced = await rows.locator('td:nth-child(2)').allInnerTexts();
+    expect(sliced.slice(0, 3).map((s) => s.trim())).toEqual(minted.map((s) => s.trim()));
+    for (const i of [0, 1, 2]) expect(await rows.nth(i).getByText('Handed out').count()).toBeGreaterThan(0);
+    expect(await rows.nth(3).getByText('Not yet').count()).toBeGreaterThan(0);
+    await context.close();
+  });
+
+  it('explains Mint and Slice with a sign-in link when signed out', async () => {
+    const context = await newContext(browser, server);
+    const page = await context.newPage();
+    await page.goto('/playground');
+    await page.getByRole('tab', { name: 'Slice' }).click();
+    await page.getByText('Slice shows a window of a series').waitFor();
+    const link = page.getByRole('link', { name: 'Sign in to use your series' });
+    const href = (await link.getAttribute('href')) ?? '';
+    expect(new URL(href, server.url).pathname).toBe('/login');
+    expect(new URL(href, server.url).searchParams.get('returnTo')).toMatch(/^\/playground(\?|$)/);
+    expect(await page.getByTestId('playground-series').count()).toBe(0);
     await context.close();
   });
 });

@@ -167,6 +167,9 @@ export const sliceSeries = (
   series: string,
   body: { count: number; sequence: number | string },
 ) => send<string[]>('POST', `${seriesPath(org, series)}/slice`, body);
+/** The next `count` slugs of the series, consumed for good (admins and owners; 409 when exhausted). */
+export const mintSeries = (org: string, series: string, count: number) =>
+  send<string[]>('POST', `${seriesPath(org, series)}/mint`, { count });
 export const resetSeries = (org: string, series: string) =>
   send<ResetAnswer>('POST', `${seriesPath(org, series)}/reset`);
 

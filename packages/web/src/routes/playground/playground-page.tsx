@@ -17,8 +17,7 @@ import type { SuggestMeta } from '@slugsmith/generator';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from 'react-oidc-context';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { FormErrorBoundary } from '../../components/error-boundary.js';
 import { SlugBadge } from '../../components/slug-badge.js';
 import { ApiError } from '../../lib/api.js';
@@ -26,6 +25,7 @@ import { dictionaryInfo, dictionaryTags, forge, patternInfo } from '../../lib/ge
 import { formatCount } from '../../lib/numbers.js';
 import { PatternEditor, validatePattern } from './pattern-editor.js';
 import { translatePatternMessage } from './pattern-messages.js';
+import { type SeriesChoice, SeriesTab } from './series-tab.js';
 
 export const MAX_COUNT = 1000;
 export const DEFAULT_PATTERN = '{adjective}-{noun}-{number:3d}';
@@ -233,35 +233,12 @@ function Metric({ label, value }: { label: string; value: string }) {
   );
 }
 
-function SeriesTab({ operation }: { operation: 'mint' | 'slice' }) {
-  const { t } = useTranslation('playground');
-  const auth = useAuth();
-  const location = useLocation();
-  const returnTo = encodeURIComponent(`${location.pathname}${location.search}`);
-  return (
-    <Paper withBorder p="lg" radius="md">
-      <Stack align="flex-start">
-        <Text>{t(`series.${operation}`)}</Text>
-        <Text size="sm">{t('series.needSeries')}</Text>
-        {auth.isAuthenticated ? (
-          <Button component={Link} to="/dashboard" variant="default">
-            {t('series.dashboard')}
-          </Button>
-        ) : (
-          <Button component={Link} to={`/login?returnTo=${returnTo}`}>
-            {t('series.signIn')}
-          </Button>
-        )}
-      </Stack>
-    </Paper>
-  );
-}
-
 /** /playground?pattern=…: tabs Forge, Mint, Slice (product spec §2.2). */
 export function PlaygroundPage() {
   const { t } = useTranslation('playground');
   const [params] = useSearchParams();
   const [initialPattern] = useState(() => params.get('pattern') ?? DEFAULT_PATTERN);
+  const [choice, setChoice] = useState<SeriesChoice>({ org: null, series: null });
   return (
     <Container size="lg" py="xl">
       <Stack>
@@ -281,10 +258,14 @@ export function PlaygroundPage() {
             </FormErrorBoundary>
           </Tabs.Panel>
           <Tabs.Panel value="mint">
-            <SeriesTab operation="mint" />
+            <FormErrorBoundary>
+              <SeriesTab operation="mint" choice={choice} onChoice={setChoice} />
+            </FormErrorBoundary>
           </Tabs.Panel>
           <Tabs.Panel value="slice">
-            <SeriesTab operation="slice" />
+            <FormErrorBoundary>
+              <SeriesTab operation="slice" choice={choice} onChoice={setChoice} />
+            </FormErrorBoundary>
           </Tabs.Panel>
         </Tabs>
       </Stack>
