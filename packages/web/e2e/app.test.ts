@@ -352,6 +352,42 @@ describe('playground', () => {
     await context.close();
   });
 
+  it('grows the editor with a wrapped pattern on a 390 px screen: the underline stays inside, above the message', async () => {
+    const invalid = '{adjective}-{noun:+animal}-{number:0d}';
+    const { context, page } = await open(live, `/playground?pattern=${encodeURIComponent(invalid)}`, {
+      width: 390,
+    });
+    const message = page.getByTestId('pattern-error');
+    await message.waitFor();
+    const mark = page.getByTestId('pattern-error-mark');
+    const [m, editor, input, mirror, text] = await Promise.all(
+      [
+        mark,
+        page.getByTestId('pattern-editor'),
+        page.getByTestId('pattern-input'),
+        page.getByTestId('pattern-mirror'),
+        message,
+      ].map((l) => l.boundingBox()),
+    );
+    if (!m || !editor || !input || !mirror || !text) throw new Error('a part of the editor is not laid out');
+    // The pattern wraps at this width: the box holds more than one line.
+    const lineHeight = await page
+      .getByTestId('pattern-editor')
+      .evaluate((el) => Number.parseFloat(getComputedStyle(el).lineHeight));
+    expect(mirror.height).toBeGreaterThan(2 * lineHeight);
+    // Textarea and highlighted copy are one box.
+    expect(Math.abs(input.height - mirror.height)).toBeLessThan(1);
+    expect(Math.abs(input.y - mirror.y)).toBeLessThan(1);
+    // The marked "0" and its wavy underline (3 px offset, 2 px thick) lie inside the box ...
+    expect(m.x).toBeGreaterThanOrEqual(editor.x);
+    expect(m.x + m.width).toBeLessThanOrEqual(editor.x + editor.width);
+    expect(m.y).toBeGreaterThanOrEqual(editor.y);
+    expect(m.y + m.height + 6).toBeLessThanOrEqual(editor.y + editor.height);
+    // ... and the message comes after the box, below the underline.
+    expect(text.y).toBeGreaterThanOrEqual(editor.y + editor.height);
+    await context.close();
+  });
+
   it('shows the count messages of §5', async () => {
     const { context, page } = await open(live, '/playground');
     await page.getByLabel('Count').fill('0');

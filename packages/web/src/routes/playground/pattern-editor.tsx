@@ -197,7 +197,7 @@ export function PatternEditor({
       <Text component="label" htmlFor={id} size="sm" fw={500} mb={4} display="block">
         {label}
       </Text>
-      <div className="pattern-editor">
+      <div className="pattern-editor" data-testid="pattern-editor">
         <div className="mirror" aria-hidden="true" data-testid="pattern-mirror">
           {renderMirror(value, tokens, error)}
         </div>
