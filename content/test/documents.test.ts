@@ -111,7 +111,8 @@ describe('documents', () => {
         .filter((m) => m[2] === d.slug)
         .map((m) => m[1]);
       expect(selfLinks.length, d.path).toBeGreaterThan(0);
-      for (const target of selfLinks) expect(target, d.path).toBe(`/legal/${d.slug}?lang=${DEFAULT_LANGUAGE}`);
+      for (const target of selfLinks)
+        expect(target, d.path).toBe(`/legal/${d.slug}?lang=${DEFAULT_LANGUAGE}`);
     }
   });
 
