@@ -8,10 +8,11 @@ import { Layout } from '../components/layout/layout.js';
 import { PageLoader } from '../components/root-shell.js';
 import { useAccount } from './account.js';
 import { AgreementDialog } from './agreement-dialog.js';
+import { FeatureHintsProvider } from './feature-hints.js';
 
 /**
- * The access guard: authentication, then the agreement check, then the layout and suspense
- * (product spec §2.2).
+ * The access guard: authentication, then the agreement check, then the layout, feature hints and
+ * suspense (product spec §2.2).
  */
 export function AccessGuard({
   requireAuth = false,
@@ -41,9 +42,11 @@ export function AccessGuard({
   return (
     <Layout>
       <AgreementDialog />
-      <ErrorBoundary key={location.pathname}>
-        <Suspense fallback={<PageLoader />}>{content}</Suspense>
-      </ErrorBoundary>
+      <FeatureHintsProvider>
+        <ErrorBoundary key={location.pathname}>
+          <Suspense fallback={<PageLoader />}>{content}</Suspense>
+        </ErrorBoundary>
+      </FeatureHintsProvider>
     </Layout>
   );
 }
