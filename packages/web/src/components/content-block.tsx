@@ -1,30 +1,32 @@
 import { Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useContentBlock } from '../lib/content.js';
 
-/** Renders a small markdown subset: headings and paragraphs. */
-function Markdown({ text }: { text: string }) {
-  const blocks = text
-    .split(/\n{2,}/)
-    .map((b) => b.trim())
-    .filter(Boolean);
+// The documents' renderer (product spec §2.9), loaded once a block has text to show: the landing
+// page's first paint does not wait for the markdown parser.
+const MarkdownArticle = lazy(async () => ({
+  default: (await import('./markdown/markdown.js')).MarkdownArticle,
+}));
+
+const LEADING_HEADING = /^\s*#{1,6}[ \t]+([^\n]*?)[ \t#]*(?:\n+|$)/;
+
+/**
+ * A block's text begins with its own heading, the same words as its stored title: the section
+ * shows the title once, as its heading, and the text without that first line.
+ */
+export function splitLeadingHeading(content: string): { heading?: string; body: string } {
+  const match = LEADING_HEADING.exec(content);
+  if (!match) return { body: content };
+  return { heading: match[1].trim() || undefined, body: content.slice(match[0].length) };
+}
+
+function TextSkeleton() {
   return (
-    <Stack gap="sm">
-      {blocks.map((b, i) => {
-        const heading = /^(#{1,3})\s+(.*)$/.exec(b);
-        const key = `${i}:${b.slice(0, 16)}`;
-        if (heading)
-          return (
-            <Title
-              key={key}
-              order={heading[1].length === 1 ? 2 : 3}
-              size={heading[1].length === 1 ? 'h3' : 'h4'}
-            >
-              {heading[2]}
-            </Title>
-          );
-        return <Text key={key}>{b.replace(/\n/g, ' ')}</Text>;
-      })}
+    <Stack gap="xs">
+      <Skeleton height={14} />
+      <Skeleton height={14} />
+      <Skeleton height={14} width="70%" />
     </Stack>
   );
 }
@@ -33,19 +35,18 @@ function Markdown({ text }: { text: string }) {
 export function ContentBlock({ slug, heading }: { slug: string; heading: string }) {
   const { t } = useTranslation('landing');
   const block = useContentBlock(slug);
+  const content = block.data?.content?.trim() ? splitLeadingHeading(block.data.content) : undefined;
   return (
-    <section aria-labelledby={`block-${slug}`}>
+    <section aria-labelledby={`block-${slug}`} data-testid={`block-${slug}`}>
       <Title order={2} id={`block-${slug}`} mb="md">
-        {block.data?.title ?? heading}
+        {block.data?.title ?? content?.heading ?? heading}
       </Title>
       {block.isLoading ? (
-        <Stack gap="xs">
-          <Skeleton height={14} />
-          <Skeleton height={14} />
-          <Skeleton height={14} width="70%" />
-        </Stack>
-      ) : block.data?.content ? (
-        <Markdown text={block.data.content} />
+        <TextSkeleton />
+      ) : content ? (
+        <Suspense fallback={<TextSkeleton />}>
+          <MarkdownArticle content={content.body} />
+        </Suspense>
       ) : (
         <Paper withBorder p="md" radius="md" style={{ borderStyle: 'dashed' }}>
           <Text c="dimmed" data-testid={`placeholder-${slug}`}>

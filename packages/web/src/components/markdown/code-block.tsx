@@ -90,7 +90,17 @@ export function CodeBlock({ node, children, ...rest }: PreProps) {
   const language = languageOf(node);
   return (
     <div className="doc-code" data-language={language}>
-      <pre {...rest}>{language === 'pattern' ? <PatternLines text={text} /> : children}</pre>
+      {language === 'pattern' ? (
+        <pre {...rest}>
+          <PatternLines text={text} />
+        </pre>
+      ) : (
+        // A long line scrolls sideways: keyboard readers reach the block to scroll it (WCAG 2.1.1).
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus
+        <pre {...rest} tabIndex={0}>
+          {children}
+        </pre>
+      )}
       <CopyButton value={text} timeout={COPY_CONFIRMATION_MS}>
         {({ copied, copy }) => (
           <Tooltip label={copied ? t('copy.copied') : t('copy.button')} withArrow position="left">

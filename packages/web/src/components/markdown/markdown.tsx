@@ -60,7 +60,9 @@ function DocumentLink({ node, href = '', children, ...rest }: ComponentPropsWith
 /** Wide tables scroll inside the article instead of widening the page. */
 function ScrollingTable({ node, ...rest }: ComponentPropsWithoutRef<'table'> & ExtraProps) {
   return (
-    <div className="doc-table">
+    // Keyboard readers reach a table that scrolls sideways, to scroll it (WCAG 2.1.1).
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus
+    <div className="doc-table" tabIndex={0}>
       <table {...rest} />
     </div>
   );
