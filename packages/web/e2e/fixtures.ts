@@ -1,6 +1,8 @@
 /**
- * A pattern-examples document for the end-to-end run, standing in for the document store until it
- * exists. Capacities are not typed here: the harness's engine computes them.
+ * A small pattern-examples document for the stand-in API of app.test.ts and docs.test.ts (harness),
+ * so their hero and gallery assertions do not move with the seeded content. The seeded document
+ * (content/pattern-examples) is tested on the real server in docs-real.test.ts. Capacities are not
+ * typed here: the harness's engine computes them.
  */
 import { loadBundle } from '@slugsmith/dictionaries';
 import { Generator } from '@slugsmith/generator';

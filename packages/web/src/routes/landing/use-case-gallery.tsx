@@ -38,7 +38,7 @@ export function UseCaseGallery({
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
           {categories.map((c) => (
-            <Card key={c.id} withBorder radius="lg" padding="lg">
+            <Card key={c.id} withBorder radius="lg" padding="lg" data-testid="use-case-card">
               <Stack gap="xs">
                 <Title order={3} size="h4">
                   {c.category}
