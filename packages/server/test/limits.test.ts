@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { RATE_LIMIT_HEADERS } from '@slugsmith/contract';
 import { RateLimitError, Slugsmith } from '@slugsmith/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type App, buildApp } from '../src/app.js';
 import type { Config } from '../src/platform/config.js';
 import { closeApp, TestContext, testConfig, testDatabases } from './support/app.js';
@@ -238,6 +238,144 @@ for (const kind of testDatabases) {
         expect(renamed.status).toBe(200);
         const simple = await a.post('/gen/series', { name: 'Simple', pattern: '{adjective}-{noun}' });
         expect(simple.status).toBe(201);
+      });
+
+      it('refuses streams past max_{op}_per_stream_request (400) and lets the maximum through', async () => {
+        const a = await keyed('limits-stream-size');
+        await customPlan(c(), a.org, { max_forge_per_stream_request: 50, max_forge_per_day: 1_000 });
+        const r = await a.post('/gen/forge/stream', { pattern: '{noun}-{number:4d}', count: 51 });
+        expect(r.status).toBe(400);
+        expect(r.body).toMatchObject({
+          message: 'Count is too large (maximum: 50)',
+          details: { reason: 'request-size-exceeded', limit: 'max_forge_per_stream_request', max: 50 },
+        });
+        expect(remaining(r.headers).daily).toBe(1_000);
+        // The plain maximum (10,000 on this plan) is not the stream's.
+        expect((await a.post('/gen/forge', { pattern: '{noun}-{number:4d}', count: 51 })).status).toBe(200);
+        const streamed = await c().app.server.inject({
+          method: 'POST',
+          url: '/api/v1/gen/forge/stream',
+          headers: { 'x-api-key': a.key },
+          payload: { pattern: '{noun}-{number:4d}', count: 50 },
+        });
+        expect(streamed.statusCode).toBe(200);
+        expect(streamed.body.trim().split('\n')).toHaveLength(50);
+        // Charged the count it asked for: 51 + 50.
+        expect(remaining(streamed.headers).daily).toBe(1_000 - 51 - 50);
+      });
+
+      it('refuses a slice that starts more than slice_window_back positions behind the series', async () => {
+        const a = await keyed('limits-window-back');
+        await customPlan(c(), a.org, { slice_window_back: 5, max_slice_per_day: 100 });
+        const s = await a.series('Behind', '{adjective}-{noun}-{number:4d}');
+        expect((await a.post('/gen/mint', { series: s.slug, count: 20 })).status).toBe(200);
+        const far = await a.post('/gen/slice', { series: s.slug, sequence: 14, count: 1 });
+        expect(far.status).toBe(400);
+        expect(far.body).toMatchObject({
+          message: 'The slice starts too far behind the series position (at most 5 positions back)',
+          details: { reason: 'request-size-exceeded', limit: 'slice_window_back', max: 5, position: '20' },
+        });
+        // Its slug went back to the quota.
+        const near = await a.post('/gen/slice', { series: s.slug, sequence: 15, count: 5 });
+        expect(near.status).toBe(200);
+        expect(near.body).toHaveLength(5);
+        expect(remaining(near.headers).daily).toBe(95);
+      });
+
+      it('api_key_access=false refuses API keys (403) but not signed SDK requests', async () => {
+        const a = await keyed('limits-no-api-keys');
+        await customPlan(c(), a.org, { api_key_access: false });
+        const r = await a.post('/gen/forge', { pattern: '{noun}', count: 1 });
+        expect(r.status).toBe(403);
+        expect(r.body.message).toMatch(/^API key access is not available on the Test test-[0-9a-f]+ plan$/);
+        expect(r.body.details).toMatchObject({ reason: 'not-available', feature: 'api_key_access' });
+        expect(r.headers[H.reason]).toBeUndefined();
+        expect((await a.post('/gen/mint', { count: 1 })).status).toBe(403);
+        const config = await a.sdkConfig({});
+        const path = '/api/v1/gen/forge';
+        const signed = await c().request('POST', path, {
+          body: { pattern: '{noun}', count: 1 },
+          headers: signedHeaders(config.keys[0].jwk, config.slug, 'POST', path),
+        });
+        expect(signed.status).toBe(200);
+        expect(signed.body).toHaveLength(1);
+      });
+
+      it('mint_enabled=false refuses mint (403), forge goes on', async () => {
+        const a = await keyed('limits-no-mint');
+        const s = await a.series('No mint');
+        await customPlan(c(), a.org, { mint_enabled: false });
+        const r = await a.post('/gen/mint', { series: s.slug, count: 1 });
+        expect(r.status).toBe(403);
+        expect(r.body.message).toMatch(/^Mint is not available on the Test test-[0-9a-f]+ plan$/);
+        expect(r.body.details).toMatchObject({ reason: 'not-available', feature: 'mint_enabled' });
+        const stream = await a.post('/gen/mint/stream', { series: s.slug, count: 1 });
+        expect(stream.status).toBe(403);
+        expect(stream.body.details).toMatchObject({ feature: 'mint_enabled' });
+        const info = await c().request('GET', `/api/v1/orgs/${a.org}/series/${s.slug}`, {
+          token: a.owner.token,
+        });
+        expect(info.body.generated_count).toBe('0');
+        expect((await a.post('/gen/forge', { pattern: '{noun}', count: 1 })).status).toBe(200);
+      });
+
+      it('refuses a mint past max_mint_per_request (400) without using the series up', async () => {
+        const a = await keyed('limits-mint-size');
+        await customPlan(c(), a.org, { max_mint_per_request: 7, max_mint_per_day: 100 });
+        const s = await a.series('Seven');
+        const r = await a.post('/gen/mint', { series: s.slug, count: 8 });
+        expect(r.status).toBe(400);
+        expect(r.body).toMatchObject({
+          message: 'Count is too large (maximum: 7)',
+          details: { reason: 'request-size-exceeded', limit: 'max_mint_per_request', max: 7 },
+        });
+        expect(remaining(r.headers).daily).toBe(100);
+        const info = await c().request('GET', `/api/v1/orgs/${a.org}/series/${s.slug}`, {
+          token: a.owner.token,
+        });
+        expect(info.body.generated_count).toBe('0');
+        const ok = await a.post('/gen/mint', { series: s.slug, count: 7 });
+        expect(ok.status).toBe(200);
+        expect(ok.body).toHaveLength(7);
+        expect(remaining(ok.headers).daily).toBe(93);
+      });
+
+      it('answers 429 monthly-limit-exceeded until the 1st (UTC), then counts again (clock moved)', async () => {
+        const a = await keyed('limits-monthly');
+        await customPlan(c(), a.org, { max_forge_per_month: 10, max_forge_per_day: -1 });
+        const forge = (count: number) => a.post('/gen/forge', { pattern: '{noun}', count });
+        // Only Date is faked (frozen where it is set): timers, sockets and the database run as usual.
+        vi.useFakeTimers({ toFake: ['Date'] });
+        try {
+          const year = new Date().getUTCFullYear() + 2;
+          vi.setSystemTime(Date.UTC(year, 0, 31, 23, 59, 30));
+          const first = await forge(6);
+          expect(first.status).toBe(200);
+          expect(remaining(first.headers)).toMatchObject({ daily: -1, monthly: 4 });
+          const refused = await forge(5);
+          expect(refused.status).toBe(429);
+          expect(refused.body).toMatchObject({
+            message: 'Usage quota exceeded',
+            details: {
+              reason: 'monthly-limit-exceeded',
+              limit: 'max_forge_per_month',
+              max: 10,
+              retry_after: 30,
+            },
+          });
+          expect(refused.headers[H.reason]).toBe('monthly-limit-exceeded');
+          expect(refused.headers[H.retryAfter]).toBe('30');
+          expect(remaining(refused.headers).monthly).toBe(4);
+          expect(remaining((await forge(4)).headers).monthly).toBe(0);
+          expect((await forge(1)).status).toBe(429);
+
+          vi.setSystemTime(Date.UTC(year, 1, 1, 0, 0, 1));
+          const next = await forge(5);
+          expect(next.status).toBe(200);
+          expect(remaining(next.headers).monthly).toBe(5);
+        } finally {
+          vi.useRealTimers();
+        }
       });
 
       it('answers 429 past the requests per minute (with burst), with reason, retry-after and the SDK’s RateLimitError', async () => {

@@ -87,7 +87,8 @@ export class PlanLimits {
 
   constructor(private readonly options: PlanLimitsOptions) {
     this.store = options.store;
-    this.now = options.now ?? Date.now;
+    // Read through Date at each call (not a saved reference), so that fake timers move it too.
+    this.now = options.now ?? (() => Date.now());
   }
 
   get storeKind(): LimitStore['kind'] {
