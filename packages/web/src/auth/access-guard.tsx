@@ -1,4 +1,4 @@
-import { Alert, Container } from '@mantine/core';
+import { Alert, Button, Container, Stack, Text } from '@mantine/core';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from 'react-oidc-context';
@@ -23,7 +23,7 @@ export function AccessGuard({
 }) {
   const auth = useAuth();
   const location = useLocation();
-  const { account, accountError } = useAccount();
+  const { account, accountError, agreements, retry } = useAccount();
   const { t } = useTranslation('errors');
 
   if (requireAuth && !auth.isAuthenticated) {
@@ -33,9 +33,19 @@ export function AccessGuard({
   }
 
   let content = <Outlet />;
-  if (requireAdmin) {
-    if (accountError) content = <Notice text={t('general.accountNotFound')} />;
-    else if (!account) content = <PageLoader />;
+  // Signed in, the account and agreement check comes before every guarded page: while it fails,
+  // the page is held back behind a notice with a retry (product spec §2.2, §4, §8).
+  const checkFailed = auth.isAuthenticated && (accountError !== null || agreements.status === 'error');
+  if (checkFailed) {
+    content = (
+      <CheckFailed
+        title={t(accountError !== null ? 'other.accountInfo' : 'other.checkAgreements')}
+        detail={accountError ?? (agreements.status === 'error' ? agreements.detail : undefined)}
+        onRetry={retry}
+      />
+    );
+  } else if (requireAdmin) {
+    if (!account) content = <PageLoader />;
     else if (!account.permissions) content = <Notice text={t('general.forbidden')} />;
   }
 
@@ -48,6 +58,27 @@ export function AccessGuard({
         </ErrorBoundary>
       </FeatureHintsProvider>
     </Layout>
+  );
+}
+
+function CheckFailed({ title, detail, onRetry }: { title: string; detail?: string; onRetry: () => void }) {
+  const { t } = useTranslation('errors');
+  return (
+    <Container size="sm" py="xl">
+      <Alert color="red" variant="light" role="alert" title={title} data-testid="account-check-failed">
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">{t('account.heldBack')}</Text>
+          {detail && (
+            <Text size="xs" c="dimmed">
+              {detail}
+            </Text>
+          )}
+          <Button size="xs" variant="default" onClick={onRetry}>
+            {t('boundary.tryAgain')}
+          </Button>
+        </Stack>
+      </Alert>
+    </Container>
   );
 }
 

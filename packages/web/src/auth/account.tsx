@@ -16,13 +16,17 @@ export type AgreementState =
   | { status: 'idle' }
   | { status: 'checking' }
   | { status: 'done'; unaccepted: Agreement[]; isNew: boolean }
-  | { status: 'error'; message: string };
+  /** The check failed; `detail` is the server's message, if it answered. */
+  | { status: 'error'; detail?: string };
 
 interface AccountContextValue {
   /** The account once created or fetched after sign-in. */
   account: Account | null;
+  /** Creating or fetching the account failed: the server's message ('' when there is none). */
   accountError: string | null;
   agreements: AgreementState;
+  /** Runs the account and agreement check again (after a failure). */
+  retry: () => void;
   /** Sends the versions of every listed agreement; throws on failure. */
   accept: (agreements: Agreement[]) => Promise<void>;
 }
@@ -31,6 +35,7 @@ const AccountContext = createContext<AccountContextValue>({
   account: null,
   accountError: null,
   agreements: { status: 'idle' },
+  retry: () => {},
   accept: async () => {
     throw new ApiError(401, 'Not authenticated');
   },
@@ -57,6 +62,7 @@ export function AccountProvider({ children }: { children: ReactNode }) {
   const [accountError, setAccountError] = useState<string | null>(null);
   const [agreements, setAgreements] = useState<AgreementState>({ status: 'idle' });
   const checkedFor = useRef<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     if (!token) {
@@ -66,8 +72,10 @@ export function AccountProvider({ children }: { children: ReactNode }) {
       checkedFor.current = null;
       return;
     }
-    if (checkedFor.current === token) return;
-    checkedFor.current = token;
+    const key = `${attempt}:${token}`;
+    if (checkedFor.current === key) return;
+    checkedFor.current = key;
+    setAccountError(null);
     let cancelled = false;
     (async () => {
       try {
@@ -75,8 +83,8 @@ export function AccountProvider({ children }: { children: ReactNode }) {
         if (cancelled) return;
         setAccount(acc);
       } catch (error) {
-        if (!cancelled)
-          setAccountError(error instanceof Error ? error.message : 'Could not load account info');
+        // The guard shows the translated notice (§8 "Could not load account info") with this detail.
+        if (!cancelled) setAccountError(error instanceof Error ? error.message : '');
         return;
       }
       setAgreements({ status: 'checking' });
@@ -91,14 +99,18 @@ export function AccountProvider({ children }: { children: ReactNode }) {
             unaccepted: unaccepted(latest, accepted),
             isNew: accepted.length === 0,
           });
-      } catch {
-        if (!cancelled) setAgreements({ status: 'error', message: 'Failed to check agreements' });
+      } catch (error) {
+        // The guard shows the translated notice (§8 "Failed to check agreements") and holds the page.
+        if (!cancelled)
+          setAgreements({ status: 'error', ...(error instanceof Error && { detail: error.message }) });
       }
     })();
     return () => {
       cancelled = true;
     };
-  }, [token]);
+  }, [token, attempt]);
+
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
 
   const accept = useCallback(
     async (list: Agreement[]) => {
@@ -118,8 +130,8 @@ export function AccountProvider({ children }: { children: ReactNode }) {
   );
 
   const value = useMemo(
-    () => ({ account, accountError, agreements, accept }),
-    [account, accountError, agreements, accept],
+    () => ({ account, accountError, agreements, accept, retry }),
+    [account, accountError, agreements, accept, retry],
   );
   return <AccountContext.Provider value={value}>{children}</AccountContext.Provider>;
 }
