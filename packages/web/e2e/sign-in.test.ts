@@ -211,3 +211,75 @@ describe('the playground on your own series (issue 7)', () => {
     await context.close();
   });
 });
+
+describe('a failed account check', () => {
+  it('holds the page back behind a translated notice with a retry until the check succeeds', async () => {
+    const context = await newContext(browser, server);
+    const page = await context.newPage();
+    await signUpAndAccept(page, newPerson('check-fails'), '/dashboard');
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+
+    // The agreement check fails: no dashboard, a notice with a retry instead.
+    let failedChecks = 0;
+    await page.route('**/api/v1/accounts/agreements', (route) => {
+      if (route.request().method() !== 'GET') return route.continue();
+      failedChecks += 1;
+      return route.fulfill({ status: 503, json: { code: 503, message: 'Service unavailable' } });
+    });
+    await page.reload();
+    const notice = page.getByTestId('account-check-failed');
+    await notice.getByText('Failed to check agreements').waitFor();
+    await notice.getByText(/this page stays hidden/).waitFor();
+    expect(await page.getByRole('heading', { level: 1, name: 'Dashboard' }).count()).toBe(0);
+    expect(await page.getByTestId('org-create').count()).toBe(0);
+
+    // Retrying while it still fails keeps the page back; once it answers, the page appears.
+    expect(failedChecks).toBe(1);
+    await notice.getByRole('button', { name: 'Try again' }).click();
+    await expect.poll(() => failedChecks).toBe(2);
+    await notice.getByText('Failed to check agreements').waitFor();
+    expect(await page.getByTestId('org-create').count()).toBe(0);
+    await page.unroute('**/api/v1/accounts/agreements');
+    await notice.getByRole('button', { name: 'Try again' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    expect(await page.getByTestId('account-check-failed').count()).toBe(0);
+
+    // The account call failing says so in the same way.
+    await page.route('**/api/v1/accounts', (route) =>
+      route.request().method() === 'POST' ? route.abort('failed') : route.continue(),
+    );
+    await page.reload();
+    await page.getByTestId('account-check-failed').getByText('Could not load account info').waitFor();
+    expect(await page.getByTestId('org-create').count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe('the mobile menu', () => {
+  it('lists the plans grouped by type, in display order, with Free and Custom badges', async () => {
+    const context = await newContext(browser, server, { width: 390 });
+    const page = await context.newPage();
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    const saas = drawer.getByTestId('drawer-plans-saas');
+    await saas.waitFor();
+    expect(await saas.getByText('Cloud (SaaS)', { exact: true }).count()).toBe(1);
+    // The seeded plans: Free, Pro, Team, Enterprise (SaaS) and On-premise.
+    expect(
+      (await saas.getByRole('link').allInnerTexts()).map((s) => s.replace(/\s+/g, ' ').trim().toLowerCase()),
+    ).toEqual([
+      // Badges are upper-cased by CSS, hence compared in lower case.
+      'free free',
+      'pro',
+      'team',
+      'enterprise custom',
+    ]);
+    const onPremise = drawer.getByTestId('drawer-plans-on_premise');
+    expect(await onPremise.getByRole('link').allInnerTexts()).toEqual(['On-premise']);
+    await saas.getByRole('link', { name: /^Enterprise/ }).click();
+    await page.waitForURL((u) => u.pathname === '/products/enterprise');
+    await drawer.waitFor({ state: 'hidden' });
+    await context.close();
+  });
+});

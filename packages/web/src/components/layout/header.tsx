@@ -97,6 +97,37 @@ function ProductsMenu() {
   );
 }
 
+/** The plans in the mobile menu: grouped by plan type like the Products dropdown, with badges. */
+function DrawerPlans({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useTranslation('navigation');
+  const plans = usePlans();
+  const groups = plans.data ? groupPlans(plans.data) : [];
+  return groups.map((g) => (
+    <Stack key={g.type} gap={2} data-testid={`drawer-plans-${g.type}`}>
+      <Text size="xs" c="dimmed" pl="md" mt={4}>
+        {t(`products.types.${g.type}`)}
+      </Text>
+      {g.plans.map((p) => (
+        <Button
+          key={p.slug}
+          component={Link}
+          to={`/products/${p.slug}`}
+          variant="subtle"
+          color="gray"
+          justify="flex-start"
+          pl="lg"
+          onClick={onNavigate}
+        >
+          <Group gap={6} wrap="nowrap">
+            <span>{p.name}</span>
+            <PlanBadges plan={p} />
+          </Group>
+        </Button>
+      ))}
+    </Stack>
+  ));
+}
+
 function NavItems({ vertical = false, onNavigate }: { vertical?: boolean; onNavigate?: () => void }) {
   const { t } = useTranslation('navigation');
   const { account } = useAccount();
@@ -148,6 +179,7 @@ function NavItems({ vertical = false, onNavigate }: { vertical?: boolean; onNavi
         >
           {t('products.matrix')}
         </Button>
+        <DrawerPlans onNavigate={onNavigate} />
         <Divider my={4} />
         {links.slice(1).map(item)}
       </Stack>
