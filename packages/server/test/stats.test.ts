@@ -233,6 +233,148 @@ for (const kind of testDatabases) {
       ).toBe(404);
     });
 
+    it('a known sequence of calls split across two nodes, aggregated concurrently, gives exactly the expected rows', async () => {
+      const a = await orgWithOwner(ctx, 'stats-two-nodes');
+      const series = await a.series('Split', '{adjective}-{noun}-{number:4d}');
+      const key = await a.apiKey({ name: 'split' });
+      const headers = { 'x-api-key': key.key };
+      const orgId = (
+        (await ctx.app.database.rawTransaction((exec) =>
+          exec('SELECT id FROM organisations WHERE slug = $1', [a.org]),
+        )) as { id: string }[]
+      )[0].id;
+
+      // Node B: on PostgreSQL a second app on the same schema, called over HTTP like node A; on
+      // PGlite (one process owns the data) a second statistics service over the same database,
+      // which records B's share as B's route hooks would.
+      type Call = { event: 'forge' | 'mint' | 'slice' | 'reset'; body: Record<string, unknown> };
+      const viaHttp = (node: TestContext) => async (call: Call) => {
+        const r = await node.request('POST', `/api/v1/gen/${call.event}`, { headers, body: call.body });
+        expect(r.status).toBe(200);
+        if (call.event !== 'reset') expect(r.body).toHaveLength(call.body.count as number);
+      };
+      let nodeB: { stats: StatsService; call: (call: Call) => Promise<void>; close: () => Promise<void> };
+      if (kind === 'postgres') {
+        const configB = testConfig(kind, { DATABASE_SCHEMA: (config.database as { schema: string }).schema });
+        const appB = await buildApp(configB, { stats: { now: () => clock, timers: false } });
+        nodeB = {
+          stats: appB.stats,
+          call: viaHttp(new TestContext(appB, configB)),
+          close: () => appB.server.close(),
+        };
+      } else {
+        const stats = new StatsService(ctx.app.database, ctx.app.server.log, {
+          now: () => clock,
+          timers: false,
+        });
+        nodeB = {
+          stats,
+          call: async ({ event, body }) => {
+            stats.recorder.record({
+              orgId,
+              seriesId: null,
+              seriesSlug: event === 'forge' ? null : series.slug,
+              keyId: key.id,
+              event,
+              count: event === 'reset' ? 1 : (body.count as number),
+              durationUs: 250,
+            });
+          },
+          close: () => stats.stop(),
+        };
+      }
+      const A = viaHttp(ctx);
+      const B = nodeB.call;
+      const forge = (count: number): Call => ({ event: 'forge', body: { pattern: '{noun}', count } });
+      const mint = (count: number): Call => ({ event: 'mint', body: { series: series.slug, count } });
+
+      try {
+        // Sunday 1 March 2026, the last minute: the week began on Monday 23 February.
+        at('2026-03-01T23:59:30Z');
+        await A(forge(5));
+        await B(mint(4));
+        // Monday 2 March: a new hour, day and week.
+        at('2026-03-02T00:00:10Z');
+        await B(forge(3));
+        await A({ event: 'slice', body: { series: series.slug, count: 2, sequence: 100 } });
+        await B({ event: 'reset', body: { series: series.slug } });
+        // The last second of March (Tuesday) and the first of April (Wednesday, the same week).
+        at('2026-03-31T23:59:59Z');
+        await A(forge(1));
+        at('2026-04-01T00:00:00Z');
+        await B(forge(2));
+        // New Year's Eve (Thursday) and New Year's Day (Friday): a new year, the same week.
+        at('2026-12-31T23:59:00Z');
+        await B(mint(6));
+        at('2027-01-01T00:00:00Z');
+        await A(mint(1));
+
+        // Each node holds its own share until it writes it.
+        expect(ctx.app.stats.recorder.pending).toBe(4);
+        expect(nodeB.stats.recorder.pending).toBe(5);
+        // Both nodes flush and aggregate at once, twice over.
+        const runs = await Promise.all([
+          ctx.app.stats.aggregate(),
+          nodeB.stats.aggregate(),
+          nodeB.stats.recorder.flush(),
+          ctx.app.stats.aggregate(),
+          nodeB.stats.aggregate(),
+        ]);
+        expect(runs.some((r) => typeof r === 'object' && r.ran)).toBe(true);
+        expect(ctx.app.stats.recorder.pending).toBe(0);
+        expect(nodeB.stats.recorder.pending).toBe(0);
+        while ((await rawRows(ctx.app)) > 0) await nodeB.stats.aggregate();
+      } finally {
+        await nodeB.close();
+      }
+
+      expect(await orgRows(ctx.app, orgId)).toEqual(
+        [
+          'forge hour 2026-03-01T23 5/1',
+          'forge hour 2026-03-02T00 3/1',
+          'forge hour 2026-03-31T23 1/1',
+          'forge hour 2026-04-01T00 2/1',
+          'forge day 2026-03-01T00 5/1',
+          'forge day 2026-03-02T00 3/1',
+          'forge day 2026-03-31T00 1/1',
+          'forge day 2026-04-01T00 2/1',
+          'forge week 2026-02-23T00 5/1',
+          'forge week 2026-03-02T00 3/1',
+          'forge week 2026-03-30T00 3/2',
+          'forge month 2026-03-01T00 9/3',
+          'forge month 2026-04-01T00 2/1',
+          'forge year 2026-01-01T00 11/4',
+          'forge total 1970-01-01T00 11/4',
+          'mint hour 2026-03-01T23 4/1',
+          'mint hour 2026-12-31T23 6/1',
+          'mint hour 2027-01-01T00 1/1',
+          'mint day 2026-03-01T00 4/1',
+          'mint day 2026-12-31T00 6/1',
+          'mint day 2027-01-01T00 1/1',
+          'mint week 2026-02-23T00 4/1',
+          'mint week 2026-12-28T00 7/2',
+          'mint month 2026-03-01T00 4/1',
+          'mint month 2026-12-01T00 6/1',
+          'mint month 2027-01-01T00 1/1',
+          'mint year 2026-01-01T00 10/2',
+          'mint year 2027-01-01T00 1/1',
+          'mint total 1970-01-01T00 11/3',
+          'slice hour 2026-03-02T00 2/1',
+          'slice day 2026-03-02T00 2/1',
+          'slice week 2026-03-02T00 2/1',
+          'slice month 2026-03-01T00 2/1',
+          'slice year 2026-01-01T00 2/1',
+          'slice total 1970-01-01T00 2/1',
+          'reset hour 2026-03-02T00 1/1',
+          'reset day 2026-03-02T00 1/1',
+          'reset week 2026-03-02T00 1/1',
+          'reset month 2026-03-01T00 1/1',
+          'reset year 2026-01-01T00 1/1',
+          'reset total 1970-01-01T00 1/1',
+        ].sort(),
+      );
+    });
+
     it('folds every minute row exactly once while two nodes aggregate concurrently', async () => {
       // Node B: a second app on the same PostgreSQL schema, or on PGlite (one process owns the
       // data) a second statistics service over the same database.
