@@ -3,12 +3,16 @@
  * built-in provider's own form, /authn-callback, the agreement dialog and logout to the origin.
  * Needs the built console (npm run build -w @slugsmith/web).
  */
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   accessToken,
   agreementDialog,
   apiAs,
+  axeViolations,
   confirmProviderSignOut,
   launchChromium,
   newContext,
@@ -19,6 +23,11 @@ import {
   signUpAndAccept,
   startRealServer,
 } from './real-server.js';
+
+const require = createRequire(import.meta.url);
+const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+const shots = fileURLToPath(new URL('./screenshots/', import.meta.url));
+mkdirSync(shots, { recursive: true });
 
 let server: RealServer;
 let browser: Browser;
@@ -184,6 +193,8 @@ describe('the playground on your own series (issue 7)', () => {
       .getByTestId('playground-generated')
       .getByText(/Handed out so far: 3 of /)
       .waitFor();
+    expect(await axeViolations(page, axeSource)).toEqual([]);
+    await page.screenshot({ path: `${shots}playground-mint-desktop.png`, fullPage: true });
 
     // The Slice tab keeps the chosen series: positions 0–2 are the minted slugs, handed out.
     await page.getByRole('tab', { name: 'Slice' }).click();
@@ -194,6 +205,12 @@ describe('the playground on your own series (issue 7)', () => {
     expect(sliced.slice(0, 3).map((s) => s.trim())).toEqual(minted.map((s) => s.trim()));
     for (const i of [0, 1, 2]) expect(await rows.nth(i).getByText('Handed out').count()).toBeGreaterThan(0);
     expect(await rows.nth(3).getByText('Not yet').count()).toBeGreaterThan(0);
+    expect(await axeViolations(page, axeSource)).toEqual([]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: `${shots}playground-slice-mobile.png`, fullPage: true });
+    await page.getByRole('tab', { name: 'Mint' }).click();
+    await page.getByTestId('mint-button').waitFor();
+    await page.screenshot({ path: `${shots}playground-mint-mobile.png`, fullPage: true });
     await context.close();
   });
 
