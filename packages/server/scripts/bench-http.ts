@@ -1,15 +1,27 @@
 /**
  * HTTP benchmark on loopback (autocannon), PostgreSQL: `forge count=1` with an API key next to a
  * bare Fastify route in the same run, and `mint count=1000`. The last line is one JSON object.
- * Plan limits are enforced with every counter active (memory store; REDIS_URL: Redis).
+ * Plan limits are enforced with every counter active (memory store; REDIS_URL: Redis). The
+ * baseline is a second server on the same database built with plan limits and statistics
+ * recording OFF (`bench-http.ts serve`): `forge_rps_limits_off` against `forge_rps`, and what
+ * limits and statistics together cost in `limits_cost_pct`.
  *
- *   npm run bench:http -w @slugsmith/server      (DATABASE_URL or TEST_DATABASE_URL; BENCH_SECONDS)
+ *   npm run bench:http -w @slugsmith/server      (DATABASE_URL or TEST_DATABASE_URL; BENCH_SECONDS,
+ *                                                 BENCH_CONNECTIONS; BENCH_SECONDS=1 for a short run)
  */
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { dropSchema, freePort, post, seedOrgAndKey, startServer, stopServer } from './support.js';
+import {
+  databaseUrl,
+  dropSchema,
+  freePort,
+  post,
+  seedOrgAndKey,
+  startServer,
+  stopServer,
+} from './support.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -55,9 +67,55 @@ async function run(title: string, url: string, headers: Record<string, string>, 
   return r;
 }
 
+/** `serve`: this file as the baseline server process, plan limits and statistics recording off. */
+async function serve(): Promise<void> {
+  const { buildApp } = await import('../src/app.js');
+  const { loadConfig } = await import('../src/platform/config.js');
+  const app = await buildApp(loadConfig(), { stats: { record: false }, limits: { enforce: false } });
+  process.once('SIGTERM', () => void app.server.close().then(() => process.exit(0)));
+  await app.server.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
+}
+
+/** The baseline server on `schema` (already migrated by the main server); resolves once it answers. */
+async function startBaseline(schema: string): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    ['--conditions=source', '--import', 'tsx', fileURLToPath(import.meta.url), 'serve'],
+    {
+      cwd: fileURLToPath(new URL('..', import.meta.url)),
+      env: {
+        ...process.env,
+        PORT: String(port),
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        DATABASE_URL: databaseUrl,
+        DATABASE_SCHEMA: schema,
+        LOG_LEVEL: 'error',
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`baseline server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/api/v1/ping`)).ok) break;
+    } catch {}
+    if (i > 600) throw new Error('baseline server did not start');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { url, child };
+}
+
 async function main() {
   const schema = `bench_${randomBytes(4).toString('hex')}`;
   const server = await startServer(schema, await freePort(), { LOG_LEVEL: 'error' });
+  // After the main server: it migrated and seeded the schema.
+  const baseline = await startBaseline(schema).catch(async (error: unknown) => {
+    await stopServer(server);
+    await dropSchema(schema);
+    throw error;
+  });
   const barePort = await freePort();
   const bare = spawn(
     process.execPath,
@@ -88,10 +146,17 @@ async function main() {
     const auth = { 'x-api-key': apiKey };
     const forgeBody = { pattern: '{adjective}-{noun}-{number:3d}', count: 1 };
 
-    // Warm up both (JIT, compiled pattern, connection pool).
+    // Warm up both servers (JIT, compiled pattern, connection pool).
     await run('warm-up forge', `${server.url}/api/v1/gen/forge`, auth, forgeBody);
+    await run('warm-up forge (baseline)', `${baseline.url}/api/v1/gen/forge`, auth, forgeBody);
     const bareRun = await run('bare Fastify route', `http://127.0.0.1:${barePort}/bare`, {}, {});
-    // Without counters first, then with: a slow start of the run cannot favour the counters.
+    // Without limits and statistics first, then with: a slow start cannot favour the limits.
+    const forgeOff = await run(
+      'forge count=1 (API key, limits and statistics off)',
+      `${baseline.url}/api/v1/gen/forge`,
+      auth,
+      forgeBody,
+    );
     const forgeUnmetered = await run(
       'forge count=1 (API key, plan without counters)',
       `${server.url}/api/v1/gen/forge`,
@@ -103,10 +168,21 @@ async function main() {
       series,
       count: 1000,
     });
-    if (forge.non2xx || mint.non2xx || forge.errors || mint.errors || forgeUnmetered.non2xx)
+    if (
+      forge.non2xx ||
+      mint.non2xx ||
+      forge.errors ||
+      mint.errors ||
+      forgeUnmetered.non2xx ||
+      forgeOff.non2xx
+    )
       console.log('WARNING: some requests failed');
     const summary = {
       forge_rps: forge.rps,
+      forge_rps_limits_off: forgeOff.rps,
+      // What plan limits (every counter active) and statistics recording cost forge together.
+      limits_cost_pct:
+        forgeOff.rps > 0 ? Number((((forgeOff.rps - forge.rps) / forgeOff.rps) * 100).toFixed(1)) : null,
       bare_rps: bareRun.rps,
       forge_ratio: Number((forge.rps / bareRun.rps).toFixed(3)),
       forge_unmetered_rps: forgeUnmetered.rps,
@@ -125,12 +201,17 @@ async function main() {
     // Let requests autocannon left in flight finish before stopping.
     await new Promise((r) => setTimeout(r, 1000));
     bare.kill('SIGTERM');
+    if (baseline.child.exitCode === null) {
+      const exited = new Promise((resolve) => baseline.child.once('exit', resolve));
+      baseline.child.kill('SIGTERM');
+      await exited;
+    }
     await stopServer(server);
     await dropSchema(schema);
   }
 }
 
-main().catch((error) => {
+(process.argv[2] === 'serve' ? serve() : main()).catch((error) => {
   console.error(error);
   process.exit(1);
 });

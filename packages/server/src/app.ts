@@ -59,7 +59,12 @@ export interface App {
  */
 export async function buildApp(
   config: Config,
-  options: { logStream?: NodeJS.WritableStream; stats?: StatsOptions } = {},
+  options: {
+    logStream?: NodeJS.WritableStream;
+    stats?: StatsOptions;
+    /** `enforce: false`: no plan limits on generation routes (benchmarks' baseline only). */
+    limits?: { enforce?: boolean };
+  } = {},
 ): Promise<App> {
   const server = Fastify({
     ...loggingOptions(config, options.logStream),
@@ -99,7 +104,7 @@ export async function buildApp(
     const consoleConfig = await ensureConsoleConfig(database.db, config.consoleSdk);
     replays = openReplayStore(database.db, config.redisUrl);
     // Plan limits of generation calls (issue 6): counters in Redis when configured, else memory.
-    const planLimits = await createPlanLimits(database.db, config, server);
+    const planLimits = await createPlanLimits(database.db, config, server, options.limits);
     server.decorate('planLimits', planLimits);
     server.addHook('onClose', async () => planLimits.close());
     // Calls are counted in memory and written every few seconds; on shutdown (after the requests

@@ -522,3 +522,42 @@ describe.runIf(testDatabases.includes('postgres'))('[postgres, redis] two server
     expect((await forge(a)).status).toBe(429);
   });
 });
+
+describe(`[${testDatabases[0]}] an app built without plan limits (benchmarks' baseline)`, () => {
+  let ctx: TestContext | undefined;
+  beforeAll(async () => {
+    const config = testConfig(testDatabases[0]);
+    ctx = new TestContext(
+      await buildApp(config, { stats: { record: false }, limits: { enforce: false } }),
+      config,
+    );
+  });
+  afterAll(async () => {
+    if (ctx) await closeApp(ctx.app, ctx.config);
+  });
+
+  it('puts no limits hooks on generation routes: no x-slug headers, no plan maximums', async () => {
+    const c = ctx as TestContext;
+    expect(c.app.server.planLimits.enforcing).toBe(false);
+    const a = await orgWithOwner(c, 'limits-off');
+    const { key } = await a.apiKey({});
+    // The Free plan would refuse 101 slugs (and a stream) with a 400 (403).
+    const r = await c.request('POST', '/api/v1/gen/forge', {
+      body: { pattern: '{noun}', count: 101 },
+      headers: { 'x-api-key': key },
+    });
+    expect(r.status).toBe(200);
+    expect(r.body).toHaveLength(101);
+    for (const name of Object.values(H)) expect(r.headers, name).not.toHaveProperty(name);
+    const stream = await c.app.server.inject({
+      method: 'POST',
+      url: '/api/v1/gen/forge/stream',
+      headers: { 'x-api-key': key },
+      payload: { pattern: '{noun}', count: 3 },
+    });
+    expect(stream.statusCode).toBe(200);
+    // Statistics recording is off too.
+    expect(c.app.stats.recording).toBe(false);
+    expect(c.app.stats.recorder.pending).toBe(0);
+  });
+});

@@ -73,6 +73,11 @@ export interface PlanLimitsOptions {
   now?: () => number;
   /** Store failures let the call through (limits are not worth an outage); they are reported here. */
   onStoreError?: (error: unknown) => void;
+  /**
+   * False: the generation routes get no enforcement hooks at all (`installGenerationLimits`).
+   * Benchmarks' baseline only (`buildApp(config, { limits: { enforce: false } })`); default true.
+   */
+  enforce?: boolean;
 }
 
 /**
@@ -85,8 +90,12 @@ export class PlanLimits {
   private readonly now: () => number;
   private readonly loading = new Map<string, Promise<EffectiveLimits>>();
 
+  /** Whether the generation routes are held to the plan (false only in benchmarks' baselines). */
+  readonly enforcing: boolean;
+
   constructor(private readonly options: PlanLimitsOptions) {
     this.store = options.store;
+    this.enforcing = options.enforce ?? true;
     // Read through Date at each call (not a saved reference), so that fake timers move it too.
     this.now = options.now ?? (() => Date.now());
   }

@@ -34,8 +34,10 @@ export async function createPlanLimits(
   db: Db,
   config: Pick<Config, 'redisUrl'>,
   app: FastifyInstance,
+  options: { enforce?: boolean } = {},
 ): Promise<PlanLimits> {
   const limits = new PlanLimits({
+    enforce: options.enforce,
     store: limitStore(config.redisUrl),
     limitsOf: async (orgId) => (await effectiveLimits(db, orgId, 'saas')) as EffectiveLimits,
     onStoreError: (error) => app.log.warn({ err: error }, 'rate-limit store failed; call let through'),
@@ -102,9 +104,12 @@ const asArray = <T>(hooks: T | T[] | undefined): T[] =>
 
 /**
  * Puts plan enforcement in front of the generation routes registered after it in `app`: a
- * preHandler (the body is validated, so counts and patterns are known) and a refund on failure.
+ * preHandler (the body is validated, so counts and patterns are known) and a refund on failure;
+ * nothing when the app was built with `limits: { enforce: false }` (benchmarks only).
  */
 export function installGenerationLimits(app: FastifyInstance): void {
+  // A benchmark's baseline without limits: the routes run as if no plan existed.
+  if (!app.planLimits.enforcing) return;
   app.addHook('onRoute', (route) => {
     const path = route.prefix ? route.url.slice(route.prefix.length) : route.url;
     const describe = CALLS[path];
