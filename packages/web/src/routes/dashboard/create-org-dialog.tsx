@@ -8,6 +8,7 @@ import { consoleKeys, createOrg } from '../../lib/console-api.js';
 import { forge } from '../../lib/generator-api.js';
 import { type FieldError, slugFromName, validateName, validateSlug } from './forms.js';
 import { notifyFailure, notifySuccess } from './notify.js';
+import { serverMessage } from './server-messages.js';
 
 /** The pattern the name suggestion forges: two friendly words. */
 export const NAME_SUGGESTION_PATTERN = '{adjective}-{noun}';
@@ -76,7 +77,7 @@ export function CreateOrgDialog({ opened, onClose }: { opened: boolean; onClose:
     },
     onError: (error) => {
       if (error instanceof ApiError && error.code === 409) {
-        setServerError({ field: 'slug', message: error.message });
+        setServerError({ field: 'slug', message: serverMessage(error) });
         return;
       }
       notifyFailure(t('dashboard:orgs.createFailed'), error);

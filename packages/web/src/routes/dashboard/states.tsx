@@ -2,6 +2,7 @@ import { Alert, Button, Paper, Skeleton, Stack, Text, Title } from '@mantine/cor
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api.js';
+import { serverMessage } from './server-messages.js';
 
 /** Placeholder rows while a list loads. */
 export function ListSkeleton({ rows = 3, height = 56 }: { rows?: number; height?: number }) {
@@ -16,9 +17,12 @@ export function ListSkeleton({ rows = 3, height = 56 }: { rows?: number; height?
   );
 }
 
-/** The message of a failed call: the server's message, or the §8 wording for no answer at all. */
+/**
+ * The message of a failed call: the server's message (translated when the catalogues know it), or
+ * the §8 wording for no answer at all.
+ */
 export function errorDetail(error: unknown): string | undefined {
-  if (error instanceof ApiError) return error.message;
+  if (error instanceof ApiError) return serverMessage(error);
   if (error instanceof Error) return error.message;
   return undefined;
 }

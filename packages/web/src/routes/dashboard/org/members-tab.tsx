@@ -32,6 +32,7 @@ import {
 import { formatDate } from '../format.js';
 import { validateEmail } from '../forms.js';
 import { notifyFailure, notifySuccess } from '../notify.js';
+import { serverMessage } from '../server-messages.js';
 import { EmptyState, ErrorState, ListSkeleton, ReadOnlyNotice } from '../states.js';
 
 const ROLES: OrgRole[] = ['member', 'admin', 'owner'];
@@ -202,7 +203,7 @@ function AddMemberForm({ org, onAdded }: { org: Organisation; onAdded: () => voi
     onError: (error) => {
       // Unknown account (404) and already a member (409) belong to the email field.
       if (error instanceof ApiError && (error.code === 404 || error.code === 409))
-        setServerError(error.message);
+        setServerError(serverMessage(error));
       else notifyFailure(t('members.addFailed'), error);
     },
   });

@@ -36,6 +36,7 @@ import { PatternEditor, validatePattern } from '../../playground/pattern-editor.
 import { formatDate, usedPercent } from '../format.js';
 import { slugFromName, validateName, validateSlug } from '../forms.js';
 import { notifyFailure, notifySuccess } from '../notify.js';
+import { serverMessage } from '../server-messages.js';
 import { EmptyState, ErrorState, ListSkeleton, PermissionDenied } from '../states.js';
 
 export const DEFAULT_SERIES_PATTERN = '{adjective}-{noun}-{number:4d}';
@@ -254,12 +255,12 @@ function CreateSeriesDialog({
       navigate(seriesHref(org.slug, s.slug));
     },
     onError: (error) => {
-      // The plan maximum and pattern refusals are shown in the form, in the server's words.
+      // The plan maximum and pattern refusals are shown in the form, in the reader's language when the catalogues know them.
       if (
         error instanceof ApiError &&
         (errorReason(error) === 'plan_limit' || error.code === 400 || error.code === 409)
       )
-        setRefusal(error.message);
+        setRefusal(serverMessage(error));
       else notifyFailure(t('series.createFailed'), error);
     },
   });

@@ -1,0 +1,93 @@
+import i18n from 'i18next';
+import type { ApiError } from '../../lib/api.js';
+import { errorReason } from '../../lib/console-api.js';
+import { patternMessageKey } from '../playground/pattern-messages.js';
+
+type Params = Record<string, string | number>;
+interface Known {
+  key: string;
+  params?: Params;
+}
+
+/**
+ * The server's fixed messages (contract ErrorMessages and the console areas' own wording) with the
+ * catalogue entry that says the same thing in the reader's language.
+ */
+export const KNOWN_MESSAGES: Record<string, string> = {
+  'Invalid format': 'errors:validation.invalidFormat',
+  'Your session has expired': 'errors:general.sessionExpired',
+  'Authentication failed': 'errors:general.authFailed',
+  "You don't have permission to access this resource": 'errors:general.forbidden',
+  'Account not found': 'errors:general.accountNotFound',
+  'Insufficient permissions': 'dashboard:serverMessages.insufficientPermissions',
+  'Resource not found': 'dashboard:serverMessages.notFound',
+  'Request conflicts with existing data': 'dashboard:serverMessages.conflict',
+  'This slug is taken': 'dashboard:serverMessages.slugTaken',
+  'Already a member': 'dashboard:serverMessages.alreadyMember',
+  'An organisation needs at least one owner': 'dashboard:serverMessages.lastOwner',
+  'The personal organisation cannot be deleted': 'dashboard:danger.personal',
+  'The pattern cannot be changed once ids have been generated': 'dashboard:serverMessages.patternLocked',
+  'Pattern is too complex': 'errors:playground.tooComplex',
+};
+
+const detail = (details: Record<string, unknown>, name: string): string | number | undefined => {
+  const value = details[name];
+  return typeof value === 'string' || typeof value === 'number' ? value : undefined;
+};
+
+/** A refusal the server explains by `details.reason`, with the figures it gives. */
+function byReason(error: ApiError): Known | null {
+  const details = (error.details ?? {}) as Record<string, unknown>;
+  const max = detail(details, 'max');
+  switch (errorReason(error)) {
+    case 'already_member':
+      return { key: 'dashboard:serverMessages.alreadyMember' };
+    case 'last_owner':
+      return { key: 'dashboard:serverMessages.lastOwner' };
+    case 'personal_organisation':
+      return { key: 'dashboard:danger.personal' };
+    case 'pattern_locked':
+      return { key: 'dashboard:serverMessages.patternLocked' };
+    case 'series_exhausted': {
+      const remaining = detail(details, 'remaining');
+      return remaining === undefined
+        ? null
+        : { key: 'dashboard:serverMessages.seriesExhausted', params: { remaining } };
+    }
+    case 'plan_limit':
+      return detail(details, 'limit') === 'max_series' && max !== undefined
+        ? { key: 'dashboard:serverMessages.planSeriesLimit', params: { max } }
+        : null;
+    case 'pattern-too-complex':
+      if (max === undefined) return { key: 'errors:playground.tooComplex' };
+      return detail(details, 'limit') === 'max_pattern_components'
+        ? { key: 'dashboard:serverMessages.tooManyComponents', params: { max } }
+        : { key: 'dashboard:serverMessages.tooComplex', params: { max } };
+    default:
+      return null;
+  }
+}
+
+function known(error: ApiError): Known | null {
+  const reason = byReason(error);
+  if (reason) return reason;
+  const key = KNOWN_MESSAGES[error.message];
+  if (key) return { key };
+  // A pattern the engine refused (400 on series create and update): the playground's wording.
+  const pattern = error.code === 400 ? patternMessageKey(error.message) : null;
+  if (pattern) return { key: `playground:parser.${pattern.key}`, params: pattern.params };
+  return null;
+}
+
+/**
+ * The server's message in the reader's language when the catalogues know it (by reason, then by
+ * its exact words); otherwise the server's own text. Also used outside components (notifications),
+ * so it reads the app's i18next instance; a namespace not loaded yet falls back to the server text.
+ */
+export function serverMessage(error: ApiError): string {
+  const found = known(error);
+  if (!found) return error.message;
+  const [ns = 'dashboard', key = ''] = found.key.split(':');
+  if (!i18n.exists(key, { ns })) return error.message;
+  return i18n.t(key, { ns, ...found.params, defaultValue: error.message });
+}
