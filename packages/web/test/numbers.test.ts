@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatDurationUs } from '../src/lib/numbers.js';
+import { formatCount, formatDurationUs, formatPeriod } from '../src/lib/numbers.js';
 
 describe('number formatting (§9)', () => {
   it('keeps small numbers and uses K, M, B, T, Qa, Qi', () => {
@@ -27,10 +27,28 @@ describe('number formatting (§9)', () => {
 
   it('formats durations from ns to weeks', () => {
     expect(formatDurationUs(0.25)).toBe('250 ns');
-    expect(formatDurationUs(12.34)).toBe('12.3 µs');
+    expect(formatDurationUs(12.34)).toBe('12.3 μs');
     expect(formatDurationUs(4200)).toBe('4.2 ms');
-    expect(formatDurationUs(3_500_000)).toBe('3.5 s');
+    expect(formatDurationUs(3_500_000)).toBe('3.5s');
     expect(formatDurationUs(3_723_000_000)).toBe('01:02:03');
-    expect(formatDurationUs((8 * 86_400 + 5) * 1e6)).toBe('1w 1d 00:00:05');
+    expect(formatDurationUs((8 * 86_400 + 5) * 1e6)).toBe('1 wk 1 day 00:00:05');
+  });
+
+  it("formats durations in the reader's language: decimal separator and unit words", () => {
+    expect(formatDurationUs(4200, 'de-DE')).toBe('4,2 ms');
+    expect(formatDurationUs(3_500_000, 'de-DE')).toBe('3,5 Sek.');
+    expect(formatDurationUs(4200, 'zh-CN')).toBe('4.2毫秒');
+    expect(formatDurationUs(12.34, 'ru-RU')).toBe('12,3 мкс');
+    // French separates a number from its unit with a narrow no-break space.
+    expect(formatDurationUs((8 * 86_400 + 5) * 1e6, 'fr-FR')).toBe('1\u202fsem. 1\u202fj 00:00:05');
+  });
+
+  it("writes a rotation period in words of the reader's language", () => {
+    expect(formatPeriod('7d')).toBe('7 days');
+    expect(formatPeriod('1d')).toBe('1 day');
+    expect(formatPeriod('24h', 'de-DE')).toBe('24 Stunden');
+    expect(formatPeriod('30m', 'fr-FR')).toBe('30 minutes');
+    expect(formatPeriod('45s', 'ja-JP')).toBe('45 秒');
+    expect(formatPeriod('7x')).toBe('7x');
   });
 });

@@ -57,7 +57,7 @@ export function StatsTable({
               <Table.Td ta="right" title={String(s.requests)}>
                 {formatCount(s.requests, lng)}
               </Table.Td>
-              <Table.Td ta="right">{s.requests > 0 ? formatDurationUs(s.avgDurationUs) : '—'}</Table.Td>
+              <Table.Td ta="right">{s.requests > 0 ? formatDurationUs(s.avgDurationUs, lng) : '—'}</Table.Td>
               {withResets && <Table.Td ta="right">{formatCount(s.resets, lng)}</Table.Td>}
             </Table.Tr>
           ))}

@@ -46,23 +46,58 @@ export function formatCount(value: number | bigint | string, locale = 'en-GB'): 
   return `${sign}${num}${SUFFIXES[t]}`;
 }
 
-/** A duration given in microseconds: ns, µs, ms, s, then d hh:mm:ss / weeks (product spec §9). */
-export function formatDurationUs(us: number): string {
+type DurationUnit = 'nanosecond' | 'microsecond' | 'millisecond' | 'second' | 'week' | 'day';
+
+/** A number with a time unit in the reader's language: decimal separator and unit words (Intl). */
+function unit(
+  value: number,
+  name: DurationUnit,
+  locale: string,
+  display: 'short' | 'narrow' = 'short',
+): string {
+  return new Intl.NumberFormat(locale, {
+    style: 'unit',
+    unit: name,
+    unitDisplay: display,
+    maximumFractionDigits: 1,
+  }).format(value);
+}
+
+/**
+ * A duration given in microseconds: ns, µs, ms, s, then weeks, days and hh:mm:ss (product spec §9),
+ * in the reader's language (`12,3 ms` in German, `12.3毫秒` in Chinese).
+ */
+export function formatDurationUs(us: number, locale = 'en-GB'): string {
   if (!Number.isFinite(us) || us < 0) return String(us);
-  if (us < 1) return `${Math.round(us * 1000)} ns`;
-  if (us < 1000) return `${round1(us)} µs`;
-  if (us < 1_000_000) return `${round1(us / 1000)} ms`;
+  if (us < 1) return unit(Math.round(us * 1000), 'nanosecond', locale);
+  if (us < 1000) return unit(us, 'microsecond', locale);
+  if (us < 1_000_000) return unit(us / 1000, 'millisecond', locale);
   const seconds = us / 1_000_000;
-  if (seconds < 60) return `${round1(seconds)} s`;
+  if (seconds < 60) return unit(seconds, 'second', locale, 'narrow');
   const total = Math.floor(seconds);
   const weeks = Math.floor(total / 604_800);
   const days = Math.floor((total % 604_800) / 86_400);
   const hms = [Math.floor((total % 86_400) / 3600), Math.floor((total % 3600) / 60), total % 60]
     .map((v) => String(v).padStart(2, '0'))
     .join(':');
-  return [weeks ? `${weeks}w` : '', days ? `${days}d` : '', hms].filter(Boolean).join(' ');
+  return [weeks ? unit(weeks, 'week', locale) : '', days ? unit(days, 'day', locale) : '', hms]
+    .filter(Boolean)
+    .join(' ');
 }
 
-function round1(v: number): string {
-  return (Math.round(v * 10) / 10).toString();
+const PERIOD_UNITS = { d: 'day', h: 'hour', m: 'minute', s: 'second' } as const;
+
+/**
+ * A rotation period as the API writes it (`7d`, `24h`, `30m`, `45s`) in words of the reader's
+ * language (`7 days`, `7 Tage`, `7天`); anything else is shown as given.
+ */
+export function formatPeriod(period: string, locale = 'en-GB'): string {
+  const match = /^(\d+)([dhms])$/.exec(period.trim());
+  if (!match) return period;
+  const [, amount = '', suffix = ''] = match;
+  return new Intl.NumberFormat(locale, {
+    style: 'unit',
+    unit: PERIOD_UNITS[suffix as keyof typeof PERIOD_UNITS],
+    unitDisplay: 'long',
+  }).format(Number(amount));
 }

@@ -69,7 +69,7 @@ export function StatsPage() {
               />
               <Figure
                 label={t('totals.avgDuration')}
-                value={total.requests > 0 ? formatDurationUs(total.avgDurationUs) : '—'}
+                value={total.requests > 0 ? formatDurationUs(total.avgDurationUs, lng) : '—'}
               />
             </SimpleGrid>
             <Paper withBorder radius="md" p="lg">

@@ -242,7 +242,7 @@ export function ApiKeysPanel({
 }
 
 function KeyUsage({ org, keyId }: { org: string; keyId: string }) {
-  const { t, i18n } = useTranslation('dashboard');
+  const { t, i18n } = useTranslation(['dashboard', 'stats']);
   const stats = useQuery({
     queryKey: consoleKeys.apiKeyStats(org, keyId),
     queryFn: ({ signal }) => getApiKeyStats(org, keyId, signal),
@@ -270,11 +270,11 @@ function KeyUsage({ org, keyId }: { org: string; keyId: string }) {
       <Table.Tbody>
         {rows.map((r) => (
           <Table.Tr key={`${r.event_type}-${r.date_part}`}>
-            <Table.Td>{r.event_type}</Table.Td>
+            <Table.Td>{t(`stats:operations.${r.event_type}`, { defaultValue: r.event_type })}</Table.Td>
             <Table.Td>{t(`periods.${r.date_part}`)}</Table.Td>
             <Table.Td>{formatCount(r.total_count, i18n.resolvedLanguage)}</Table.Td>
             <Table.Td>{formatCount(r.request_count, i18n.resolvedLanguage)}</Table.Td>
-            <Table.Td>{formatDurationUs(r.avg_duration_us)}</Table.Td>
+            <Table.Td>{formatDurationUs(r.avg_duration_us, i18n.resolvedLanguage)}</Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>

@@ -41,6 +41,7 @@ import {
   type SdkKey,
   updateSdkConfig,
 } from '../../../lib/console-api.js';
+import { formatPeriod } from '../../../lib/numbers.js';
 import { formatDateTime } from '../format.js';
 import {
   type FieldError,
@@ -147,7 +148,7 @@ export function SdkConfigsPanel({ org, series }: { org: Organisation; series?: s
 }
 
 function ConfigCard({ org, config, onEdit }: { org: Organisation; config: SdkConfig; onEdit: () => void }) {
-  const { t } = useTranslation('dashboard');
+  const { t, i18n } = useTranslation('dashboard');
   const queryClient = useQueryClient();
   const isAdmin = hasRole(org.role, 'admin');
   const [showKeys, setShowKeys] = useState(false);
@@ -208,7 +209,9 @@ function ConfigCard({ org, config, onEdit }: { org: Organisation; config: SdkCon
             {t('sdk.rotation')}:{' '}
             <strong>
               {config.rotation === 'automatic'
-                ? t('sdk.automaticEvery', { period: config.rotation_period ?? '' })
+                ? t('sdk.automaticEvery', {
+                    period: formatPeriod(config.rotation_period ?? '', i18n.resolvedLanguage),
+                  })
                 : t('sdk.manual')}
             </strong>
           </Text>
