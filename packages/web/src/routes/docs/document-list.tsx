@@ -109,7 +109,7 @@ export function DocumentList({ collection }: { collection: Collection }) {
                 .filter((name) => name !== collection)
                 .map((name) => (
                   <Badge key={name} variant="light" color="gray" tt="none">
-                    {name}
+                    {t(`tags.${name}`, { defaultValue: name })}
                   </Badge>
                 ))}
             </Group>
@@ -135,7 +135,7 @@ export function DocumentList({ collection }: { collection: Collection }) {
               </Chip>
               {filterTags.map((name) => (
                 <Chip key={name} value={name} variant="outline" size="sm">
-                  {name}
+                  {t(`tags.${name}`, { defaultValue: name })}
                 </Chip>
               ))}
             </Group>
