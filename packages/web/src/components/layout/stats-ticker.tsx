@@ -44,7 +44,8 @@ export function StatsTicker() {
     t('ticker.item', {
       operation: t(`ticker.operations.${r.event_type}`, { defaultValue: r.event_type }),
       period: t(`ticker.periods.${r.date_part}`, { defaultValue: r.date_part }),
-      count: formatCount(String(r.total_count), i18n.resolvedLanguage),
+      count: Number(r.total_count), // plural form; {{number}} is the §9 short form (1.5K)
+      number: formatCount(String(r.total_count), i18n.resolvedLanguage),
     }),
   );
   const length = items.join('').length * 8 + items.length * 40;
