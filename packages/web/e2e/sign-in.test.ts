@@ -217,7 +217,10 @@ describe('the playground on your own series (issue 7)', () => {
   it('explains Mint and Slice with a sign-in link when signed out', async () => {
     const context = await newContext(browser, server);
     const page = await context.newPage();
+    // The navigation trace reaches the real server's analytics route (§2.5), which accepts it.
+    const traced = page.waitForResponse((r) => r.url().endsWith('/api/v1/analytics'));
     await page.goto('/playground');
+    expect((await traced).status()).toBe(202);
     await page.getByRole('tab', { name: 'Slice' }).click();
     await page.getByText('Slice shows a window of a series').waitFor();
     const link = page.getByRole('link', { name: 'Sign in to use your series' });
