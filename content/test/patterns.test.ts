@@ -19,6 +19,12 @@ const cases = docs.flatMap((d) =>
     ),
 );
 
+/**
+ * A table row that shows a pattern the engine rejects on purpose says so with a cell that is, or
+ * begins with, ✗ (the same in every language), like ```pattern-error blocks.
+ */
+const isErrorExample = (cells: string[]) => cells.some((c) => /^✗(\s|$)/.test(c));
+
 describe('patterns in docs and articles', () => {
   it('the docs show patterns at all', () => {
     expect(cases.length).toBeGreaterThan(60);
@@ -64,9 +70,14 @@ describe('patterns in docs and articles', () => {
       let capacity: string;
       try {
         capacity = capacityOf(m[1]);
-      } catch {
-        continue; // a pattern that is an error example
+      } catch (error) {
+        // Only a row marked as an error example may show a pattern the engine rejects, and it must
+        // be rejected for its pattern (a PatternError), not for anything else.
+        expect(isErrorExample(cells), `${where} ${m[1]} does not parse: ${String(error)}`).toBe(true);
+        expect(error, `${where} ${m[1]}`).toBeInstanceOf(PatternError);
+        continue;
       }
+      expect(isErrorExample(cells), `${where} ${m[1]} is marked ✗ but the engine accepts it`).toBe(false);
       expect(numeric.replace(/\D/g, ''), `${where} ${m[1]}`).toBe(capacity);
       checked++;
     }
