@@ -232,7 +232,7 @@ describe('dashboard as a new user', () => {
     await create.waitFor({ state: 'detached' });
 
     const card = page.getByTestId('sdk-config');
-    await card.getByText('automatic, every 7d').waitFor();
+    await card.getByText('automatic, every 7 days').waitFor();
     await card.getByText('http://localhost:3000', { exact: true }).waitFor();
     await card.getByRole('button', { name: 'Show keys' }).click();
     await expect.poll(() => card.getByTestId('sdk-keys').getByText('Active').count()).toBe(2);
@@ -313,10 +313,17 @@ describe('a member without the admin role', () => {
     expect(await page.getByRole('button', { name: /^Remove / }).count()).toBe(0);
 
     await tab(page, 'Series').click();
-    await page
-      .getByText("You don't have permission to view or create series in this organisation.")
+    // A member may read the series: the read-only notice, not the permission refusal.
+    const seriesPanel = page.getByRole('tabpanel', { name: 'Series' });
+    await seriesPanel
+      .getByTestId('read-only')
+      .filter({ hasText: 'You can view this organisation. Changes need the admin or owner role.' })
       .waitFor();
-    await page.getByTestId('series-row').waitFor();
+    await seriesPanel.getByTestId('series-row').waitFor();
+    expect(
+      await page.getByText("You don't have permission to view or create series in this organisation.").count(),
+    ).toBe(0);
+    expect(await page.getByTestId('permission-denied').count()).toBe(0);
     expect(await page.getByTestId('series-create').count()).toBe(0);
 
     await tab(page, 'API keys').click();

@@ -90,9 +90,10 @@ export function SeriesTab({ org, startCreating = false }: { org: Organisation; s
           </Button>
         )}
       </Group>
+      {/* A member reads the list; only a 403 (above) says they may not view series. */}
       {!isAdmin && (
         <Alert color="gray" variant="light" data-testid="read-only">
-          {t('series.denied')}
+          {t('states.readOnly')}
         </Alert>
       )}
       {isAdmin && atMax && (
