@@ -96,7 +96,13 @@ export function CreateOrgDialog({ opened, onClose }: { opened: boolean; onClose:
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t('dashboard:orgs.createTitle')} centered>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('dashboard:orgs.createTitle')}
+      centered
+      closeButtonProps={{ 'aria-label': t('components:dialog.close') }}
+    >
       <form
         onSubmit={(e) => {
           e.preventDefault();

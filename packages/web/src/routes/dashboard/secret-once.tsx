@@ -26,6 +26,7 @@ export function SecretOnceDialog({
       centered
       size="lg"
       closeOnClickOutside={false}
+      closeButtonProps={{ 'aria-label': t('components:dialog.close') }}
       data-testid="secret-dialog"
     >
       <Stack>

@@ -349,7 +349,14 @@ function CreateApiKeyDialog({
     e && submitted ? t(e.key, e.values) : undefined;
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t('keys.createTitle')} centered size="lg">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('keys.createTitle')}
+      centered
+      size="lg"
+      closeButtonProps={{ 'aria-label': t('components:dialog.close') }}
+    >
       <form
         onSubmit={(e) => {
           e.preventDefault();
