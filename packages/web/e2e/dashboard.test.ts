@@ -321,7 +321,9 @@ describe('a member without the admin role', () => {
       .waitFor();
     await seriesPanel.getByTestId('series-row').waitFor();
     expect(
-      await page.getByText("You don't have permission to view or create series in this organisation.").count(),
+      await page
+        .getByText("You don't have permission to view or create series in this organisation.")
+        .count(),
     ).toBe(0);
     expect(await page.getByTestId('permission-denied').count()).toBe(0);
     expect(await page.getByTestId('series-create').count()).toBe(0);
@@ -452,20 +454,48 @@ describe('accessibility and screenshots', () => {
     });
   }
 
-  it('fits a phone screen', async () => {
-    const context = await newContext(browser, server, { width: 390 });
-    context.setDefaultTimeout(15_000);
-    const page = await context.newPage();
-    await signIn(page, owner, { returnTo: '/dashboard' });
-    for (const [name, path] of pages) {
-      await page.goto(path);
-      await page.getByRole('heading', { level: 1 }).waitFor();
-      await expect.poll(() => page.getByTestId('skeleton').count(), { message: name }).toBe(0);
-      // Nothing but scroll containers may be wider than the screen.
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, name).toBeLessThanOrEqual(0);
-      await page.screenshot({ path: `${shots}${name}-mobile.png`, fullPage: true });
-    }
-    await context.close();
-  });
+  for (const colorScheme of ['light', 'dark'] as const)
+    it(`fits a phone screen in ${colorScheme}, without serious or critical axe violations`, async () => {
+      const context = await newContext(browser, server, { width: 390, colorScheme });
+      context.setDefaultTimeout(15_000);
+      const page = await context.newPage();
+      await signIn(page, owner, { returnTo: '/dashboard' });
+      for (const [name, path] of pages) {
+        await page.goto(path);
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        await expect.poll(() => page.getByTestId('skeleton').count(), { message: name }).toBe(0);
+        // Nothing but scroll containers may be wider than the screen.
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, name).toBeLessThanOrEqual(0);
+        expect(await axeViolations(page, axeSource), `${name} ${colorScheme} mobile`).toEqual([]);
+        await page.screenshot({ path: `${shots}${name}-${colorScheme}-mobile.png`, fullPage: true });
+      }
+      await context.close();
+    });
+
+  for (const colorScheme of ['light', 'dark'] as const)
+    it(`keeps a dialog accessible while it is open, in ${colorScheme}`, async () => {
+      const context = await newContext(browser, server, { colorScheme });
+      context.setDefaultTimeout(15_000);
+      const page = await context.newPage();
+      await signIn(page, owner, { returnTo: '/dashboard' });
+      await page.goto(`/dashboard/org/${ORG}?tab=series`);
+      await page.getByTestId('series-create').click();
+      const dialog = page.getByRole('dialog', { name: 'New series' });
+      await dialog.getByTestId('series-name').waitFor();
+      // axe measures the colours once the dialog has faded in (the ticker's animation never ends).
+      await page.evaluate(() =>
+        Promise.all(
+          document
+            .getAnimations()
+            .filter((a) => a.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
+            .map((a) => a.finished.catch(() => undefined)),
+        ),
+      );
+      expect(await axeViolations(page, axeSource), `series dialog ${colorScheme}`).toEqual([]);
+      await page.screenshot({ path: `${shots}org-series-dialog-${colorScheme}.png` });
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      await context.close();
+    });
 });

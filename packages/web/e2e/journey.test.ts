@@ -52,6 +52,21 @@ async function aggregateStatistics(): Promise<void> {
   await stats.aggregate();
 }
 
+/**
+ * Waits for the page's finite animations and transitions (a dialog fading in, colours changing
+ * with the scheme) to end, so axe measures the colours a reader sees. The ticker runs forever.
+ */
+async function settled() {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+}
+
 /** Both colour schemes and the phone width, with axe-core in each scheme. */
 async function checkAndPhotograph(name: string, ready: () => Promise<unknown>) {
   for (const scheme of ['light', 'dark'] as const) {
@@ -178,6 +193,10 @@ describe('a new user, from sign-up to a deleted series', () => {
     await checkAndPhotograph('series-slice', () => page.getByTestId('slice-table').waitFor());
     await page.getByTestId('series-tab-danger').click();
     await checkAndPhotograph('series-danger', () => page.getByTestId('series-reset').waitFor());
+    await page.getByTestId('series-tab-keys').click();
+    await checkAndPhotograph('series-keys', () =>
+      page.getByTestId('key-row').filter({ hasText: 'Checkout service' }).waitFor(),
+    );
 
     await page.goto('/stats');
     await checkAndPhotograph('stats', () => page.getByTestId('stats-chart').waitFor());
@@ -189,9 +208,21 @@ describe('a new user, from sign-up to a deleted series', () => {
     await page.goto(`/dashboard/org/${orgSlug}/series/${seriesSlug}?tab=sdk`);
     await page.getByTestId('sdk-create').first().click();
     await page.getByTestId('sdk-name').fill('Web shop');
+    // With the dialog open the page stays accessible (labelled dialog, named close button).
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme')))
+        .toBe(scheme);
+      await settled();
+      expect(await axeViolations(page, axeSource), `SDK config dialog in ${scheme}`).toEqual([]);
+      await page.screenshot({ path: `${shots}series-sdk-dialog-${scheme}.png` });
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
     await page.getByTestId('sdk-save').click();
     const card = page.getByTestId('sdk-config').filter({ hasText: 'Web shop' });
     await card.waitFor();
+    await checkAndPhotograph('series-sdk', () => card.waitFor());
     const token = await accessToken(page);
     const listed = await apiAs<{ slug: string }[]>(
       server,
