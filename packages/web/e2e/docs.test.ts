@@ -89,7 +89,8 @@ describe('documentation list', () => {
     // Only documentation: no legal document or landing block.
     expect(await list.getByRole('link', { name: 'Privacy Policy' }).count()).toBe(0);
 
-    await page.getByRole('radiogroup', { name: 'Filter by tag' }).getByText('tools', { exact: true }).click();
+    // Tags read in the interface language (docs:tags); the address keeps the stored tag.
+    await page.getByRole('radiogroup', { name: 'Filter by tag' }).getByText('Tools', { exact: true }).click();
     await page.waitForURL((u) => u.searchParams.get('tag') === 'tools');
     await expect.poll(() => list.getByRole('listitem').count()).toBe(3);
     expect(store.requests.some((r) => r.startsWith('GET /api/v1/docs'))).toBe(true);
@@ -97,6 +98,17 @@ describe('documentation list', () => {
     await list.getByRole('link', { name: /command-line/i }).click();
     await page.waitForURL((u) => u.pathname === '/docs/cli');
     await page.getByTestId('doc-article').getByRole('heading', { level: 1 }).waitFor();
+    await context.close();
+  });
+
+  it('names the tags in the interface language', async () => {
+    const { context, page } = await open(store, '/docs?tag=tools', { locale: 'de-DE' });
+    const filter = page.getByRole('radiogroup', { name: 'Nach Schlagwort filtern' });
+    await filter.getByText('Werkzeuge', { exact: true }).waitFor();
+    expect(await filter.getByText('tools', { exact: true }).count()).toBe(0);
+    const list = page.getByTestId('doc-list');
+    await expect.poll(() => list.getByRole('listitem').count()).toBe(3);
+    expect(await list.getByText('Werkzeuge', { exact: true }).count()).toBe(3);
     await context.close();
   });
 });
