@@ -35,6 +35,15 @@ describeEachDatabase('console mint of a series', (ctx) => {
       token: a.owner.token,
     });
     expect(info.body.generated_count).toBe('5');
+    // Counted in the usage statistics like any mint (two requests, five slugs).
+    await ctx().app.stats.recorder.flush();
+    await ctx().app.stats.aggregate();
+    const latest = await ctx().request('GET', `/api/v1/orgs/${a.org}/series/${s.slug}/stats/latest`, {
+      token: a.owner.token,
+    });
+    expect(latest.body).toContainEqual(
+      expect.objectContaining({ event_type: 'mint', date_part: 'total', total_count: 5, request_count: 2 }),
+    );
   });
 
   it('never hands out a position twice to concurrent mints', async () => {

@@ -14,7 +14,7 @@ import type { StatsService } from './service.js';
 
 /**
  * The calls statistics count (product spec §1): the generation API (key callers) and the
- * console's slice and reset of a series (signed-in members, no key). Paths without the API prefix.
+ * console's mint, slice and reset of a series (signed-in members, no key). Paths without the API prefix.
  */
 const COUNTED: Record<string, { event: StatsEvent; via: 'key' | 'console' }> = {
   'POST /gen/forge': { event: 'forge', via: 'key' },
@@ -24,6 +24,7 @@ const COUNTED: Record<string, { event: StatsEvent; via: 'key' | 'console' }> = {
   'POST /gen/slice': { event: 'slice', via: 'key' },
   'POST /gen/slice/stream': { event: 'slice', via: 'key' },
   'POST /gen/reset': { event: 'reset', via: 'key' },
+  'POST /orgs/:org/series/:series/mint': { event: 'mint', via: 'console' },
   'POST /orgs/:org/series/:series/slice': { event: 'slice', via: 'console' },
   'POST /orgs/:org/series/:series/reset': { event: 'reset', via: 'console' },
 };
