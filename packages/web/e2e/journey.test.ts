@@ -248,6 +248,10 @@ describe('a new user, from sign-up to a deleted series', () => {
 
     await card.getByTestId('sdk-rotate').click();
     const confirm = page.getByRole('dialog').filter({ has: page.getByTestId('confirm-button') });
+    await confirm.waitFor();
+    await settled();
+    // Every dialog's close button is named through the theme (confirmations included).
+    expect(await axeViolations(page, axeSource), 'rotate confirmation').toEqual([]);
     await confirm.getByTestId('confirm-button').click();
     await confirm.waitFor({ state: 'detached' });
     await expect.poll(keysOf).not.toEqual(before);

@@ -4,14 +4,15 @@ import './styles.css';
 import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { type ReactNode, StrictMode, useMemo } from 'react';
 import { createRoot } from 'react-dom/client';
+import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { AccountProvider } from './auth/account.js';
 import { SignInProvider } from './auth/sign-in.js';
 import './i18n/index.js';
 import { router } from './router.js';
-import { theme } from './theme.js';
+import { themeWithLabels } from './theme.js';
 
 /** The theme is stored under `theme` as light or dark; nothing stored follows the system (§2.11). */
 const colorSchemeManager = localStorageColorSchemeManager({ key: 'theme' });
@@ -20,9 +21,22 @@ const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 } },
 });
 
+/** Mantine with close buttons named in the current language (re-themed when it changes). */
+function ThemeProvider({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('components', { useSuspense: false });
+  const close = t('dialog.close');
+  const closeNotification = t('dialog.closeNotification');
+  const theme = useMemo(() => themeWithLabels({ close, closeNotification }), [close, closeNotification]);
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager}>
+      {children}
+    </MantineProvider>
+  );
+}
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <MantineProvider theme={theme} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager}>
+    <ThemeProvider>
       <Notifications position="top-right" />
       <QueryClientProvider client={queryClient}>
         <SignInProvider>
@@ -31,6 +45,6 @@ createRoot(document.getElementById('root')!).render(
           </AccountProvider>
         </SignInProvider>
       </QueryClientProvider>
-    </MantineProvider>
+    </ThemeProvider>
   </StrictMode>,
 );

@@ -1,4 +1,4 @@
-import { createTheme } from '@mantine/core';
+import { createTheme, type MantineThemeOverride, mergeThemeOverrides } from '@mantine/core';
 
 export const theme = createTheme({
   primaryColor: 'indigo',
@@ -10,3 +10,16 @@ export const theme = createTheme({
   defaultRadius: 'md',
   headings: { fontWeight: '700' },
 });
+
+/**
+ * The theme with the close buttons of every dialog and notification named in the interface
+ * language (Mantine leaves them unnamed, which axe reports as button-name).
+ */
+export function themeWithLabels(labels: { close: string; closeNotification: string }): MantineThemeOverride {
+  return mergeThemeOverrides(theme, {
+    components: {
+      Modal: { defaultProps: { closeButtonProps: { 'aria-label': labels.close } } },
+      Notification: { defaultProps: { closeButtonProps: { 'aria-label': labels.closeNotification } } },
+    },
+  });
+}

@@ -96,13 +96,7 @@ export function CreateOrgDialog({ opened, onClose }: { opened: boolean; onClose:
   };
 
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={t('dashboard:orgs.createTitle')}
-      centered
-      closeButtonProps={{ 'aria-label': t('components:dialog.close') }}
-    >
+    <Modal opened={opened} onClose={onClose} title={t('dashboard:orgs.createTitle')} centered>
       <form
         onSubmit={(e) => {
           e.preventDefault();

@@ -26,7 +26,6 @@ export function SecretOnceDialog({
       centered
       size="lg"
       closeOnClickOutside={false}
-      closeButtonProps={{ 'aria-label': t('components:dialog.close') }}
       data-testid="secret-dialog"
     >
       <Stack>

@@ -349,14 +349,7 @@ function CreateApiKeyDialog({
     e && submitted ? t(e.key, e.values) : undefined;
 
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={t('keys.createTitle')}
-      centered
-      size="lg"
-      closeButtonProps={{ 'aria-label': t('components:dialog.close') }}
-    >
+    <Modal opened={opened} onClose={onClose} title={t('keys.createTitle')} centered size="lg">
       <form
         onSubmit={(e) => {
           e.preventDefault();

@@ -427,7 +427,6 @@ function ConfigDialog({
         opened={editing !== null && !confirmingReplace}
         onClose={onClose}
         title={isNew ? t('sdk.createTitle') : t('sdk.editTitle')}
-        closeButtonProps={{ 'aria-label': t('components:dialog.close') }}
         centered
         size="lg"
       >

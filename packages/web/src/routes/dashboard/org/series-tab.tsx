@@ -279,14 +279,7 @@ function CreateSeriesDialog({
     info.isError && info.error instanceof ApiError && [401, 403].includes(info.error.code);
 
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={t('series.createTitle')}
-      size="lg"
-      centered
-      closeButtonProps={{ 'aria-label': t('components:dialog.close') }}
-    >
+    <Modal opened={opened} onClose={onClose} title={t('series.createTitle')} size="lg" centered>
       <form
         onSubmit={(e) => {
           e.preventDefault();
