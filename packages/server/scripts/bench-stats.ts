@@ -7,8 +7,8 @@
  *
  * On a busy machine requests per second say more about the neighbours than about the server;
  * `bench-stats.ts cpu` measures instead the CPU time per call (process.cpuUsage) of in-process
- * calls (inject: routing, hooks, handler, serialisation; no sockets) on two apps, statistics on
- * and off, in alternating batches.
+ * calls (inject: routing, hooks, handler, serialisation; no sockets) on three apps in alternating
+ * batches: plan limits and statistics both off (the baseline), limits on, and both on.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -143,12 +143,16 @@ async function cpu(): Promise<void> {
   const { loadConfig } = await import('../src/platform/config.js');
   const BATCH = 2000;
   const apps = [];
-  for (const recording of [false, true]) {
+  for (const [limits, recording] of [
+    [false, false],
+    [true, false],
+    [true, true],
+  ]) {
     const schema = `bench_stats_${randomBytes(4).toString('hex')}`;
     const config = loadConfig({ DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema, LOG_LEVEL: 'error' });
-    const app = await buildApp(config, { stats: { record: recording } });
+    const app = await buildApp(config, { stats: { record: recording }, limits: { enforce: limits } });
     const { apiKey } = await seedOrgAndKey(schema);
-    apps.push({ recording, app, apiKey, schema, us: [] as number[] });
+    apps.push({ app, apiKey, schema, us: [] as number[] });
   }
   const payload = { pattern: '{adjective}-{noun}-{number:3d}', count: 1 };
   try {
@@ -173,14 +177,16 @@ async function cpu(): Promise<void> {
     }
   }
   const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
-  const off = median(apps[0].us);
-  const on = median(apps[1].us);
+  const [bare, off, on] = apps.map((a) => median(a.us));
+  const round = (x: number) => Number(x.toFixed(1));
   console.log(
     JSON.stringify({
-      forge_cpu_us_off: Number(off.toFixed(1)),
-      forge_cpu_us_on: Number(on.toFixed(1)),
-      cost_us: Number((on - off).toFixed(2)),
-      cost_pct: Number((100 * (on / off - 1)).toFixed(1)),
+      forge_cpu_us_bare: round(bare),
+      forge_cpu_us_off: round(off),
+      forge_cpu_us_on: round(on),
+      cost_us: round(on - off),
+      cost_pct: round(100 * (on / off - 1)),
+      limits_and_stats_cost_pct: round(100 * (on / bare - 1)),
       batches: apps[0].us.length,
       batch: BATCH,
     }),
