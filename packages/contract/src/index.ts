@@ -6,6 +6,7 @@ export * from './generation.js';
 export * from './keys.js';
 export * from './languages.js';
 export * from './organisations.js';
+export * from './periods.js';
 export * from './plans.js';
 export * from './stats.js';
 

@@ -1,13 +1,11 @@
-import type { StatsEntry } from '@slugsmith/contract';
+import { periodStart, type StatsEntry, shiftPeriod } from '@slugsmith/contract';
 import { describe, expect, it } from 'vitest';
 import {
   HISTORY_PERIODS,
   hasActivity,
   historyPoints,
   periodLabel,
-  periodStartOf,
   recentPeriods,
-  shiftPeriod,
   summarise,
 } from '../src/lib/stats.js';
 import { pageStarts, parseSequence } from '../src/routes/series/slice-panel.js';
@@ -29,15 +27,15 @@ describe('UTC periods (product spec §9)', () => {
   const at = new Date('2026-11-22T21:34:56.789Z');
 
   it('starts hours, days, weeks (Monday), months and years in UTC', () => {
-    expect(periodStartOf('hour', at).toISOString()).toBe('2026-11-22T21:00:00.000Z');
-    expect(periodStartOf('day', at).toISOString()).toBe('2026-11-22T00:00:00.000Z');
-    expect(periodStartOf('week', at).toISOString()).toBe('2026-11-16T00:00:00.000Z');
-    expect(periodStartOf('week', new Date('2026-11-16T00:00:00Z')).toISOString()).toBe(
+    expect(periodStart('hour', at).toISOString()).toBe('2026-11-22T21:00:00.000Z');
+    expect(periodStart('day', at).toISOString()).toBe('2026-11-22T00:00:00.000Z');
+    expect(periodStart('week', at).toISOString()).toBe('2026-11-16T00:00:00.000Z');
+    expect(periodStart('week', new Date('2026-11-16T00:00:00Z')).toISOString()).toBe(
       '2026-11-16T00:00:00.000Z',
     );
-    expect(periodStartOf('month', at).toISOString()).toBe('2026-11-01T00:00:00.000Z');
-    expect(periodStartOf('year', at).toISOString()).toBe('2026-01-01T00:00:00.000Z');
-    expect(periodStartOf('total', at).getTime()).toBe(0);
+    expect(periodStart('month', at).toISOString()).toBe('2026-11-01T00:00:00.000Z');
+    expect(periodStart('year', at).toISOString()).toBe('2026-01-01T00:00:00.000Z');
+    expect(periodStart('total', at).getTime()).toBe(0);
   });
 
   it('steps across month and year ends', () => {

@@ -4,7 +4,7 @@
  * January 1st) and the shaping of rows into chart series. Periods without calls are absent from
  * the server's answers; charts fill them with zeros so the time axis has no holes.
  */
-import type { StatsEntry } from '@slugsmith/contract';
+import { periodStart, type StatsEntry, shiftPeriod } from '@slugsmith/contract';
 import { api } from './api.js';
 
 export type { StatsEntry };
@@ -48,52 +48,9 @@ export const seriesStats = (org: string, series: string, datePart?: HistoryPart,
     { auth: 'required', signal },
   );
 
-/** The UTC start of the period of `datePart` that contains `at`. */
-export function periodStartOf(datePart: DatePart, at: Date): Date {
-  const y = at.getUTCFullYear();
-  const m = at.getUTCMonth();
-  const d = at.getUTCDate();
-  switch (datePart) {
-    case 'hour':
-      return new Date(Date.UTC(y, m, d, at.getUTCHours()));
-    case 'day':
-      return new Date(Date.UTC(y, m, d));
-    case 'week': {
-      // Monday is the first day: getUTCDay() is 0 on Sunday.
-      const back = (at.getUTCDay() + 6) % 7;
-      return new Date(Date.UTC(y, m, d - back));
-    }
-    case 'month':
-      return new Date(Date.UTC(y, m, 1));
-    case 'year':
-      return new Date(Date.UTC(y, 0, 1));
-    case 'total':
-      return new Date(0);
-  }
-}
-
-/** The start of the period `steps` periods after (or, negative, before) the one starting at `start`. */
-export function shiftPeriod(datePart: HistoryPart, start: Date, steps: number): Date {
-  const y = start.getUTCFullYear();
-  const m = start.getUTCMonth();
-  const d = start.getUTCDate();
-  switch (datePart) {
-    case 'hour':
-      return new Date(start.getTime() + steps * 3_600_000);
-    case 'day':
-      return new Date(Date.UTC(y, m, d + steps));
-    case 'week':
-      return new Date(Date.UTC(y, m, d + 7 * steps));
-    case 'month':
-      return new Date(Date.UTC(y, m + steps, 1));
-    case 'year':
-      return new Date(Date.UTC(y + steps, 0, 1));
-  }
-}
-
 /** The starts of the last `count` periods, oldest first, the current one last. */
 export function recentPeriods(datePart: HistoryPart, count: number, now: Date): Date[] {
-  const current = periodStartOf(datePart, now);
+  const current = periodStart(datePart, now);
   return Array.from({ length: count }, (_, i) => shiftPeriod(datePart, current, i - (count - 1)));
 }
 

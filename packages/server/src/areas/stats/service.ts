@@ -1,15 +1,17 @@
 import {
   DEFAULT_STATS_PERIODS,
   type HistoryDatePart,
+  periodStart,
   type StatsEntry,
   type StatsQuery,
+  shiftPeriod,
 } from '@slugsmith/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CallerKey } from '../../auth/keys.js';
 import type { Database, Db } from '../../db/connect.js';
 import { seriesFor } from '../generate/service.js';
 import { AGGREGATION_BATCH, type AggregationResult, aggregateStats } from './aggregate.js';
-import { currentPeriods, periodStart, shiftPeriod } from './periods.js';
+import { currentPeriods } from './periods.js';
 import { historySums, periodSums, type StatsScope } from './queries.js';
 import { StatsRecorder } from './recorder.js';
 
