@@ -7,12 +7,13 @@ import type {
   Profile,
   UpdateProfile,
 } from '@slugsmith/contract';
+import { slugify } from '@slugsmith/contract';
 import type { CallerAccount } from '../../auth/access.js';
 import type { VerifiedToken } from '../../auth/tokens.js';
 import type { Db } from '../../db/connect.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { ApiError } from '../../platform/errors.js';
-import { slugify, withSuffix } from '../../platform/slugs.js';
+import { withSuffix } from '../../platform/slugs.js';
 import * as q from './queries.js';
 
 export function toAccount(row: q.AccountRow): Account {

@@ -4,12 +4,13 @@ import {
   type Organisation,
   type OrgRole,
   orgRoleRank,
+  slugify,
 } from '@slugsmith/contract';
 import type { CallerAccount, CallerOrg } from '../../auth/access.js';
 import type { Db } from '../../db/connect.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { ApiError } from '../../platform/errors.js';
-import { slugify, withSuffix } from '../../platform/slugs.js';
+import { withSuffix } from '../../platform/slugs.js';
 import { findAccountByEmail } from '../accounts/queries.js';
 import * as q from './queries.js';
 

@@ -6,12 +6,12 @@ import {
   type SdkConfigWithKeys,
   type SdkJwk,
   type SdkKey,
+  slugify,
   sortScopes,
 } from '@slugsmith/contract';
 import type { Db } from '../../db/connect.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { ApiError } from '../../platform/errors.js';
-import { slugify } from '../../platform/slugs.js';
 import { type OrgRef, seriesOrNotFound } from '../series/service.js';
 import * as q from './queries.js';
 

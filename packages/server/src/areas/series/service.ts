@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { SeriesInfo } from '@slugsmith/contract';
+import { slugify } from '@slugsmith/contract';
 import { forgetKeyHash } from '../../auth/keys.js';
 import type { Db } from '../../db/connect.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { ApiError } from '../../platform/errors.js';
-import { slugify, withSuffix } from '../../platform/slugs.js';
+import { withSuffix } from '../../platform/slugs.js';
 import {
   ALGORITHM_VERSION,
   checkAlgorithm,

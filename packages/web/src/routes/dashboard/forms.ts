@@ -2,6 +2,7 @@
  * Client-side checks of the dashboard forms, the same rules the API applies (product spec §5),
  * returning message keys of the `errors` namespace (`validation.*`) or of `dashboard`.
  */
+import { slugify } from '@slugsmith/contract';
 
 /** Contract slug: lower-case letters, digits and single hyphens, starts with a letter, 3–40. */
 const SLUG = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
@@ -11,20 +12,9 @@ export const NAME_MAX = 100;
 
 export type FieldError = { key: string; values?: Record<string, unknown> } | null;
 
-/** A slug suggested from a name (the server derives the same kind when none is given). */
+/** The slug suggested for a name: the one the server would derive; none while the name has no letter or digit. */
 export function slugFromName(name: string): string {
-  let slug = name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 30)
-    .replace(/-+$/, '');
-  if (slug === '') return '';
-  if (!/^[a-z]/.test(slug)) slug = `x-${slug}`;
-  while (slug.length < SLUG_MIN) slug += 'x';
-  return slug;
+  return /[a-z0-9]/i.test(name.normalize('NFKD')) ? slugify(name) : '';
 }
 
 export function validateName(name: string): FieldError {
