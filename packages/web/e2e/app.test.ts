@@ -8,8 +8,9 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from './chromium.js';
 import { patternExamples } from './fixtures.js';
 import { type Harness, startHarness } from './harness.js';
 
@@ -17,15 +18,6 @@ const require = createRequire(import.meta.url);
 const webDir = fileURLToPath(new URL('..', import.meta.url));
 const dist = fileURLToPath(new URL('../dist', import.meta.url));
 const shots = fileURLToPath(new URL('./screenshots/', import.meta.url));
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 let browser: Browser;
 /** The generation API answered by the real engine, pattern examples served. */
@@ -50,7 +42,7 @@ beforeAll(async () => {
     startHarness({ dist, api: 'none' }),
     startHarness({ dist, api: 'none', documents }),
   ]);
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {

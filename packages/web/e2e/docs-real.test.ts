@@ -10,13 +10,8 @@ import { fileURLToPath } from 'node:url';
 import { listDataDocuments, listDocuments } from '@slugsmith/content';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  axeViolations,
-  launchChromium,
-  newContext,
-  type RealServer,
-  startRealServer,
-} from './real-server.js';
+import { launchChromium } from './chromium.js';
+import { axeViolations, newContext, type RealServer, startRealServer } from './real-server.js';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const shots = fileURLToPath(new URL('./screenshots/', import.meta.url));

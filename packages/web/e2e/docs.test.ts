@@ -9,8 +9,9 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from './chromium.js';
 import { documentStore } from './docs-fixtures.js';
 import { type Harness, startHarness } from './harness.js';
 
@@ -18,15 +19,6 @@ const require = createRequire(import.meta.url);
 const webDir = fileURLToPath(new URL('..', import.meta.url));
 const dist = mkdtempSync(join(tmpdir(), 'slugsmith-docs-e2e-'));
 const shots = fileURLToPath(new URL('./screenshots/', import.meta.url));
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 let browser: Browser;
 /** The document store answers from content/. */
@@ -47,7 +39,7 @@ beforeAll(async () => {
     startHarness({ dist, api: 'none', routes: documentStore() }),
     startHarness({ dist, api: 'none' }),
   ]);
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {

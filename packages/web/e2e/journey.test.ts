@@ -11,11 +11,11 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from './chromium.js';
 import {
   accessToken,
   apiAs,
   axeViolations,
-  launchChromium,
   newContext,
   newPerson,
   type RealServer,

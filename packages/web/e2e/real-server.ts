@@ -14,24 +14,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type App, buildApp, loadConfig } from '@slugsmith/server';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 
 export const webDist = fileURLToPath(new URL('../dist', import.meta.url));
 const webSources = [
   fileURLToPath(new URL('../src', import.meta.url)),
   fileURLToPath(new URL('../public', import.meta.url)),
-];
-
-/** Debian's Chromium; tests never download a browser. */
-export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
 ];
 
 /** The seeded staff account's password in these tests (the e-mail is the server's default). */
@@ -123,14 +111,6 @@ export async function startRealServer(env: Record<string, string> = {}): Promise
       await rm(dist, { recursive: true, force: true });
     },
   };
-}
-
-export function launchChromium(): Promise<Browser> {
-  if (!existsSync(chromiumPath))
-    throw new Error(
-      `Chromium not found at ${chromiumPath}: apt-get install -y chromium (or set CHROMIUM_PATH)`,
-    );
-  return chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS });
 }
 
 export interface ContextOptions {
