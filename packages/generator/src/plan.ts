@@ -90,6 +90,7 @@ export class CompiledPattern {
   readonly chunks: string[];
   readonly layouts: Layout[];
   readonly radices: number[];
+  private readonly radixArray: Int32Array;
   readonly capacity: bigint;
   readonly maxSlugLength: number;
   readonly complexity: number;
@@ -134,6 +135,7 @@ export class CompiledPattern {
     this.layouts = comps.map(initialLayout);
     balance(this.layouts);
     this.radices = this.layouts.flatMap((l) => l.radices);
+    this.radixArray = Int32Array.from(this.radices);
     let off = 0;
     this.offsets = this.layouts.map((l) => {
       const at = off;
@@ -403,14 +405,25 @@ export class CompiledPattern {
       words: new Array<string>(this.layouts.length * BLOCK).fill(''),
     };
     const { block, digests, column, words } = this.scratch;
+    const radix = this.radixArray;
     this.affixedLists();
     const skip = skipAwkward && this.awkwardPairs().length > 0;
     let kept = 0;
     for (let base = 0; base < count; base += width) {
       const filled = Math.min(width, count - base);
-      for (let j = 0; j < filled; j++) {
-        for (let t = 0; t < k; t++) block[t * width + j] = x[t];
-        if (base + j + 1 < count) this.increment(x);
+      if (this.walks) {
+        for (let j = 0; j < filled; j++) {
+          for (let t = 0; t < k; t++) block[t * width + j] = x[t];
+          if (base + j + 1 < count) this.increment(x);
+        }
+      } else {
+        // Without padding the limbs are one mixed-radix counter: add one and carry, inline. Past
+        // the last position only the top limb overflows, and that value is never used.
+        for (let j = 0; j < filled; j++) {
+          for (let t = 0; t < k; t++) block[t * width + j] = x[t];
+          let t = 0;
+          while (++x[t] === radix[t] && t + 1 < k) x[t++] = 0;
+        }
       }
       perm.apply(block, width, digests);
       if (this.walks) this.walkBack(perm, block, width, filled, digests, column);
