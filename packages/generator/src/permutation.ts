@@ -94,32 +94,29 @@ export class LimbPermutation {
       return;
     }
     const { k, radix, keys, mul } = this;
-    const w = this.scratch(k * width);
     const sum = digests;
     sum.fill(0, 0, width);
     for (let i = 0, row = 0; i < k; i++, row += width) {
       const mi = mul[i];
-      for (let j = 0; j < width; j++) {
-        const t = Math.imul(x[row + j], mi);
-        w[row + j] = t;
-        sum[j] = (sum[j] + t) | 0;
-      }
+      for (let j = 0; j < width; j++) sum[j] = (sum[j] + Math.imul(x[row + j], mi)) | 0;
     }
     for (let kr = 0, end = this.rounds * k; kr < end; kr += k) {
       for (let i = 0, row = 0; i < k; i++, row += width) {
         const key = keys[kr + i];
         const m = radix[i];
+        const scale = m * INV32; // h·scale rounds exactly like h·m·2^-32 (a power-of-two scaling)
         const mi = mul[i];
         for (let j = 0; j < width; j++) {
           const at = row + j;
+          let v = x[at];
+          // The limb's own term is recomputed (one multiply) rather than kept in a second array.
+          const own = Math.imul(v, mi);
           // mix32(…)·m / 2^32 < m: the double product is exact below 2^53 and, above, its
           // rounding error is smaller than m, so the truncation never reaches m.
-          let v = x[at] + ((mix32((sum[j] - w[at]) ^ key) * m * INV32) | 0);
+          v += (mix32((sum[j] - own) ^ key) * scale) | 0;
           v -= m & ((m - 1 - v) >> 31);
           x[at] = v;
-          const t = Math.imul(v, mi);
-          sum[j] = (sum[j] - w[at] + t) | 0;
-          w[at] = t;
+          sum[j] = (sum[j] - own + Math.imul(v, mi)) | 0;
         }
       }
     }
@@ -295,11 +292,5 @@ export class LimbPermutation {
     for (let j = 0; j < width; j++) {
       digests[j] = mix32(((Math.imul(x[j], a0) + Math.imul(x[width + j], a1)) | 0) ^ finalKey);
     }
-  }
-
-  private w = new Int32Array(0);
-  private scratch(n: number): Int32Array {
-    if (this.w.length < n) this.w = new Int32Array(n);
-    return this.w;
   }
 }
