@@ -411,19 +411,31 @@ export class CompiledPattern {
     let kept = 0;
     for (let base = 0; base < count; base += width) {
       const filled = Math.min(width, count - base);
-      if (this.walks) {
+      if (this.walks || k < 2) {
         for (let j = 0; j < filled; j++) {
           for (let t = 0; t < k; t++) block[t * width + j] = x[t];
           if (base + j + 1 < count) this.increment(x);
         }
       } else {
-        // Without padding the limbs are one mixed-radix counter: add one and carry, inline. Past
-        // the last position only the top limb overflows, and that value is never used.
+        // Without padding the limbs are one mixed-radix counter. Consecutive positions differ in
+        // the lowest limb only, until it wraps: its row is written one by one, the higher limbs'
+        // rows in runs up to each wrap. Past the last position only the top limb can overflow,
+        // and that value is never used.
+        const r0 = radix[0];
+        let v = x[0];
+        let from = 0;
         for (let j = 0; j < filled; j++) {
-          for (let t = 0; t < k; t++) block[t * width + j] = x[t];
-          let t = 0;
-          while (++x[t] === radix[t] && t + 1 < k) x[t++] = 0;
+          block[j] = v;
+          if (++v === r0) {
+            v = 0;
+            for (let t = 1, row = width; t < k; t++, row += width) block.fill(x[t], row + from, row + j + 1);
+            from = j + 1;
+            let t = 1;
+            while (++x[t] === radix[t] && t + 1 < k) x[t++] = 0;
+          }
         }
+        for (let t = 1, row = width; t < k; t++, row += width) block.fill(x[t], row + from, row + filled);
+        x[0] = v;
       }
       perm.apply(block, width, digests);
       if (this.walks) this.walkBack(perm, block, width, filled, digests, column);
