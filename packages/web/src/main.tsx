@@ -4,7 +4,7 @@ import './styles.css';
 import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, StrictMode, useMemo } from 'react';
+import { type ReactNode, StrictMode, Suspense, useMemo } from 'react';
 import { createRoot } from 'react-dom/client';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
@@ -39,11 +39,14 @@ createRoot(document.getElementById('root')!).render(
     <ThemeProvider>
       <Notifications position="top-right" />
       <QueryClientProvider client={queryClient}>
-        <SignInProvider>
-          <AccountProvider>
-            <RouterProvider router={router} />
-          </AccountProvider>
-        </SignInProvider>
+        {/* Sign-in waits for the server to name its OpenID provider (one small request). */}
+        <Suspense fallback={null}>
+          <SignInProvider>
+            <AccountProvider>
+              <RouterProvider router={router} />
+            </AccountProvider>
+          </SignInProvider>
+        </Suspense>
       </QueryClientProvider>
     </ThemeProvider>
   </StrictMode>,

@@ -1,7 +1,8 @@
 import { WebStorageStateStore } from 'oidc-client-ts';
-import { type ReactNode, useEffect } from 'react';
-import { AuthProvider, type AuthProviderProps, useAuth } from 'react-oidc-context';
+import { type ReactNode, use, useEffect } from 'react';
+import { AuthProvider, type AuthProviderNoUserManagerProps, useAuth } from 'react-oidc-context';
 import { setAccessTokenSource } from '../lib/api.js';
+import { type ProviderSettings, providerSettings } from './provider-settings.js';
 
 /** Where sign-in returns and where a user goes after it when nothing was stored (product spec §9). */
 export const CALLBACK_PATH = '/authn-callback';
@@ -11,13 +12,16 @@ const RETURN_TO_KEY = 'returnTo';
 const origin = window.location.origin;
 
 /** Code flow with PKCE against the server's OpenID provider (built-in under /oidc by default). */
-const oidcConfig: AuthProviderProps = {
+const defaultProvider: ProviderSettings = {
   authority: import.meta.env.VITE_OIDC_AUTHORITY || `${origin}/oidc`,
   client_id: import.meta.env.VITE_OIDC_CLIENT_ID || 'slugsmith-console',
+  scope: 'openid email',
+};
+const defaults: AuthProviderNoUserManagerProps = {
+  ...defaultProvider,
   redirect_uri: `${origin}${CALLBACK_PATH}`,
   post_logout_redirect_uri: origin,
   response_type: 'code',
-  scope: 'openid email',
   userStore: new WebStorageStateStore({ store: window.sessionStorage }),
   // Only the callback route carries the authorisation response.
   skipSigninCallback: window.location.pathname !== CALLBACK_PATH,
@@ -26,6 +30,23 @@ const oidcConfig: AuthProviderProps = {
     window.history.replaceState(window.history.state, document.title, window.location.pathname);
   },
 };
+
+const SIGN_IN_CONFIG_TIMEOUT_MS = 5_000;
+
+/** The defaults with the provider the server names (build-time settings win; no answer: defaults). */
+async function loadSignInSettings(): Promise<AuthProviderNoUserManagerProps> {
+  if (import.meta.env.VITE_OIDC_AUTHORITY) return defaults;
+  try {
+    const answer = await fetch('/api/v1/auth/config', {
+      signal: AbortSignal.timeout(SIGN_IN_CONFIG_TIMEOUT_MS),
+    });
+    return answer.ok ? { ...defaults, ...providerSettings(await answer.json(), defaultProvider) } : defaults;
+  } catch {
+    return defaults;
+  }
+}
+
+const settings = loadSignInSettings();
 
 /** A safe in-app path: starts with one slash, never the sign-in routes themselves. */
 export function safeReturnTo(value: unknown): string | null {
@@ -67,6 +88,7 @@ function TokenBridge() {
 }
 
 export function SignInProvider({ children }: { children: ReactNode }) {
+  const oidcConfig = use(settings);
   return (
     <AuthProvider {...oidcConfig}>
       <TokenBridge />

@@ -30,7 +30,8 @@ export function LoginPage() {
       setPhase('redirecting');
       await auth.signinRedirect({
         state: { returnTo },
-        extraQueryParams: signup ? { screen_hint: 'signup' } : undefined,
+        // Per-call parameters replace the provider's (an external issuer's audience): keep them.
+        extraQueryParams: { ...auth.settings.extraQueryParams, ...(signup ? { screen_hint: 'signup' } : {}) },
       });
     } catch {
       started.current = false;
