@@ -250,8 +250,9 @@ describe('a new user, from sign-up to a deleted series', () => {
     const confirm = page.getByRole('dialog').filter({ has: page.getByTestId('confirm-button') });
     await confirm.waitFor();
     await settled();
-    // Every dialog's close button is named through the theme (confirmations included).
-    expect(await axeViolations(page, axeSource), 'rotate confirmation').toEqual([]);
+    // Every dialog's close button is named through the theme (confirmations included). Polled: a
+    // transition that starts after the dialog is attached would be measured half-faded.
+    await expect.poll(() => axeViolations(page, axeSource), { message: 'rotate confirmation' }).toEqual([]);
     await confirm.getByTestId('confirm-button').click();
     await confirm.waitFor({ state: 'detached' });
     await expect.poll(keysOf).not.toEqual(before);
