@@ -44,8 +44,11 @@ class Parser {
     return this.src[this.pos];
   }
 
+  /** The span always lies inside the pattern: one past the end is clamped to the end (EOF). */
   fail(message: string, start: number, end = start, expected: string[] = []): never {
-    throw new PatternError(message, start, Math.max(end, start), expected);
+    const length = this.src.length;
+    const from = Math.min(start, length);
+    throw new PatternError(message, from, Math.min(Math.max(end, from), length), expected);
   }
 
   /** EOF inside a construct gets one message everywhere; `expected` says what could follow. */
