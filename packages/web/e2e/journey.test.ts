@@ -222,6 +222,11 @@ describe('a new user, from sign-up to a deleted series', () => {
     await page.getByTestId('sdk-save').click();
     const card = page.getByTestId('sdk-config').filter({ hasText: 'Web shop' });
     await card.waitFor();
+    // The page is checked once the dialog has faded out (half-faded text fails colour contrast).
+    await page
+      .getByRole('dialog')
+      .filter({ has: page.getByTestId('sdk-save') })
+      .waitFor({ state: 'detached' });
     await checkAndPhotograph('series-sdk', () => card.waitFor());
     const token = await accessToken(page);
     const listed = await apiAs<{ slug: string }[]>(
