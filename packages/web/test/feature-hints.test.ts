@@ -70,6 +70,7 @@ describe('feature hints (product spec §3, §8)', () => {
         createElement(
           QueryClientProvider,
           { client: new QueryClient() },
+          // biome-ignore lint/correctness/noChildrenProp: the provider's props type requires children
           createElement(FeatureHintsProvider, { value, children: createElement(Probe) }),
         ),
       );
