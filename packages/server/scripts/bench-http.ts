@@ -9,19 +9,11 @@
  *   npm run bench:http -w @slugsmith/server      (DATABASE_URL or TEST_DATABASE_URL; BENCH_SECONDS,
  *                                                 BENCH_CONNECTIONS; BENCH_SECONDS=1 for a short run)
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import {
-  databaseUrl,
-  dropSchema,
-  freePort,
-  post,
-  seedOrgAndKey,
-  startServer,
-  stopServer,
-} from './support.js';
+import { dropSchema, freePort, post, seedOrgAndKey, startServer, stopServer } from './support.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -76,42 +68,14 @@ async function serve(): Promise<void> {
   await app.server.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
 }
 
-/** The baseline server on `schema` (already migrated by the main server); resolves once it answers. */
-async function startBaseline(schema: string): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    ['--conditions=source', '--import', 'tsx', fileURLToPath(import.meta.url), 'serve'],
-    {
-      cwd: fileURLToPath(new URL('..', import.meta.url)),
-      env: {
-        ...process.env,
-        PORT: String(port),
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-        DATABASE_URL: databaseUrl,
-        DATABASE_SCHEMA: schema,
-        LOG_LEVEL: 'error',
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    },
-  );
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    if (child.exitCode !== null) throw new Error(`baseline server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/api/v1/ping`)).ok) break;
-    } catch {}
-    if (i > 600) throw new Error('baseline server did not start');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { url, child };
-}
-
 async function main() {
   const schema = `bench_${randomBytes(4).toString('hex')}`;
   const server = await startServer(schema, await freePort(), { LOG_LEVEL: 'error' });
-  // After the main server: it migrated and seeded the schema.
-  const baseline = await startBaseline(schema).catch(async (error: unknown) => {
+  // After the main server, which migrated and seeded the schema: this file's `serve` variant.
+  const baseline = await startServer(schema, await freePort(), { LOG_LEVEL: 'error' }, [
+    fileURLToPath(import.meta.url),
+    'serve',
+  ]).catch(async (error: unknown) => {
     await stopServer(server);
     await dropSchema(schema);
     throw error;
@@ -201,11 +165,7 @@ async function main() {
     // Let requests autocannon left in flight finish before stopping.
     await new Promise((r) => setTimeout(r, 1000));
     bare.kill('SIGTERM');
-    if (baseline.child.exitCode === null) {
-      const exited = new Promise((resolve) => baseline.child.once('exit', resolve));
-      baseline.child.kill('SIGTERM');
-      await exited;
-    }
+    await stopServer(baseline);
     await stopServer(server);
     await dropSchema(schema);
   }

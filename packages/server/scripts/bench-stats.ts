@@ -10,11 +10,19 @@
  * calls (inject: routing, hooks, handler, serialisation; no sockets) on three apps in alternating
  * batches: plan limits and statistics both off (the baseline), limits on, and both on.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { databaseUrl, dropSchema, freePort, post, seedOrgAndKey } from './support.js';
+import {
+  databaseUrl,
+  dropSchema,
+  freePort,
+  post,
+  type ServerProcess,
+  seedOrgAndKey,
+  startServer,
+  stopServer,
+} from './support.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
@@ -29,46 +37,13 @@ async function serve(recording: boolean): Promise<void> {
   await app.server.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
 }
 
-async function start(schema: string, recording: boolean): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    [
-      '--conditions=source',
-      '--import',
-      'tsx',
-      fileURLToPath(import.meta.url),
-      'serve',
-      recording ? 'on' : 'off',
-    ],
-    {
-      cwd: fileURLToPath(new URL('..', import.meta.url)),
-      env: {
-        ...process.env,
-        PORT: String(port),
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-        DATABASE_URL: databaseUrl,
-        DATABASE_SCHEMA: schema,
-        LOG_LEVEL: 'error',
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    },
-  );
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${url}/api/v1/ping`)).ok) break;
-    } catch {}
-    if (i > 600) throw new Error('server did not start');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { url, child };
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
+/** This file's `serve` variant on `schema`, statistics recording on or off. */
+async function start(schema: string, recording: boolean): Promise<ServerProcess> {
+  return startServer(schema, await freePort(), { LOG_LEVEL: 'error' }, [
+    fileURLToPath(import.meta.url),
+    'serve',
+    recording ? 'on' : 'off',
+  ]);
 }
 
 async function rps(url: string, apiKey: string, body: unknown): Promise<number> {
@@ -88,7 +63,7 @@ async function rps(url: string, apiKey: string, body: unknown): Promise<number> 
 async function main(): Promise<void> {
   const schema = `bench_stats_${randomBytes(4).toString('hex')}`;
   // Creates the schema and its tables once, so both servers start on a migrated database.
-  await stop((await start(schema, true)).child);
+  await stopServer(await start(schema, true));
   const { apiKey } = await seedOrgAndKey(schema);
   const results: Record<'on' | 'off', { forge: number[]; mint: number[] }> = {
     on: { forge: [], mint: [] },
@@ -115,7 +90,7 @@ async function main(): Promise<void> {
           results[mode].mint.push(m);
           console.log(`round ${round + 1}, statistics ${mode}: forge ${f} req/s, mint count=100 ${m} req/s`);
         } finally {
-          await stop(server.child);
+          await stopServer(server);
         }
       }
     }

@@ -28,13 +28,17 @@ export interface ServerProcess {
   exited: Promise<number | null>;
 }
 
-/** Starts `src/main.ts` (workspace packages from source) on a port; resolves when /ping answers. */
+/**
+ * Starts `src/main.ts` (workspace packages from source) on a port; resolves when /ping answers.
+ * `entry` runs another script instead (a benchmark's own server variant, with its arguments).
+ */
 export async function startServer(
   schema: string,
   port: number,
   env: Record<string, string> = {},
+  entry: string[] = ['src/main.ts'],
 ): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', ...entry], {
     cwd: packageDir,
     env: {
       ...process.env,
