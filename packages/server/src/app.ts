@@ -1,4 +1,3 @@
-import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import { apiPrefix, ErrorMessages, RATE_LIMIT_HEADERS, SIGNED_HEADERS } from '@slugsmith/contract';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
@@ -33,6 +32,7 @@ import { remoteVerifier, type TokenVerifier } from './auth/tokens.js';
 import { type Database, openDatabase } from './db/connect.js';
 import { migrate } from './db/migrate.js';
 import type { Config } from './platform/config.js';
+import { installCors } from './platform/cors.js';
 import { installErrorHandling } from './platform/errors.js';
 import { trackInFlight } from './platform/in-flight.js';
 import { loggingOptions } from './platform/logging.js';
@@ -162,13 +162,11 @@ export async function buildApp(
         },
       },
     });
-    // The CORS plugin answers preflights on its own catch-all OPTIONS route: public by nature.
-    server.addHook('onRoute', (route) => {
-      if (route.method === 'OPTIONS' && route.url === '*' && !route.config?.access) {
-        route.config = { ...route.config, access: 'public' };
-      }
-    });
-    const corsOptions = {
+    // The generation API is called from customers' own origins: CORS lets any origin through and
+    // the SDK config's allowed origins are enforced on /jwks and on every signed request.
+    installCors(server, {
+      origins: config.corsOrigins,
+      openPaths: /^\/api\/v1\/(gen\/|jwks|key-info|limits|shorten|expand\/|ping|tags|generator\/)/,
       methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
       allowedHeaders: [
         'authorization',
@@ -178,18 +176,7 @@ export async function buildApp(
         ...Object.values(SIGNED_HEADERS),
       ],
       exposedHeaders: ['x-request-id', ...Object.values(RATE_LIMIT_HEADERS)],
-      maxAge: 600,
-    };
-    // The generation API is called from customers' own origins: CORS lets any origin through and
-    // the SDK config's allowed origins are enforced on /jwks and on every signed request.
-    const generationPath = /^\/api\/v1\/(gen\/|jwks|key-info|limits|shorten|expand\/|ping|tags|generator\/)/;
-    await server.register(cors, {
-      delegator: (request, callback) => {
-        if (!generationPath.test(request.url ?? ''))
-          return callback(null, { ...corsOptions, origin: config.corsOrigins });
-        // Servers calling the generation API send no Origin: no CORS headers to send them.
-        callback(null, request.headers.origin ? { ...corsOptions, origin: true } : { origin: false });
-      },
+      maxAgeSeconds: 600,
     });
     // During shutdown, answers to requests already in flight close their connection, so that
     // keep-alive sockets do not hold the process open until their timeout.
@@ -197,9 +184,11 @@ export async function buildApp(
     server.addHook('preClose', async () => {
       closing = true;
     });
-    server.addHook('onSend', async (request, reply) => {
+    // Callback hooks on the hot path: no promise per request.
+    server.addHook('onSend', (request, reply, payload, done) => {
       reply.header('x-request-id', request.id);
       if (closing) reply.header('connection', 'close');
+      done(null, payload);
     });
 
     await registerDocs(server, config.publicUrl);

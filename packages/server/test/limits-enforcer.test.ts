@@ -66,7 +66,7 @@ function setup(store: LimitStore, changes: Partial<PlanFeatures>, start: number)
   return { clock, limits, key };
 }
 
-async function refusal(promise: Promise<unknown>): Promise<LimitRefusal> {
+async function refusal(promise: unknown): Promise<LimitRefusal> {
   try {
     await promise;
   } catch (error) {

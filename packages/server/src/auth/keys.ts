@@ -1,4 +1,4 @@
-import { createHash, createPublicKey, type KeyObject, verify } from 'node:crypto';
+import { createPublicKey, type KeyObject, verify } from 'node:crypto';
 import {
   ErrorMessages,
   type Scope,
@@ -9,7 +9,7 @@ import {
 } from '@slugsmith/contract';
 import type { FastifyRequest } from 'fastify';
 import { findKeyByHash } from '../areas/keys/queries.js';
-import { recordKeyUse } from '../areas/keys/service.js';
+import { hashSecret, recordKeyUse } from '../areas/keys/service.js';
 import { findConfigBySlug, type SdkConfigRow } from '../areas/sdk/queries.js';
 import type { ReplayStore } from '../areas/sdk/replay.js';
 import { effectiveKeys } from '../areas/sdk/service.js';
@@ -116,7 +116,7 @@ export function keyAuthenticator(db: Db, replays: ReplayStore) {
   const effective = new ShortCache<EffectiveKeys>();
 
   async function apiKeyCaller(secret: string): Promise<CallerKey> {
-    const hash = createHash('sha256').update(secret).digest('hex');
+    const hash = hashSecret(secret);
     const now = Date.now();
     let hit = apiKeys.get(hash, now);
     if (!hit) {

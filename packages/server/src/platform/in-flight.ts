@@ -15,25 +15,16 @@ export interface InFlight {
 export function trackInFlight(server: FastifyInstance): InFlight {
   let count = 0;
   let waiters: (() => void)[] = [];
+  // A response emits `close` once: after its last byte, or when the client went away mid-answer
+  // (sockets and inject alike). One shared listener: nothing is allocated per request.
   const finished = () => {
     count--;
     if (count === 0) for (const wake of waiters.splice(0)) wake();
   };
-  const pending = new WeakSet<object>();
-
-  server.addHook('onRequest', async (request, reply) => {
+  server.addHook('onRequest', (_request, reply, done) => {
     count++;
-    pending.add(request);
-    const done = () => {
-      if (!pending.delete(request)) return;
-      finished();
-    };
-    // onResponse is the normal end; `close` also covers a client that went away mid-answer.
-    reply.raw.once('close', done);
-    request.raw.once('error', done);
-  });
-  server.addHook('onResponse', async (request) => {
-    if (pending.delete(request)) finished();
+    reply.raw.on('close', finished);
+    done();
   });
 
   return {

@@ -68,8 +68,9 @@ export function generateRoutes(app: FastifyInstance, db: Db): void {
   app.addHook('onRoute', (route) => {
     route.config = { ...route.config, helmet: { skipRoute: true } } as typeof route.config;
   });
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     reply.header('x-content-type-options', 'nosniff');
+    done(null, payload);
   });
   // Answers are built by this server from the engine: serialise without re-validating them
   // (the response schemas still document them).

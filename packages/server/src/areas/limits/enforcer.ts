@@ -2,8 +2,8 @@ import type { EffectiveLimits, PlanFeatures, RateLimitReason } from '@slugsmith/
 import type { CallerKey } from '../../auth/keys.js';
 import { ApiError } from '../../platform/errors.js';
 import { periodWindow, type QuotaPeriod, secondsUntil } from './periods.js';
-import { type GenerationCall, isOperation, type Operation, staticRefusal } from './policy.js';
-import type { LimitStore } from './store.js';
+import { type GenerationCall, isOperation, OPERATION_KEYS, type Operation, staticRefusal } from './policy.js';
+import { chain, type LimitStore, type MaybePromise, type RequestVerdict } from './store.js';
 
 /** What remains of each limit after a call (response headers, product spec §3); −1 = unlimited. */
 export interface Remaining {
@@ -18,7 +18,7 @@ export interface Remaining {
 export interface Admission {
   plan: EffectiveLimits;
   remaining: Remaining;
-  refund(): Promise<void>;
+  refund(): MaybePromise<void>;
 }
 
 /** A refusal that carries the rate-limit headers to answer with. */
@@ -45,10 +45,6 @@ export const LimitMessages = {
  */
 const COUNTER_GRACE_MS = 3600_000;
 
-const quotaKey: Record<QuotaPeriod, (op: Operation) => keyof PlanFeatures> = {
-  day: (op) => `max_${op}_per_day`,
-  month: (op) => `max_${op}_per_month`,
-};
 const PERIODS: readonly QuotaPeriod[] = ['day', 'month'];
 const quotaReason: Record<QuotaPeriod, RateLimitReason> = {
   day: 'daily-limit-exceeded',
@@ -67,8 +63,8 @@ interface Charge {
 
 export interface PlanLimitsOptions {
   store: LimitStore;
-  /** The SaaS limits of an organisation (cached by the plans area). */
-  limitsOf(orgId: string): Promise<EffectiveLimits>;
+  /** The SaaS limits of an organisation (cached by the plans area: then answered at once). */
+  limitsOf(orgId: string): EffectiveLimits | Promise<EffectiveLimits>;
   /** The clock of the calendar periods; tests move it. */
   now?: () => number;
   /** Store failures let the call through (limits are not worth an outage); they are reported here. */
@@ -105,27 +101,54 @@ export class PlanLimits {
   }
 
   /** One load per organisation at a time, however many of its calls arrive together. */
-  private limitsOf(orgId: string): Promise<EffectiveLimits> {
+  private limitsOf(orgId: string): MaybePromise<EffectiveLimits> {
     let pending = this.loading.get(orgId);
-    if (!pending) {
-      pending = this.options.limitsOf(orgId).finally(() => this.loading.delete(orgId));
-      this.loading.set(orgId, pending);
-    }
+    if (pending) return pending;
+    const limits = this.options.limitsOf(orgId);
+    if (!(limits instanceof Promise)) return limits;
+    pending = limits.finally(() => this.loading.delete(orgId));
+    this.loading.set(orgId, pending);
     return pending;
   }
 
-  /** Admits the call or throws a LimitRefusal (403, 400 or 429) that carries the headers. */
-  async admit(key: CallerKey, call: GenerationCall): Promise<Admission> {
-    const plan = await this.limitsOf(key.orgId);
+  /**
+   * Admits the call, or refuses it with a LimitRefusal (403, 400 or 429) that carries the headers,
+   * always as a rejected promise. With cached limits and the memory store the admission is answered
+   * at once, without a promise.
+   */
+  admit(key: CallerKey, call: GenerationCall): MaybePromise<Admission> {
+    try {
+      return chain(this.limitsOf(key.orgId), (plan) => this.admitOn(plan, key, call));
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  private admitOn(plan: EffectiveLimits, key: CallerKey, call: GenerationCall): MaybePromise<Admission> {
     const f = plan.limits;
     const now = this.now();
     const refusal = staticRefusal(plan, key, call);
-    if (refusal) throw new LimitRefusal(refusal, await this.peek(key.orgId, f, call, now));
+    if (refusal) {
+      return chain(this.peek(key.orgId, f, call, now), (remaining) => {
+        throw new LimitRefusal(refusal, remaining);
+      });
+    }
+    const requests = this.takeRequest(key.orgId, f);
+    const charges = this.charge(key.orgId, f, call, now);
+    if (requests instanceof Promise || charges instanceof Promise) {
+      return Promise.all([requests, charges]).then(([r, c]) => this.settle(plan, call, now, r, c));
+    }
+    return this.settle(plan, call, now, requests, charges);
+  }
 
-    const [requests, charges] = await Promise.all([
-      this.takeRequest(key.orgId, f),
-      this.charge(key.orgId, f, call, now),
-    ]);
+  /** The admission once the counters answered, or the refusal (its quota taken back first). */
+  private settle(
+    plan: EffectiveLimits,
+    call: GenerationCall,
+    now: number,
+    requests: RequestVerdict,
+    charges: Charge[],
+  ): MaybePromise<Admission> {
     const remaining: Remaining = {
       rpm: requests.remaining,
       daily: remainingOf(charges, 'day', false),
@@ -133,9 +156,8 @@ export class PlanLimits {
       lifetime: -1,
     };
     if (!requests.allowed) {
-      await this.takeBack(charges);
       const seconds = secondsUntil(now + requests.msBeforeNext, now);
-      throw new LimitRefusal(
+      const refusal = new LimitRefusal(
         new ApiError(429, LimitMessages.rateLimited(seconds), {
           reason: 'rate-limit-exceeded',
           retry_after: seconds,
@@ -150,17 +172,19 @@ export class PlanLimits {
         'rate-limit-exceeded',
         seconds,
       );
+      return chain(this.takeBack(charges), () => {
+        throw refusal;
+      });
     }
     const exceeded = charges.find((c) => c.total > c.limit);
     if (exceeded) {
-      await this.takeBack(charges);
       const seconds = secondsUntil(exceeded.endsAt, now);
       const reason = quotaReason[exceeded.period];
-      throw new LimitRefusal(
+      const refusal = new LimitRefusal(
         new ApiError(429, LimitMessages.quotaExceeded, {
           reason,
           retry_after: seconds,
-          limit: isOperation(call.kind) ? quotaKey[exceeded.period](call.kind) : undefined,
+          limit: isOperation(call.kind) ? OPERATION_KEYS[call.kind][exceeded.period] : undefined,
           max: exceeded.limit,
         }),
         {
@@ -171,56 +195,80 @@ export class PlanLimits {
         reason,
         seconds,
       );
+      return chain(this.takeBack(charges), () => {
+        throw refusal;
+      });
     }
     return { plan, remaining, refund: () => this.takeBack(charges) };
   }
 
-  private async takeRequest(orgId: string, f: PlanFeatures) {
-    if (!requestsLimited(f)) return { allowed: true, remaining: -1, msBeforeNext: 0 };
+  /** Store failures let the call through (reported): these stand for the answers that failed. */
+  private readonly uncounted = (error: unknown): RequestVerdict => {
+    this.options.onStoreError?.(error);
+    return UNCOUNTED;
+  };
+  private readonly uncharged = (error: unknown): Charge[] => {
+    this.options.onStoreError?.(error);
+    return [];
+  };
+  private readonly reported = (error: unknown): void => {
+    this.options.onStoreError?.(error);
+  };
+
+  private takeRequest(orgId: string, f: PlanFeatures): MaybePromise<RequestVerdict> {
+    if (!requestsLimited(f)) return UNCOUNTED;
     try {
-      return await this.store.requests(f.req_per_minute, f.burst_req_per_minute).take(orgId);
+      const verdict = this.store.requests(f.req_per_minute, f.burst_req_per_minute).take(orgId);
+      return verdict instanceof Promise ? verdict.catch(this.uncounted) : verdict;
     } catch (error) {
-      this.options.onStoreError?.(error);
-      return { allowed: true, remaining: -1, msBeforeNext: 0 };
+      return this.uncounted(error);
     }
   }
 
   /** Adds the call's slugs to each limited quota of its operation (both periods at once). */
-  private async charge(orgId: string, f: PlanFeatures, call: GenerationCall, now: number): Promise<Charge[]> {
+  private charge(orgId: string, f: PlanFeatures, call: GenerationCall, now: number): MaybePromise<Charge[]> {
     if (!isOperation(call.kind) || call.count <= 0) return [];
-    const pending: Promise<Charge>[] = [];
-    for (const period of PERIODS) {
-      const limit = f[quotaKey[period](call.kind)] as number;
-      if (limit >= 0) pending.push(this.chargeOne(orgId, call.kind, period, limit, call.count, now));
-    }
-    if (pending.length === 0) return [];
+    const op = call.kind;
     try {
-      return await Promise.all(pending);
+      const charges: MaybePromise<Charge>[] = [];
+      for (const period of PERIODS) {
+        const limit = f[OPERATION_KEYS[op][period]];
+        if (limit >= 0) charges.push(this.chargeOne(orgId, op, period, limit, call.count, now));
+      }
+      if (!charges.some((c) => c instanceof Promise)) return charges as Charge[];
+      return Promise.all(charges).catch(this.uncharged);
     } catch (error) {
-      this.options.onStoreError?.(error);
-      return [];
+      return this.uncharged(error);
     }
   }
 
-  private async chargeOne(
+  private chargeOne(
     orgId: string,
     op: Operation,
     period: QuotaPeriod,
     limit: number,
     count: number,
     now: number,
-  ): Promise<Charge> {
+  ): MaybePromise<Charge> {
     const window = periodWindow(period, now);
     const key = `${op}:${period}:${window.id}:${orgId}`;
-    const total = await this.store.add(key, count, window.endsAt + COUNTER_GRACE_MS, now);
-    return { period, key, limit, count, total, endsAt: window.endsAt };
+    return chain(this.store.add(key, count, window.endsAt + COUNTER_GRACE_MS, now), (total) => ({
+      period,
+      key,
+      limit,
+      count,
+      total,
+      endsAt: window.endsAt,
+    }));
   }
 
-  private async takeBack(charges: Charge[]): Promise<void> {
+  private takeBack(charges: Charge[]): MaybePromise<void> {
+    if (charges.length === 0) return;
     try {
-      await Promise.all(charges.map((c) => this.store.subtract(c.key, c.count)));
+      const done = charges.map((c) => this.store.subtract(c.key, c.count));
+      if (done.some((d) => d instanceof Promise)) return Promise.all(done).then(() => {}, this.reported);
     } catch (error) {
-      this.options.onStoreError?.(error);
+      this.reported(error);
     }
   }
 
@@ -232,7 +280,7 @@ export class PlanLimits {
         : -1;
       const left = async (period: QuotaPeriod) => {
         if (!isOperation(call.kind)) return -1;
-        const limit = f[quotaKey[period](call.kind)] as number;
+        const limit = f[OPERATION_KEYS[call.kind][period]];
         if (limit < 0) return -1;
         const used = await this.store.get(`${call.kind}:${period}:${periodWindow(period, now).id}:${orgId}`);
         return Math.max(0, limit - used);
@@ -254,6 +302,9 @@ export class PlanLimits {
     return this.store.close();
   }
 }
+
+/** The verdict of a plan whose requests are not counted (and of a store that failed). */
+const UNCOUNTED: RequestVerdict = { allowed: true, remaining: -1, msBeforeNext: 0 };
 
 /** An unlimited rpm, or an unlimited burst (which lifts the per-minute cap too), counts nothing. */
 function requestsLimited(f: PlanFeatures): boolean {

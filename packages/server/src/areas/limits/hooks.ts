@@ -1,4 +1,4 @@
-import { type EffectiveLimits, RATE_LIMIT_HEADERS } from '@slugsmith/contract';
+import { RATE_LIMIT_HEADERS } from '@slugsmith/contract';
 import type {
   FastifyInstance,
   FastifyReply,
@@ -9,7 +9,7 @@ import type {
 import { requireKey } from '../../auth/access.js';
 import type { Db } from '../../db/connect.js';
 import type { Config } from '../../platform/config.js';
-import { effectiveLimits } from '../plans/service.js';
+import { saasLimits } from '../plans/service.js';
 import { type Admission, LimitRefusal, PlanLimits, type Remaining } from './enforcer.js';
 import { type GenerationCall, sliceWindowRefusal } from './policy.js';
 import { limitStore } from './store.js';
@@ -39,7 +39,7 @@ export async function createPlanLimits(
   const limits = new PlanLimits({
     enforce: options.enforce,
     store: limitStore(config.redisUrl),
-    limitsOf: async (orgId) => (await effectiveLimits(db, orgId, 'saas')) as EffectiveLimits,
+    limitsOf: (orgId) => saasLimits(db, orgId),
     onStoreError: (error) => app.log.warn({ err: error }, 'rate-limit store failed; call let through'),
   });
   if (!(await limits.ready(REDIS_START_WAIT_MS))) {
@@ -74,29 +74,46 @@ function setRemaining(reply: FastifyReply, r: Remaining): void {
   reply.header(RATE_LIMIT_HEADERS.lifetime, r.lifetime);
 }
 
-function enforcer(describe: (body: Body) => GenerationCall): preHandlerHookHandler {
-  return async function enforcePlan(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
-    const call = describe((request.body ?? {}) as Body);
-    try {
-      request.admission = await request.server.planLimits.admit(requireKey(request), call);
-      setRemaining(reply, request.admission.remaining);
-    } catch (error) {
-      if (error instanceof LimitRefusal) {
-        setRemaining(reply, error.remaining);
-        if (error.reason) reply.header(RATE_LIMIT_HEADERS.reason, error.reason);
-        if (error.retryAfter !== undefined) {
-          reply.header(RATE_LIMIT_HEADERS.retryAfter, error.retryAfter);
-          reply.header('retry-after', error.retryAfter);
-        }
-      }
-      throw error;
+/** A refusal's headers on the answer; the error goes on to the error handler. */
+function refused(reply: FastifyReply, error: unknown): Error {
+  if (error instanceof LimitRefusal) {
+    setRemaining(reply, error.remaining);
+    if (error.reason) reply.header(RATE_LIMIT_HEADERS.reason, error.reason);
+    if (error.retryAfter !== undefined) {
+      reply.header(RATE_LIMIT_HEADERS.retryAfter, error.retryAfter);
+      reply.header('retry-after', error.retryAfter);
     }
+  }
+  return error as Error;
+}
+
+function enforcer(describe: (body: Body) => GenerationCall): preHandlerHookHandler {
+  // A callback hook: an admission answered at once (memory store) goes on without a promise.
+  return function enforcePlan(this: FastifyInstance, request, reply, done) {
+    const admitted = (admission: Admission) => {
+      request.admission = admission;
+      setRemaining(reply, admission.remaining);
+      done();
+    };
+    let admission: ReturnType<PlanLimits['admit']>;
+    try {
+      admission = request.server.planLimits.admit(
+        requireKey(request),
+        describe((request.body ?? {}) as Body),
+      );
+    } catch (error) {
+      return done(refused(reply, error));
+    }
+    if (admission instanceof Promise) admission.then(admitted, (error) => done(refused(reply, error)));
+    else admitted(admission);
   };
 }
 
 /** A call that failed (4xx/5xx) gets its slugs back into the quotas. */
-const refundFailed: onResponseHookHandler = async (request, reply) => {
-  if (request.admission && reply.statusCode >= 400) await request.admission.refund();
+const refundFailed: onResponseHookHandler = (request, reply, done) => {
+  // The refund reports its own store errors; the answer is already sent.
+  if (request.admission && reply.statusCode >= 400) void request.admission.refund();
+  done();
 };
 
 const asArray = <T>(hooks: T | T[] | undefined): T[] =>

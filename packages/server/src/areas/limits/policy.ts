@@ -25,6 +25,34 @@ export const PatternTooComplex = 'Pattern is too complex';
 
 const names: Record<Operation, string> = { forge: 'Forge', mint: 'Mint', slice: 'Slice' };
 
+/** Each operation's plan keys, spelt out once: a key built per call makes every lookup a slow one. */
+export const OPERATION_KEYS = {
+  forge: {
+    enabled: 'forge_enabled',
+    streamEnabled: 'forge_stream_enabled',
+    perRequest: 'max_forge_per_request',
+    perStream: 'max_forge_per_stream_request',
+    day: 'max_forge_per_day',
+    month: 'max_forge_per_month',
+  },
+  mint: {
+    enabled: 'mint_enabled',
+    streamEnabled: 'mint_stream_enabled',
+    perRequest: 'max_mint_per_request',
+    perStream: 'max_mint_per_stream_request',
+    day: 'max_mint_per_day',
+    month: 'max_mint_per_month',
+  },
+  slice: {
+    enabled: 'slice_enabled',
+    streamEnabled: 'slice_stream_enabled',
+    perRequest: 'max_slice_per_request',
+    perStream: 'max_slice_per_stream_request',
+    day: 'max_slice_per_day',
+    month: 'max_slice_per_month',
+  },
+} as const satisfies Record<Operation, Record<string, keyof PlanFeatures>>;
+
 export function isOperation(kind: GenerationCall['kind']): kind is Operation {
   return kind === 'forge' || kind === 'mint' || kind === 'slice';
 }
@@ -53,9 +81,10 @@ export function featureRefusal(
   if (key.type === 'sdk-config' && !f.sdk_access) return notAvailable(plan, 'SDK access', 'sdk_access');
   if (!isOperation(call.kind)) return undefined;
   const op = call.kind;
-  if (!f[`${op}_enabled`]) return notAvailable(plan, names[op], `${op}_enabled`);
-  if (call.stream && !f[`${op}_stream_enabled`]) {
-    return notAvailable(plan, `${names[op]} streaming`, `${op}_stream_enabled`);
+  const keys = OPERATION_KEYS[op];
+  if (!f[keys.enabled]) return notAvailable(plan, names[op], keys.enabled);
+  if (call.stream && !f[keys.streamEnabled]) {
+    return notAvailable(plan, `${names[op]} streaming`, keys.streamEnabled);
   }
   return undefined;
 }
@@ -63,9 +92,7 @@ export function featureRefusal(
 /** The per-request (or per-stream) maximum of slugs the call exceeds, if any. */
 export function sizeRefusal(plan: EffectiveLimits, call: GenerationCall): ApiError | undefined {
   if (!isOperation(call.kind)) return undefined;
-  const limit = call.stream
-    ? (`max_${call.kind}_per_stream_request` as const)
-    : (`max_${call.kind}_per_request` as const);
+  const limit = call.stream ? OPERATION_KEYS[call.kind].perStream : OPERATION_KEYS[call.kind].perRequest;
   const max = plan.limits[limit];
   if (!limited(max) || call.count <= max) return undefined;
   const reason: RateLimitReason = 'request-size-exceeded';

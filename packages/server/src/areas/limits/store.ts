@@ -1,27 +1,35 @@
 import { Redis } from 'ioredis';
-import {
-  type RateLimiterAbstract,
-  RateLimiterMemory,
-  RateLimiterRedis,
-  RateLimiterRes,
-} from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
 
 /**
- * Where the counters of plan enforcement live, built on rate-limiter-flexible: process memory
- * (one node; the default) or Redis (`REDIS_URL`: every node shares the counts). With Redis, each
- * limiter keeps an in-memory twin as its insurance, so a Redis outage degrades to per-node limits
- * instead of failing generation calls.
+ * Where the counters of plan enforcement live: process memory (one node; the default) or Redis
+ * (`REDIS_URL`: every node shares the counts, through rate-limiter-flexible, which keeps an
+ * in-memory twin as its insurance so a Redis outage degrades to per-node limits instead of
+ * failing generation calls).
+ *
+ * Answers are `MaybePromise`s: the memory store answers at once, so that a generation call on one
+ * node pays no promise and no event-loop turn for its limits (the hot path of every call).
  */
+export type MaybePromise<T> = T | Promise<T>;
+
+/**
+ * Runs `next` on a value that may still be on its way: at once when it is already there. (Not
+ * named `then`: a module exporting `then` is taken for a promise by `await import()`.)
+ */
+export function chain<T, U>(value: MaybePromise<T>, next: (value: T) => MaybePromise<U>): MaybePromise<U> {
+  return value instanceof Promise ? value.then(next) : next(value);
+}
+
 export interface LimitStore {
   readonly kind: 'memory' | 'redis';
   /** The requests-per-minute limiter for one (rpm, burst) pair of a plan. */
   requests(rpm: number, burst: number): RequestLimiter;
   /** Adds `n` to a counter kept until `expiresAt` (ms since the epoch); answers the new total. */
-  add(key: string, n: number, expiresAt: number, now: number): Promise<number>;
+  add(key: string, n: number, expiresAt: number, now: number): MaybePromise<number>;
   /** Takes back what `add` added (a refused or failed call). */
-  subtract(key: string, n: number): Promise<void>;
+  subtract(key: string, n: number): MaybePromise<void>;
   /** The counter's value (0 when absent). */
-  get(key: string): Promise<number>;
+  get(key: string): MaybePromise<number>;
   /** Resolves once the store is connected (true) or after `timeoutMs` without (false). */
   ready(timeoutMs: number): Promise<boolean>;
   close(): Promise<void>;
@@ -36,9 +44,9 @@ export interface RequestVerdict {
 }
 
 export interface RequestLimiter {
-  take(key: string): Promise<RequestVerdict>;
+  take(key: string): MaybePromise<RequestVerdict>;
   /** The same answer without counting a request. */
-  peek(key: string): Promise<RequestVerdict>;
+  peek(key: string): MaybePromise<RequestVerdict>;
 }
 
 /**
@@ -49,108 +57,94 @@ export interface RequestLimiter {
 export const BURST_WINDOW_S = 600;
 const MINUTE_S = 60;
 
-/** Memory timers cannot run longer than 2^31 ms (about 24.8 days): longer counters are swept. */
-const MAX_TIMER_S = 20 * 24 * 3600;
+/** A counter in a fixed window that starts with its first addition. */
+interface Count {
+  total: number;
+  /** Until the window ends (ms). */
+  msLeft: number;
+}
 
-type LimiterFactory = (keyPrefix: string, points: number, duration: number) => RateLimiterAbstract;
+/** The two backends: counters by key, each in a fixed window of `seconds` from its first add. */
+interface Counters {
+  add(key: string, n: number, seconds: number): MaybePromise<Count>;
+  get(key: string): MaybePromise<Count | undefined>;
+}
 
 class BurstyRequests implements RequestLimiter {
-  constructor(
-    private readonly rpm: number,
-    private readonly main: RateLimiterAbstract,
-    private readonly burst: RateLimiterAbstract | undefined,
-  ) {}
+  private readonly extra: number;
 
-  async take(key: string): Promise<RequestVerdict> {
-    let refused: RateLimiterRes;
-    try {
-      const res = await this.main.consume(key, 1);
-      return { allowed: true, remaining: res.remainingPoints, msBeforeNext: res.msBeforeNext };
-    } catch (error) {
-      if (!(error instanceof RateLimiterRes)) throw error;
-      refused = error;
-    }
-    if (!this.burst) return { allowed: false, remaining: 0, msBeforeNext: refused.msBeforeNext };
-    try {
-      const res = await this.burst.consume(key, 1);
-      return { allowed: true, remaining: res.remainingPoints, msBeforeNext: refused.msBeforeNext };
-    } catch (error) {
-      if (!(error instanceof RateLimiterRes)) throw error;
-      return { allowed: false, remaining: 0, msBeforeNext: refused.msBeforeNext };
-    }
+  constructor(
+    private readonly counters: Counters,
+    private readonly rpm: number,
+    burst: number,
+  ) {
+    this.extra = burst < 0 ? 0 : burst - rpm;
   }
 
-  async peek(key: string): Promise<RequestVerdict> {
-    const res = await this.main.get(key);
-    const remaining = Math.max(0, this.rpm - (res?.consumedPoints ?? 0));
-    const msBeforeNext = res?.msBeforeNext ?? 0;
-    if (remaining > 0 || !this.burst) return { allowed: remaining > 0, remaining, msBeforeNext };
-    const b = await this.burst.get(key);
-    const left = Math.max(0, this.burst.points - (b?.consumedPoints ?? 0));
-    return { allowed: left > 0, remaining: left, msBeforeNext };
+  take(key: string): MaybePromise<RequestVerdict> {
+    return chain(this.counters.add(`rpm:${key}`, 1, MINUTE_S), (minute) => {
+      if (minute.total <= this.rpm) {
+        return { allowed: true, remaining: this.rpm - minute.total, msBeforeNext: minute.msLeft };
+      }
+      if (this.extra <= 0) return { allowed: false, remaining: 0, msBeforeNext: minute.msLeft };
+      return chain(this.counters.add(`burst:${key}`, 1, BURST_WINDOW_S), (pool) =>
+        pool.total <= this.extra
+          ? { allowed: true, remaining: this.extra - pool.total, msBeforeNext: minute.msLeft }
+          : { allowed: false, remaining: 0, msBeforeNext: minute.msLeft },
+      );
+    });
+  }
+
+  peek(key: string): MaybePromise<RequestVerdict> {
+    return chain(this.counters.get(`rpm:${key}`), (minute) => {
+      const remaining = Math.max(0, this.rpm - (minute?.total ?? 0));
+      const msBeforeNext = minute?.msLeft ?? 0;
+      if (remaining > 0 || this.extra <= 0) return { allowed: remaining > 0, remaining, msBeforeNext };
+      return chain(this.counters.get(`burst:${key}`), (pool) => {
+        const left = Math.max(0, this.extra - (pool?.total ?? 0));
+        return { allowed: left > 0, remaining: left, msBeforeNext };
+      });
+    });
   }
 }
 
-class RateLimiterStore implements LimitStore {
-  private readonly limiters = new Map<string, RequestLimiter>();
-  private readonly counters: RateLimiterAbstract;
-  /** Memory counters that outlive a timer: key → expiry, removed by `sweep`. */
-  private readonly longLived = new Map<string, number>();
-  private nextSweep = 0;
+class CounterStore implements LimitStore {
+  /** By rpm, then burst (numbers as keys: no string to build per call). */
+  private readonly limiters = new Map<number, Map<number, RequestLimiter>>();
 
   constructor(
     readonly kind: 'memory' | 'redis',
-    private readonly make: LimiterFactory,
+    private readonly counters: Counters,
     private readonly connection?: { ready(timeoutMs: number): Promise<boolean>; close(): Promise<void> },
-  ) {
-    // Counters are created with their period's own duration (`add`); the default only matters to
-    // Redis, which needs a positive expiry on every write.
-    this.counters = make('quota', Number.MAX_SAFE_INTEGER, 3600);
-  }
+  ) {}
 
   requests(rpm: number, burst: number): RequestLimiter {
-    const id = `${rpm}/${burst}`;
-    let limiter = this.limiters.get(id);
+    let byBurst = this.limiters.get(rpm);
+    if (!byBurst) {
+      byBurst = new Map();
+      this.limiters.set(rpm, byBurst);
+    }
+    let limiter = byBurst.get(burst);
     if (!limiter) {
-      const extra = burst < 0 ? 0 : burst - rpm;
-      limiter = new BurstyRequests(
-        rpm,
-        this.make('rpm', rpm, MINUTE_S),
-        extra > 0 ? this.make('burst', extra, BURST_WINDOW_S) : undefined,
-      );
-      this.limiters.set(id, limiter);
+      limiter = new BurstyRequests(this.counters, rpm, burst);
+      byBurst.set(burst, limiter);
     }
     return limiter;
   }
 
-  async add(key: string, n: number, expiresAt: number, now: number): Promise<number> {
-    let seconds = Math.max(1, Math.ceil((expiresAt - now) / 1000));
-    if (this.kind === 'memory' && seconds > MAX_TIMER_S) {
-      this.sweep(now);
-      this.longLived.set(key, expiresAt);
-      seconds = 0; // no timer: the sweep removes it
-    }
-    const res = await this.counters.penalty(key, n, { customDuration: seconds });
-    return res.consumedPoints;
+  add(key: string, n: number, expiresAt: number, now: number): MaybePromise<number> {
+    const seconds = Math.max(1, Math.ceil((expiresAt - now) / 1000));
+    return chain(this.counters.add(`quota:${key}`, n, seconds), (count) => count.total);
   }
 
-  async subtract(key: string, n: number): Promise<void> {
-    await this.counters.reward(key, n);
+  subtract(key: string, n: number): MaybePromise<void> {
+    // A counter that expired meanwhile comes back negative for a moment of its new window: the
+    // window is named by its period, so none is reused after its end.
+    return chain(this.counters.add(`quota:${key}`, -n, 1), () => undefined);
   }
 
-  async get(key: string): Promise<number> {
-    return (await this.counters.get(key))?.consumedPoints ?? 0;
-  }
-
-  private sweep(now: number): void {
-    if (now < this.nextSweep) return;
-    this.nextSweep = now + 60_000;
-    for (const [key, at] of this.longLived) {
-      if (at <= now) {
-        this.longLived.delete(key);
-        void this.counters.delete(key);
-      }
-    }
+  get(key: string): MaybePromise<number> {
+    return chain(this.counters.get(`quota:${key}`), (count) => count?.total ?? 0);
   }
 
   async ready(timeoutMs: number): Promise<boolean> {
@@ -162,29 +156,61 @@ class RateLimiterStore implements LimitStore {
   }
 }
 
-/**
- * The in-memory twin of a Redis limiter, used only while Redis is unreachable: it clamps counter
- * lives to what a timer can hold (an outage longer than that loses the twin's counts, not Redis's).
- */
-class InsuranceMemory extends RateLimiterMemory {
-  override penalty(key: string | number, points?: number, options?: { customDuration?: number }) {
-    return super.penalty(key, points, clampDuration(options));
-  }
-  override consume(key: string | number, points?: number, options?: { customDuration?: number }) {
-    return super.consume(key, points, clampDuration(options));
-  }
-}
+/** How often the memory counters drop the windows that ended (they are not read after). */
+const SWEEP_MS = 60_000;
 
-function clampDuration(options: { customDuration?: number } | undefined) {
-  const d = options?.customDuration;
-  return d === undefined ? options : { ...options, customDuration: Math.min(d, MAX_TIMER_S) };
+/**
+ * Counters in this process: a map, answered at once, expiring by Date.now (which fake timers
+ * move). Ended windows are replaced when next used and swept once a minute.
+ */
+class MemoryCounters implements Counters {
+  private readonly windows = new Map<string, { total: number; endsAt: number }>();
+  private nextSweep = 0;
+
+  add(key: string, n: number, seconds: number): Count {
+    const now = Date.now();
+    if (now >= this.nextSweep) this.sweep(now);
+    let window = this.windows.get(key);
+    if (!window || window.endsAt <= now) {
+      window = { total: 0, endsAt: now + seconds * 1000 };
+      this.windows.set(key, window);
+    }
+    window.total += n;
+    return { total: window.total, msLeft: window.endsAt - now };
+  }
+
+  get(key: string): Count | undefined {
+    const now = Date.now();
+    const window = this.windows.get(key);
+    return window && window.endsAt > now ? { total: window.total, msLeft: window.endsAt - now } : undefined;
+  }
+
+  private sweep(now: number): void {
+    this.nextSweep = now + SWEEP_MS;
+    for (const [key, window] of this.windows) if (window.endsAt <= now) this.windows.delete(key);
+  }
 }
 
 export function memoryStore(): LimitStore {
-  return new RateLimiterStore(
-    'memory',
-    (keyPrefix, points, duration) => new RateLimiterMemory({ keyPrefix, points, duration }),
-  );
+  return new CounterStore('memory', new MemoryCounters());
+}
+
+/** Memory timers cannot run longer than 2^31 ms (about 24.8 days). */
+const MAX_TIMER_S = 20 * 24 * 3600;
+
+/**
+ * The in-memory twin of the Redis counters, used only while Redis is unreachable: it clamps
+ * counter lives to what a timer can hold (an outage longer than that loses the twin's counts).
+ */
+class InsuranceMemory extends RateLimiterMemory {
+  override penalty(key: string | number, points?: number, options?: { customDuration?: number }) {
+    const d = options?.customDuration;
+    return super.penalty(
+      key,
+      points,
+      d === undefined ? options : { customDuration: Math.min(d, MAX_TIMER_S) },
+    );
+  }
 }
 
 /** Counters in Redis under `slugsmith:` keys, shared by every node that uses the same Redis. */
@@ -199,36 +225,42 @@ export function redisStore(url: string): LimitStore {
   });
   // Connection errors are retried by ioredis and covered by the insurance limiters.
   client.on('error', () => {});
-  return new RateLimiterStore(
-    'redis',
-    (keyPrefix, points, duration) =>
-      new RateLimiterRedis({
-        storeClient: client,
-        keyPrefix: `slugsmith:${keyPrefix}`,
-        points,
-        duration,
-        rejectIfRedisNotReady: true,
-        insuranceLimiter: new InsuranceMemory({ keyPrefix, points, duration }),
-      }),
-    {
-      ready: (timeoutMs) =>
-        new Promise<boolean>((resolve) => {
-          if (client.status === 'ready') return resolve(true);
-          const timer = setTimeout(() => {
-            client.off('ready', onReady);
-            resolve(false);
-          }, timeoutMs);
-          const onReady = () => {
-            clearTimeout(timer);
-            resolve(true);
-          };
-          client.once('ready', onReady);
-        }),
-      close: async () => {
-        await client.quit().catch(() => client.disconnect());
-      },
+  // Only `penalty` (add, whatever the total) and `get` are used: the limits are decided above.
+  const options = { keyPrefix: 'slugsmith', points: Number.MAX_SAFE_INTEGER, duration: MINUTE_S };
+  const limiter = new RateLimiterRedis({
+    ...options,
+    storeClient: client,
+    rejectIfRedisNotReady: true,
+    insuranceLimiter: new InsuranceMemory(options),
+  });
+  const counters: Counters = {
+    add: async (key, n, seconds) => {
+      const res = await limiter.penalty(key, n, { customDuration: seconds });
+      return { total: res.consumedPoints, msLeft: res.msBeforeNext };
     },
-  );
+    get: async (key) => {
+      const res = await limiter.get(key);
+      return res ? { total: res.consumedPoints, msLeft: res.msBeforeNext } : undefined;
+    },
+  };
+  return new CounterStore('redis', counters, {
+    ready: (timeoutMs) =>
+      new Promise<boolean>((resolve) => {
+        if (client.status === 'ready') return resolve(true);
+        const timer = setTimeout(() => {
+          client.off('ready', onReady);
+          resolve(false);
+        }, timeoutMs);
+        const onReady = () => {
+          clearTimeout(timer);
+          resolve(true);
+        };
+        client.once('ready', onReady);
+      }),
+    close: async () => {
+      await client.quit().catch(() => client.disconnect());
+    },
+  });
 }
 
 export function limitStore(redisUrl: string | undefined): LimitStore {

@@ -334,10 +334,15 @@ export function forgetLimits(orgId?: string): void {
   else cache.clear();
 }
 
+function cachedLimitsByType(orgId: string, now: number): Map<PlanType, EffectiveLimits> | undefined {
+  const hit = cache.get(orgId);
+  return hit && now - hit.at < CACHE_MS ? hit.limits : undefined;
+}
+
 async function limitsByType(db: Db, orgId: string): Promise<Map<PlanType, EffectiveLimits>> {
   const now = Date.now();
-  const hit = cache.get(orgId);
-  if (hit && now - hit.at < CACHE_MS) return hit.limits;
+  const hit = cachedLimitsByType(orgId, now);
+  if (hit) return hit;
   const limits = await computeLimits(db, orgId, new Date(now));
   if (cache.size > 10_000) cache.clear();
   cache.set(orgId, { at: now, limits });
@@ -351,6 +356,16 @@ export async function effectiveLimits(
   planType: PlanType = 'saas',
 ): Promise<EffectiveLimits | undefined> {
   return (await limitsByType(db, orgId)).get(planType);
+}
+
+/**
+ * The SaaS limits from the cache, without waiting when they are there (the hot path of every
+ * generation call); otherwise read from the database.
+ */
+export function saasLimits(db: Db, orgId: string): EffectiveLimits | Promise<EffectiveLimits> {
+  const hit = cachedLimitsByType(orgId, Date.now());
+  if (hit) return hit.get('saas') as EffectiveLimits;
+  return effectiveLimits(db, orgId, 'saas') as Promise<EffectiveLimits>;
 }
 
 export async function orgLimits(db: Db, org: CallerOrg): Promise<EffectiveLimits[]> {
