@@ -1,22 +1,29 @@
 /**
  * HTTP benchmark on loopback (autocannon), PostgreSQL: `forge count=1` with an API key next to a
  * bare Fastify route in the same run, and `mint count=1000`. The last line is one JSON object.
+ * The servers run the compiled app (`dist`, what `npm start` runs; the npm script builds it).
  * Plan limits are enforced with every counter active (memory store; REDIS_URL: Redis). The
- * baseline is a second server on the same database built with plan limits and statistics
- * recording OFF (`bench-http.ts serve`): `forge_rps_limits_off` against `forge_rps`, and what
- * limits and statistics together cost in `limits_cost_pct`.
+ * baseline is a second server on the same database with plan limits and statistics recording
+ * OFF (`scripts/variant-server.mjs`): `forge_rps_limits_off` against `forge_rps`, and what limits
+ * and statistics together cost in `limits_cost_pct`.
+ *
+ * Requests per second depend on how the two cores are shared between autocannon and the server;
+ * each run also reports the server's own CPU time per request (`*_cpu_us`, from /proc), which
+ * does not, and `limits_cost_cpu_pct` from those.
  *
  *   npm run bench:http -w @slugsmith/server      (DATABASE_URL or TEST_DATABASE_URL; BENCH_SECONDS,
- *                                                 BENCH_CONNECTIONS; BENCH_SECONDS=1 for a short run)
+ *                                                 BENCH_CONNECTIONS, BENCH_ROUNDS; BENCH_SECONDS=1 for a short run)
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { dropSchema, freePort, post, seedOrgAndKey, startServer, stopServer } from './support.js';
+import { asStarted, dropSchema, freePort, post, seedOrgAndKey, startServer, stopServer } from './support.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const HUGE = 1_000_000_000_000;
 const METERED = {
   req_per_minute: HUGE,
@@ -31,13 +38,44 @@ const METERED = {
 
 interface Run {
   rps: number;
+  /** The server process's CPU time (user + system) per request, µs. */
+  cpuUs: number;
   p50: number;
   p99: number;
   non2xx: number;
   errors: number;
 }
 
-async function run(title: string, url: string, headers: Record<string, string>, body: unknown): Promise<Run> {
+/** The median of each measure over the rounds of one variant. */
+function medianRun(runs: Run[]): Run {
+  const median = (pick: (r: Run) => number) => {
+    const sorted = runs.map(pick).sort((a, b) => a - b);
+    return sorted[sorted.length >> 1];
+  };
+  return {
+    rps: median((r) => r.rps),
+    cpuUs: median((r) => r.cpuUs),
+    p50: median((r) => r.p50),
+    p99: median((r) => r.p99),
+    non2xx: runs.reduce((n, r) => n + r.non2xx, 0),
+    errors: runs.reduce((n, r) => n + r.errors, 0),
+  };
+}
+
+/** CPU time of a process so far (user + system, ms), from /proc (Linux clock ticks of 10 ms). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+async function run(
+  title: string,
+  url: string,
+  pid: number,
+  headers: Record<string, string>,
+  body: unknown,
+): Promise<Run> {
+  const before = cpuMs(pid);
   const result = await autocannon({
     url,
     method: 'POST',
@@ -48,34 +86,28 @@ async function run(title: string, url: string, headers: Record<string, string>, 
   });
   const r = {
     rps: Math.round(result.requests.average),
+    cpuUs: Math.round(((cpuMs(pid) - before) * 1000) / Math.max(1, result.requests.total)),
     p50: result.latency.p50,
     p99: result.latency.p99,
     non2xx: result.non2xx,
     errors: result.errors,
   };
   console.log(
-    `${title}: ${r.rps} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, non-2xx ${r.non2xx}, errors ${r.errors}`,
+    `${title}: ${r.rps} req/s, server CPU ${r.cpuUs} µs/request, p50 ${r.p50} ms, p99 ${r.p99} ms, non-2xx ${r.non2xx}, errors ${r.errors}`,
   );
   return r;
 }
 
-/** `serve`: this file as the baseline server process, plan limits and statistics recording off. */
-async function serve(): Promise<void> {
-  const { buildApp } = await import('../src/app.js');
-  const { loadConfig } = await import('../src/platform/config.js');
-  const app = await buildApp(loadConfig(), { stats: { record: false }, limits: { enforce: false } });
-  process.once('SIGTERM', () => void app.server.close().then(() => process.exit(0)));
-  await app.server.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
-}
-
 async function main() {
   const schema = `bench_${randomBytes(4).toString('hex')}`;
-  const server = await startServer(schema, await freePort(), { LOG_LEVEL: 'error' });
-  // After the main server, which migrated and seeded the schema: this file's `serve` variant.
-  const baseline = await startServer(schema, await freePort(), { LOG_LEVEL: 'error' }, [
-    fileURLToPath(import.meta.url),
-    'serve',
-  ]).catch(async (error: unknown) => {
+  const server = await startServer(schema, await freePort(), { LOG_LEVEL: 'error' }, asStarted());
+  // After the main server, which migrated and seeded the schema.
+  const baseline = await startServer(
+    schema,
+    await freePort(),
+    { LOG_LEVEL: 'error' },
+    asStarted('scripts/variant-server.mjs', 'no-limits', 'no-stats'),
+  ).catch(async (error: unknown) => {
     await stopServer(server);
     await dropSchema(schema);
     throw error;
@@ -83,7 +115,8 @@ async function main() {
   const barePort = await freePort();
   const bare = spawn(
     process.execPath,
-    ['--import', 'tsx', fileURLToPath(new URL('./bare-server.ts', import.meta.url))],
+    // The same V8 flags as the server: the comparison is of the code, not of the heap settings.
+    asStarted('--import', 'tsx', fileURLToPath(new URL('./bare-server.ts', import.meta.url))),
     {
       env: { ...process.env, PORT: String(barePort) },
       stdio: 'inherit',
@@ -108,27 +141,41 @@ async function main() {
     });
     const series = ((await created.json()) as { slug: string }).slug;
     const auth = { 'x-api-key': apiKey };
+    const [serverPid, baselinePid, barePid] = [server.child.pid, baseline.child.pid, bare.pid] as number[];
     const forgeBody = { pattern: '{adjective}-{noun}-{number:3d}', count: 1 };
 
     // Warm up both servers (JIT, compiled pattern, connection pool).
-    await run('warm-up forge', `${server.url}/api/v1/gen/forge`, auth, forgeBody);
-    await run('warm-up forge (baseline)', `${baseline.url}/api/v1/gen/forge`, auth, forgeBody);
-    const bareRun = await run('bare Fastify route', `http://127.0.0.1:${barePort}/bare`, {}, {});
-    // Without limits and statistics first, then with: a slow start cannot favour the limits.
-    const forgeOff = await run(
-      'forge count=1 (API key, limits and statistics off)',
-      `${baseline.url}/api/v1/gen/forge`,
-      auth,
-      forgeBody,
-    );
-    const forgeUnmetered = await run(
-      'forge count=1 (API key, plan without counters)',
-      `${server.url}/api/v1/gen/forge`,
-      unmetered,
-      forgeBody,
-    );
-    const forge = await run('forge count=1 (API key)', `${server.url}/api/v1/gen/forge`, auth, forgeBody);
-    const mint = await run('mint count=1000 (API key)', `${server.url}/api/v1/gen/mint`, auth, {
+    await run('warm-up forge', `${server.url}/api/v1/gen/forge`, serverPid, auth, forgeBody);
+    await run('warm-up forge (baseline)', `${baseline.url}/api/v1/gen/forge`, baselinePid, auth, forgeBody);
+    // Bare route, forge without limits and statistics, forge on a plan without counters and forge
+    // with every counter, in ROUNDS rounds, each round starting one further along the list: the
+    // machine's drift and the order cannot favour one of them. Each reports its median round.
+    const variants = [
+      { title: 'bare Fastify route', url: `http://127.0.0.1:${barePort}/bare`, pid: barePid, auth: {} },
+      {
+        title: 'forge count=1 (API key, limits and statistics off)',
+        url: `${baseline.url}/api/v1/gen/forge`,
+        pid: baselinePid,
+        auth,
+      },
+      {
+        title: 'forge count=1 (API key, plan without counters)',
+        url: `${server.url}/api/v1/gen/forge`,
+        pid: serverPid,
+        auth: unmetered,
+      },
+      { title: 'forge count=1 (API key)', url: `${server.url}/api/v1/gen/forge`, pid: serverPid, auth },
+    ];
+    const runs: Run[][] = variants.map(() => []);
+    for (let round = 0; round < ROUNDS; round++) {
+      for (let i = 0; i < variants.length; i++) {
+        const at = (round + i) % variants.length;
+        const v = variants[at];
+        runs[at].push(await run(v.title, v.url, v.pid, v.auth, at === 0 ? {} : forgeBody));
+      }
+    }
+    const [bareRun, forgeOff, forgeUnmetered, forge] = runs.map(medianRun);
+    const mint = await run('mint count=1000 (API key)', `${server.url}/api/v1/gen/mint`, serverPid, auth, {
       series,
       count: 1000,
     });
@@ -150,6 +197,12 @@ async function main() {
       bare_rps: bareRun.rps,
       forge_ratio: Number((forge.rps / bareRun.rps).toFixed(3)),
       forge_unmetered_rps: forgeUnmetered.rps,
+      // The same comparisons in the servers' CPU time per request (independent of the client).
+      forge_cpu_us: forge.cpuUs,
+      forge_limits_off_cpu_us: forgeOff.cpuUs,
+      bare_cpu_us: bareRun.cpuUs,
+      limits_cost_cpu_pct: Number((((forge.cpuUs - forgeOff.cpuUs) / forgeOff.cpuUs) * 100).toFixed(1)),
+      forge_cpu_ratio: Number((bareRun.cpuUs / forge.cpuUs).toFixed(3)),
       limits_store: process.env.REDIS_URL ? 'redis' : 'memory',
       mint_slugs_per_s: mint.rps * 1000,
       forge_p50_ms: forge.p50,
@@ -159,6 +212,7 @@ async function main() {
       mint_p99_ms: mint.p99,
       connections: CONNECTIONS,
       seconds: SECONDS,
+      rounds: ROUNDS,
     };
     console.log(JSON.stringify(summary));
   } finally {
@@ -171,7 +225,7 @@ async function main() {
   }
 }
 
-(process.argv[2] === 'serve' ? serve() : main()).catch((error) => {
+main().catch((error) => {
   console.error(error);
   process.exit(1);
 });

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -29,16 +30,35 @@ export interface ServerProcess {
 }
 
 /**
- * Starts `src/main.ts` (workspace packages from source) on a port; resolves when /ping answers.
- * `entry` runs another script instead (a benchmark's own server variant, with its arguments).
+ * Node arguments of `npm start` (the built server and its V8 flags), read from package.json so that
+ * benchmarks run exactly what production runs; `script` replaces dist/main.js.
+ */
+export function asStarted(...script: string[]): string[] {
+  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+  const [node, ...args] = (pkg.scripts.start as string).split(' ');
+  if (node !== 'node' || args.at(-1) !== 'dist/main.js') throw new Error('unexpected start script');
+  return script.length > 0 ? [...args.slice(0, -1), ...script] : args;
+}
+
+/** Node arguments that run a TypeScript script, workspace packages from source. */
+export const fromSource = (...script: string[]): string[] => [
+  '--conditions=source',
+  '--import',
+  'tsx',
+  ...script,
+];
+
+/**
+ * Starts a server process (by default `src/main.ts` from source; `node` runs `args`) on a port;
+ * resolves when /ping answers.
  */
 export async function startServer(
   schema: string,
   port: number,
   env: Record<string, string> = {},
-  entry: string[] = ['src/main.ts'],
+  args: string[] = fromSource('src/main.ts'),
 ): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', ...entry], {
+  const child = spawn(process.execPath, args, {
     cwd: packageDir,
     env: {
       ...process.env,
