@@ -14,89 +14,9 @@
  *   npm run bench:http -w @slugsmith/server      (DATABASE_URL or TEST_DATABASE_URL; BENCH_SECONDS,
  *                                                 BENCH_CONNECTIONS, BENCH_ROUNDS; BENCH_SECONDS=1 for a short run)
  */
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
+import { CONNECTIONS, METERED, medianRun, ROUNDS, type Run, run, SECONDS } from './load.js';
 import { asStarted, dropSchema, freePort, post, seedOrgAndKey, startServer, stopServer } from './support.js';
-
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const HUGE = 1_000_000_000_000;
-const METERED = {
-  req_per_minute: HUGE,
-  burst_req_per_minute: HUGE,
-  max_forge_per_day: HUGE,
-  max_forge_per_month: HUGE,
-  max_mint_per_day: HUGE,
-  max_mint_per_month: HUGE,
-  max_pattern_components: 100,
-  max_pattern_complexity: HUGE,
-};
-
-interface Run {
-  rps: number;
-  /** The server process's CPU time (user + system) per request, µs. */
-  cpuUs: number;
-  p50: number;
-  p99: number;
-  non2xx: number;
-  errors: number;
-}
-
-/** The median of each measure over the rounds of one variant. */
-function medianRun(runs: Run[]): Run {
-  const median = (pick: (r: Run) => number) => {
-    const sorted = runs.map(pick).sort((a, b) => a - b);
-    return sorted[sorted.length >> 1];
-  };
-  return {
-    rps: median((r) => r.rps),
-    cpuUs: median((r) => r.cpuUs),
-    p50: median((r) => r.p50),
-    p99: median((r) => r.p99),
-    non2xx: runs.reduce((n, r) => n + r.non2xx, 0),
-    errors: runs.reduce((n, r) => n + r.errors, 0),
-  };
-}
-
-/** CPU time of a process so far (user + system, ms), from /proc (Linux clock ticks of 10 ms). */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
-async function run(
-  title: string,
-  url: string,
-  pid: number,
-  headers: Record<string, string>,
-  body: unknown,
-): Promise<Run> {
-  const before = cpuMs(pid);
-  const result = await autocannon({
-    url,
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-    connections: CONNECTIONS,
-    duration: SECONDS,
-  });
-  const r = {
-    rps: Math.round(result.requests.average),
-    cpuUs: Math.round(((cpuMs(pid) - before) * 1000) / Math.max(1, result.requests.total)),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors,
-  };
-  console.log(
-    `${title}: ${r.rps} req/s, server CPU ${r.cpuUs} µs/request, p50 ${r.p50} ms, p99 ${r.p99} ms, non-2xx ${r.non2xx}, errors ${r.errors}`,
-  );
-  return r;
-}
 
 async function main() {
   const schema = `bench_${randomBytes(4).toString('hex')}`;
@@ -112,24 +32,19 @@ async function main() {
     await dropSchema(schema);
     throw error;
   });
-  const barePort = await freePort();
-  const bare = spawn(
-    process.execPath,
-    // The same V8 flags as the server: the comparison is of the code, not of the heap settings.
-    asStarted('--import', 'tsx', fileURLToPath(new URL('./bare-server.ts', import.meta.url))),
-    {
-      env: { ...process.env, PORT: String(barePort) },
-      stdio: 'inherit',
-    },
-  );
+  // The same V8 flags as the server: the comparison is of the code, not of the heap settings.
+  const bare = await startServer(
+    schema,
+    await freePort(),
+    {},
+    asStarted('--import', 'tsx', 'scripts/bare-server.ts'),
+  ).catch(async (error: unknown) => {
+    await stopServer(baseline);
+    await stopServer(server);
+    await dropSchema(schema);
+    throw error;
+  });
   try {
-    for (let i = 0; ; i++) {
-      try {
-        if ((await fetch(`http://127.0.0.1:${barePort}/api/v1/ping`)).ok) break;
-      } catch {}
-      if (i > 300) throw new Error('bare server did not start');
-      await new Promise((r) => setTimeout(r, 100));
-    }
     // Every limit finite but out of reach, so that each call is counted as a customer's would be:
     // requests per minute with burst and the daily and monthly quotas of forge and mint.
     const { apiKey } = await seedOrgAndKey(schema, METERED);
@@ -141,17 +56,22 @@ async function main() {
     });
     const series = ((await created.json()) as { slug: string }).slug;
     const auth = { 'x-api-key': apiKey };
-    const [serverPid, baselinePid, barePid] = [server.child.pid, baseline.child.pid, bare.pid] as number[];
+    const [serverPid, baselinePid, barePid] = [
+      server.child.pid,
+      baseline.child.pid,
+      bare.child.pid,
+    ] as number[];
     const forgeBody = { pattern: '{adjective}-{noun}-{number:3d}', count: 1 };
 
-    // Warm up both servers (JIT, compiled pattern, connection pool).
+    // Warm up the three servers (JIT, compiled pattern, connection pool).
     await run('warm-up forge', `${server.url}/api/v1/gen/forge`, serverPid, auth, forgeBody);
     await run('warm-up forge (baseline)', `${baseline.url}/api/v1/gen/forge`, baselinePid, auth, forgeBody);
+    await run('warm-up bare route', `${bare.url}/bare`, barePid, {}, {});
     // Bare route, forge without limits and statistics, forge on a plan without counters and forge
     // with every counter, in ROUNDS rounds, each round starting one further along the list: the
     // machine's drift and the order cannot favour one of them. Each reports its median round.
     const variants = [
-      { title: 'bare Fastify route', url: `http://127.0.0.1:${barePort}/bare`, pid: barePid, auth: {} },
+      { title: 'bare Fastify route', url: `${bare.url}/bare`, pid: barePid, auth: {} },
       {
         title: 'forge count=1 (API key, limits and statistics off)',
         url: `${baseline.url}/api/v1/gen/forge`,
@@ -218,7 +138,7 @@ async function main() {
   } finally {
     // Let requests autocannon left in flight finish before stopping.
     await new Promise((r) => setTimeout(r, 1000));
-    bare.kill('SIGTERM');
+    await stopServer(bare);
     await stopServer(baseline);
     await stopServer(server);
     await dropSchema(schema);

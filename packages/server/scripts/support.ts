@@ -1,9 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { hashSecret } from '../src/areas/keys/service.js';
 
 /** Helpers shared by the reliability and benchmark scripts: server processes on PostgreSQL. */
 
@@ -40,23 +41,16 @@ export function asStarted(...script: string[]): string[] {
   return script.length > 0 ? [...args.slice(0, -1), ...script] : args;
 }
 
-/** Node arguments that run a TypeScript script, workspace packages from source. */
-export const fromSource = (...script: string[]): string[] => [
-  '--conditions=source',
-  '--import',
-  'tsx',
-  ...script,
-];
-
 /**
- * Starts a server process (by default `src/main.ts` from source; `node` runs `args`) on a port;
+ * Starts a server process (`node` with `args`; by default `src/main.ts` through tsx, workspace
+ * packages from source) on a port;
  * resolves when /ping answers.
  */
 export async function startServer(
   schema: string,
   port: number,
   env: Record<string, string> = {},
-  args: string[] = fromSource('src/main.ts'),
+  args: string[] = ['--conditions=source', '--import', 'tsx', 'src/main.ts'],
 ): Promise<ServerProcess> {
   const child = spawn(process.execPath, args, {
     cwd: packageDir,
@@ -122,7 +116,7 @@ export async function seedOrgAndKey(
       [
         org.rows[0].id,
         apiKey.slice(0, 10),
-        createHash('sha256').update(apiKey).digest('hex'),
+        hashSecret(apiKey),
         [
           'forge',
           'mint',

@@ -101,3 +101,11 @@ export function formatPeriod(period: string, locale = 'en-GB'): string {
     unitDisplay: 'long',
   }).format(Number(amount));
 }
+
+/** The count rule of product spec §5 (a whole number from 1 to `max`): the message it deserves, if any. */
+export function countError(count: number | string, max: number): 'countPositive' | 'countTooLarge' | null {
+  const n = typeof count === 'number' ? count : Number(count);
+  if (count === '' || !Number.isInteger(n) || n < 1) return 'countPositive';
+  if (n > max) return 'countTooLarge';
+  return null;
+}

@@ -89,7 +89,7 @@ function refused(reply: FastifyReply, error: unknown): Error {
 
 function enforcer(describe: (body: Body) => GenerationCall): preHandlerHookHandler {
   // A callback hook: an admission answered at once (memory store) goes on without a promise.
-  return function enforcePlan(this: FastifyInstance, request, reply, done) {
+  return function enforcePlan(request, reply, done) {
     const admitted = (admission: Admission) => {
       request.admission = admission;
       setRemaining(reply, admission.remaining);

@@ -50,8 +50,18 @@ function toEntry(row: SumRow): StatsEntry {
 const EVENT_ORDER = "array_position(ARRAY['forge', 'mint', 'slice', 'reset'], event_type)";
 const PART_ORDER = "array_position(ARRAY['hour', 'day', 'week', 'month', 'year', 'total'], date_part)";
 
-async function sums(db: Db, query: SQL): Promise<StatsEntry[]> {
-  const result = (await db.execute(query)) as unknown as { rows: SumRow[] };
+/** The stats rows that match `where`, summed per event, date part and period. */
+async function sums(db: Db, where: SQL, orderBy: SQL): Promise<StatsEntry[]> {
+  const result = (await db.execute(
+    sql`SELECT event_type, date_part, period_start,
+               sum(total_count)::bigint AS total_count,
+               sum(request_count)::bigint AS request_count,
+               sum(total_duration_us)::bigint AS total_duration_us
+        FROM stats
+        WHERE ${where}
+        GROUP BY event_type, date_part, period_start
+        ORDER BY ${orderBy}`,
+  )) as unknown as { rows: SumRow[] };
   return result.rows.map(toEntry);
 }
 
@@ -65,14 +75,8 @@ export function periodSums(db: Db, scope: StatsScope, periods: { datePart: DateP
   );
   return sums(
     db,
-    sql`SELECT event_type, date_part, period_start,
-               sum(total_count)::bigint AS total_count,
-               sum(request_count)::bigint AS request_count,
-               sum(total_duration_us)::bigint AS total_duration_us
-        FROM stats
-        WHERE ${scopeFilter(scope)} AND (${which})
-        GROUP BY event_type, date_part, period_start
-        ORDER BY ${sql.raw(PART_ORDER)}, ${sql.raw(EVENT_ORDER)}`,
+    sql`${scopeFilter(scope)} AND (${which})`,
+    sql`${sql.raw(PART_ORDER)}, ${sql.raw(EVENT_ORDER)}`,
   );
 }
 
@@ -80,15 +84,9 @@ export function periodSums(db: Db, scope: StatsScope, periods: { datePart: DateP
 export function historySums(db: Db, scope: StatsScope, datePart: DatePart, from: Date, to: Date) {
   return sums(
     db,
-    sql`SELECT event_type, date_part, period_start,
-               sum(total_count)::bigint AS total_count,
-               sum(request_count)::bigint AS request_count,
-               sum(total_duration_us)::bigint AS total_duration_us
-        FROM stats
-        WHERE ${scopeFilter(scope)} AND date_part = ${datePart}
-          AND period_start >= ${from.toISOString()}::timestamptz
-          AND period_start <= ${to.toISOString()}::timestamptz
-        GROUP BY event_type, date_part, period_start
-        ORDER BY period_start, ${sql.raw(EVENT_ORDER)}`,
+    sql`${scopeFilter(scope)} AND date_part = ${datePart}
+        AND period_start >= ${from.toISOString()}::timestamptz
+        AND period_start <= ${to.toISOString()}::timestamptz`,
+    sql`period_start, ${sql.raw(EVENT_ORDER)}`,
   );
 }

@@ -6,7 +6,8 @@ import { useNavigate } from 'react-router';
 import { ApiError } from '../../lib/api.js';
 import { consoleKeys, createOrg } from '../../lib/console-api.js';
 import { forge } from '../../lib/generator-api.js';
-import { type FieldError, slugFromName, validateName, validateSlug } from './forms.js';
+import type { FieldError } from './forms.js';
+import { useNameAndSlug } from './name-and-slug.js';
 import { notifyFailure, notifySuccess } from './notify.js';
 import { serverMessage } from './server-messages.js';
 
@@ -41,17 +42,12 @@ export function CreateOrgDialog({ opened, onClose }: { opened: boolean; onClose:
   const { t } = useTranslation(['dashboard', 'errors']);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [name, setName] = useState('');
-  const [slug, setSlug] = useState('');
-  const [slugEdited, setSlugEdited] = useState(false);
+  const { name, slug, nameError, slugError, changeName, changeSlug, fill } = useNameAndSlug(opened);
   const [submitted, setSubmitted] = useState(false);
   const [serverError, setServerError] = useState<{ field: 'name' | 'slug'; message: string } | null>(null);
 
   useEffect(() => {
     if (!opened) return;
-    setName('');
-    setSlug('');
-    setSlugEdited(false);
     setSubmitted(false);
     setServerError(null);
   }, [opened]);
@@ -60,9 +56,7 @@ export function CreateOrgDialog({ opened, onClose }: { opened: boolean; onClose:
     mutationFn: suggestName,
     onSuccess: ([suggestion]) => {
       if (!suggestion) return;
-      setName(titleCase(suggestion));
-      setSlug(suggestion);
-      setSlugEdited(false);
+      fill(titleCase(suggestion), suggestion);
     },
     onError: (error) => notifyFailure(t('dashboard:orgs.suggestFailed'), error),
   });
@@ -84,8 +78,6 @@ export function CreateOrgDialog({ opened, onClose }: { opened: boolean; onClose:
     },
   });
 
-  const nameError = validateName(name);
-  const slugError = validateSlug(slug, { optional: true });
   const show = (e: FieldError) => (e && submitted ? t(e.key, e.values) : undefined);
 
   const submit = () => {
@@ -108,11 +100,7 @@ export function CreateOrgDialog({ opened, onClose }: { opened: boolean; onClose:
             label={t('dashboard:orgs.name')}
             value={name}
             maxLength={100}
-            onChange={(e) => {
-              const value = e.currentTarget.value;
-              setName(value);
-              if (!slugEdited) setSlug(slugFromName(value));
-            }}
+            onChange={(e) => changeName(e.currentTarget.value)}
             error={show(nameError)}
             data-autofocus
             data-testid="org-name"
@@ -122,10 +110,7 @@ export function CreateOrgDialog({ opened, onClose }: { opened: boolean; onClose:
             description={t('dashboard:orgs.slugHint')}
             value={slug}
             maxLength={40}
-            onChange={(e) => {
-              setSlug(e.currentTarget.value);
-              setSlugEdited(true);
-            }}
+            onChange={(e) => changeSlug(e.currentTarget.value)}
             error={show(slugError) ?? (serverError?.field === 'slug' ? serverError.message : undefined)}
             ff="monospace"
             data-testid="org-slug"

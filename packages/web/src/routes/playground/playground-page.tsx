@@ -22,7 +22,7 @@ import { FormErrorBoundary } from '../../components/error-boundary.js';
 import { SlugBadge } from '../../components/slug-badge.js';
 import { ApiError } from '../../lib/api.js';
 import { dictionaryInfo, dictionaryTags, forge, patternInfo } from '../../lib/generator-api.js';
-import { formatCount } from '../../lib/numbers.js';
+import { countError, formatCount } from '../../lib/numbers.js';
 import { PatternEditor, validatePattern } from './pattern-editor.js';
 import { translatePatternMessage } from './pattern-messages.js';
 import { type SeriesChoice, SeriesTab } from './series-tab.js';
@@ -41,9 +41,8 @@ export interface ForgeForm {
 export function validateForge(form: ForgeForm): { pattern?: string; count?: string; sequence?: string } {
   const errors: { pattern?: string; count?: string; sequence?: string } = {};
   if (!form.pattern.trim()) errors.pattern = 'validation.patternRequired';
-  const count = typeof form.count === 'number' ? form.count : Number(form.count);
-  if (form.count === '' || !Number.isInteger(count) || count < 1) errors.count = 'validation.countPositive';
-  else if (count > MAX_COUNT) errors.count = 'validation.countTooLarge';
+  const countProblem = countError(form.count, MAX_COUNT);
+  if (countProblem) errors.count = `validation.${countProblem}`;
   if (form.sequence !== '') {
     const seq = typeof form.sequence === 'number' ? form.sequence : Number(form.sequence);
     if (!Number.isInteger(seq) || seq < 0) errors.sequence = 'validation.sequenceInvalid';

@@ -25,7 +25,7 @@ import {
   type Organisation,
   type SeriesInfo,
 } from '../../lib/console-api.js';
-import { formatCount } from '../../lib/numbers.js';
+import { countError, formatCount } from '../../lib/numbers.js';
 import { ErrorState } from '../dashboard/states.js';
 import { SlicePanel } from '../series/slice-panel.js';
 
@@ -39,12 +39,7 @@ export interface SeriesChoice {
 export const MAX_MINT_COUNT = 1000;
 
 /** Which playground validation message (§5) a mint count deserves, if any. */
-export function mintCountError(count: number | string): 'countPositive' | 'countTooLarge' | null {
-  const n = typeof count === 'number' ? count : Number(count);
-  if (count === '' || !Number.isInteger(n) || n < 1) return 'countPositive';
-  if (n > MAX_MINT_COUNT) return 'countTooLarge';
-  return null;
-}
+export const mintCountError = (count: number | string) => countError(count, MAX_MINT_COUNT);
 
 /**
  * Mint and Slice tabs (issue 7): signed out, what they do and a sign-in link; signed in, a picker

@@ -4,18 +4,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SlugBadge } from '../../components/slug-badge.js';
 import { testSeries } from '../../lib/console-api.js';
+import { countError } from '../../lib/numbers.js';
 import { ErrorState } from '../dashboard/states.js';
 
 /** The most samples one test asks for (the server's limit). */
 export const MAX_TEST_COUNT = 100;
 
 /** Which message of product spec §5 a count deserves, if any. */
-export function testCountError(count: number | string): 'countPositive' | 'countTooLarge' | null {
-  const n = typeof count === 'number' ? count : Number(count);
-  if (count === '' || !Number.isInteger(n) || n < 1) return 'countPositive';
-  if (n > MAX_TEST_COUNT) return 'countTooLarge';
-  return null;
-}
+export const testCountError = (count: number | string) => countError(count, MAX_TEST_COUNT);
 
 /** Forges samples from the series' pattern under a random seed; the series is not consumed. */
 export function TestPanel({ org, series }: { org: string; series: string }) {

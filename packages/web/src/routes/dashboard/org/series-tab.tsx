@@ -34,7 +34,7 @@ import { dictionaryInfo, dictionaryTags, patternInfo } from '../../../lib/genera
 import { formatCount } from '../../../lib/numbers.js';
 import { PatternEditor, validatePattern } from '../../playground/pattern-editor.js';
 import { formatDate, usedPercent } from '../format.js';
-import { slugFromName, validateName, validateSlug } from '../forms.js';
+import { useNameAndSlug } from '../name-and-slug.js';
 import { notifyFailure, notifySuccess } from '../notify.js';
 import { serverMessage } from '../server-messages.js';
 import { EmptyState, ErrorState, ListSkeleton, PermissionDenied } from '../states.js';
@@ -220,9 +220,7 @@ function CreateSeriesDialog({
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const meta = useSuggestMeta();
-  const [name, setName] = useState('');
-  const [slug, setSlug] = useState('');
-  const [slugEdited, setSlugEdited] = useState(false);
+  const { name, slug, nameError, slugError, changeName, changeSlug } = useNameAndSlug(opened);
   const [pattern, setPattern] = useState(DEFAULT_SERIES_PATTERN);
   const [submitted, setSubmitted] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -231,9 +229,6 @@ function CreateSeriesDialog({
 
   useEffect(() => {
     if (!opened) return;
-    setName('');
-    setSlug('');
-    setSlugEdited(false);
     setPattern(DEFAULT_SERIES_PATTERN);
     setSubmitted(false);
     setRefusal(null);
@@ -266,8 +261,6 @@ function CreateSeriesDialog({
     },
   });
 
-  const nameError = validateName(name);
-  const slugError = validateSlug(slug, { optional: true });
   const patternMissing = !pattern.trim();
   const submit = () => {
     setSubmitted(true);
@@ -292,11 +285,7 @@ function CreateSeriesDialog({
               label={t('series.name')}
               value={name}
               maxLength={100}
-              onChange={(e) => {
-                const value = e.currentTarget.value;
-                setName(value);
-                if (!slugEdited) setSlug(slugFromName(value));
-              }}
+              onChange={(e) => changeName(e.currentTarget.value)}
               error={submitted && nameError ? t(nameError.key, nameError.values) : undefined}
               data-autofocus
               data-testid="series-name"
@@ -307,10 +296,7 @@ function CreateSeriesDialog({
               value={slug}
               maxLength={40}
               ff="monospace"
-              onChange={(e) => {
-                setSlug(e.currentTarget.value);
-                setSlugEdited(true);
-              }}
+              onChange={(e) => changeSlug(e.currentTarget.value)}
               error={submitted && slugError ? t(slugError.key, slugError.values) : undefined}
               data-testid="series-slug"
             />

@@ -1,0 +1,82 @@
+import { readFileSync } from 'node:fs';
+import autocannon from 'autocannon';
+
+/** Load runs of the HTTP benchmarks (autocannon on loopback), measured on both sides. */
+
+export const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+export const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const HUGE = 1_000_000_000_000;
+/** Every limit finite but out of reach: each call is counted as a customer's would be. */
+export const METERED = {
+  req_per_minute: HUGE,
+  burst_req_per_minute: HUGE,
+  max_forge_per_day: HUGE,
+  max_forge_per_month: HUGE,
+  max_mint_per_day: HUGE,
+  max_mint_per_month: HUGE,
+  max_pattern_components: 100,
+  max_pattern_complexity: HUGE,
+};
+
+export interface Run {
+  rps: number;
+  /** The server process's CPU time (user + system) per request, µs. */
+  cpuUs: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+/** The median of each measure over the rounds of one variant. */
+export function medianRun(runs: Run[]): Run {
+  const median = (pick: (r: Run) => number) => {
+    const sorted = runs.map(pick).sort((a, b) => a - b);
+    return sorted[sorted.length >> 1];
+  };
+  return {
+    rps: median((r) => r.rps),
+    cpuUs: median((r) => r.cpuUs),
+    p50: median((r) => r.p50),
+    p99: median((r) => r.p99),
+    non2xx: runs.reduce((n, r) => n + r.non2xx, 0),
+    errors: runs.reduce((n, r) => n + r.errors, 0),
+  };
+}
+
+/** CPU time of a process so far (user + system, ms), from /proc (Linux clock ticks of 10 ms). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+export async function run(
+  title: string,
+  url: string,
+  pid: number,
+  headers: Record<string, string>,
+  body: unknown,
+): Promise<Run> {
+  const before = cpuMs(pid);
+  const result = await autocannon({
+    url,
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+    connections: CONNECTIONS,
+    duration: SECONDS,
+  });
+  const r = {
+    rps: Math.round(result.requests.average),
+    cpuUs: Math.round(((cpuMs(pid) - before) * 1000) / Math.max(1, result.requests.total)),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+  console.log(
+    `${title}: ${r.rps} req/s, server CPU ${r.cpuUs} µs/request, p50 ${r.p50} ms, p99 ${r.p99} ms, non-2xx ${r.non2xx}, errors ${r.errors}`,
+  );
+  return r;
+}
