@@ -6,6 +6,7 @@ import { seedKey } from './hash.js';
 import { parsePattern } from './parser.js';
 import { ALGORITHM_VERSION } from './permutation.js';
 import { CompiledPattern } from './plan.js';
+import { randomBelow, randomSeed } from './random.js';
 
 export interface ForgeOptions {
   /** Any string; the same seed and position always give the same slug. Random when omitted. */
@@ -49,12 +50,6 @@ export function toSequence(value: number | bigint | string | undefined): bigint 
   return n;
 }
 
-function randomSeed(): string {
-  const bytes = new Uint8Array(8);
-  globalThis.crypto.getRandomValues(bytes);
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
 /**
  * The engine bound to one dictionary bundle. Compiled patterns are cached (LRU), so calling
  * `forge` with the same pattern repeatedly costs only generation.
@@ -65,6 +60,8 @@ export class Generator {
   private readonly index: BundleIndex;
   private readonly cache = new Map<string, { compiled: CompiledPattern; used: number }>();
   private clock = 0;
+  /** The key of single random forges, drawn once per process: unknown to callers. */
+  private readonly unseeded = randomSeed();
 
   constructor(bundle: DictionaryBundle) {
     this.index = new BundleIndex(bundle);
@@ -101,6 +98,13 @@ export class Generator {
     if (!Number.isSafeInteger(count) || count < 1)
       throw new GeneratorError('Count must be a positive number');
     const compiled = this.compile(pattern);
+    if (options.seed === undefined && count === 1 && options.sequence === undefined && !options.skipAwkward) {
+      // One random slug: a uniform position under this node's own key is a uniform slug (the
+      // permutation is a bijection), as a fresh seed's position 0 would be, without deriving a
+      // key and building a permutation per call.
+      const perm = compiled.permutation(this.unseeded, () => seedKey(this.unseeded));
+      return compiled.generate(perm, randomBelow(compiled.capacity), 1);
+    }
     const seed = options.seed ?? randomSeed();
     if (typeof seed !== 'string') throw new GeneratorError('Seed must be a string');
     const perm = compiled.permutation(seed, () => seedKey(seed));

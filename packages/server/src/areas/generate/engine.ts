@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { currentBundleId, loadBundle } from '@slugsmith/dictionaries';
 import {
   ALGORITHM_VERSION,
@@ -69,16 +68,4 @@ export function checkAlgorithm(algorithm: string): void {
   if (algorithm !== ALGORITHM_VERSION) {
     throw new ApiError(500, `Algorithm ${algorithm} is not available on this server`);
   }
-}
-
-/** Random seeds for seedless forge calls, cut from a pooled random buffer (one syscall per 512). */
-let pool = Buffer.alloc(0);
-let poolAt = 0;
-export function randomSeed(): string {
-  if (poolAt + 8 > pool.length) {
-    pool = randomBytes(4096);
-    poolAt = 0;
-  }
-  poolAt += 8;
-  return pool.toString('hex', poolAt - 8, poolAt);
 }

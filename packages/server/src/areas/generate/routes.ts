@@ -41,7 +41,6 @@ import {
   generatorFor,
   MAX_COUNT,
   MAX_STREAM_COUNT,
-  randomSeed,
   withEngine,
 } from './engine.js';
 import * as service from './service.js';
@@ -97,9 +96,7 @@ export function generateRoutes(app: FastifyInstance, db: Db): void {
     handler: async (request) => {
       const { pattern, count, seed, sequence } = request.body;
       assertCount(count, MAX_COUNT);
-      return withEngine(() =>
-        generatorFor(currentBundleId).forge(pattern, { seed: seed ?? randomSeed(), sequence, count }),
-      );
+      return withEngine(() => generatorFor(currentBundleId).forge(pattern, { seed, sequence, count }));
     },
   });
 

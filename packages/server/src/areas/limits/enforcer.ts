@@ -1,9 +1,17 @@
 import type { EffectiveLimits, PlanFeatures, RateLimitReason } from '@slugsmith/contract';
 import type { CallerKey } from '../../auth/keys.js';
 import { ApiError } from '../../platform/errors.js';
-import { periodWindow, type QuotaPeriod, secondsUntil } from './periods.js';
+import { type PeriodWindow, periodWindow, type QuotaPeriod, secondsUntil } from './periods.js';
 import { type GenerationCall, isOperation, OPERATION_KEYS, type Operation, staticRefusal } from './policy.js';
-import { chain, type LimitStore, type MaybePromise, type RequestVerdict } from './store.js';
+import {
+  chain,
+  type LimitStore,
+  type MaybePromise,
+  quotaKey,
+  type RequestKeys,
+  type RequestVerdict,
+  requestKeys,
+} from './store.js';
 
 /** What remains of each limit after a call (response headers, product spec §3); −1 = unlimited. */
 export interface Remaining {
@@ -61,6 +69,32 @@ interface Charge {
   endsAt: number;
 }
 
+/**
+ * The counter names of one organisation, built once (quota names once per period): a name built
+ * per call would be a new string to hash and compare in every lookup.
+ */
+class OrgCounters {
+  readonly requests: RequestKeys;
+  private readonly quotas: Record<
+    Operation,
+    Partial<Record<QuotaPeriod, { window: PeriodWindow; key: string }>>
+  > = { forge: {}, mint: {}, slice: {} };
+
+  constructor(private readonly orgId: string) {
+    this.requests = requestKeys(orgId);
+  }
+
+  /** The quota counter of `op` in the window of `period` that holds `now`. */
+  quota(op: Operation, period: QuotaPeriod, now: number): { window: PeriodWindow; key: string } {
+    const window = periodWindow(period, now);
+    const known = this.quotas[op][period];
+    if (known?.window === window) return known;
+    const fresh = { window, key: quotaKey(op, period, window.id, this.orgId) };
+    this.quotas[op][period] = fresh;
+    return fresh;
+  }
+}
+
 export interface PlanLimitsOptions {
   store: LimitStore;
   /** The SaaS limits of an organisation (cached by the plans area: then answered at once). */
@@ -85,6 +119,7 @@ export class PlanLimits {
   private readonly store: LimitStore;
   private readonly now: () => number;
   private readonly loading = new Map<string, Promise<EffectiveLimits>>();
+  private readonly counters = new Map<string, OrgCounters>();
 
   /** Whether the generation routes are held to the plan (false only in benchmarks' baselines). */
   readonly enforcing: boolean;
@@ -98,6 +133,15 @@ export class PlanLimits {
 
   get storeKind(): LimitStore['kind'] {
     return this.store.kind;
+  }
+
+  private countersOf(orgId: string): OrgCounters {
+    let counters = this.counters.get(orgId);
+    if (!counters) {
+      counters = new OrgCounters(orgId);
+      this.counters.set(orgId, counters);
+    }
+    return counters;
   }
 
   /** One load per organisation at a time, however many of its calls arrive together. */
@@ -127,14 +171,15 @@ export class PlanLimits {
   private admitOn(plan: EffectiveLimits, key: CallerKey, call: GenerationCall): MaybePromise<Admission> {
     const f = plan.limits;
     const now = this.now();
+    const counters = this.countersOf(key.orgId);
     const refusal = staticRefusal(plan, key, call);
     if (refusal) {
-      return chain(this.peek(key.orgId, f, call, now), (remaining) => {
+      return chain(this.peek(counters, f, call, now), (remaining) => {
         throw new LimitRefusal(refusal, remaining);
       });
     }
-    const requests = this.takeRequest(key.orgId, f);
-    const charges = this.charge(key.orgId, f, call, now);
+    const requests = this.takeRequest(counters, f, now);
+    const charges = this.charge(counters, f, call, now);
     if (requests instanceof Promise || charges instanceof Promise) {
       return Promise.all([requests, charges]).then(([r, c]) => this.settle(plan, call, now, r, c));
     }
@@ -172,7 +217,7 @@ export class PlanLimits {
         'rate-limit-exceeded',
         seconds,
       );
-      return chain(this.takeBack(charges), () => {
+      return chain(this.takeBack(charges, now), () => {
         throw refusal;
       });
     }
@@ -195,11 +240,11 @@ export class PlanLimits {
         reason,
         seconds,
       );
-      return chain(this.takeBack(charges), () => {
+      return chain(this.takeBack(charges, now), () => {
         throw refusal;
       });
     }
-    return { plan, remaining, refund: () => this.takeBack(charges) };
+    return { plan, remaining, refund: () => this.takeBack(charges, this.now()) };
   }
 
   /** Store failures let the call through (reported): these stand for the answers that failed. */
@@ -215,10 +260,12 @@ export class PlanLimits {
     this.options.onStoreError?.(error);
   };
 
-  private takeRequest(orgId: string, f: PlanFeatures): MaybePromise<RequestVerdict> {
+  private takeRequest(counters: OrgCounters, f: PlanFeatures, now: number): MaybePromise<RequestVerdict> {
     if (!requestsLimited(f)) return UNCOUNTED;
     try {
-      const verdict = this.store.requests(f.req_per_minute, f.burst_req_per_minute).take(orgId);
+      const verdict = this.store
+        .requests(f.req_per_minute, f.burst_req_per_minute)
+        .take(counters.requests, now);
       return verdict instanceof Promise ? verdict.catch(this.uncounted) : verdict;
     } catch (error) {
       return this.uncounted(error);
@@ -226,14 +273,19 @@ export class PlanLimits {
   }
 
   /** Adds the call's slugs to each limited quota of its operation (both periods at once). */
-  private charge(orgId: string, f: PlanFeatures, call: GenerationCall, now: number): MaybePromise<Charge[]> {
+  private charge(
+    counters: OrgCounters,
+    f: PlanFeatures,
+    call: GenerationCall,
+    now: number,
+  ): MaybePromise<Charge[]> {
     if (!isOperation(call.kind) || call.count <= 0) return [];
     const op = call.kind;
     try {
       const charges: MaybePromise<Charge>[] = [];
       for (const period of PERIODS) {
         const limit = f[OPERATION_KEYS[op][period]];
-        if (limit >= 0) charges.push(this.chargeOne(orgId, op, period, limit, call.count, now));
+        if (limit >= 0) charges.push(this.chargeOne(counters, op, period, limit, call.count, now));
       }
       if (!charges.some((c) => c instanceof Promise)) return charges as Charge[];
       return Promise.all(charges).catch(this.uncharged);
@@ -243,15 +295,14 @@ export class PlanLimits {
   }
 
   private chargeOne(
-    orgId: string,
+    counters: OrgCounters,
     op: Operation,
     period: QuotaPeriod,
     limit: number,
     count: number,
     now: number,
   ): MaybePromise<Charge> {
-    const window = periodWindow(period, now);
-    const key = `${op}:${period}:${window.id}:${orgId}`;
+    const { window, key } = counters.quota(op, period, now);
     return chain(this.store.add(key, count, window.endsAt + COUNTER_GRACE_MS, now), (total) => ({
       period,
       key,
@@ -262,10 +313,10 @@ export class PlanLimits {
     }));
   }
 
-  private takeBack(charges: Charge[]): MaybePromise<void> {
+  private takeBack(charges: Charge[], now: number): MaybePromise<void> {
     if (charges.length === 0) return;
     try {
-      const done = charges.map((c) => this.store.subtract(c.key, c.count));
+      const done = charges.map((c) => this.store.subtract(c.key, c.count, now));
       if (done.some((d) => d instanceof Promise)) return Promise.all(done).then(() => {}, this.reported);
     } catch (error) {
       this.reported(error);
@@ -273,16 +324,22 @@ export class PlanLimits {
   }
 
   /** What remains, without counting anything (headers of a refused call). */
-  private async peek(orgId: string, f: PlanFeatures, call: GenerationCall, now: number): Promise<Remaining> {
+  private async peek(
+    counters: OrgCounters,
+    f: PlanFeatures,
+    call: GenerationCall,
+    now: number,
+  ): Promise<Remaining> {
     try {
       const rpm = requestsLimited(f)
-        ? (await this.store.requests(f.req_per_minute, f.burst_req_per_minute).peek(orgId)).remaining
+        ? (await this.store.requests(f.req_per_minute, f.burst_req_per_minute).peek(counters.requests, now))
+            .remaining
         : -1;
       const left = async (period: QuotaPeriod) => {
         if (!isOperation(call.kind)) return -1;
         const limit = f[OPERATION_KEYS[call.kind][period]];
         if (limit < 0) return -1;
-        const used = await this.store.get(`${call.kind}:${period}:${periodWindow(period, now).id}:${orgId}`);
+        const used = await this.store.get(counters.quota(call.kind, period, now).key, now);
         return Math.max(0, limit - used);
       };
       const [daily, monthly] = await Promise.all([left('day'), left('month')]);

@@ -24,12 +24,15 @@ export interface LimitStore {
   readonly kind: 'memory' | 'redis';
   /** The requests-per-minute limiter for one (rpm, burst) pair of a plan. */
   requests(rpm: number, burst: number): RequestLimiter;
-  /** Adds `n` to a counter kept until `expiresAt` (ms since the epoch); answers the new total. */
+  /**
+   * Adds `n` to a quota counter (a `quotaKey`) kept until `expiresAt` (ms since the epoch);
+   * answers the new total.
+   */
   add(key: string, n: number, expiresAt: number, now: number): MaybePromise<number>;
   /** Takes back what `add` added (a refused or failed call). */
-  subtract(key: string, n: number): MaybePromise<void>;
+  subtract(key: string, n: number, now: number): MaybePromise<void>;
   /** The counter's value (0 when absent). */
-  get(key: string): MaybePromise<number>;
+  get(key: string, now: number): MaybePromise<number>;
   /** Resolves once the store is connected (true) or after `timeoutMs` without (false). */
   ready(timeoutMs: number): Promise<boolean>;
   close(): Promise<void>;
@@ -43,10 +46,28 @@ export interface RequestVerdict {
   msBeforeNext: number;
 }
 
+/**
+ * The counter names of one subject's requests. Callers keep them (one per organisation): a key
+ * string built per call would be hashed anew by every lookup.
+ */
+export interface RequestKeys {
+  minute: string;
+  burst: string;
+}
+
+export function requestKeys(subject: string): RequestKeys {
+  return { minute: `rpm:${subject}`, burst: `burst:${subject}` };
+}
+
+/** The counter name of a quota: operation, period and its window, subject (the same in Redis). */
+export function quotaKey(operation: string, period: string, windowId: string, subject: string): string {
+  return `quota:${operation}:${period}:${windowId}:${subject}`;
+}
+
 export interface RequestLimiter {
-  take(key: string): MaybePromise<RequestVerdict>;
+  take(keys: RequestKeys, now: number): MaybePromise<RequestVerdict>;
   /** The same answer without counting a request. */
-  peek(key: string): MaybePromise<RequestVerdict>;
+  peek(keys: RequestKeys, now: number): MaybePromise<RequestVerdict>;
 }
 
 /**
@@ -64,10 +85,13 @@ interface Count {
   msLeft: number;
 }
 
-/** The two backends: counters by key, each in a fixed window of `seconds` from its first add. */
+/**
+ * The two backends: counters by key, each in a fixed window of `seconds` from its first add.
+ * `now` is the caller's clock (memory windows expire by it; Redis keeps its own).
+ */
 interface Counters {
-  add(key: string, n: number, seconds: number): MaybePromise<Count>;
-  get(key: string): MaybePromise<Count | undefined>;
+  add(key: string, n: number, seconds: number, now: number): MaybePromise<Count>;
+  get(key: string, now: number): MaybePromise<Count | undefined>;
 }
 
 class BurstyRequests implements RequestLimiter {
@@ -81,13 +105,13 @@ class BurstyRequests implements RequestLimiter {
     this.extra = burst < 0 ? 0 : burst - rpm;
   }
 
-  take(key: string): MaybePromise<RequestVerdict> {
-    return chain(this.counters.add(`rpm:${key}`, 1, MINUTE_S), (minute) => {
+  take(keys: RequestKeys, now: number): MaybePromise<RequestVerdict> {
+    return chain(this.counters.add(keys.minute, 1, MINUTE_S, now), (minute) => {
       if (minute.total <= this.rpm) {
         return { allowed: true, remaining: this.rpm - minute.total, msBeforeNext: minute.msLeft };
       }
       if (this.extra <= 0) return { allowed: false, remaining: 0, msBeforeNext: minute.msLeft };
-      return chain(this.counters.add(`burst:${key}`, 1, BURST_WINDOW_S), (pool) =>
+      return chain(this.counters.add(keys.burst, 1, BURST_WINDOW_S, now), (pool) =>
         pool.total <= this.extra
           ? { allowed: true, remaining: this.extra - pool.total, msBeforeNext: minute.msLeft }
           : { allowed: false, remaining: 0, msBeforeNext: minute.msLeft },
@@ -95,12 +119,12 @@ class BurstyRequests implements RequestLimiter {
     });
   }
 
-  peek(key: string): MaybePromise<RequestVerdict> {
-    return chain(this.counters.get(`rpm:${key}`), (minute) => {
+  peek(keys: RequestKeys, now: number): MaybePromise<RequestVerdict> {
+    return chain(this.counters.get(keys.minute, now), (minute) => {
       const remaining = Math.max(0, this.rpm - (minute?.total ?? 0));
       const msBeforeNext = minute?.msLeft ?? 0;
       if (remaining > 0 || this.extra <= 0) return { allowed: remaining > 0, remaining, msBeforeNext };
-      return chain(this.counters.get(`burst:${key}`), (pool) => {
+      return chain(this.counters.get(keys.burst, now), (pool) => {
         const left = Math.max(0, this.extra - (pool?.total ?? 0));
         return { allowed: left > 0, remaining: left, msBeforeNext };
       });
@@ -134,17 +158,17 @@ class CounterStore implements LimitStore {
 
   add(key: string, n: number, expiresAt: number, now: number): MaybePromise<number> {
     const seconds = Math.max(1, Math.ceil((expiresAt - now) / 1000));
-    return chain(this.counters.add(`quota:${key}`, n, seconds), (count) => count.total);
+    return chain(this.counters.add(key, n, seconds, now), (count) => count.total);
   }
 
-  subtract(key: string, n: number): MaybePromise<void> {
+  subtract(key: string, n: number, now: number): MaybePromise<void> {
     // A counter that expired meanwhile comes back negative for a moment of its new window: the
     // window is named by its period, so none is reused after its end.
-    return chain(this.counters.add(`quota:${key}`, -n, 1), () => undefined);
+    return chain(this.counters.add(key, -n, 1, now), () => undefined);
   }
 
-  get(key: string): MaybePromise<number> {
-    return chain(this.counters.get(`quota:${key}`), (count) => count?.total ?? 0);
+  get(key: string, now: number): MaybePromise<number> {
+    return chain(this.counters.get(key, now), (count) => count?.total ?? 0);
   }
 
   async ready(timeoutMs: number): Promise<boolean> {
@@ -160,15 +184,14 @@ class CounterStore implements LimitStore {
 const SWEEP_MS = 60_000;
 
 /**
- * Counters in this process: a map, answered at once, expiring by Date.now (which fake timers
- * move). Ended windows are replaced when next used and swept once a minute.
+ * Counters in this process: a map, answered at once, expiring by the callers' clock. Ended
+ * windows are replaced when next used and swept once a minute.
  */
 class MemoryCounters implements Counters {
   private readonly windows = new Map<string, { total: number; endsAt: number }>();
   private nextSweep = 0;
 
-  add(key: string, n: number, seconds: number): Count {
-    const now = Date.now();
+  add(key: string, n: number, seconds: number, now: number): Count {
     if (now >= this.nextSweep) this.sweep(now);
     let window = this.windows.get(key);
     if (!window || window.endsAt <= now) {
@@ -179,8 +202,7 @@ class MemoryCounters implements Counters {
     return { total: window.total, msLeft: window.endsAt - now };
   }
 
-  get(key: string): Count | undefined {
-    const now = Date.now();
+  get(key: string, now: number): Count | undefined {
     const window = this.windows.get(key);
     return window && window.endsAt > now ? { total: window.total, msLeft: window.endsAt - now } : undefined;
   }
