@@ -1,6 +1,7 @@
 import { ErrorMessages, type OrgRole, orgRoleRank, type Scope } from '@slugsmith/contract';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { ApiError } from '../platform/errors.js';
+import type { MaybePromise } from '../platform/maybe-promise.js';
 import { type CallerKey, hasScope } from './keys.js';
 import { TokenError, type TokenVerifier, type VerifiedToken } from './tokens.js';
 
@@ -65,8 +66,11 @@ export interface AccessLookups {
   findAccount(issuerKey: string, subject: string): Promise<CallerAccount | undefined>;
   hasPendingAgreements(accountId: string): Promise<boolean>;
   findMembership(orgSlug: string, accountId: string): Promise<CallerOrg | undefined>;
-  /** API keys and signed SDK requests (absent: `{ key }` routes refuse everyone). */
-  authenticateKey?(request: FastifyRequest): Promise<CallerKey>;
+  /**
+   * API keys and signed SDK requests (absent: `{ key }` routes refuse everyone). A cached API key
+   * is answered at once.
+   */
+  authenticateKey?(request: FastifyRequest): MaybePromise<CallerKey>;
 }
 
 declare module 'fastify' {
@@ -133,10 +137,17 @@ async function signedIn(request: FastifyRequest, lookups: AccessLookups): Promis
   return account;
 }
 
-type Checker = (request: FastifyRequest, rule: AccessRule, lookups: AccessLookups) => Promise<void>;
+type Checker = (request: FastifyRequest, rule: AccessRule, lookups: AccessLookups) => MaybePromise<void>;
+
+function grantKey(request: FastifyRequest, key: CallerKey, needed: Scope | 'any'): void {
+  if (needed !== 'any' && !hasScope(key.scopes, needed)) {
+    throw ApiError.forbidden(ErrorMessages.insufficientPermissions, { required_scope: needed });
+  }
+  request.caller.key = key;
+}
 
 const checkers: Record<AccessKind, Checker> = {
-  public: async () => {},
+  public: () => {},
   token: async (request, _rule, lookups) => {
     request.caller.token = await authenticate(request, lookups);
   },
@@ -163,14 +174,13 @@ const checkers: Record<AccessKind, Checker> = {
     }
     request.caller.org = org;
   },
-  key: async (request, rule, lookups) => {
+  // Not async: a generation call with a cached key passes without a promise.
+  key: (request, rule, lookups) => {
     const needed = (rule as { key: Scope | 'any' }).key;
     if (!lookups.authenticateKey) throw ApiError.unauthorized();
-    const key = await lookups.authenticateKey(request);
-    if (needed !== 'any' && !hasScope(key.scopes, needed)) {
-      throw ApiError.forbidden(ErrorMessages.insufficientPermissions, { required_scope: needed });
-    }
-    request.caller.key = key;
+    const key = lookups.authenticateKey(request);
+    if (key instanceof Promise) return key.then((k) => grantKey(request, k, needed));
+    grantKey(request, key, needed);
   },
 };
 
@@ -196,14 +206,20 @@ export function installAccessControl(app: FastifyInstance, lookups: AccessLookup
       routes.push(record);
     }
   });
-  app.addHook('onRequest', async (request) => {
+  // A callback hook: a check answered at once lets the request on without a promise.
+  app.addHook('onRequest', (request, _reply, done) => {
     request.caller = {};
     const rule = request.routeOptions.config.access;
-    if (rule === undefined) {
-      // Only the not-found handler has no rule (startup refuses routes without one).
-      return;
+    // Only the not-found handler has no rule (startup refuses routes without one).
+    if (rule === undefined) return done();
+    let checked: MaybePromise<void>;
+    try {
+      checked = checkers[accessKind(rule)](request, rule, lookups);
+    } catch (error) {
+      return done(error as Error);
     }
-    await checkers[accessKind(rule)](request, rule, lookups);
+    if (checked instanceof Promise) checked.then(() => done(), done);
+    else done();
   });
   app.addHook('onReady', async () => assertEveryRouteHasAccess(routes));
   return routes;

@@ -15,6 +15,7 @@ import type { ReplayStore } from '../areas/sdk/replay.js';
 import { effectiveKeys } from '../areas/sdk/service.js';
 import type { Db } from '../db/connect.js';
 import { ApiError } from '../platform/errors.js';
+import type { MaybePromise } from '../platform/maybe-promise.js';
 
 /** A caller authenticated by an API key or by a request signed with an SDK key. */
 export interface CallerKey {
@@ -76,6 +77,26 @@ class ShortCache<T> {
 }
 
 type ApiKeyRow = Awaited<ReturnType<typeof findKeyByHash>>;
+
+/** What the cache keeps per key hash: the row, and the caller every use of it shares. */
+interface KeyEntry {
+  row: ApiKeyRow;
+  caller: CallerKey | undefined;
+}
+
+function apiKeyCallerOf(row: NonNullable<ApiKeyRow>): CallerKey {
+  return {
+    type: 'api-key',
+    id: row.id,
+    slug: row.prefix,
+    orgId: row.orgId,
+    orgSlug: row.orgSlug,
+    seriesId: row.seriesId,
+    seriesSlug: row.seriesSlug,
+    scopes: row.scopes as Scope[],
+    enabled: row.enabled,
+  };
+}
 type EffectiveKeys = { until: number; keys: { id: string; jwk: { x: string; y: string } }[] };
 const keyObjects = new Map<string, KeyObject>();
 
@@ -111,35 +132,48 @@ function header(request: FastifyRequest, name: string): string | undefined {
  * by all of them.
  */
 export function keyAuthenticator(db: Db, replays: ReplayStore) {
-  const apiKeys = new ShortCache<{ row: ApiKeyRow }>();
+  const apiKeys = new ShortCache<KeyEntry>();
   const configs = new ShortCache<{ row: SdkConfigRow | undefined }>();
   const effective = new ShortCache<EffectiveKeys>();
 
-  async function apiKeyCaller(secret: string): Promise<CallerKey> {
-    const hash = hashSecret(secret);
-    const now = Date.now();
-    let hit = apiKeys.get(hash, now);
-    if (!hit) {
-      hit = { row: await findKeyByHash(db, hash) };
-      apiKeys.set(hash, hit, now);
-    }
-    const row = hit.row;
-    if (!row) throw ApiError.unauthorized(KeyMessages.invalidApiKey);
+  // Reads in flight by key hash: calls that miss together (the cache ends for all of them at
+  // once) share one database read. Tagged with the epoch they started in: a read begun before a
+  // change on this node is not joined after it.
+  const loadingKeys = new Map<string, { epoch: number; entry: Promise<KeyEntry> }>();
+
+  function loadKey(hash: string): Promise<KeyEntry> {
+    const pending = loadingKeys.get(hash);
+    if (pending && pending.epoch === epoch) return pending.entry;
+    const entry = findKeyByHash(db, hash)
+      .then((row) => {
+        const loaded = { row, caller: row && apiKeyCallerOf(row) };
+        apiKeys.set(hash, loaded, Date.now());
+        return loaded;
+      })
+      .finally(() => {
+        if (loadingKeys.get(hash)?.entry === entry) loadingKeys.delete(hash);
+      });
+    loadingKeys.set(hash, { epoch, entry });
+    return entry;
+  }
+
+  function admitKey(entry: KeyEntry, now: number): MaybePromise<CallerKey> {
+    const row = entry.row;
+    if (!row || !entry.caller) throw ApiError.unauthorized(KeyMessages.invalidApiKey);
     if (!row.enabled) throw ApiError.unauthorized(KeyMessages.invalidApiKey, { reason: 'disabled' });
     if (row.expiresAt && row.expiresAt.getTime() <= now)
       throw ApiError.unauthorized(KeyMessages.expiredApiKey);
-    await recordKeyUse(db, row.id, now);
-    return {
-      type: 'api-key',
-      id: row.id,
-      slug: row.prefix,
-      orgId: row.orgId,
-      orgSlug: row.orgSlug,
-      seriesId: row.seriesId,
-      seriesSlug: row.seriesSlug,
-      scopes: row.scopes as Scope[],
-      enabled: row.enabled,
-    };
+    const caller = entry.caller;
+    const written = recordKeyUse(db, row.id, now);
+    return written ? written.then(() => caller) : caller;
+  }
+
+  /** A cached key is answered at once (a generation call's hot path); else after one read. */
+  function apiKeyCaller(secret: string): MaybePromise<CallerKey> {
+    const hash = hashSecret(secret);
+    const hit = apiKeys.get(hash, Date.now());
+    if (hit) return admitKey(hit, Date.now());
+    return loadKey(hash).then((entry) => admitKey(entry, Date.now()));
   }
 
   async function configFor(slug: string, now: number): Promise<SdkConfigRow | undefined> {
@@ -218,7 +252,7 @@ export function keyAuthenticator(db: Db, replays: ReplayStore) {
     };
   }
 
-  return async function authenticateKey(request: FastifyRequest): Promise<CallerKey> {
+  return function authenticateKey(request: FastifyRequest): MaybePromise<CallerKey> {
     const apiKey = header(request, 'x-api-key');
     if (apiKey !== undefined) return apiKeyCaller(apiKey);
     if (header(request, SIGNED_HEADERS.signature) || header(request, SIGNED_HEADERS.sdkSlug)) {

@@ -96,16 +96,17 @@ export const KEY_USE_PRECISION_MS = 60_000;
 const lastWritten = new Map<string, number>();
 
 /**
- * Records that an API key was used. Costs a write at most once a minute per key on each node; the
- * update itself skips keys another node marked within the minute.
+ * Records that an API key was used. Costs a write at most once a minute per key on each node (the
+ * promise, for the call to wait on; nothing the rest of the minute); the update itself skips keys
+ * another node marked within the minute.
  */
-export async function recordKeyUse(db: Db, id: string, now = Date.now()): Promise<void> {
+export function recordKeyUse(db: Db, id: string, now = Date.now()): Promise<void> | undefined {
   const last = lastWritten.get(id);
-  if (last !== undefined && now - last < KEY_USE_PRECISION_MS) return;
+  if (last !== undefined && now - last < KEY_USE_PRECISION_MS) return undefined;
   if (lastWritten.size > 100_000) lastWritten.clear();
   lastWritten.set(id, now);
   // The answer never depends on this bookkeeping: a failed write is retried on a later use.
-  await q.touchKey(db, id, new Date(now), new Date(now - KEY_USE_PRECISION_MS)).catch(() => {
+  return q.touchKey(db, id, new Date(now), new Date(now - KEY_USE_PRECISION_MS)).catch(() => {
     lastWritten.delete(id);
   });
 }

@@ -1,17 +1,10 @@
 import type { EffectiveLimits, PlanFeatures, RateLimitReason } from '@slugsmith/contract';
 import type { CallerKey } from '../../auth/keys.js';
 import { ApiError } from '../../platform/errors.js';
+import { chain, type MaybePromise } from '../../platform/maybe-promise.js';
 import { type PeriodWindow, periodWindow, type QuotaPeriod, secondsUntil } from './periods.js';
 import { type GenerationCall, isOperation, OPERATION_KEYS, type Operation, staticRefusal } from './policy.js';
-import {
-  chain,
-  type LimitStore,
-  type MaybePromise,
-  quotaKey,
-  type RequestKeys,
-  type RequestVerdict,
-  requestKeys,
-} from './store.js';
+import { type LimitStore, quotaKey, type RequestKeys, type RequestVerdict, requestKeys } from './store.js';
 
 /** What remains of each limit after a call (response headers, product spec §3); −1 = unlimited. */
 export interface Remaining {
@@ -162,7 +155,9 @@ export class PlanLimits {
    */
   admit(key: CallerKey, call: GenerationCall): MaybePromise<Admission> {
     try {
-      return chain(this.limitsOf(key.orgId), (plan) => this.admitOn(plan, key, call));
+      const plan = this.limitsOf(key.orgId);
+      if (plan instanceof Promise) return plan.then((p) => this.admitOn(p, key, call));
+      return this.admitOn(plan, key, call);
     } catch (error) {
       return Promise.reject(error);
     }
@@ -221,7 +216,7 @@ export class PlanLimits {
         throw refusal;
       });
     }
-    const exceeded = charges.find((c) => c.total > c.limit);
+    const exceeded = exceededOf(charges);
     if (exceeded) {
       const seconds = secondsUntil(exceeded.endsAt, now);
       const reason = quotaReason[exceeded.period];
@@ -279,15 +274,19 @@ export class PlanLimits {
     call: GenerationCall,
     now: number,
   ): MaybePromise<Charge[]> {
-    if (!isOperation(call.kind) || call.count <= 0) return [];
+    if (!isOperation(call.kind) || call.count <= 0) return NO_CHARGES;
     const op = call.kind;
     try {
       const charges: MaybePromise<Charge>[] = [];
+      let waiting = false;
       for (const period of PERIODS) {
         const limit = f[OPERATION_KEYS[op][period]];
-        if (limit >= 0) charges.push(this.chargeOne(counters, op, period, limit, call.count, now));
+        if (limit < 0) continue;
+        const charge = this.chargeOne(counters, op, period, limit, call.count, now);
+        waiting ||= charge instanceof Promise;
+        charges.push(charge);
       }
-      if (!charges.some((c) => c instanceof Promise)) return charges as Charge[];
+      if (!waiting) return charges as Charge[];
       return Promise.all(charges).catch(this.uncharged);
     } catch (error) {
       return this.uncharged(error);
@@ -303,14 +302,11 @@ export class PlanLimits {
     now: number,
   ): MaybePromise<Charge> {
     const { window, key } = counters.quota(op, period, now);
-    return chain(this.store.add(key, count, window.endsAt + COUNTER_GRACE_MS, now), (total) => ({
-      period,
-      key,
-      limit,
-      count,
-      total,
-      endsAt: window.endsAt,
-    }));
+    const total = this.store.add(key, count, window.endsAt + COUNTER_GRACE_MS, now);
+    if (total instanceof Promise) {
+      return total.then((t) => ({ period, key, limit, count, total: t, endsAt: window.endsAt }));
+    }
+    return { period, key, limit, count, total, endsAt: window.endsAt };
   }
 
   private takeBack(charges: Charge[], now: number): MaybePromise<void> {
@@ -368,9 +364,19 @@ function requestsLimited(f: PlanFeatures): boolean {
   return f.req_per_minute >= 0 && f.burst_req_per_minute !== -1;
 }
 
+/** Charges of a call that counts no quota (shared, never changed). */
+const NO_CHARGES: Charge[] = [];
+
+/** The first quota the call took over its limit, if any. */
+function exceededOf(charges: Charge[]): Charge | undefined {
+  for (const c of charges) if (c.total > c.limit) return c;
+  return undefined;
+}
+
 /** What a quota has left after the call (or, when the call is refused, without it); −1 = none. */
 function remainingOf(charges: Charge[], period: QuotaPeriod, withoutCall: boolean): number {
-  const c = charges.find((x) => x.period === period);
+  let c: Charge | undefined;
+  for (const x of charges) if (x.period === period) c = x;
   if (!c) return -1;
   const used = withoutCall ? c.total - c.count : c.total;
   return Math.max(0, c.limit - used);

@@ -67,11 +67,13 @@ const CALLS: Record<string, (body: Body) => GenerationCall> = {
   '/gen/pattern-info': () => ({ kind: 'pattern-info', stream: false, count: 0 }),
 };
 
+// Written as strings: Node would turn each number into text twice (to check it, then to write
+// it), and counts beyond 2^30 are not small integers, whose text V8 keeps cached.
 function setRemaining(reply: FastifyReply, r: Remaining): void {
-  reply.header(RATE_LIMIT_HEADERS.rpm, r.rpm);
-  reply.header(RATE_LIMIT_HEADERS.daily, r.daily);
-  reply.header(RATE_LIMIT_HEADERS.monthly, r.monthly);
-  reply.header(RATE_LIMIT_HEADERS.lifetime, r.lifetime);
+  reply.header(RATE_LIMIT_HEADERS.rpm, String(r.rpm));
+  reply.header(RATE_LIMIT_HEADERS.daily, String(r.daily));
+  reply.header(RATE_LIMIT_HEADERS.monthly, String(r.monthly));
+  reply.header(RATE_LIMIT_HEADERS.lifetime, String(r.lifetime));
 }
 
 /** A refusal's headers on the answer; the error goes on to the error handler. */

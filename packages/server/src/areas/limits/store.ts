@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
+import { chain, type MaybePromise } from '../../platform/maybe-promise.js';
 
 /**
  * Where the counters of plan enforcement live: process memory (one node; the default) or Redis
@@ -7,19 +8,8 @@ import { RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
  * in-memory twin as its insurance so a Redis outage degrades to per-node limits instead of
  * failing generation calls).
  *
- * Answers are `MaybePromise`s: the memory store answers at once, so that a generation call on one
- * node pays no promise and no event-loop turn for its limits (the hot path of every call).
+ * Answers are `MaybePromise`s: the memory store answers at once.
  */
-export type MaybePromise<T> = T | Promise<T>;
-
-/**
- * Runs `next` on a value that may still be on its way: at once when it is already there. (Not
- * named `then`: a module exporting `then` is taken for a promise by `await import()`.)
- */
-export function chain<T, U>(value: MaybePromise<T>, next: (value: T) => MaybePromise<U>): MaybePromise<U> {
-  return value instanceof Promise ? value.then(next) : next(value);
-}
-
 export interface LimitStore {
   readonly kind: 'memory' | 'redis';
   /** The requests-per-minute limiter for one (rpm, burst) pair of a plan. */
@@ -106,17 +96,22 @@ class BurstyRequests implements RequestLimiter {
   }
 
   take(keys: RequestKeys, now: number): MaybePromise<RequestVerdict> {
-    return chain(this.counters.add(keys.minute, 1, MINUTE_S, now), (minute) => {
-      if (minute.total <= this.rpm) {
-        return { allowed: true, remaining: this.rpm - minute.total, msBeforeNext: minute.msLeft };
-      }
-      if (this.extra <= 0) return { allowed: false, remaining: 0, msBeforeNext: minute.msLeft };
-      return chain(this.counters.add(keys.burst, 1, BURST_WINDOW_S, now), (pool) =>
-        pool.total <= this.extra
-          ? { allowed: true, remaining: this.extra - pool.total, msBeforeNext: minute.msLeft }
-          : { allowed: false, remaining: 0, msBeforeNext: minute.msLeft },
-      );
-    });
+    const minute = this.counters.add(keys.minute, 1, MINUTE_S, now);
+    if (minute instanceof Promise) return minute.then((m) => this.verdict(m, keys, now));
+    return this.verdict(minute, keys, now);
+  }
+
+  /** Within the minute's allowance, or else drawing on the burst pool. */
+  private verdict(minute: Count, keys: RequestKeys, now: number): MaybePromise<RequestVerdict> {
+    if (minute.total <= this.rpm) {
+      return { allowed: true, remaining: this.rpm - minute.total, msBeforeNext: minute.msLeft };
+    }
+    if (this.extra <= 0) return { allowed: false, remaining: 0, msBeforeNext: minute.msLeft };
+    return chain(this.counters.add(keys.burst, 1, BURST_WINDOW_S, now), (pool) =>
+      pool.total <= this.extra
+        ? { allowed: true, remaining: this.extra - pool.total, msBeforeNext: minute.msLeft }
+        : { allowed: false, remaining: 0, msBeforeNext: minute.msLeft },
+    );
   }
 
   peek(keys: RequestKeys, now: number): MaybePromise<RequestVerdict> {
@@ -131,6 +126,8 @@ class BurstyRequests implements RequestLimiter {
     });
   }
 }
+
+const totalOf = (count: Count) => count.total;
 
 class CounterStore implements LimitStore {
   /** By rpm, then burst (numbers as keys: no string to build per call). */
@@ -158,7 +155,8 @@ class CounterStore implements LimitStore {
 
   add(key: string, n: number, expiresAt: number, now: number): MaybePromise<number> {
     const seconds = Math.max(1, Math.ceil((expiresAt - now) / 1000));
-    return chain(this.counters.add(key, n, seconds, now), (count) => count.total);
+    const count = this.counters.add(key, n, seconds, now);
+    return count instanceof Promise ? count.then(totalOf) : count.total;
   }
 
   subtract(key: string, n: number, now: number): MaybePromise<void> {

@@ -31,13 +31,18 @@ interface MinuteCounts {
   durationUs: number;
 }
 
+/** One minute's rows: by owner (the key, or the organisation of a console call), series, event. */
+type MinuteRows = Map<string, Map<string, Partial<Record<StatsEvent, MinuteCounts>>>>;
+
 /**
  * Counts generation calls in memory, per (organisation, series, key, event, minute), and appends
  * them to `stats_minutes` with one multi-row insert per flush. Recording is a map update: the hot
- * path never waits for the database. A failed flush puts its counts back for the next one.
+ * path never waits for the database, and builds no key string (the ids it looks up by are the
+ * caller's own strings, hashed once). A failed flush puts its counts back for the next one.
  */
 export class StatsRecorder {
-  private buffer = new Map<string, MinuteCounts>();
+  private buffer = new Map<number, MinuteRows>();
+  private rows = 0;
   private flushing: Promise<number> | undefined;
 
   constructor(
@@ -48,7 +53,7 @@ export class StatsRecorder {
 
   /** Calls waiting for the next flush, as distinct (org, series, key, event, minute) rows. */
   get pending(): number {
-    return this.buffer.size;
+    return this.rows;
   }
 
   record(call: StatsCall): void {
@@ -56,16 +61,16 @@ export class StatsRecorder {
     const seriesId = call.seriesId;
     const seriesSlug = seriesId === null ? (call.seriesSlug ?? null) : null;
     const keyId = call.keyId ?? NIL_UUID;
-    const id = `${call.orgId}|${seriesId ?? `@${seriesSlug ?? ''}`}|${keyId}|${call.event}|${minute}`;
     const durationUs = Math.max(0, Math.round(call.durationUs));
-    const hit = this.buffer.get(id);
+    const events = this.groupOf(minute, keyId, call.orgId, seriesId, seriesSlug);
+    const hit = events[call.event];
     if (hit) {
       hit.count += call.count;
       hit.requests += 1;
       hit.durationUs += durationUs;
       return;
     }
-    this.buffer.set(id, {
+    events[call.event] = {
       orgId: call.orgId,
       seriesId,
       seriesSlug,
@@ -75,15 +80,65 @@ export class StatsRecorder {
       count: call.count,
       requests: 1,
       durationUs,
-    });
+    };
+    this.rows++;
+  }
+
+  /** The rows of one call group (minute, owner, series) by event, created when new. */
+  private groupOf(
+    minute: number,
+    keyId: string,
+    orgId: string,
+    seriesId: string | null,
+    seriesSlug: string | null,
+  ): Partial<Record<StatsEvent, MinuteCounts>> {
+    let owners = this.buffer.get(minute);
+    if (!owners) {
+      owners = new Map();
+      this.buffer.set(minute, owners);
+    }
+    // A key belongs to one organisation; console calls (no key) are grouped by organisation. Key
+    // and organisation ids are random UUIDs from one space: they do not meet.
+    const owner = keyId === NIL_UUID ? orgId : keyId;
+    let bySeries = owners.get(owner);
+    if (!bySeries) {
+      bySeries = new Map();
+      owners.set(owner, bySeries);
+    }
+    // A series id, a slug (marked: an id has no '@') or none (forge).
+    const series = seriesId ?? (seriesSlug === null ? '' : `@${seriesSlug}`);
+    let events = bySeries.get(series);
+    if (!events) {
+      events = {};
+      bySeries.set(series, events);
+    }
+    return events;
+  }
+
+  /** A row of a failed flush back into the buffer, merged with what was recorded meanwhile. */
+  private putBack(row: MinuteCounts): void {
+    const events = this.groupOf(row.minute, row.keyId, row.orgId, row.seriesId, row.seriesSlug);
+    const hit = events[row.event];
+    if (!hit) {
+      events[row.event] = row;
+      this.rows++;
+      return;
+    }
+    hit.count += row.count;
+    hit.requests += row.requests;
+    hit.durationUs += row.durationUs;
   }
 
   /** Writes what was recorded so far; answers the number of rows written. One flush at a time. */
   async flush(): Promise<number> {
     while (this.flushing) await this.flushing.catch(() => {});
-    if (this.buffer.size === 0) return 0;
-    const rows = [...this.buffer.values()];
+    if (this.rows === 0) return 0;
+    const rows: MinuteCounts[] = [];
+    for (const owners of this.buffer.values())
+      for (const bySeries of owners.values())
+        for (const events of bySeries.values()) for (const row of Object.values(events)) rows.push(row);
     this.buffer = new Map();
+    this.rows = 0;
     this.flushing = this.write(rows).catch((error: unknown) => {
       for (const r of rows) this.putBack(r);
       throw error;
@@ -93,18 +148,6 @@ export class StatsRecorder {
     } finally {
       this.flushing = undefined;
     }
-  }
-
-  private putBack(row: MinuteCounts): void {
-    const id = `${row.orgId}|${row.seriesId ?? `@${row.seriesSlug ?? ''}`}|${row.keyId}|${row.event}|${row.minute}`;
-    const hit = this.buffer.get(id);
-    if (!hit) {
-      this.buffer.set(id, row);
-      return;
-    }
-    hit.count += row.count;
-    hit.requests += row.requests;
-    hit.durationUs += row.durationUs;
   }
 
   private async write(rows: MinuteCounts[]): Promise<number> {
