@@ -1,4 +1,3 @@
-import helmet from '@fastify/helmet';
 import { apiPrefix, ErrorMessages, RATE_LIMIT_HEADERS, SIGNED_HEADERS } from '@slugsmith/contract';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -36,6 +35,7 @@ import { installCors } from './platform/cors.js';
 import { installErrorHandling } from './platform/errors.js';
 import { trackInFlight } from './platform/in-flight.js';
 import { loggingOptions } from './platform/logging.js';
+import { installSecurityHeaders } from './platform/security-headers.js';
 
 export interface App {
   server: FastifyInstance;
@@ -149,7 +149,7 @@ export async function buildApp(
       }
     });
 
-    await server.register(helmet, {
+    installSecurityHeaders(server, {
       // Cross-origin embedding of API answers is harmless; pages set their own policy.
       crossOriginResourcePolicy: { policy: 'cross-origin' },
       contentSecurityPolicy: {

@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from './support/app.js';
+import { orgWithOwner } from './support/keys.js';
 
 describeEachDatabase('platform', (ctx) => {
   it('tells browsers how to sign in with the built-in provider', async () => {
@@ -73,6 +74,23 @@ describeEachDatabase('platform', (ctx) => {
       headers: { 'x-request-id': 'bad id\twith spaces' },
     });
     expect(odd.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('answers generation calls without the page security headers, nosniff kept', async () => {
+    const a = await orgWithOwner(ctx(), 'headers-org');
+    const key = await a.apiKey({ name: 'headers', scopes: ['forge'] });
+    const forged = await ctx().request('POST', '/api/v1/gen/forge', {
+      body: { pattern: '{noun}' },
+      headers: { 'x-api-key': key.key },
+    });
+    expect(forged.status).toBe(200);
+    expect(forged.headers['x-content-type-options']).toBe('nosniff');
+    expect(forged.headers['content-security-policy']).toBeUndefined();
+    expect(forged.headers['x-frame-options']).toBeUndefined();
+    // Refusals of the same routes too.
+    const refused = await ctx().request('POST', '/api/v1/gen/forge', { body: { pattern: '{noun}' } });
+    expect(refused.status).toBe(401);
+    expect(refused.headers['content-security-policy']).toBeUndefined();
   });
 
   it('answers CORS preflights for the configured origin only', async () => {

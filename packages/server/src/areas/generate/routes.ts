@@ -62,10 +62,10 @@ export function generateRoutes(app: FastifyInstance, db: Db): void {
   // Plan limits (issue 6) in front of forge, mint, slice, reset and pattern-info.
   installGenerationLimits(app);
 
-  // Generation answers are JSON or text for programs, never pages: helmet's page headers (about
-  // 1 KB per answer, rebuilt per request) are skipped here; nosniff stays.
+  // Generation answers are JSON or text for programs, never pages: the page security headers
+  // (about 1 KB per answer) are skipped here; nosniff stays.
   app.addHook('onRoute', (route) => {
-    route.config = { ...route.config, helmet: { skipRoute: true } } as typeof route.config;
+    route.config = { ...route.config, securityHeaders: false };
   });
   app.addHook('onSend', (_request, reply, payload, done) => {
     reply.header('x-content-type-options', 'nosniff');
