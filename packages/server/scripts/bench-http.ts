@@ -9,13 +9,15 @@
  *
  * Requests per second depend on how the two cores are shared between autocannon and the server;
  * each run also reports the server's own CPU time per request (`*_cpu_us`, from /proc), which
- * does not, and `limits_cost_cpu_pct` from those.
+ * does not, and `limits_cost_cpu_pct` from those. Runs one after the other also compare moments
+ * of a VM whose speed drifts: `limits_cost_together_cpu_pct` loads the two forge servers at the
+ * same time at one rate (`runTogether`), the steadiest measure of what limits and statistics cost.
  *
  *   npm run bench:http -w @slugsmith/server      (DATABASE_URL or TEST_DATABASE_URL; BENCH_SECONDS,
  *                                                 BENCH_CONNECTIONS, BENCH_ROUNDS; BENCH_SECONDS=1 for a short run)
  */
 import { randomBytes } from 'node:crypto';
-import { CONNECTIONS, METERED, medianRun, ROUNDS, type Run, run, SECONDS } from './load.js';
+import { CONNECTIONS, METERED, medianRun, ROUNDS, type Run, run, runTogether, SECONDS } from './load.js';
 import { asStarted, dropSchema, freePort, post, seedOrgAndKey, startServer, stopServer } from './support.js';
 
 async function main() {
@@ -95,6 +97,25 @@ async function main() {
       }
     }
     const [bareRun, forgeOff, forgeUnmetered, forge] = runs.map(medianRun);
+    // Limits and statistics once more with both servers loaded together at one rate (see
+    // runTogether): the VM's drift and batching cannot favour either. The steadier measure.
+    const togetherRate = Math.round((0.6 * Math.min(forge.rps, forgeOff.rps)) / 2);
+    const together: Run[][] = [[], []];
+    for (let round = 0; round < ROUNDS; round++) {
+      const [on, off] = await runTogether(
+        [variants[3], variants[1]].map((v) => ({
+          title: `together: ${v.title}`,
+          url: v.url,
+          pid: v.pid,
+          headers: auth,
+          body: forgeBody,
+        })),
+        togetherRate,
+      );
+      together[0].push(on);
+      together[1].push(off);
+    }
+    const [forgeTogether, forgeOffTogether] = together.map(medianRun);
     const mint = await run('mint count=1000 (API key)', `${server.url}/api/v1/gen/mint`, serverPid, auth, {
       series,
       count: 1000,
@@ -123,6 +144,13 @@ async function main() {
       bare_cpu_us: bareRun.cpuUs,
       limits_cost_cpu_pct: Number((((forge.cpuUs - forgeOff.cpuUs) / forgeOff.cpuUs) * 100).toFixed(1)),
       forge_cpu_ratio: Number((bareRun.cpuUs / forge.cpuUs).toFixed(3)),
+      // Both loaded together at `together_rate` requests/s each: the CPU cost of limits and statistics.
+      forge_together_cpu_us: forgeTogether.cpuUs,
+      forge_limits_off_together_cpu_us: forgeOffTogether.cpuUs,
+      limits_cost_together_cpu_pct: Number(
+        (((forgeTogether.cpuUs - forgeOffTogether.cpuUs) / forgeOffTogether.cpuUs) * 100).toFixed(1),
+      ),
+      together_rate: togetherRate,
       limits_store: process.env.REDIS_URL ? 'redis' : 'memory',
       mint_slugs_per_s: mint.rps * 1000,
       forge_p50_ms: forge.p50,

@@ -51,32 +51,59 @@ function cpuMs(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
-export async function run(
-  title: string,
-  url: string,
-  pid: number,
-  headers: Record<string, string>,
-  body: unknown,
-): Promise<Run> {
-  const before = cpuMs(pid);
+export interface Target {
+  title: string;
+  url: string;
+  /** The server process (its CPU time is read from /proc). */
+  pid: number;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+/** One autocannon run against `target` (at most `rate` requests/s in all, if given). */
+async function measure(target: Target, connections: number, rate?: number): Promise<Run> {
+  const before = cpuMs(target.pid);
   const result = await autocannon({
-    url,
+    url: target.url,
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-    connections: CONNECTIONS,
+    headers: { 'content-type': 'application/json', ...target.headers },
+    body: JSON.stringify(target.body),
+    connections,
     duration: SECONDS,
+    ...(rate === undefined ? {} : { overallRate: rate }),
   });
   const r = {
     rps: Math.round(result.requests.average),
-    cpuUs: Math.round(((cpuMs(pid) - before) * 1000) / Math.max(1, result.requests.total)),
+    cpuUs: Math.round(((cpuMs(target.pid) - before) * 1000) / Math.max(1, result.requests.total)),
     p50: result.latency.p50,
     p99: result.latency.p99,
     non2xx: result.non2xx,
     errors: result.errors,
   };
   console.log(
-    `${title}: ${r.rps} req/s, server CPU ${r.cpuUs} µs/request, p50 ${r.p50} ms, p99 ${r.p99} ms, non-2xx ${r.non2xx}, errors ${r.errors}`,
+    `${target.title}: ${r.rps} req/s, server CPU ${r.cpuUs} µs/request, p50 ${r.p50} ms, p99 ${r.p99} ms, non-2xx ${r.non2xx}, errors ${r.errors}`,
   );
   return r;
+}
+
+/** A run as fast as the server answers (CONNECTIONS connections). */
+export function run(
+  title: string,
+  url: string,
+  pid: number,
+  headers: Record<string, string>,
+  body: unknown,
+): Promise<Run> {
+  return measure({ title, url, pid, headers, body }, CONNECTIONS);
+}
+
+/**
+ * Loads every target at the same time, each at `rate` requests/s: they share one machine state
+ * (this VM's speed drifts by tens of per cent within minutes, so runs one after the other compare
+ * moments as much as code), and at an equal rate none gets more requests per wake-up (batching)
+ * for being slower. Compare their CPU µs per request.
+ */
+export function runTogether(targets: Target[], rate: number): Promise<Run[]> {
+  const connections = Math.max(1, Math.floor(CONNECTIONS / targets.length));
+  return Promise.all(targets.map((t) => measure(t, connections, rate)));
 }
