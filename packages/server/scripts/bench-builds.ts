@@ -44,7 +44,7 @@ async function main(builds: string[]) {
     }));
     // Warm-up, one at a time: also tells what the slowest build sustains alone.
     const alone = [];
-    for (const t of targets) alone.push(await run(`warm-up ${t.title}`, t.url, t.pid, t.headers, t.body));
+    for (const t of targets) alone.push(await run({ ...t, title: `warm-up ${t.title}` }));
     // Together they share the cores with autocannon: well under what one sustains alone.
     const rate =
       Number(process.env.BENCH_RATE) ||

@@ -17,7 +17,17 @@
  *                                                 BENCH_CONNECTIONS, BENCH_ROUNDS; BENCH_SECONDS=1 for a short run)
  */
 import { randomBytes } from 'node:crypto';
-import { CONNECTIONS, METERED, medianRun, ROUNDS, type Run, run, runTogether, SECONDS } from './load.js';
+import {
+  CONNECTIONS,
+  METERED,
+  medianRun,
+  ROUNDS,
+  type Run,
+  run,
+  runTogether,
+  SECONDS,
+  type Target,
+} from './load.js';
 import { asStarted, dropSchema, freePort, post, seedOrgAndKey, startServer, stopServer } from './support.js';
 
 async function main() {
@@ -65,35 +75,34 @@ async function main() {
     ] as number[];
     const forgeBody = { pattern: '{adjective}-{noun}-{number:3d}', count: 1 };
 
-    // Warm up the three servers (JIT, compiled pattern, connection pool).
-    await run('warm-up forge', `${server.url}/api/v1/gen/forge`, serverPid, auth, forgeBody);
-    await run('warm-up forge (baseline)', `${baseline.url}/api/v1/gen/forge`, baselinePid, auth, forgeBody);
-    await run('warm-up bare route', `${bare.url}/bare`, barePid, {}, {});
-    // Bare route, forge without limits and statistics, forge on a plan without counters and forge
-    // with every counter, in ROUNDS rounds, each round starting one further along the list: the
-    // machine's drift and the order cannot favour one of them. Each reports its median round.
-    const variants = [
-      { title: 'bare Fastify route', url: `${bare.url}/bare`, pid: barePid, auth: {} },
+    const forgeAt = (url: string, pid: number, headers: Record<string, string>) => ({
+      url: `${url}/api/v1/gen/forge`,
+      pid,
+      headers,
+      body: forgeBody,
+    });
+    const variants: Target[] = [
+      { title: 'bare Fastify route', url: `${bare.url}/bare`, pid: barePid, headers: {}, body: {} },
       {
         title: 'forge count=1 (API key, limits and statistics off)',
-        url: `${baseline.url}/api/v1/gen/forge`,
-        pid: baselinePid,
-        auth,
+        ...forgeAt(baseline.url, baselinePid, auth),
       },
       {
         title: 'forge count=1 (API key, plan without counters)',
-        url: `${server.url}/api/v1/gen/forge`,
-        pid: serverPid,
-        auth: unmetered,
+        ...forgeAt(server.url, serverPid, unmetered),
       },
-      { title: 'forge count=1 (API key)', url: `${server.url}/api/v1/gen/forge`, pid: serverPid, auth },
+      { title: 'forge count=1 (API key)', ...forgeAt(server.url, serverPid, auth) },
     ];
+    // Warm up the three servers (JIT, compiled pattern, connection pool).
+    for (const v of [variants[3], variants[1], variants[0]]) await run({ ...v, title: `warm-up ${v.title}` });
+    // Bare route, forge without limits and statistics, forge on a plan without counters and forge
+    // with every counter, in ROUNDS rounds, each round starting one further along the list: the
+    // machine's drift and the order cannot favour one of them. Each reports its median round.
     const runs: Run[][] = variants.map(() => []);
     for (let round = 0; round < ROUNDS; round++) {
       for (let i = 0; i < variants.length; i++) {
         const at = (round + i) % variants.length;
-        const v = variants[at];
-        runs[at].push(await run(v.title, v.url, v.pid, v.auth, at === 0 ? {} : forgeBody));
+        runs[at].push(await run(variants[at]));
       }
     }
     const [bareRun, forgeOff, forgeUnmetered, forge] = runs.map(medianRun);
@@ -103,22 +112,19 @@ async function main() {
     const together: Run[][] = [[], []];
     for (let round = 0; round < ROUNDS; round++) {
       const [on, off] = await runTogether(
-        [variants[3], variants[1]].map((v) => ({
-          title: `together: ${v.title}`,
-          url: v.url,
-          pid: v.pid,
-          headers: auth,
-          body: forgeBody,
-        })),
+        [variants[3], variants[1]].map((v) => ({ ...v, title: `together: ${v.title}` })),
         togetherRate,
       );
       together[0].push(on);
       together[1].push(off);
     }
     const [forgeTogether, forgeOffTogether] = together.map(medianRun);
-    const mint = await run('mint count=1000 (API key)', `${server.url}/api/v1/gen/mint`, serverPid, auth, {
-      series,
-      count: 1000,
+    const mint = await run({
+      title: 'mint count=1000 (API key)',
+      url: `${server.url}/api/v1/gen/mint`,
+      pid: serverPid,
+      headers: auth,
+      body: { series, count: 1000 },
     });
     if (
       forge.non2xx ||

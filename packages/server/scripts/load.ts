@@ -87,14 +87,8 @@ async function measure(target: Target, connections: number, rate?: number): Prom
 }
 
 /** A run as fast as the server answers (CONNECTIONS connections). */
-export function run(
-  title: string,
-  url: string,
-  pid: number,
-  headers: Record<string, string>,
-  body: unknown,
-): Promise<Run> {
-  return measure({ title, url, pid, headers, body }, CONNECTIONS);
+export function run(target: Target): Promise<Run> {
+  return measure(target, CONNECTIONS);
 }
 
 /**

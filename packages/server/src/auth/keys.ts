@@ -78,23 +78,30 @@ class ShortCache<T> {
 
 type ApiKeyRow = Awaited<ReturnType<typeof findKeyByHash>>;
 
-/** What the cache keeps per key hash: the row, and the caller every use of it shares. */
+/**
+ * What the cache keeps per key hash: the caller every use of the key shares (none: no such key)
+ * and when the key expires.
+ */
 interface KeyEntry {
-  row: ApiKeyRow;
   caller: CallerKey | undefined;
+  expiresAt: Date | null;
 }
 
-function apiKeyCallerOf(row: NonNullable<ApiKeyRow>): CallerKey {
+function keyEntryOf(row: ApiKeyRow): KeyEntry {
+  if (!row) return { caller: undefined, expiresAt: null };
   return {
-    type: 'api-key',
-    id: row.id,
-    slug: row.prefix,
-    orgId: row.orgId,
-    orgSlug: row.orgSlug,
-    seriesId: row.seriesId,
-    seriesSlug: row.seriesSlug,
-    scopes: row.scopes as Scope[],
-    enabled: row.enabled,
+    caller: {
+      type: 'api-key',
+      id: row.id,
+      slug: row.prefix,
+      orgId: row.orgId,
+      orgSlug: row.orgSlug,
+      seriesId: row.seriesId,
+      seriesSlug: row.seriesSlug,
+      scopes: row.scopes as Scope[],
+      enabled: row.enabled,
+    },
+    expiresAt: row.expiresAt,
   };
 }
 type EffectiveKeys = { until: number; keys: { id: string; jwk: { x: string; y: string } }[] };
@@ -146,7 +153,7 @@ export function keyAuthenticator(db: Db, replays: ReplayStore) {
     if (pending && pending.epoch === epoch) return pending.entry;
     const entry = findKeyByHash(db, hash)
       .then((row) => {
-        const loaded = { row, caller: row && apiKeyCallerOf(row) };
+        const loaded = keyEntryOf(row);
         apiKeys.set(hash, loaded, Date.now());
         return loaded;
       })
@@ -158,21 +165,21 @@ export function keyAuthenticator(db: Db, replays: ReplayStore) {
   }
 
   function admitKey(entry: KeyEntry, now: number): MaybePromise<CallerKey> {
-    const row = entry.row;
-    if (!row || !entry.caller) throw ApiError.unauthorized(KeyMessages.invalidApiKey);
-    if (!row.enabled) throw ApiError.unauthorized(KeyMessages.invalidApiKey, { reason: 'disabled' });
-    if (row.expiresAt && row.expiresAt.getTime() <= now)
-      throw ApiError.unauthorized(KeyMessages.expiredApiKey);
     const caller = entry.caller;
-    const written = recordKeyUse(db, row.id, now);
+    if (!caller) throw ApiError.unauthorized(KeyMessages.invalidApiKey);
+    if (!caller.enabled) throw ApiError.unauthorized(KeyMessages.invalidApiKey, { reason: 'disabled' });
+    if (entry.expiresAt && entry.expiresAt.getTime() <= now)
+      throw ApiError.unauthorized(KeyMessages.expiredApiKey);
+    const written = recordKeyUse(db, caller.id, now);
     return written ? written.then(() => caller) : caller;
   }
 
   /** A cached key is answered at once (a generation call's hot path); else after one read. */
   function apiKeyCaller(secret: string): MaybePromise<CallerKey> {
     const hash = hashSecret(secret);
-    const hit = apiKeys.get(hash, Date.now());
-    if (hit) return admitKey(hit, Date.now());
+    const now = Date.now();
+    const hit = apiKeys.get(hash, now);
+    if (hit) return admitKey(hit, now);
     return loadKey(hash).then((entry) => admitKey(entry, Date.now()));
   }
 

@@ -131,6 +131,8 @@ export class PlanLimits {
   private countersOf(orgId: string): OrgCounters {
     let counters = this.counters.get(orgId);
     if (!counters) {
+      // Names only: dropping them all now and then costs a rebuild, never a count.
+      if (this.counters.size >= 10_000) this.counters.clear();
       counters = new OrgCounters(orgId);
       this.counters.set(orgId, counters);
     }
@@ -249,7 +251,7 @@ export class PlanLimits {
   };
   private readonly uncharged = (error: unknown): Charge[] => {
     this.options.onStoreError?.(error);
-    return [];
+    return NO_CHARGES;
   };
   private readonly reported = (error: unknown): void => {
     this.options.onStoreError?.(error);
@@ -375,9 +377,10 @@ function exceededOf(charges: Charge[]): Charge | undefined {
 
 /** What a quota has left after the call (or, when the call is refused, without it); −1 = none. */
 function remainingOf(charges: Charge[], period: QuotaPeriod, withoutCall: boolean): number {
-  let c: Charge | undefined;
-  for (const x of charges) if (x.period === period) c = x;
-  if (!c) return -1;
-  const used = withoutCall ? c.total - c.count : c.total;
-  return Math.max(0, c.limit - used);
+  for (const c of charges) {
+    if (c.period !== period) continue;
+    const used = withoutCall ? c.total - c.count : c.total;
+    return Math.max(0, c.limit - used);
+  }
+  return -1;
 }

@@ -57,41 +57,32 @@ export class StatsRecorder {
   }
 
   record(call: StatsCall): void {
-    const minute = Math.floor(this.now() / 60_000) * 60_000;
     const seriesId = call.seriesId;
-    const seriesSlug = seriesId === null ? (call.seriesSlug ?? null) : null;
-    const keyId = call.keyId ?? NIL_UUID;
-    const durationUs = Math.max(0, Math.round(call.durationUs));
-    const events = this.groupOf(minute, keyId, call.orgId, seriesId, seriesSlug);
-    const hit = events[call.event];
-    if (hit) {
-      hit.count += call.count;
-      hit.requests += 1;
-      hit.durationUs += durationUs;
-      return;
-    }
-    events[call.event] = {
-      orgId: call.orgId,
+    this.add(
+      Math.floor(this.now() / 60_000) * 60_000,
+      call.keyId ?? NIL_UUID,
+      call.orgId,
       seriesId,
-      seriesSlug,
-      keyId,
-      event: call.event,
-      minute,
-      count: call.count,
-      requests: 1,
-      durationUs,
-    };
-    this.rows++;
+      seriesId === null ? (call.seriesSlug ?? null) : null,
+      call.event,
+      call.count,
+      1,
+      Math.max(0, Math.round(call.durationUs)),
+    );
   }
 
-  /** The rows of one call group (minute, owner, series) by event, created when new. */
-  private groupOf(
+  /** Adds to the row of one call group (minute, owner, series, event), created when new. */
+  private add(
     minute: number,
     keyId: string,
     orgId: string,
     seriesId: string | null,
     seriesSlug: string | null,
-  ): Partial<Record<StatsEvent, MinuteCounts>> {
+    event: StatsEvent,
+    count: number,
+    requests: number,
+    durationUs: number,
+  ): void {
     let owners = this.buffer.get(minute);
     if (!owners) {
       owners = new Map();
@@ -112,21 +103,15 @@ export class StatsRecorder {
       events = {};
       bySeries.set(series, events);
     }
-    return events;
-  }
-
-  /** A row of a failed flush back into the buffer, merged with what was recorded meanwhile. */
-  private putBack(row: MinuteCounts): void {
-    const events = this.groupOf(row.minute, row.keyId, row.orgId, row.seriesId, row.seriesSlug);
-    const hit = events[row.event];
-    if (!hit) {
-      events[row.event] = row;
-      this.rows++;
+    const hit = events[event];
+    if (hit) {
+      hit.count += count;
+      hit.requests += requests;
+      hit.durationUs += durationUs;
       return;
     }
-    hit.count += row.count;
-    hit.requests += row.requests;
-    hit.durationUs += row.durationUs;
+    events[event] = { orgId, seriesId, seriesSlug, keyId, event, minute, count, requests, durationUs };
+    this.rows++;
   }
 
   /** Writes what was recorded so far; answers the number of rows written. One flush at a time. */
@@ -140,7 +125,19 @@ export class StatsRecorder {
     this.buffer = new Map();
     this.rows = 0;
     this.flushing = this.write(rows).catch((error: unknown) => {
-      for (const r of rows) this.putBack(r);
+      for (const r of rows) {
+        this.add(
+          r.minute,
+          r.keyId,
+          r.orgId,
+          r.seriesId,
+          r.seriesSlug,
+          r.event,
+          r.count,
+          r.requests,
+          r.durationUs,
+        );
+      }
       throw error;
     });
     try {
