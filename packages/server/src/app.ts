@@ -35,6 +35,7 @@ import { installCors } from './platform/cors.js';
 import { installErrorHandling } from './platform/errors.js';
 import { trackInFlight } from './platform/in-flight.js';
 import { loggingOptions } from './platform/logging.js';
+import { replyHeaders } from './platform/reply-headers.js';
 import { installSecurityHeaders } from './platform/security-headers.js';
 
 export interface App {
@@ -186,7 +187,7 @@ export async function buildApp(
     });
     // Callback hooks on the hot path: no promise per request.
     server.addHook('onSend', (request, reply, payload, done) => {
-      reply.header('x-request-id', request.id);
+      replyHeaders(reply)['x-request-id'] = request.id;
       if (closing) reply.header('connection', 'close');
       done(null, payload);
     });

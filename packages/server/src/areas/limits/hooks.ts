@@ -9,6 +9,7 @@ import type {
 import { requireKey } from '../../auth/access.js';
 import type { Db } from '../../db/connect.js';
 import type { Config } from '../../platform/config.js';
+import { replyHeaders } from '../../platform/reply-headers.js';
 import { saasLimits } from '../plans/service.js';
 import { type Admission, LimitRefusal, PlanLimits, type Remaining } from './enforcer.js';
 import { type GenerationCall, sliceWindowRefusal } from './policy.js';
@@ -67,13 +68,14 @@ const CALLS: Record<string, (body: Body) => GenerationCall> = {
   '/gen/pattern-info': () => ({ kind: 'pattern-info', stream: false, count: 0 }),
 };
 
-// Written as strings: Node would turn each number into text twice (to check it, then to write
-// it), and counts beyond 2^30 are not small integers, whose text V8 keeps cached.
+// Stored directly, each name from its own site (see replyHeaders), as strings: Node would turn a
+// number into text twice (to check it, then to write it).
 function setRemaining(reply: FastifyReply, r: Remaining): void {
-  reply.header(RATE_LIMIT_HEADERS.rpm, String(r.rpm));
-  reply.header(RATE_LIMIT_HEADERS.daily, String(r.daily));
-  reply.header(RATE_LIMIT_HEADERS.monthly, String(r.monthly));
-  reply.header(RATE_LIMIT_HEADERS.lifetime, String(r.lifetime));
+  const headers = replyHeaders(reply);
+  headers[RATE_LIMIT_HEADERS.rpm] = String(r.rpm);
+  headers[RATE_LIMIT_HEADERS.daily] = String(r.daily);
+  headers[RATE_LIMIT_HEADERS.monthly] = String(r.monthly);
+  headers[RATE_LIMIT_HEADERS.lifetime] = String(r.lifetime);
 }
 
 /** A refusal's headers on the answer; the error goes on to the error handler. */
