@@ -4,7 +4,14 @@ import { ApiError } from '../../platform/errors.js';
 import { chain, type MaybePromise } from '../../platform/maybe-promise.js';
 import { type PeriodWindow, periodWindow, type QuotaPeriod, secondsUntil } from './periods.js';
 import { type GenerationCall, isOperation, OPERATION_KEYS, type Operation, staticRefusal } from './policy.js';
-import { type LimitStore, quotaKey, type RequestKeys, type RequestVerdict, requestKeys } from './store.js';
+import {
+  type Counter,
+  type LimitStore,
+  quotaCounter,
+  type RequestKeys,
+  type RequestVerdict,
+  requestKeys,
+} from './store.js';
 
 /** What remains of each limit after a call (response headers, product spec §3); −1 = unlimited. */
 export interface Remaining {
@@ -54,7 +61,7 @@ const quotaReason: Record<QuotaPeriod, RateLimitReason> = {
 
 interface Charge {
   period: QuotaPeriod;
-  key: string;
+  counter: Counter;
   limit: number;
   count: number;
   /** The counter after this call was added. */
@@ -63,14 +70,14 @@ interface Charge {
 }
 
 /**
- * The counter names of one organisation, built once (quota names once per period): a name built
- * per call would be a new string to hash and compare in every lookup.
+ * The counters of one organisation, built once (quota counters once per period window): their
+ * names for Redis, their counts for the memory store, without a lookup by name per call.
  */
 class OrgCounters {
   readonly requests: RequestKeys;
   private readonly quotas: Record<
     Operation,
-    Partial<Record<QuotaPeriod, { window: PeriodWindow; key: string }>>
+    Partial<Record<QuotaPeriod, { window: PeriodWindow; counter: Counter }>>
   > = { forge: {}, mint: {}, slice: {} };
 
   constructor(private readonly orgId: string) {
@@ -78,15 +85,27 @@ class OrgCounters {
   }
 
   /** The quota counter of `op` in the window of `period` that holds `now`. */
-  quota(op: Operation, period: QuotaPeriod, now: number): { window: PeriodWindow; key: string } {
+  quota(op: Operation, period: QuotaPeriod, now: number): { window: PeriodWindow; counter: Counter } {
     const window = periodWindow(period, now);
     const known = this.quotas[op][period];
     if (known?.window === window) return known;
-    const fresh = { window, key: quotaKey(op, period, window.id, this.orgId) };
+    const fresh = { window, counter: quotaCounter(op, period, window.id, this.orgId) };
     this.quotas[op][period] = fresh;
     return fresh;
   }
+
+  /** Whether any counter holds a count in this process (memory store) at `now`. */
+  live(now: number): boolean {
+    if (this.requests.minute.live(now) || this.requests.burst.live(now)) return true;
+    for (const byPeriod of Object.values(this.quotas)) {
+      for (const q of Object.values(byPeriod)) if (q.counter.live(now)) return true;
+    }
+    return false;
+  }
 }
+
+/** How often organisations without a live count are dropped from memory. */
+const SWEEP_MS = 60_000;
 
 export interface PlanLimitsOptions {
   store: LimitStore;
@@ -113,6 +132,7 @@ export class PlanLimits {
   private readonly now: () => number;
   private readonly loading = new Map<string, Promise<EffectiveLimits>>();
   private readonly counters = new Map<string, OrgCounters>();
+  private nextSweep = 0;
 
   /** Whether the generation routes are held to the plan (false only in benchmarks' baselines). */
   readonly enforcing: boolean;
@@ -128,15 +148,20 @@ export class PlanLimits {
     return this.store.kind;
   }
 
-  private countersOf(orgId: string): OrgCounters {
+  private countersOf(orgId: string, now: number): OrgCounters {
+    if (now >= this.nextSweep) this.sweep(now);
     let counters = this.counters.get(orgId);
     if (!counters) {
-      // Names only: dropping them all now and then costs a rebuild, never a count.
-      if (this.counters.size >= 10_000) this.counters.clear();
       counters = new OrgCounters(orgId);
       this.counters.set(orgId, counters);
     }
     return counters;
+  }
+
+  /** Drops the organisations whose counts all ended (with Redis: all; their names are rebuilt). */
+  private sweep(now: number): void {
+    this.nextSweep = now + SWEEP_MS;
+    for (const [orgId, counters] of this.counters) if (!counters.live(now)) this.counters.delete(orgId);
   }
 
   /** One load per organisation at a time, however many of its calls arrive together. */
@@ -168,7 +193,7 @@ export class PlanLimits {
   private admitOn(plan: EffectiveLimits, key: CallerKey, call: GenerationCall): MaybePromise<Admission> {
     const f = plan.limits;
     const now = this.now();
-    const counters = this.countersOf(key.orgId);
+    const counters = this.countersOf(key.orgId, now);
     const refusal = staticRefusal(plan, key, call);
     if (refusal) {
       return chain(this.peek(counters, f, call, now), (remaining) => {
@@ -303,18 +328,18 @@ export class PlanLimits {
     count: number,
     now: number,
   ): MaybePromise<Charge> {
-    const { window, key } = counters.quota(op, period, now);
-    const total = this.store.add(key, count, window.endsAt + COUNTER_GRACE_MS, now);
+    const { window, counter } = counters.quota(op, period, now);
+    const total = this.store.add(counter, count, window.endsAt + COUNTER_GRACE_MS, now);
     if (total instanceof Promise) {
-      return total.then((t) => ({ period, key, limit, count, total: t, endsAt: window.endsAt }));
+      return total.then((t) => ({ period, counter, limit, count, total: t, endsAt: window.endsAt }));
     }
-    return { period, key, limit, count, total, endsAt: window.endsAt };
+    return { period, counter, limit, count, total, endsAt: window.endsAt };
   }
 
   private takeBack(charges: Charge[], now: number): MaybePromise<void> {
     if (charges.length === 0) return;
     try {
-      const done = charges.map((c) => this.store.subtract(c.key, c.count, now));
+      const done = charges.map((c) => this.store.subtract(c.counter, c.count, now));
       if (done.some((d) => d instanceof Promise)) return Promise.all(done).then(() => {}, this.reported);
     } catch (error) {
       this.reported(error);
@@ -337,7 +362,7 @@ export class PlanLimits {
         if (!isOperation(call.kind)) return -1;
         const limit = f[OPERATION_KEYS[call.kind][period]];
         if (limit < 0) return -1;
-        const used = await this.store.get(counters.quota(call.kind, period, now).key, now);
+        const used = await this.store.get(counters.quota(call.kind, period, now).counter, now);
         return Math.max(0, limit - used);
       };
       const [daily, monthly] = await Promise.all([left('day'), left('month')]);

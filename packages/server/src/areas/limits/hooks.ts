@@ -91,14 +91,21 @@ function refused(reply: FastifyReply, error: unknown): Error {
   return error as Error;
 }
 
+function admitted(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  admission: Admission,
+  done: () => void,
+): void {
+  request.admission = admission;
+  setRemaining(reply, admission.remaining);
+  done();
+}
+
 function enforcer(describe: (body: Body) => GenerationCall): preHandlerHookHandler {
-  // A callback hook: an admission answered at once (memory store) goes on without a promise.
+  // A callback hook: an admission answered at once (memory store) goes on without a promise or
+  // a closure.
   return function enforcePlan(request, reply, done) {
-    const admitted = (admission: Admission) => {
-      request.admission = admission;
-      setRemaining(reply, admission.remaining);
-      done();
-    };
     let admission: ReturnType<PlanLimits['admit']>;
     try {
       admission = request.server.planLimits.admit(
@@ -108,8 +115,12 @@ function enforcer(describe: (body: Body) => GenerationCall): preHandlerHookHandl
     } catch (error) {
       return done(refused(reply, error));
     }
-    if (admission instanceof Promise) admission.then(admitted, (error) => done(refused(reply, error)));
-    else admitted(admission);
+    if (admission instanceof Promise) {
+      admission.then(
+        (a) => admitted(request, reply, a, done),
+        (error) => done(refused(reply, error)),
+      );
+    } else admitted(request, reply, admission, done);
   };
 }
 

@@ -8,24 +8,41 @@ import { chain, type MaybePromise } from '../../platform/maybe-promise.js';
  * in-memory twin as its insurance so a Redis outage degrades to per-node limits instead of
  * failing generation calls).
  *
- * Answers are `MaybePromise`s: the memory store answers at once.
+ * Answers are `MaybePromise`s: the memory store answers at once. Counters are named by handles
+ * (`Counter`) that callers build once and keep: Redis reads their key, the memory store keeps the
+ * count in the handle itself (no lookup by name on the hot path).
  */
 export interface LimitStore {
   readonly kind: 'memory' | 'redis';
   /** The requests-per-minute limiter for one (rpm, burst) pair of a plan. */
   requests(rpm: number, burst: number): RequestLimiter;
   /**
-   * Adds `n` to a quota counter (a `quotaKey`) kept until `expiresAt` (ms since the epoch);
-   * answers the new total.
+   * Adds `n` to a quota counter kept until `expiresAt` (ms since the epoch); answers the new total.
    */
-  add(key: string, n: number, expiresAt: number, now: number): MaybePromise<number>;
+  add(counter: Counter, n: number, expiresAt: number, now: number): MaybePromise<number>;
   /** Takes back what `add` added (a refused or failed call). */
-  subtract(key: string, n: number, now: number): MaybePromise<void>;
+  subtract(counter: Counter, n: number, now: number): MaybePromise<void>;
   /** The counter's value (0 when absent). */
-  get(key: string, now: number): MaybePromise<number>;
+  get(counter: Counter, now: number): MaybePromise<number>;
   /** Resolves once the store is connected (true) or after `timeoutMs` without (false). */
   ready(timeoutMs: number): Promise<boolean>;
   close(): Promise<void>;
+}
+
+/**
+ * One counter: its name (the Redis key, under `slugsmith:`) and, in the memory store, its value
+ * in a fixed window that starts with its first addition.
+ */
+export class Counter {
+  total = 0;
+  /** When the memory window ends (ms since the epoch); 0: never started. */
+  endsAt = 0;
+  constructor(readonly key: string) {}
+
+  /** Whether the memory store holds a live count here (a Redis counter never does). */
+  live(now: number): boolean {
+    return now < this.endsAt;
+  }
 }
 
 export interface RequestVerdict {
@@ -36,22 +53,19 @@ export interface RequestVerdict {
   msBeforeNext: number;
 }
 
-/**
- * The counter names of one subject's requests. Callers keep them (one per organisation): a key
- * string built per call would be hashed anew by every lookup.
- */
+/** The request counters of one subject. Callers keep them (one pair per organisation). */
 export interface RequestKeys {
-  minute: string;
-  burst: string;
+  minute: Counter;
+  burst: Counter;
 }
 
 export function requestKeys(subject: string): RequestKeys {
-  return { minute: `rpm:${subject}`, burst: `burst:${subject}` };
+  return { minute: new Counter(`rpm:${subject}`), burst: new Counter(`burst:${subject}`) };
 }
 
-/** The counter name of a quota: operation, period and its window, subject (the same in Redis). */
-export function quotaKey(operation: string, period: string, windowId: string, subject: string): string {
-  return `quota:${operation}:${period}:${windowId}:${subject}`;
+/** The counter of a quota: operation, period and its window, subject (the same key in Redis). */
+export function quotaCounter(operation: string, period: string, windowId: string, subject: string): Counter {
+  return new Counter(`quota:${operation}:${period}:${windowId}:${subject}`);
 }
 
 export interface RequestLimiter {
@@ -68,20 +82,20 @@ export interface RequestLimiter {
 export const BURST_WINDOW_S = 600;
 const MINUTE_S = 60;
 
-/** A counter in a fixed window that starts with its first addition. */
+/** A counter's value in its window. */
 interface Count {
   total: number;
-  /** Until the window ends (ms). */
-  msLeft: number;
+  /** When the window ends (ms since the epoch). */
+  endsAt: number;
 }
 
 /**
- * The two backends: counters by key, each in a fixed window of `seconds` from its first add.
- * `now` is the caller's clock (memory windows expire by it; Redis keeps its own).
+ * The two backends: counters in a fixed window of `seconds` from their first add. `now` is the
+ * caller's clock (memory windows end by it; Redis keeps its own).
  */
 interface Counters {
-  add(key: string, n: number, seconds: number, now: number): MaybePromise<Count>;
-  get(key: string, now: number): MaybePromise<Count | undefined>;
+  add(counter: Counter, n: number, seconds: number, now: number): MaybePromise<Count>;
+  get(counter: Counter, now: number): MaybePromise<Count | undefined>;
 }
 
 class BurstyRequests implements RequestLimiter {
@@ -97,27 +111,31 @@ class BurstyRequests implements RequestLimiter {
 
   take(keys: RequestKeys, now: number): MaybePromise<RequestVerdict> {
     const minute = this.counters.add(keys.minute, 1, MINUTE_S, now);
-    if (minute instanceof Promise) return minute.then((m) => this.verdict(m, keys, now));
-    return this.verdict(minute, keys, now);
+    if (minute instanceof Promise)
+      return minute.then((m) => this.verdict(m.total, m.endsAt - now, keys, now));
+    return this.verdict(minute.total, minute.endsAt - now, keys, now);
   }
 
   /** Within the minute's allowance, or else drawing on the burst pool. */
-  private verdict(minute: Count, keys: RequestKeys, now: number): MaybePromise<RequestVerdict> {
-    if (minute.total <= this.rpm) {
-      return { allowed: true, remaining: this.rpm - minute.total, msBeforeNext: minute.msLeft };
-    }
-    if (this.extra <= 0) return { allowed: false, remaining: 0, msBeforeNext: minute.msLeft };
+  private verdict(
+    used: number,
+    msLeft: number,
+    keys: RequestKeys,
+    now: number,
+  ): MaybePromise<RequestVerdict> {
+    if (used <= this.rpm) return { allowed: true, remaining: this.rpm - used, msBeforeNext: msLeft };
+    if (this.extra <= 0) return { allowed: false, remaining: 0, msBeforeNext: msLeft };
     return chain(this.counters.add(keys.burst, 1, BURST_WINDOW_S, now), (pool) =>
       pool.total <= this.extra
-        ? { allowed: true, remaining: this.extra - pool.total, msBeforeNext: minute.msLeft }
-        : { allowed: false, remaining: 0, msBeforeNext: minute.msLeft },
+        ? { allowed: true, remaining: this.extra - pool.total, msBeforeNext: msLeft }
+        : { allowed: false, remaining: 0, msBeforeNext: msLeft },
     );
   }
 
   peek(keys: RequestKeys, now: number): MaybePromise<RequestVerdict> {
     return chain(this.counters.get(keys.minute, now), (minute) => {
       const remaining = Math.max(0, this.rpm - (minute?.total ?? 0));
-      const msBeforeNext = minute?.msLeft ?? 0;
+      const msBeforeNext = minute ? minute.endsAt - now : 0;
       if (remaining > 0 || this.extra <= 0) return { allowed: remaining > 0, remaining, msBeforeNext };
       return chain(this.counters.get(keys.burst, now), (pool) => {
         const left = Math.max(0, this.extra - (pool?.total ?? 0));
@@ -153,20 +171,20 @@ class CounterStore implements LimitStore {
     return limiter;
   }
 
-  add(key: string, n: number, expiresAt: number, now: number): MaybePromise<number> {
+  add(counter: Counter, n: number, expiresAt: number, now: number): MaybePromise<number> {
     const seconds = Math.max(1, Math.ceil((expiresAt - now) / 1000));
-    const count = this.counters.add(key, n, seconds, now);
+    const count = this.counters.add(counter, n, seconds, now);
     return count instanceof Promise ? count.then(totalOf) : count.total;
   }
 
-  subtract(key: string, n: number, now: number): MaybePromise<void> {
-    // A counter that expired meanwhile comes back negative for a moment of its new window: the
-    // window is named by its period, so none is reused after its end.
-    return chain(this.counters.add(key, -n, 1, now), () => undefined);
+  subtract(counter: Counter, n: number, now: number): MaybePromise<void> {
+    // A quota window is named by its period, so none is reused after its end: a window that ended
+    // meanwhile (Redis: expired) briefly comes back negative, and is never counted into again.
+    return chain(this.counters.add(counter, -n, 1, now), () => undefined);
   }
 
-  get(key: string, now: number): MaybePromise<number> {
-    return chain(this.counters.get(key, now), (count) => count?.total ?? 0);
+  get(counter: Counter, now: number): MaybePromise<number> {
+    return chain(this.counters.get(counter, now), (count) => count?.total ?? 0);
   }
 
   async ready(timeoutMs: number): Promise<boolean> {
@@ -178,41 +196,27 @@ class CounterStore implements LimitStore {
   }
 }
 
-/** How often the memory counters drop the windows that ended (they are not read after). */
-const SWEEP_MS = 60_000;
-
 /**
- * Counters in this process: a map, answered at once, expiring by the callers' clock. Ended
- * windows are replaced when next used and swept once a minute.
+ * Counters in this process, kept in the handles themselves: answered at once, windows ending by
+ * the callers' clock. Whoever keeps the handles keeps the counts (see OrgCounters).
  */
-class MemoryCounters implements Counters {
-  private readonly windows = new Map<string, { total: number; endsAt: number }>();
-  private nextSweep = 0;
-
-  add(key: string, n: number, seconds: number, now: number): Count {
-    if (now >= this.nextSweep) this.sweep(now);
-    let window = this.windows.get(key);
-    if (!window || window.endsAt <= now) {
-      window = { total: 0, endsAt: now + seconds * 1000 };
-      this.windows.set(key, window);
+const memoryCounters: Counters = {
+  add(counter, n, seconds, now) {
+    if (!counter.live(now)) {
+      counter.total = 0;
+      counter.endsAt = now + seconds * 1000;
     }
-    window.total += n;
-    return { total: window.total, msLeft: window.endsAt - now };
-  }
-
-  get(key: string, now: number): Count | undefined {
-    const window = this.windows.get(key);
-    return window && window.endsAt > now ? { total: window.total, msLeft: window.endsAt - now } : undefined;
-  }
-
-  private sweep(now: number): void {
-    this.nextSweep = now + SWEEP_MS;
-    for (const [key, window] of this.windows) if (window.endsAt <= now) this.windows.delete(key);
-  }
-}
+    counter.total += n;
+    // The handle is its own answer (read at once by the caller): no object per call.
+    return counter;
+  },
+  get(counter, now) {
+    return counter.live(now) ? counter : undefined;
+  },
+};
 
 export function memoryStore(): LimitStore {
-  return new CounterStore('memory', new MemoryCounters());
+  return new CounterStore('memory', memoryCounters);
 }
 
 /** Memory timers cannot run longer than 2^31 ms (about 24.8 days). */
@@ -254,13 +258,13 @@ export function redisStore(url: string): LimitStore {
     insuranceLimiter: new InsuranceMemory(options),
   });
   const counters: Counters = {
-    add: async (key, n, seconds) => {
-      const res = await limiter.penalty(key, n, { customDuration: seconds });
-      return { total: res.consumedPoints, msLeft: res.msBeforeNext };
+    add: async (counter, n, seconds, now) => {
+      const res = await limiter.penalty(counter.key, n, { customDuration: seconds });
+      return { total: res.consumedPoints, endsAt: now + res.msBeforeNext };
     },
-    get: async (key) => {
-      const res = await limiter.get(key);
-      return res ? { total: res.consumedPoints, msLeft: res.msBeforeNext } : undefined;
+    get: async (counter, now) => {
+      const res = await limiter.get(counter.key);
+      return res ? { total: res.consumedPoints, endsAt: now + res.msBeforeNext } : undefined;
     },
   };
   return new CounterStore('redis', counters, {
