@@ -9,6 +9,7 @@ import {
   type LimitStore,
   quotaCounter,
   type RequestKeys,
+  type RequestLimiter,
   type RequestVerdict,
   requestKeys,
 } from './store.js';
@@ -80,8 +81,20 @@ class OrgCounters {
     Partial<Record<QuotaPeriod, { window: PeriodWindow; counter: Counter }>>
   > = { forge: {}, mint: {}, slice: {} };
 
+  /** The requests limiter of the plan features last seen (a plan's features are one object). */
+  private limiterOf?: PlanFeatures;
+  private limiter?: RequestLimiter;
+
   constructor(private readonly orgId: string) {
     this.requests = requestKeys(orgId);
+  }
+
+  requestLimiter(store: LimitStore, f: PlanFeatures): RequestLimiter {
+    if (this.limiterOf !== f || !this.limiter) {
+      this.limiter = store.requests(f.req_per_minute, f.burst_req_per_minute);
+      this.limiterOf = f;
+    }
+    return this.limiter;
   }
 
   /** The quota counter of `op` in the window of `period` that holds `now`. */
@@ -109,7 +122,10 @@ const SWEEP_MS = 60_000;
 
 export interface PlanLimitsOptions {
   store: LimitStore;
-  /** The SaaS limits of an organisation (cached by the plans area: then answered at once). */
+  /**
+   * The SaaS limits of an organisation (cached by the plans area: then answered at once; the
+   * plans area also shares one read among the calls that miss together).
+   */
   limitsOf(orgId: string): EffectiveLimits | Promise<EffectiveLimits>;
   /** The clock of the calendar periods; tests move it. */
   now?: () => number;
@@ -130,7 +146,6 @@ export interface PlanLimitsOptions {
 export class PlanLimits {
   private readonly store: LimitStore;
   private readonly now: () => number;
-  private readonly loading = new Map<string, Promise<EffectiveLimits>>();
   private readonly counters = new Map<string, OrgCounters>();
   private nextSweep = 0;
 
@@ -164,17 +179,6 @@ export class PlanLimits {
     for (const [orgId, counters] of this.counters) if (!counters.live(now)) this.counters.delete(orgId);
   }
 
-  /** One load per organisation at a time, however many of its calls arrive together. */
-  private limitsOf(orgId: string): MaybePromise<EffectiveLimits> {
-    let pending = this.loading.get(orgId);
-    if (pending) return pending;
-    const limits = this.options.limitsOf(orgId);
-    if (!(limits instanceof Promise)) return limits;
-    pending = limits.finally(() => this.loading.delete(orgId));
-    this.loading.set(orgId, pending);
-    return pending;
-  }
-
   /**
    * Admits the call, or refuses it with a LimitRefusal (403, 400 or 429) that carries the headers,
    * always as a rejected promise. With cached limits and the memory store the admission is answered
@@ -182,7 +186,7 @@ export class PlanLimits {
    */
   admit(key: CallerKey, call: GenerationCall): MaybePromise<Admission> {
     try {
-      const plan = this.limitsOf(key.orgId);
+      const plan = this.options.limitsOf(key.orgId);
       if (plan instanceof Promise) return plan.then((p) => this.admitOn(p, key, call));
       return this.admitOn(plan, key, call);
     } catch (error) {
@@ -285,9 +289,7 @@ export class PlanLimits {
   private takeRequest(counters: OrgCounters, f: PlanFeatures, now: number): MaybePromise<RequestVerdict> {
     if (!requestsLimited(f)) return UNCOUNTED;
     try {
-      const verdict = this.store
-        .requests(f.req_per_minute, f.burst_req_per_minute)
-        .take(counters.requests, now);
+      const verdict = counters.requestLimiter(this.store, f).take(counters.requests, now);
       return verdict instanceof Promise ? verdict.catch(this.uncounted) : verdict;
     } catch (error) {
       return this.uncounted(error);

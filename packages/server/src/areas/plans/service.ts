@@ -327,26 +327,49 @@ async function computeLimits(db: Db, orgId: string, now: Date): Promise<Map<Plan
  * time; changes made on this node clear the cache at once, other nodes see them within CACHE_MS.
  */
 const CACHE_MS = 2_000;
-const cache = new Map<string, { at: number; limits: Map<PlanType, EffectiveLimits> }>();
+interface CachedLimits {
+  at: number;
+  limits: Map<PlanType, EffectiveLimits>;
+  /** Every organisation has a SaaS subscription (Free by default). */
+  saas: EffectiveLimits;
+}
+const cache = new Map<string, CachedLimits>();
+/** Reads in flight by organisation: concurrent misses share one, within one cache epoch. */
+const loading = new Map<string, { epoch: number; limits: Promise<CachedLimits> }>();
+/** Moves on each change: a read begun before it is neither joined nor kept. */
+let epoch = 0;
 
 export function forgetLimits(orgId?: string): void {
+  epoch++;
   if (orgId) cache.delete(orgId);
   else cache.clear();
 }
 
-function cachedLimitsByType(orgId: string, now: number): Map<PlanType, EffectiveLimits> | undefined {
+function loadLimits(db: Db, orgId: string): CachedLimits | Promise<CachedLimits> {
+  const now = Date.now();
   const hit = cache.get(orgId);
-  return hit && now - hit.at < CACHE_MS ? hit.limits : undefined;
+  if (hit && now - hit.at < CACHE_MS) return hit;
+  const pending = loading.get(orgId);
+  if (pending?.epoch === epoch) return pending.limits;
+  const startedIn = epoch;
+  const limits = computeLimits(db, orgId, new Date(now))
+    .then((byType) => {
+      const entry = { at: now, limits: byType, saas: byType.get('saas') as EffectiveLimits };
+      if (startedIn === epoch) {
+        if (cache.size > 10_000) cache.clear();
+        cache.set(orgId, entry);
+      }
+      return entry;
+    })
+    .finally(() => {
+      if (loading.get(orgId)?.limits === limits) loading.delete(orgId);
+    });
+  loading.set(orgId, { epoch: startedIn, limits });
+  return limits;
 }
 
 async function limitsByType(db: Db, orgId: string): Promise<Map<PlanType, EffectiveLimits>> {
-  const now = Date.now();
-  const hit = cachedLimitsByType(orgId, now);
-  if (hit) return hit;
-  const limits = await computeLimits(db, orgId, new Date(now));
-  if (cache.size > 10_000) cache.clear();
-  cache.set(orgId, { at: now, limits });
-  return limits;
+  return (await loadLimits(db, orgId)).limits;
 }
 
 /** The organisation's limits for `planType` (SaaS: what generation calls are held to). */
@@ -363,9 +386,8 @@ export async function effectiveLimits(
  * generation call); otherwise read from the database.
  */
 export function saasLimits(db: Db, orgId: string): EffectiveLimits | Promise<EffectiveLimits> {
-  const hit = cachedLimitsByType(orgId, Date.now());
-  if (hit) return hit.get('saas') as EffectiveLimits;
-  return effectiveLimits(db, orgId, 'saas') as Promise<EffectiveLimits>;
+  const entry = loadLimits(db, orgId);
+  return entry instanceof Promise ? entry.then((e) => e.saas) : entry.saas;
 }
 
 export async function orgLimits(db: Db, org: CallerOrg): Promise<EffectiveLimits[]> {

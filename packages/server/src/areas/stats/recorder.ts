@@ -43,6 +43,8 @@ type MinuteRows = Map<string, Map<string, Partial<Record<StatsEvent, MinuteCount
 export class StatsRecorder {
   private buffer = new Map<number, MinuteRows>();
   private rows = 0;
+  /** The row added to last: a client calling again is counted without a lookup. */
+  private last: MinuteCounts | undefined;
   private flushing: Promise<number> | undefined;
 
   constructor(
@@ -71,7 +73,7 @@ export class StatsRecorder {
     );
   }
 
-  /** Adds to the row of one call group (minute, owner, series, event), created when new. */
+  /** Adds to the row of one call group (minute, owner, series, event). */
   private add(
     minute: number,
     keyId: string,
@@ -83,6 +85,33 @@ export class StatsRecorder {
     requests: number,
     durationUs: number,
   ): void {
+    let hit = this.last;
+    if (
+      hit === undefined ||
+      hit.minute !== minute ||
+      hit.keyId !== keyId ||
+      hit.orgId !== orgId ||
+      hit.seriesId !== seriesId ||
+      hit.seriesSlug !== seriesSlug ||
+      hit.event !== event
+    ) {
+      hit = this.row(minute, keyId, orgId, seriesId, seriesSlug, event);
+      this.last = hit;
+    }
+    hit.count += count;
+    hit.requests += requests;
+    hit.durationUs += durationUs;
+  }
+
+  /** The row of one call group (minute, owner, series, event), created empty when new. */
+  private row(
+    minute: number,
+    keyId: string,
+    orgId: string,
+    seriesId: string | null,
+    seriesSlug: string | null,
+    event: StatsEvent,
+  ): MinuteCounts {
     let owners = this.buffer.get(minute);
     if (!owners) {
       owners = new Map();
@@ -103,15 +132,13 @@ export class StatsRecorder {
       events = {};
       bySeries.set(series, events);
     }
-    const hit = events[event];
-    if (hit) {
-      hit.count += count;
-      hit.requests += requests;
-      hit.durationUs += durationUs;
-      return;
+    let row = events[event];
+    if (!row) {
+      row = { orgId, seriesId, seriesSlug, keyId, event, minute, count: 0, requests: 0, durationUs: 0 };
+      events[event] = row;
+      this.rows++;
     }
-    events[event] = { orgId, seriesId, seriesSlug, keyId, event, minute, count, requests, durationUs };
-    this.rows++;
+    return row;
   }
 
   /** Writes what was recorded so far; answers the number of rows written. One flush at a time. */
@@ -124,6 +151,7 @@ export class StatsRecorder {
         for (const events of bySeries.values()) for (const row of Object.values(events)) rows.push(row);
     this.buffer = new Map();
     this.rows = 0;
+    this.last = undefined;
     this.flushing = this.write(rows).catch((error: unknown) => {
       for (const r of rows) {
         this.add(
