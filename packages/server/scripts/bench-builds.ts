@@ -1,16 +1,20 @@
 /**
- * Compares compiled builds of the server on `forge count=1` (API key, every counter active): each
- * directory given (copies of `dist`, e.g. before and after a change) runs as its own server, with
- * the flags of `npm start`, on one PostgreSQL schema; autocannon loads them all at once, each at
- * the same rate (`runTogether`), for BENCH_ROUNDS rounds, and each gets the median of its rounds.
- * Compare `cpu_us` (server CPU time per request). Loaded one after the other, two copies of the
- * same build differed by up to 25 % on this VM; loaded together, three copies were within 7 %.
+ * Compares server variants on `forge count=1` (API key, every counter active) at full load:
+ * each variant is a compiled build (a copy of `dist`, e.g. before and after a change) with
+ * optional switches (`dist:no-limits,no-stats`, see variant-server.mjs), started BENCH_PROCESSES
+ * times (default 3) with the flags of `npm start`, all on one PostgreSQL schema. Every round
+ * loads each process in turn (the order turns by one each round) for BENCH_SECONDS; a variant
+ * reports the medians over all runs of all its processes.
+ *
+ * Why several processes: on this VM two processes of the same build differ by up to ±10 % in
+ * CPU per request for their whole life (what V8 optimised, and how, depends on timing), which is
+ * as much as most changes are worth; a median over processes and rounds is steady to a few %.
  *
  *   cp -r dist dist-before; (change); npm run build -w @slugsmith/server
- *   npx tsx scripts/bench-builds.ts dist-before dist        (BENCH_SECONDS, BENCH_ROUNDS, BENCH_RATE)
+ *   npx tsx scripts/bench-builds.ts dist-before dist      (BENCH_SECONDS, BENCH_ROUNDS, BENCH_PROCESSES)
  */
 import { randomBytes } from 'node:crypto';
-import { METERED, medianRun, ROUNDS, type Run, run, runTogether } from './load.js';
+import { METERED, medianRun, PROCESSES, ROUNDS, type Run, run, type Target } from './load.js';
 import {
   asStarted,
   dropSchema,
@@ -21,47 +25,63 @@ import {
   stopServer,
 } from './support.js';
 
-async function main(builds: string[]) {
-  if (builds.length === 0) throw new Error('usage: bench-builds.ts <dist dir> [<dist dir> …]');
+/** `dir[:switch,switch]` → the arguments of variant-server.mjs. */
+function variantArgs(spec: string): string[] {
+  const [build, switches = ''] = spec.split(':');
+  return [`--build=${build}`, ...switches.split(',').filter(Boolean)];
+}
+
+async function main(specs: string[]) {
+  if (specs.length === 0) throw new Error('usage: bench-builds.ts <dist dir>[:no-limits,no-stats] …');
   const schema = `bench_${randomBytes(4).toString('hex')}`;
-  const servers: ServerProcess[] = [];
+  const servers: { spec: string; server: ServerProcess }[] = [];
   try {
     // One after the other: the first migrates and seeds the schema.
-    for (const dir of builds) {
-      servers.push(
-        await startServer(schema, await freePort(), { LOG_LEVEL: 'error' }, asStarted(`${dir}/main.js`)),
-      );
+    for (let p = 0; p < PROCESSES; p++) {
+      for (const spec of specs) {
+        const args = asStarted('scripts/variant-server.mjs', ...variantArgs(spec));
+        servers.push({
+          spec,
+          server: await startServer(schema, await freePort(), { LOG_LEVEL: 'error' }, args),
+        });
+      }
     }
     const { apiKey } = await seedOrgAndKey(schema, METERED);
-    const auth = { 'x-api-key': apiKey };
-    const body = { pattern: '{adjective}-{noun}-{number:3d}', count: 1 };
-    const targets = servers.map((s, i) => ({
-      title: builds[i],
-      url: `${s.url}/api/v1/gen/forge`,
-      pid: s.child.pid as number,
-      headers: auth,
-      body,
+    const targets: (Target & { spec: string })[] = servers.map(({ spec, server }) => ({
+      spec,
+      title: spec,
+      url: `${server.url}/api/v1/gen/forge`,
+      pid: server.child.pid as number,
+      headers: { 'x-api-key': apiKey },
+      body: { pattern: '{adjective}-{noun}-{number:3d}', count: 1 },
     }));
-    // Warm-up, one at a time: also tells what the slowest build sustains alone.
-    const alone = [];
-    for (const t of targets) alone.push(await run({ ...t, title: `warm-up ${t.title}` }));
-    // Together they share the cores with autocannon: well under what one sustains alone.
-    const rate =
-      Number(process.env.BENCH_RATE) ||
-      Math.round((0.6 * Math.min(...alone.map((r) => r.rps))) / builds.length);
-    const runs: Run[][] = builds.map(() => []);
+    for (const t of targets) await run({ ...t, title: `warm-up ${t.title}` });
+    const runs = new Map<string, Run[]>(specs.map((s) => [s, []]));
     for (let round = 0; round < ROUNDS; round++) {
-      for (const [i, r] of (await runTogether(targets, rate)).entries()) runs[i].push(r);
+      for (let i = 0; i < targets.length; i++) {
+        const t = targets[(round + i) % targets.length];
+        runs.get(t.spec)?.push(await run(t));
+      }
     }
+    const first = medianRun(runs.get(specs[0]) ?? []);
     const summary = Object.fromEntries(
-      builds.map((dir, i) => {
-        const m = medianRun(runs[i]);
-        return [dir, { cpu_us: m.cpuUs, rps: m.rps, p99_ms: m.p99, non2xx: m.non2xx }];
+      specs.map((spec) => {
+        const m = medianRun(runs.get(spec) ?? []);
+        return [
+          spec,
+          {
+            rps: m.rps,
+            cpu_us: m.cpuUs,
+            rps_vs_first: Number((m.rps / first.rps).toFixed(3)),
+            p99_ms: m.p99,
+            non2xx: m.non2xx,
+          },
+        ];
       }),
     );
-    console.log(JSON.stringify({ ...summary, rate }));
+    console.log(JSON.stringify({ ...summary, processes: PROCESSES, rounds: ROUNDS }));
   } finally {
-    for (const s of servers) await stopServer(s);
+    for (const { server } of servers) await stopServer(server);
     await dropSchema(schema);
   }
 }

@@ -1,162 +1,144 @@
 /**
  * HTTP benchmark on loopback (autocannon), PostgreSQL: `forge count=1` with an API key next to a
  * bare Fastify route in the same run, and `mint count=1000`. The last line is one JSON object.
- * The servers run the compiled app (`dist`, what `npm start` runs; the npm script builds it).
+ * The servers run the compiled app (`dist`, with the flags of `npm start`; the npm script builds it).
  * Plan limits are enforced with every counter active (memory store; REDIS_URL: Redis). The
- * baseline is a second server on the same database with plan limits and statistics recording
- * OFF (`scripts/variant-server.mjs`): `forge_rps_limits_off` against `forge_rps`, and what limits
+ * baseline is the same build with plan limits and statistics recording OFF
+ * (`scripts/variant-server.mjs`): `forge_rps_limits_off` against `forge_rps`, and what limits
  * and statistics together cost in `limits_cost_pct`.
  *
- * Requests per second depend on how the two cores are shared between autocannon and the server;
- * each run also reports the server's own CPU time per request (`*_cpu_us`, from /proc), which
- * does not, and `limits_cost_cpu_pct` from those. Runs one after the other also compare moments
- * of a VM whose speed drifts: `limits_cost_together_cpu_pct` loads the two forge servers at the
- * same time at one rate (`runTogether`), the steadiest measure of what limits and statistics cost.
+ * Each forge variant runs in BENCH_PROCESSES processes (default 3): on this VM two processes of
+ * one build differ by up to ±10 % for their whole life, as much as what is measured. Every round
+ * loads each process in turn (the order turns by one each round, so the VM's drift favours none);
+ * a variant reports the medians over all runs of all its processes. Each run also reports the
+ * server's own CPU time per request (`*_cpu_us`, from /proc).
  *
  *   npm run bench:http -w @slugsmith/server      (DATABASE_URL or TEST_DATABASE_URL; BENCH_SECONDS,
- *                                                 BENCH_CONNECTIONS, BENCH_ROUNDS; BENCH_SECONDS=1 for a short run)
+ *                                                 BENCH_CONNECTIONS, BENCH_ROUNDS, BENCH_PROCESSES)
  */
 import { randomBytes } from 'node:crypto';
 import {
   CONNECTIONS,
   METERED,
   medianRun,
+  PROCESSES,
   ROUNDS,
   type Run,
   run,
-  runTogether,
   SECONDS,
   type Target,
 } from './load.js';
-import { asStarted, dropSchema, freePort, post, seedOrgAndKey, startServer, stopServer } from './support.js';
+import {
+  asStarted,
+  dropSchema,
+  freePort,
+  post,
+  type ServerProcess,
+  seedOrgAndKey,
+  startServer,
+  stopServer,
+} from './support.js';
 
 async function main() {
   const schema = `bench_${randomBytes(4).toString('hex')}`;
-  const server = await startServer(schema, await freePort(), { LOG_LEVEL: 'error' }, asStarted());
-  // After the main server, which migrated and seeded the schema.
-  const baseline = await startServer(
-    schema,
-    await freePort(),
-    { LOG_LEVEL: 'error' },
-    asStarted('scripts/variant-server.mjs', 'no-limits', 'no-stats'),
-  ).catch(async (error: unknown) => {
-    await stopServer(server);
-    await dropSchema(schema);
-    throw error;
-  });
-  // The same V8 flags as the server: the comparison is of the code, not of the heap settings.
-  const bare = await startServer(
-    schema,
-    await freePort(),
-    {},
-    asStarted('--import', 'tsx', 'scripts/bare-server.ts'),
-  ).catch(async (error: unknown) => {
-    await stopServer(baseline);
-    await stopServer(server);
-    await dropSchema(schema);
-    throw error;
-  });
+  const servers: ServerProcess[] = [];
+  const start = async (args: string[], env: Record<string, string> = { LOG_LEVEL: 'error' }) => {
+    const server = await startServer(schema, await freePort(), env, args);
+    servers.push(server);
+    return server;
+  };
   try {
+    // The first migrates and seeds the schema; the others start after it.
+    const metered: ServerProcess[] = [];
+    const baselines: ServerProcess[] = [];
+    for (let p = 0; p < PROCESSES; p++) {
+      metered.push(await start(asStarted()));
+      baselines.push(await start(asStarted('scripts/variant-server.mjs', 'no-limits', 'no-stats')));
+    }
+    // The same V8 flags as the server: the comparison is of the code, not of the heap settings.
+    const bare = await start(asStarted('--import', 'tsx', 'scripts/bare-server.ts'), {});
     // Every limit finite but out of reach, so that each call is counted as a customer's would be:
     // requests per minute with burst and the daily and monthly quotas of forge and mint.
     const { apiKey } = await seedOrgAndKey(schema, METERED);
     // The same calls on a plan without counters (Enterprise): the difference is their cost.
     const unmetered = { 'x-api-key': (await seedOrgAndKey(schema)).apiKey };
-    const created = await post(`${server.url}/api/v1/gen/series`, apiKey, {
+    const auth = { 'x-api-key': apiKey };
+    const created = await post(`${metered[0].url}/api/v1/gen/series`, apiKey, {
       name: 'Bench',
       pattern: '{adjective}-{noun}-{number:4d}',
     });
     const series = ((await created.json()) as { slug: string }).slug;
-    const auth = { 'x-api-key': apiKey };
-    const [serverPid, baselinePid, barePid] = [
-      server.child.pid,
-      baseline.child.pid,
-      bare.child.pid,
-    ] as number[];
-    const forgeBody = { pattern: '{adjective}-{noun}-{number:3d}', count: 1 };
-
-    const forgeAt = (url: string, pid: number, headers: Record<string, string>) => ({
-      url: `${url}/api/v1/gen/forge`,
-      pid,
+    const forgeAt = (title: string, server: ServerProcess, headers: Record<string, string>): Target => ({
+      title,
+      url: `${server.url}/api/v1/gen/forge`,
+      pid: server.child.pid as number,
       headers,
-      body: forgeBody,
+      body: { pattern: '{adjective}-{noun}-{number:3d}', count: 1 },
     });
-    const variants: Target[] = [
-      { title: 'bare Fastify route', url: `${bare.url}/bare`, pid: barePid, headers: {}, body: {} },
+    const variants: { name: string; targets: Target[] }[] = [
       {
-        title: 'forge count=1 (API key, limits and statistics off)',
-        ...forgeAt(baseline.url, baselinePid, auth),
+        name: 'bare',
+        targets: [
+          {
+            title: 'bare Fastify route',
+            url: `${bare.url}/bare`,
+            pid: bare.child.pid as number,
+            headers: {},
+            body: {},
+          },
+        ],
       },
       {
-        title: 'forge count=1 (API key, plan without counters)',
-        ...forgeAt(server.url, serverPid, unmetered),
+        name: 'off',
+        targets: baselines.map((s, i) =>
+          forgeAt(`forge count=1 (limits and statistics off) #${i + 1}`, s, auth),
+        ),
       },
-      { title: 'forge count=1 (API key)', ...forgeAt(server.url, serverPid, auth) },
+      {
+        name: 'unmetered',
+        targets: [forgeAt('forge count=1 (plan without counters) #1', metered[0], unmetered)],
+      },
+      {
+        name: 'forge',
+        targets: metered.map((s, i) => forgeAt(`forge count=1 (API key) #${i + 1}`, s, auth)),
+      },
     ];
-    // Warm up the three servers (JIT, compiled pattern, connection pool).
-    for (const v of [variants[3], variants[1], variants[0]]) await run({ ...v, title: `warm-up ${v.title}` });
-    // Bare route, forge without limits and statistics, forge on a plan without counters and forge
-    // with every counter, in ROUNDS rounds, each round starting one further along the list: the
-    // machine's drift and the order cannot favour one of them. Each reports its median round.
-    const runs: Run[][] = variants.map(() => []);
+    const all = variants.flatMap((v) => v.targets.map((target) => ({ variant: v.name, target })));
+    // Warm up every process (JIT, compiled pattern, connection pool).
+    for (const { target } of all) await run({ ...target, title: `warm-up ${target.title}` });
+    const runs = new Map<string, Run[]>(variants.map((v) => [v.name, []]));
     for (let round = 0; round < ROUNDS; round++) {
-      for (let i = 0; i < variants.length; i++) {
-        const at = (round + i) % variants.length;
-        runs[at].push(await run(variants[at]));
+      for (let i = 0; i < all.length; i++) {
+        const { variant, target } = all[(round + i) % all.length];
+        runs.get(variant)?.push(await run(target));
       }
     }
-    const [bareRun, forgeOff, forgeUnmetered, forge] = runs.map(medianRun);
-    // Limits and statistics once more with both servers loaded together at one rate (see
-    // runTogether): the VM's drift and batching cannot favour either. The steadier measure.
-    const togetherRate = Math.round((0.6 * Math.min(forge.rps, forgeOff.rps)) / 2);
-    const together: Run[][] = [[], []];
-    for (let round = 0; round < ROUNDS; round++) {
-      const [on, off] = await runTogether(
-        [variants[3], variants[1]].map((v) => ({ ...v, title: `together: ${v.title}` })),
-        togetherRate,
-      );
-      together[0].push(on);
-      together[1].push(off);
-    }
-    const [forgeTogether, forgeOffTogether] = together.map(medianRun);
+    const [bareRun, forgeOff, forgeUnmetered, forge] = variants.map((v) => medianRun(runs.get(v.name) ?? []));
     const mint = await run({
       title: 'mint count=1000 (API key)',
-      url: `${server.url}/api/v1/gen/mint`,
-      pid: serverPid,
+      url: `${metered[0].url}/api/v1/gen/mint`,
+      pid: metered[0].child.pid as number,
       headers: auth,
       body: { series, count: 1000 },
     });
-    if (
-      forge.non2xx ||
-      mint.non2xx ||
-      forge.errors ||
-      mint.errors ||
-      forgeUnmetered.non2xx ||
-      forgeOff.non2xx
-    )
+    if ([forge, forgeOff, forgeUnmetered, mint].some((r) => r.non2xx || r.errors)) {
       console.log('WARNING: some requests failed');
+    }
+    const pct = (more: number, less: number) => Number((((more - less) / more) * 100).toFixed(1));
     const summary = {
       forge_rps: forge.rps,
       forge_rps_limits_off: forgeOff.rps,
       // What plan limits (every counter active) and statistics recording cost forge together.
-      limits_cost_pct:
-        forgeOff.rps > 0 ? Number((((forgeOff.rps - forge.rps) / forgeOff.rps) * 100).toFixed(1)) : null,
+      limits_cost_pct: pct(forgeOff.rps, forge.rps),
       bare_rps: bareRun.rps,
       forge_ratio: Number((forge.rps / bareRun.rps).toFixed(3)),
       forge_unmetered_rps: forgeUnmetered.rps,
-      // The same comparisons in the servers' CPU time per request (independent of the client).
+      // The same comparisons in the servers' CPU time per request.
       forge_cpu_us: forge.cpuUs,
       forge_limits_off_cpu_us: forgeOff.cpuUs,
       bare_cpu_us: bareRun.cpuUs,
-      limits_cost_cpu_pct: Number((((forge.cpuUs - forgeOff.cpuUs) / forgeOff.cpuUs) * 100).toFixed(1)),
+      limits_cost_cpu_pct: -pct(forgeOff.cpuUs, forge.cpuUs),
       forge_cpu_ratio: Number((bareRun.cpuUs / forge.cpuUs).toFixed(3)),
-      // Both loaded together at `together_rate` requests/s each: the CPU cost of limits and statistics.
-      forge_together_cpu_us: forgeTogether.cpuUs,
-      forge_limits_off_together_cpu_us: forgeOffTogether.cpuUs,
-      limits_cost_together_cpu_pct: Number(
-        (((forgeTogether.cpuUs - forgeOffTogether.cpuUs) / forgeOffTogether.cpuUs) * 100).toFixed(1),
-      ),
-      together_rate: togetherRate,
       limits_store: process.env.REDIS_URL ? 'redis' : 'memory',
       mint_slugs_per_s: mint.rps * 1000,
       forge_p50_ms: forge.p50,
@@ -167,14 +149,13 @@ async function main() {
       connections: CONNECTIONS,
       seconds: SECONDS,
       rounds: ROUNDS,
+      processes: PROCESSES,
     };
     console.log(JSON.stringify(summary));
   } finally {
     // Let requests autocannon left in flight finish before stopping.
     await new Promise((r) => setTimeout(r, 1000));
-    await stopServer(bare);
-    await stopServer(baseline);
-    await stopServer(server);
+    for (const s of servers) await stopServer(s);
     await dropSchema(schema);
   }
 }

@@ -6,7 +6,14 @@ import autocannon from 'autocannon';
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 export const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const HUGE = 1_000_000_000_000;
+/** Server processes per compared variant (see bench-builds.ts for why more than one). */
+export const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 3);
+/**
+ * Out of a benchmark's reach (a bench:http run makes a few million calls) and in the range of
+ * real plans' limits: counts stay small integers, as a customer's are (1e12 made every remaining
+ * count a heap number, ~180 ns to turn into header text instead of ~20).
+ */
+const HUGE = 1_000_000_000;
 /** Every limit finite but out of reach: each call is counted as a customer's would be. */
 export const METERED = {
   req_per_minute: HUGE,
@@ -60,17 +67,16 @@ export interface Target {
   body: unknown;
 }
 
-/** One autocannon run against `target` (at most `rate` requests/s in all, if given). */
-async function measure(target: Target, connections: number, rate?: number): Promise<Run> {
+/** One autocannon run against `target`, as fast as the server answers (CONNECTIONS connections). */
+export async function run(target: Target): Promise<Run> {
   const before = cpuMs(target.pid);
   const result = await autocannon({
     url: target.url,
     method: 'POST',
     headers: { 'content-type': 'application/json', ...target.headers },
     body: JSON.stringify(target.body),
-    connections,
+    connections: CONNECTIONS,
     duration: SECONDS,
-    ...(rate === undefined ? {} : { overallRate: rate }),
   });
   const r = {
     rps: Math.round(result.requests.average),
@@ -84,20 +90,4 @@ async function measure(target: Target, connections: number, rate?: number): Prom
     `${target.title}: ${r.rps} req/s, server CPU ${r.cpuUs} µs/request, p50 ${r.p50} ms, p99 ${r.p99} ms, non-2xx ${r.non2xx}, errors ${r.errors}`,
   );
   return r;
-}
-
-/** A run as fast as the server answers (CONNECTIONS connections). */
-export function run(target: Target): Promise<Run> {
-  return measure(target, CONNECTIONS);
-}
-
-/**
- * Loads every target at the same time, each at `rate` requests/s: they share one machine state
- * (this VM's speed drifts by tens of per cent within minutes, so runs one after the other compare
- * moments as much as code), and at an equal rate none gets more requests per wake-up (batching)
- * for being slower. Compare their CPU µs per request.
- */
-export function runTogether(targets: Target[], rate: number): Promise<Run[]> {
-  const connections = Math.max(1, Math.floor(CONNECTIONS / targets.length));
-  return Promise.all(targets.map((t) => measure(t, connections, rate)));
 }

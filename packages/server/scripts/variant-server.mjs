@@ -1,14 +1,19 @@
 /**
- * The benchmarks' baselines: the built app (what `npm start` runs) with plan limits and/or
- * statistics recording switched off. Plain JavaScript on `dist`, so that the variant and the
- * server it is compared with run the same compiled code.
+ * The benchmarks' variants: a compiled app (by default `dist`, what `npm start` runs) with plan
+ * limits and/or statistics recording switched off. Plain JavaScript on the build, so that the
+ * variant and the server it is compared with run the same compiled code.
  *
- *   PORT=… DATABASE_URL=… node scripts/variant-server.mjs [no-limits] [no-stats]
+ *   PORT=… DATABASE_URL=… node scripts/variant-server.mjs [--build=dist-before] [no-limits] [no-stats]
  */
-import { buildApp } from '../dist/app.js';
-import { loadConfig } from '../dist/platform/config.js';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
-const off = new Set(process.argv.slice(2));
+const args = process.argv.slice(2);
+const build = args.find((a) => a.startsWith('--build='))?.slice('--build='.length) ?? 'dist';
+const off = new Set(args);
+const load = (module) => import(pathToFileURL(resolve(build, module)).href);
+const { buildApp } = await load('app.js');
+const { loadConfig } = await load('platform/config.js');
 const app = await buildApp(loadConfig(), {
   stats: { record: !off.has('no-stats') },
   limits: { enforce: !off.has('no-limits') },
