@@ -14,7 +14,7 @@
  *   npx tsx scripts/bench-builds.ts dist-before dist      (BENCH_SECONDS, BENCH_ROUNDS, BENCH_PROCESSES)
  */
 import { randomBytes } from 'node:crypto';
-import { METERED, medianRun, PROCESSES, ROUNDS, type Run, run, type Target } from './load.js';
+import { compareVariants, METERED, PROCESSES, ROUNDS, type Target } from './load.js';
 import {
   asStarted,
   dropSchema,
@@ -47,26 +47,20 @@ async function main(specs: string[]) {
       }
     }
     const { apiKey } = await seedOrgAndKey(schema, METERED);
-    const targets: (Target & { spec: string })[] = servers.map(({ spec, server }) => ({
-      spec,
+    const forgeAt = (spec: string, server: ServerProcess): Target => ({
       title: spec,
       url: `${server.url}/api/v1/gen/forge`,
       pid: server.child.pid as number,
       headers: { 'x-api-key': apiKey },
       body: { pattern: '{adjective}-{noun}-{number:3d}', count: 1 },
-    }));
-    for (const t of targets) await run({ ...t, title: `warm-up ${t.title}` });
-    const runs = new Map<string, Run[]>(specs.map((s) => [s, []]));
-    for (let round = 0; round < ROUNDS; round++) {
-      for (let i = 0; i < targets.length; i++) {
-        const t = targets[(round + i) % targets.length];
-        runs.get(t.spec)?.push(await run(t));
-      }
-    }
-    const first = medianRun(runs.get(specs[0]) ?? []);
+    });
+    const medians = await compareVariants(
+      specs.map((spec) => servers.filter((s) => s.spec === spec).map((s) => forgeAt(spec, s.server))),
+    );
+    const first = medians[0];
     const summary = Object.fromEntries(
-      specs.map((spec) => {
-        const m = medianRun(runs.get(spec) ?? []);
+      specs.map((spec, i) => {
+        const m = medians[i];
         return [
           spec,
           {

@@ -19,11 +19,10 @@
 import { randomBytes } from 'node:crypto';
 import {
   CONNECTIONS,
+  compareVariants,
   METERED,
-  medianRun,
   PROCESSES,
   ROUNDS,
-  type Run,
   run,
   SECONDS,
   type Target,
@@ -75,45 +74,21 @@ async function main() {
       headers,
       body: { pattern: '{adjective}-{noun}-{number:3d}', count: 1 },
     });
-    const variants: { name: string; targets: Target[] }[] = [
-      {
-        name: 'bare',
-        targets: [
-          {
-            title: 'bare Fastify route',
-            url: `${bare.url}/bare`,
-            pid: bare.child.pid as number,
-            headers: {},
-            body: {},
-          },
-        ],
-      },
-      {
-        name: 'off',
-        targets: baselines.map((s, i) =>
-          forgeAt(`forge count=1 (limits and statistics off) #${i + 1}`, s, auth),
-        ),
-      },
-      {
-        name: 'unmetered',
-        targets: [forgeAt('forge count=1 (plan without counters) #1', metered[0], unmetered)],
-      },
-      {
-        name: 'forge',
-        targets: metered.map((s, i) => forgeAt(`forge count=1 (API key) #${i + 1}`, s, auth)),
-      },
+    const variants: Target[][] = [
+      [
+        {
+          title: 'bare Fastify route',
+          url: `${bare.url}/bare`,
+          pid: bare.child.pid as number,
+          headers: {},
+          body: {},
+        },
+      ],
+      baselines.map((s, i) => forgeAt(`forge count=1 (limits and statistics off) #${i + 1}`, s, auth)),
+      [forgeAt('forge count=1 (plan without counters) #1', metered[0], unmetered)],
+      metered.map((s, i) => forgeAt(`forge count=1 (API key) #${i + 1}`, s, auth)),
     ];
-    const all = variants.flatMap((v) => v.targets.map((target) => ({ variant: v.name, target })));
-    // Warm up every process (JIT, compiled pattern, connection pool).
-    for (const { target } of all) await run({ ...target, title: `warm-up ${target.title}` });
-    const runs = new Map<string, Run[]>(variants.map((v) => [v.name, []]));
-    for (let round = 0; round < ROUNDS; round++) {
-      for (let i = 0; i < all.length; i++) {
-        const { variant, target } = all[(round + i) % all.length];
-        runs.get(variant)?.push(await run(target));
-      }
-    }
-    const [bareRun, forgeOff, forgeUnmetered, forge] = variants.map((v) => medianRun(runs.get(v.name) ?? []));
+    const [bareRun, forgeOff, forgeUnmetered, forge] = await compareVariants(variants);
     const mint = await run({
       title: 'mint count=1000 (API key)',
       url: `${metered[0].url}/api/v1/gen/mint`,

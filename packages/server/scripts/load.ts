@@ -91,3 +91,22 @@ export async function run(target: Target): Promise<Run> {
   );
   return r;
 }
+
+/**
+ * Compares variants, each loaded through one or more targets (processes): warms every target up
+ * (JIT, compiled pattern, connection pool), then ROUNDS rounds loading each target in turn, the
+ * order turning by one each round so that the VM's drift favours none. Answers each variant's
+ * medians over all runs of all its targets, in the order given.
+ */
+export async function compareVariants(variants: Target[][]): Promise<Run[]> {
+  const all = variants.flatMap((targets, variant) => targets.map((target) => ({ variant, target })));
+  for (const { target } of all) await run({ ...target, title: `warm-up ${target.title}` });
+  const runs: Run[][] = variants.map(() => []);
+  for (let round = 0; round < ROUNDS; round++) {
+    for (let i = 0; i < all.length; i++) {
+      const { variant, target } = all[(round + i) % all.length];
+      runs[variant].push(await run(target));
+    }
+  }
+  return runs.map(medianRun);
+}

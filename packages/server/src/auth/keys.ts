@@ -16,6 +16,7 @@ import { effectiveKeys } from '../areas/sdk/service.js';
 import type { Db } from '../db/connect.js';
 import { ApiError } from '../platform/errors.js';
 import type { MaybePromise } from '../platform/maybe-promise.js';
+import { SharedLoads } from '../platform/shared-loads.js';
 
 /** A caller authenticated by an API key or by a request signed with an SDK key. */
 export interface CallerKey {
@@ -143,25 +144,14 @@ export function keyAuthenticator(db: Db, replays: ReplayStore) {
   const configs = new ShortCache<{ row: SdkConfigRow | undefined }>();
   const effective = new ShortCache<EffectiveKeys>();
 
-  // Reads in flight by key hash: calls that miss together (the cache ends for all of them at
-  // once) share one database read. Tagged with the epoch they started in: a read begun before a
-  // change on this node is not joined after it.
-  const loadingKeys = new Map<string, { epoch: number; entry: Promise<KeyEntry> }>();
+  const loadingKeys = new SharedLoads<KeyEntry>(() => epoch);
 
   function loadKey(hash: string): Promise<KeyEntry> {
-    const pending = loadingKeys.get(hash);
-    if (pending && pending.epoch === epoch) return pending.entry;
-    const entry = findKeyByHash(db, hash)
-      .then((row) => {
-        const loaded = keyEntryOf(row);
-        apiKeys.set(hash, loaded, Date.now());
-        return loaded;
-      })
-      .finally(() => {
-        if (loadingKeys.get(hash)?.entry === entry) loadingKeys.delete(hash);
-      });
-    loadingKeys.set(hash, { epoch, entry });
-    return entry;
+    return loadingKeys.load(
+      hash,
+      async () => keyEntryOf(await findKeyByHash(db, hash)),
+      (entry) => apiKeys.set(hash, entry, Date.now()),
+    );
   }
 
   function admitKey(entry: KeyEntry, now: number): MaybePromise<CallerKey> {

@@ -8,10 +8,10 @@ import {
   type Counter,
   type LimitStore,
   quotaCounter,
-  type RequestKeys,
+  type RequestCounters,
   type RequestLimiter,
   type RequestVerdict,
-  requestKeys,
+  requestCounters,
 } from './store.js';
 
 /** What remains of each limit after a call (response headers, product spec §3); −1 = unlimited. */
@@ -75,18 +75,21 @@ interface Charge {
  * names for Redis, their counts for the memory store, without a lookup by name per call.
  */
 class OrgCounters {
-  readonly requests: RequestKeys;
+  readonly requests: RequestCounters;
   private readonly quotas: Record<
     Operation,
     Partial<Record<QuotaPeriod, { window: PeriodWindow; counter: Counter }>>
   > = { forge: {}, mint: {}, slice: {} };
 
-  /** The requests limiter of the plan features last seen (a plan's features are one object). */
+  /**
+   * The requests limiter of the plan features last seen (a plan's features are one object, read
+   * anew when the plans cache refreshes it).
+   */
   private limiterOf?: PlanFeatures;
   private limiter?: RequestLimiter;
 
   constructor(private readonly orgId: string) {
-    this.requests = requestKeys(orgId);
+    this.requests = requestCounters(orgId);
   }
 
   requestLimiter(store: LimitStore, f: PlanFeatures): RequestLimiter {
@@ -357,8 +360,7 @@ export class PlanLimits {
   ): Promise<Remaining> {
     try {
       const rpm = requestsLimited(f)
-        ? (await this.store.requests(f.req_per_minute, f.burst_req_per_minute).peek(counters.requests, now))
-            .remaining
+        ? (await counters.requestLimiter(this.store, f).peek(counters.requests, now)).remaining
         : -1;
       const left = async (period: QuotaPeriod) => {
         if (!isOperation(call.kind)) return -1;

@@ -14,7 +14,7 @@ import { chain, type MaybePromise } from '../../platform/maybe-promise.js';
  */
 export interface LimitStore {
   readonly kind: 'memory' | 'redis';
-  /** The requests-per-minute limiter for one (rpm, burst) pair of a plan. */
+  /** The requests-per-minute limiter for one (rpm, burst) pair of a plan (callers keep it). */
   requests(rpm: number, burst: number): RequestLimiter;
   /**
    * Adds `n` to a quota counter kept until `expiresAt` (ms since the epoch); answers the new total.
@@ -54,12 +54,12 @@ export interface RequestVerdict {
 }
 
 /** The request counters of one subject. Callers keep them (one pair per organisation). */
-export interface RequestKeys {
+export interface RequestCounters {
   minute: Counter;
   burst: Counter;
 }
 
-export function requestKeys(subject: string): RequestKeys {
+export function requestCounters(subject: string): RequestCounters {
   return { minute: new Counter(`rpm:${subject}`), burst: new Counter(`burst:${subject}`) };
 }
 
@@ -69,9 +69,9 @@ export function quotaCounter(operation: string, period: string, windowId: string
 }
 
 export interface RequestLimiter {
-  take(keys: RequestKeys, now: number): MaybePromise<RequestVerdict>;
+  take(pair: RequestCounters, now: number): MaybePromise<RequestVerdict>;
   /** The same answer without counting a request. */
-  peek(keys: RequestKeys, now: number): MaybePromise<RequestVerdict>;
+  peek(pair: RequestCounters, now: number): MaybePromise<RequestVerdict>;
 }
 
 /**
@@ -109,35 +109,35 @@ class BurstyRequests implements RequestLimiter {
     this.extra = burst < 0 ? 0 : burst - rpm;
   }
 
-  take(keys: RequestKeys, now: number): MaybePromise<RequestVerdict> {
-    const minute = this.counters.add(keys.minute, 1, MINUTE_S, now);
+  take(pair: RequestCounters, now: number): MaybePromise<RequestVerdict> {
+    const minute = this.counters.add(pair.minute, 1, MINUTE_S, now);
     if (minute instanceof Promise)
-      return minute.then((m) => this.verdict(m.total, m.endsAt - now, keys, now));
-    return this.verdict(minute.total, minute.endsAt - now, keys, now);
+      return minute.then((m) => this.verdict(m.total, m.endsAt - now, pair, now));
+    return this.verdict(minute.total, minute.endsAt - now, pair, now);
   }
 
   /** Within the minute's allowance, or else drawing on the burst pool. */
   private verdict(
     used: number,
     msLeft: number,
-    keys: RequestKeys,
+    pair: RequestCounters,
     now: number,
   ): MaybePromise<RequestVerdict> {
     if (used <= this.rpm) return { allowed: true, remaining: this.rpm - used, msBeforeNext: msLeft };
     if (this.extra <= 0) return { allowed: false, remaining: 0, msBeforeNext: msLeft };
-    return chain(this.counters.add(keys.burst, 1, BURST_WINDOW_S, now), (pool) =>
+    return chain(this.counters.add(pair.burst, 1, BURST_WINDOW_S, now), (pool) =>
       pool.total <= this.extra
         ? { allowed: true, remaining: this.extra - pool.total, msBeforeNext: msLeft }
         : { allowed: false, remaining: 0, msBeforeNext: msLeft },
     );
   }
 
-  peek(keys: RequestKeys, now: number): MaybePromise<RequestVerdict> {
-    return chain(this.counters.get(keys.minute, now), (minute) => {
+  peek(pair: RequestCounters, now: number): MaybePromise<RequestVerdict> {
+    return chain(this.counters.get(pair.minute, now), (minute) => {
       const remaining = Math.max(0, this.rpm - (minute?.total ?? 0));
       const msBeforeNext = minute ? minute.endsAt - now : 0;
       if (remaining > 0 || this.extra <= 0) return { allowed: remaining > 0, remaining, msBeforeNext };
-      return chain(this.counters.get(keys.burst, now), (pool) => {
+      return chain(this.counters.get(pair.burst, now), (pool) => {
         const left = Math.max(0, this.extra - (pool?.total ?? 0));
         return { allowed: left > 0, remaining: left, msBeforeNext };
       });
@@ -148,9 +148,6 @@ class BurstyRequests implements RequestLimiter {
 const totalOf = (count: Count) => count.total;
 
 class CounterStore implements LimitStore {
-  /** By rpm, then burst (numbers as keys: no string to build per call). */
-  private readonly limiters = new Map<number, Map<number, RequestLimiter>>();
-
   constructor(
     readonly kind: 'memory' | 'redis',
     private readonly counters: Counters,
@@ -158,17 +155,7 @@ class CounterStore implements LimitStore {
   ) {}
 
   requests(rpm: number, burst: number): RequestLimiter {
-    let byBurst = this.limiters.get(rpm);
-    if (!byBurst) {
-      byBurst = new Map();
-      this.limiters.set(rpm, byBurst);
-    }
-    let limiter = byBurst.get(burst);
-    if (!limiter) {
-      limiter = new BurstyRequests(this.counters, rpm, burst);
-      byBurst.set(burst, limiter);
-    }
-    return limiter;
+    return new BurstyRequests(this.counters, rpm, burst);
   }
 
   add(counter: Counter, n: number, expiresAt: number, now: number): MaybePromise<number> {

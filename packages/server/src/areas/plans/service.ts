@@ -28,6 +28,7 @@ import type { CallerKey } from '../../auth/keys.js';
 import type { Db } from '../../db/connect.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { ApiError } from '../../platform/errors.js';
+import { SharedLoads } from '../../platform/shared-loads.js';
 import * as q from './queries.js';
 
 export const PlanMessages = {
@@ -334,10 +335,9 @@ interface CachedLimits {
   saas: EffectiveLimits;
 }
 const cache = new Map<string, CachedLimits>();
-/** Reads in flight by organisation: concurrent misses share one, within one cache epoch. */
-const loading = new Map<string, { epoch: number; limits: Promise<CachedLimits> }>();
 /** Moves on each change: a read begun before it is neither joined nor kept. */
 let epoch = 0;
+const loads = new SharedLoads<CachedLimits>(() => epoch);
 
 export function forgetLimits(orgId?: string): void {
   epoch++;
@@ -349,23 +349,17 @@ function loadLimits(db: Db, orgId: string): CachedLimits | Promise<CachedLimits>
   const now = Date.now();
   const hit = cache.get(orgId);
   if (hit && now - hit.at < CACHE_MS) return hit;
-  const pending = loading.get(orgId);
-  if (pending?.epoch === epoch) return pending.limits;
-  const startedIn = epoch;
-  const limits = computeLimits(db, orgId, new Date(now))
-    .then((byType) => {
-      const entry = { at: now, limits: byType, saas: byType.get('saas') as EffectiveLimits };
-      if (startedIn === epoch) {
-        if (cache.size > 10_000) cache.clear();
-        cache.set(orgId, entry);
-      }
-      return entry;
-    })
-    .finally(() => {
-      if (loading.get(orgId)?.limits === limits) loading.delete(orgId);
-    });
-  loading.set(orgId, { epoch: startedIn, limits });
-  return limits;
+  return loads.load(
+    orgId,
+    async () => {
+      const byType = await computeLimits(db, orgId, new Date(now));
+      return { at: now, limits: byType, saas: byType.get('saas') as EffectiveLimits };
+    },
+    (entry) => {
+      if (cache.size > 10_000) cache.clear();
+      cache.set(orgId, entry);
+    },
+  );
 }
 
 async function limitsByType(db: Db, orgId: string): Promise<Map<PlanType, EffectiveLimits>> {

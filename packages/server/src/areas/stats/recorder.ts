@@ -31,6 +31,15 @@ interface MinuteCounts {
   durationUs: number;
 }
 
+/** What a row counts for: one minute of one owner's calls of one event on one series. */
+type CallGroup = Pick<MinuteCounts, 'minute' | 'keyId' | 'orgId' | 'seriesId' | 'seriesSlug' | 'event'>;
+
+function add(row: MinuteCounts, count: number, requests: number, durationUs: number): void {
+  row.count += count;
+  row.requests += requests;
+  row.durationUs += durationUs;
+}
+
 /** One minute's rows: by owner (the key, or the organisation of a console call), series, event. */
 type MinuteRows = Map<string, Map<string, Partial<Record<StatsEvent, MinuteCounts>>>>;
 
@@ -59,59 +68,30 @@ export class StatsRecorder {
   }
 
   record(call: StatsCall): void {
+    const minute = Math.floor(this.now() / 60_000) * 60_000;
+    const keyId = call.keyId ?? NIL_UUID;
     const seriesId = call.seriesId;
-    this.add(
-      Math.floor(this.now() / 60_000) * 60_000,
-      call.keyId ?? NIL_UUID,
-      call.orgId,
-      seriesId,
-      seriesId === null ? (call.seriesSlug ?? null) : null,
-      call.event,
-      call.count,
-      1,
-      Math.max(0, Math.round(call.durationUs)),
-    );
-  }
-
-  /** Adds to the row of one call group (minute, owner, series, event). */
-  private add(
-    minute: number,
-    keyId: string,
-    orgId: string,
-    seriesId: string | null,
-    seriesSlug: string | null,
-    event: StatsEvent,
-    count: number,
-    requests: number,
-    durationUs: number,
-  ): void {
-    let hit = this.last;
+    const seriesSlug = seriesId === null ? (call.seriesSlug ?? null) : null;
+    let row = this.last;
     if (
-      hit === undefined ||
-      hit.minute !== minute ||
-      hit.keyId !== keyId ||
-      hit.orgId !== orgId ||
-      hit.seriesId !== seriesId ||
-      hit.seriesSlug !== seriesSlug ||
-      hit.event !== event
+      row === undefined ||
+      row.minute !== minute ||
+      row.keyId !== keyId ||
+      row.orgId !== call.orgId ||
+      row.seriesId !== seriesId ||
+      row.seriesSlug !== seriesSlug ||
+      row.event !== call.event
     ) {
-      hit = this.row(minute, keyId, orgId, seriesId, seriesSlug, event);
-      this.last = hit;
+      // A group object only when the client is not the one that called last.
+      row = this.row({ minute, keyId, orgId: call.orgId, seriesId, seriesSlug, event: call.event });
+      this.last = row;
     }
-    hit.count += count;
-    hit.requests += requests;
-    hit.durationUs += durationUs;
+    add(row, call.count, 1, Math.max(0, Math.round(call.durationUs)));
   }
 
   /** The row of one call group (minute, owner, series, event), created empty when new. */
-  private row(
-    minute: number,
-    keyId: string,
-    orgId: string,
-    seriesId: string | null,
-    seriesSlug: string | null,
-    event: StatsEvent,
-  ): MinuteCounts {
+  private row(group: CallGroup): MinuteCounts {
+    const { minute, keyId, orgId, seriesId, seriesSlug, event } = group;
     let owners = this.buffer.get(minute);
     if (!owners) {
       owners = new Map();
@@ -134,7 +114,7 @@ export class StatsRecorder {
     }
     let row = events[event];
     if (!row) {
-      row = { orgId, seriesId, seriesSlug, keyId, event, minute, count: 0, requests: 0, durationUs: 0 };
+      row = { minute, keyId, orgId, seriesId, seriesSlug, event, count: 0, requests: 0, durationUs: 0 };
       events[event] = row;
       this.rows++;
     }
@@ -153,19 +133,7 @@ export class StatsRecorder {
     this.rows = 0;
     this.last = undefined;
     this.flushing = this.write(rows).catch((error: unknown) => {
-      for (const r of rows) {
-        this.add(
-          r.minute,
-          r.keyId,
-          r.orgId,
-          r.seriesId,
-          r.seriesSlug,
-          r.event,
-          r.count,
-          r.requests,
-          r.durationUs,
-        );
-      }
+      for (const r of rows) add(this.row(r), r.count, r.requests, r.durationUs);
       throw error;
     });
     try {
