@@ -14,7 +14,7 @@
  *   npx tsx scripts/bench-builds.ts dist-before dist      (BENCH_SECONDS, BENCH_ROUNDS, BENCH_PROCESSES)
  */
 import { randomBytes } from 'node:crypto';
-import { compareVariants, METERED, PROCESSES, ROUNDS, type Target } from './load.js';
+import { compareVariants, METERED, PROCESSES, pairedRatio, ROUNDS, type Target } from './load.js';
 import {
   asStarted,
   dropSchema,
@@ -54,19 +54,19 @@ async function main(specs: string[]) {
       headers: { 'x-api-key': apiKey },
       body: { pattern: '{adjective}-{noun}-{number:3d}', count: 1 },
     });
-    const medians = await compareVariants(
+    const comparison = await compareVariants(
       specs.map((spec) => servers.filter((s) => s.spec === spec).map((s) => forgeAt(spec, s.server))),
     );
-    const first = medians[0];
     const summary = Object.fromEntries(
       specs.map((spec, i) => {
-        const m = medians[i];
+        const m = comparison.medians[i];
         return [
           spec,
           {
             rps: m.rps,
             cpu_us: m.cpuUs,
-            rps_vs_first: Number((m.rps / first.rps).toFixed(3)),
+            // The median over neighbouring runs of this variant's and the first's (pairedRatio).
+            rps_vs_first: Number(pairedRatio(comparison, 0, i, (r) => r.rps).toFixed(3)),
             p99_ms: m.p99,
             non2xx: m.non2xx,
           },

@@ -10,8 +10,11 @@
  * Each forge variant runs in BENCH_PROCESSES processes (default 3): on this VM two processes of
  * one build differ by up to ±10 % for their whole life, as much as what is measured. Every round
  * loads each process in turn (the order turns by one each round, so the VM's drift favours none);
- * a variant reports the medians over all runs of all its processes. Each run also reports the
- * server's own CPU time per request (`*_cpu_us`, from /proc).
+ * a variant reports the medians over all runs of all its processes. `limits_cost_pct` is the
+ * median over pairs of neighbouring runs (a process without limits, then one with them, or the
+ * other way round): this VM's speed drifts by tens of % within minutes, which a ratio of
+ * medians over the whole benchmark keeps. Each run also reports the server's own CPU time per
+ * request (`*_cpu_us`, from /proc).
  *
  *   npm run bench:http -w @slugsmith/server      (DATABASE_URL or TEST_DATABASE_URL; BENCH_SECONDS,
  *                                                 BENCH_CONNECTIONS, BENCH_ROUNDS, BENCH_PROCESSES)
@@ -22,7 +25,9 @@ import {
   compareVariants,
   METERED,
   PROCESSES,
+  pairedRatio,
   ROUNDS,
+  type Run,
   run,
   SECONDS,
   type Target,
@@ -74,6 +79,7 @@ async function main() {
       headers,
       body: { pattern: '{adjective}-{noun}-{number:3d}', count: 1 },
     });
+    // Each process without limits next to one with them: limits_cost_pct compares neighbouring runs.
     const variants: Target[][] = [
       [
         {
@@ -84,11 +90,14 @@ async function main() {
           body: {},
         },
       ],
-      baselines.map((s, i) => forgeAt(`forge count=1 (limits and statistics off) #${i + 1}`, s, auth)),
       [forgeAt('forge count=1 (plan without counters) #1', metered[0], unmetered)],
+      baselines.map((s, i) => forgeAt(`forge count=1 (limits and statistics off) #${i + 1}`, s, auth)),
       metered.map((s, i) => forgeAt(`forge count=1 (API key) #${i + 1}`, s, auth)),
     ];
-    const [bareRun, forgeOff, forgeUnmetered, forge] = await compareVariants(variants);
+    const comparison = await compareVariants(variants);
+    const [bareRun, forgeUnmetered, forgeOff, forge] = comparison.medians;
+    const costPct = (pick: (r: Run) => number) =>
+      Number(((1 - pairedRatio(comparison, 2, 3, pick)) * 100).toFixed(1));
     const mint = await run({
       title: 'mint count=1000 (API key)',
       url: `${metered[0].url}/api/v1/gen/mint`,
@@ -99,12 +108,14 @@ async function main() {
     if ([forge, forgeOff, forgeUnmetered, mint].some((r) => r.non2xx || r.errors)) {
       console.log('WARNING: some requests failed');
     }
-    const pct = (more: number, less: number) => Number((((more - less) / more) * 100).toFixed(1));
     const summary = {
       forge_rps: forge.rps,
       forge_rps_limits_off: forgeOff.rps,
-      // What plan limits (every counter active) and statistics recording cost forge together.
-      limits_cost_pct: pct(forgeOff.rps, forge.rps),
+      // What plan limits (every counter active) and statistics recording cost forge together:
+      // the median over pairs of neighbouring runs (see pairedRatio).
+      limits_cost_pct: costPct((r) => r.rps),
+      // The same from the two medians (the measure of earlier runs; it keeps the drift).
+      limits_cost_of_medians_pct: Number((((forgeOff.rps - forge.rps) / forgeOff.rps) * 100).toFixed(1)),
       bare_rps: bareRun.rps,
       forge_ratio: Number((forge.rps / bareRun.rps).toFixed(3)),
       forge_unmetered_rps: forgeUnmetered.rps,
@@ -112,7 +123,7 @@ async function main() {
       forge_cpu_us: forge.cpuUs,
       forge_limits_off_cpu_us: forgeOff.cpuUs,
       bare_cpu_us: bareRun.cpuUs,
-      limits_cost_cpu_pct: -pct(forgeOff.cpuUs, forge.cpuUs),
+      limits_cost_cpu_pct: -costPct((r) => r.cpuUs),
       forge_cpu_ratio: Number((bareRun.cpuUs / forge.cpuUs).toFixed(3)),
       limits_store: process.env.REDIS_URL ? 'redis' : 'memory',
       mint_slugs_per_s: mint.rps * 1000,

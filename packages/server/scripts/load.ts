@@ -92,21 +92,51 @@ export async function run(target: Target): Promise<Run> {
   return r;
 }
 
+/** What compareVariants measured: each variant's medians, and every run by round and process. */
+export interface Comparison {
+  medians: Run[];
+  /** runs[variant][round][process] */
+  runs: Run[][][];
+}
+
 /**
  * Compares variants, each loaded through one or more targets (processes): warms every target up
- * (JIT, compiled pattern, connection pool), then ROUNDS rounds loading each target in turn, the
- * order turning by one each round so that the VM's drift favours none. Answers each variant's
- * medians over all runs of all its targets, in the order given.
+ * (JIT, compiled pattern, connection pool), then ROUNDS rounds loading each target in turn. The
+ * targets are interleaved by process (the first process of every variant, then the second…) so
+ * that the runs `pairedRatio` compares follow each other, and the order turns by one each round,
+ * so that the VM's drift favours none.
  */
-export async function compareVariants(variants: Target[][]): Promise<Run[]> {
-  const all = variants.flatMap((targets, variant) => targets.map((target) => ({ variant, target })));
+export async function compareVariants(variants: Target[][]): Promise<Comparison> {
+  const all: { variant: number; slot: number; target: Target }[] = [];
+  const most = Math.max(...variants.map((targets) => targets.length));
+  for (let slot = 0; slot < most; slot++) {
+    variants.forEach((targets, variant) => {
+      if (slot < targets.length) all.push({ variant, slot, target: targets[slot] });
+    });
+  }
   for (const { target } of all) await run({ ...target, title: `warm-up ${target.title}` });
-  const runs: Run[][] = variants.map(() => []);
+  const runs: Run[][][] = variants.map(() => []);
   for (let round = 0; round < ROUNDS; round++) {
+    for (const byRound of runs) byRound.push([]);
     for (let i = 0; i < all.length; i++) {
-      const { variant, target } = all[(round + i) % all.length];
-      runs[variant].push(await run(target));
+      const { variant, slot, target } = all[(round + i) % all.length];
+      runs[variant][round][slot] = await run(target);
     }
   }
-  return runs.map(medianRun);
+  return { medians: runs.map((byRound) => medianRun(byRound.flat())), runs };
+}
+
+/**
+ * The median over rounds and processes of `pick(b) / pick(a)`, each from runs made one after the
+ * other (the same round, the same process number). This VM's speed drifts by tens of % over
+ * seconds to minutes; a ratio of neighbouring runs cancels most of that, where a ratio of medians
+ * over all runs does not. Variants a and b need as many processes.
+ */
+export function pairedRatio(comparison: Comparison, a: number, b: number, pick: (r: Run) => number): number {
+  const ratios = comparison.runs[a].flatMap((byProcess, round) =>
+    byProcess.map((run, slot) => pick(comparison.runs[b][round][slot]) / pick(run)),
+  );
+  ratios.sort((x, y) => x - y);
+  const mid = ratios.length >> 1;
+  return ratios.length % 2 ? ratios[mid] : (ratios[mid - 1] + ratios[mid]) / 2;
 }
