@@ -4,7 +4,8 @@
  * optional switches (`dist:no-limits,no-stats`, see variant-server.mjs), started BENCH_PROCESSES
  * times (default 3) with the flags of `npm start`, all on one PostgreSQL schema. Every round
  * loads each process in turn (the order turns by one each round) for BENCH_SECONDS; a variant
- * reports the medians over all runs of all its processes.
+ * reports the medians over all runs of all its processes, and against the first variant the
+ * median ratio of neighbouring runs (`rps_vs_first`, see pairedRatio).
  *
  * Why several processes: on this VM two processes of the same build differ by up to ±10 % in
  * CPU per request for their whole life (what V8 optimised, and how, depends on timing), which is
