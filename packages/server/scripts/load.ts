@@ -127,10 +127,11 @@ export async function compareVariants(variants: Target[][]): Promise<Comparison>
 }
 
 /**
- * The median over rounds and processes of `pick(b) / pick(a)`, each from runs made one after the
- * other (the same round, the same process number). This VM's speed drifts by tens of % over
- * seconds to minutes; a ratio of neighbouring runs cancels most of that, where a ratio of medians
- * over all runs does not. Variants a and b need as many processes.
+ * The median over rounds and processes of `pick(b) / pick(a)`, each pair from runs made close
+ * together (the same round and process number: compareVariants runs them in one group, one after
+ * the other when a and b are neighbours in the variants' order). This VM's speed also drifts over
+ * minutes, which such pairs cancel and a ratio of medians over all runs keeps; the run-to-run
+ * noise (±20 % here) neither cancels. Variants a and b need as many processes.
  */
 export function pairedRatio(comparison: Comparison, a: number, b: number, pick: (r: Run) => number): number {
   const ratios = comparison.runs[a].flatMap((byProcess, round) =>
