@@ -1,22 +1,8 @@
-import { createHook } from 'node:async_hooks';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { expect, it } from 'vitest';
 import { pinnedTickObject } from '../src/platform/tick-maps.js';
-
-/** A tick object of Node's own, seen through an async hook (the only way to reach one). */
-function realTickObject(): object {
-  let tick: object | undefined;
-  const hook = createHook({
-    init(_id, type, _trigger, resource) {
-      if (type === 'TickObject') tick = resource as object;
-    },
-  }).enable();
-  process.nextTick(() => {});
-  hook.disable();
-  if (!tick) throw new Error('no tick object seen');
-  return tick;
-}
+import { realTickObject } from './support/tick-objects.js';
 
 it("is built like Node's tick objects: the same keys, in the same order, with values of the same kinds", () => {
   const real = realTickObject() as Record<PropertyKey, unknown>;

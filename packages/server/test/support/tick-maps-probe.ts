@@ -3,8 +3,8 @@
  * tick objects, lets them all die, runs a full collection, makes one more and reports whether it
  * has the pinned object's hidden class.
  */
-import { createHook } from 'node:async_hooks';
 import { pinnedTickObject } from '../../src/platform/tick-maps.js';
+import { realTickObject } from './tick-objects.js';
 
 const haveSameMap = new Function('a', 'b', 'return %HaveSameMap(a, b)') as (a: object, b: object) => boolean;
 const gc = (globalThis as { gc?: () => void }).gc;
@@ -16,14 +16,6 @@ await idle();
 gc();
 gc();
 
-let tick: object | undefined;
-const hook = createHook({
-  init(_id, type, _trigger, resource) {
-    if (type === 'TickObject') tick = resource as object;
-  },
-}).enable();
-process.nextTick(() => {});
-hook.disable();
-
-if (!pinnedTickObject || !tick) throw new Error('no tick object to compare');
+const tick = realTickObject();
+if (!pinnedTickObject) throw new Error('nothing pinned');
 console.log(JSON.stringify({ sameMap: haveSameMap(pinnedTickObject, tick) }));
