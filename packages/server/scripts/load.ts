@@ -141,3 +141,14 @@ export function pairedRatio(comparison: Comparison, a: number, b: number, pick: 
   const mid = ratios.length >> 1;
   return ratios.length % 2 ? ratios[mid] : (ratios[mid - 1] + ratios[mid]) / 2;
 }
+
+/**
+ * `pick` of variant b's best run over variant a's best (best: the lowest `pick` over all rounds
+ * and processes, e.g. CPU time per request; negate for requests/s). What the VM's neighbours do
+ * only ever adds time, so each variant's best run is the one least disturbed: with enough runs,
+ * the steadiest estimate of what the code itself costs (timeit's reasoning for its minimum).
+ */
+export function bestRatio(comparison: Comparison, a: number, b: number, pick: (r: Run) => number): number {
+  const best = (variant: number) => Math.min(...comparison.runs[variant].flat().map(pick));
+  return best(b) / best(a);
+}

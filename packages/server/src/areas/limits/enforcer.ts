@@ -54,7 +54,6 @@ export const LimitMessages = {
  */
 const COUNTER_GRACE_MS = 3600_000;
 
-const PERIODS: readonly QuotaPeriod[] = ['day', 'month'];
 const quotaReason: Record<QuotaPeriod, RateLimitReason> = {
   day: 'daily-limit-exceeded',
   month: 'monthly-limit-exceeded',
@@ -70,53 +69,87 @@ interface Charge {
   endsAt: number;
 }
 
+/** One quota of an organisation (an operation in a period) and its counter in the current window. */
+class Quota {
+  window: PeriodWindow;
+  counter: Counter;
+
+  constructor(
+    readonly op: Operation,
+    readonly period: QuotaPeriod,
+    private readonly orgId: string,
+    now: number,
+  ) {
+    this.window = periodWindow(period, now);
+    this.counter = quotaCounter(op, period, this.window.id, orgId);
+  }
+
+  /** This quota in the window that holds `now`: a new window and counter once `now` left the last. */
+  at(now: number): this {
+    if (now < this.window.startsAt || now >= this.window.endsAt) {
+      this.window = periodWindow(this.period, now);
+      this.counter = quotaCounter(this.op, this.period, this.window.id, this.orgId);
+    }
+    return this;
+  }
+}
+
+/** An operation's quotas, one property per period: the hot path reads each by its own name. */
+interface OperationQuotas {
+  day: Quota;
+  month: Quota;
+}
+
+/** What one plan features object limits, read once from it (see OrgCounters.plan). */
+interface PlanCounting {
+  features: PlanFeatures;
+  requests: RequestLimiter;
+  /** Each operation's daily and monthly limits; −1: unlimited. */
+  quotaLimits: Record<Operation, { day: number; month: number }>;
+}
+
 /**
  * The counters of one organisation, built once (quota counters once per period window): their
  * names for Redis, their counts for the memory store, without a lookup by name per call.
  */
 class OrgCounters {
   readonly requests: RequestCounters;
-  private readonly quotas: Record<
-    Operation,
-    Partial<Record<QuotaPeriod, { window: PeriodWindow; counter: Counter }>>
-  > = { forge: {}, mint: {}, slice: {} };
-
+  readonly quotas: Record<Operation, OperationQuotas>;
   /**
-   * The requests limiter of the plan features last seen (a plan's features are one object, read
-   * anew when the plans cache refreshes it).
+   * The plan features last seen, as the hot path reads them (a plan's features are one object,
+   * read anew when the plans cache refreshes it): fixed names on fixed shapes, where reading
+   * `features[key]` with a key that changes between calls is a generic lookup each time.
    */
-  private limiterOf?: PlanFeatures;
-  private limiter?: RequestLimiter;
+  private counting?: PlanCounting;
 
-  constructor(private readonly orgId: string) {
+  constructor(orgId: string, now: number) {
     this.requests = requestCounters(orgId);
+    const quotas = (op: Operation) => ({
+      day: new Quota(op, 'day', orgId, now),
+      month: new Quota(op, 'month', orgId, now),
+    });
+    this.quotas = { forge: quotas('forge'), mint: quotas('mint'), slice: quotas('slice') };
   }
 
-  requestLimiter(store: LimitStore, f: PlanFeatures): RequestLimiter {
-    if (this.limiterOf !== f || !this.limiter) {
-      this.limiter = store.requests(f.req_per_minute, f.burst_req_per_minute);
-      this.limiterOf = f;
+  plan(store: LimitStore, f: PlanFeatures): PlanCounting {
+    if (this.counting?.features !== f) {
+      const limits = (op: Operation) => ({
+        day: f[OPERATION_KEYS[op].day],
+        month: f[OPERATION_KEYS[op].month],
+      });
+      this.counting = {
+        features: f,
+        requests: store.requests(f.req_per_minute, f.burst_req_per_minute),
+        quotaLimits: { forge: limits('forge'), mint: limits('mint'), slice: limits('slice') },
+      };
     }
-    return this.limiter;
-  }
-
-  /** The quota counter of `op` in the window of `period` that holds `now`. */
-  quota(op: Operation, period: QuotaPeriod, now: number): { window: PeriodWindow; counter: Counter } {
-    const window = periodWindow(period, now);
-    const known = this.quotas[op][period];
-    if (known?.window === window) return known;
-    const fresh = { window, counter: quotaCounter(op, period, window.id, this.orgId) };
-    this.quotas[op][period] = fresh;
-    return fresh;
+    return this.counting;
   }
 
   /** Whether any counter holds a count in this process (memory store) at `now`. */
   live(now: number): boolean {
     if (this.requests.minute.live(now) || this.requests.burst.live(now)) return true;
-    for (const byPeriod of Object.values(this.quotas)) {
-      for (const q of Object.values(byPeriod)) if (q.counter.live(now)) return true;
-    }
-    return false;
+    return Object.values(this.quotas).some((q) => q.day.counter.live(now) || q.month.counter.live(now));
   }
 }
 
@@ -170,7 +203,7 @@ export class PlanLimits {
     if (now >= this.nextSweep) this.sweep(now);
     let counters = this.counters.get(orgId);
     if (!counters) {
-      counters = new OrgCounters(orgId);
+      counters = new OrgCounters(orgId, now);
       this.counters.set(orgId, counters);
     }
     return counters;
@@ -292,7 +325,7 @@ export class PlanLimits {
   private takeRequest(counters: OrgCounters, f: PlanFeatures, now: number): MaybePromise<RequestVerdict> {
     if (!requestsLimited(f)) return UNCOUNTED;
     try {
-      const verdict = counters.requestLimiter(this.store, f).take(counters.requests, now);
+      const verdict = counters.plan(this.store, f).requests.take(counters.requests, now);
       return verdict instanceof Promise ? verdict.catch(this.uncounted) : verdict;
     } catch (error) {
       return this.uncounted(error);
@@ -307,33 +340,21 @@ export class PlanLimits {
     now: number,
   ): MaybePromise<Charge[]> {
     if (!isOperation(call.kind) || call.count <= 0) return NO_CHARGES;
-    const op = call.kind;
     try {
+      const limits = counters.plan(this.store, f).quotaLimits[call.kind];
+      const quotas = counters.quotas[call.kind];
       const charges: MaybePromise<Charge>[] = [];
-      let waiting = false;
-      for (const period of PERIODS) {
-        const limit = f[OPERATION_KEYS[op][period]];
-        if (limit < 0) continue;
-        const charge = this.chargeOne(counters, op, period, limit, call.count, now);
-        waiting ||= charge instanceof Promise;
-        charges.push(charge);
-      }
-      if (!waiting) return charges as Charge[];
+      if (limits.day >= 0) charges.push(this.chargeOne(quotas.day, limits.day, call.count, now));
+      if (limits.month >= 0) charges.push(this.chargeOne(quotas.month, limits.month, call.count, now));
+      if (!charges.some((c) => c instanceof Promise)) return charges as Charge[];
       return Promise.all(charges).catch(this.uncharged);
     } catch (error) {
       return this.uncharged(error);
     }
   }
 
-  private chargeOne(
-    counters: OrgCounters,
-    op: Operation,
-    period: QuotaPeriod,
-    limit: number,
-    count: number,
-    now: number,
-  ): MaybePromise<Charge> {
-    const { window, counter } = counters.quota(op, period, now);
+  private chargeOne(quota: Quota, limit: number, count: number, now: number): MaybePromise<Charge> {
+    const { window, counter, period } = quota.at(now);
     const total = this.store.add(counter, count, window.endsAt + COUNTER_GRACE_MS, now);
     if (total instanceof Promise) {
       return total.then((t) => ({ period, counter, limit, count, total: t, endsAt: window.endsAt }));
@@ -359,14 +380,13 @@ export class PlanLimits {
     now: number,
   ): Promise<Remaining> {
     try {
-      const rpm = requestsLimited(f)
-        ? (await counters.requestLimiter(this.store, f).peek(counters.requests, now)).remaining
-        : -1;
+      const counting = counters.plan(this.store, f);
+      const rpm = requestsLimited(f) ? (await counting.requests.peek(counters.requests, now)).remaining : -1;
       const left = async (period: QuotaPeriod) => {
         if (!isOperation(call.kind)) return -1;
-        const limit = f[OPERATION_KEYS[call.kind][period]];
+        const limit = counting.quotaLimits[call.kind][period];
         if (limit < 0) return -1;
-        const used = await this.store.get(counters.quota(call.kind, period, now).counter, now);
+        const used = await this.store.get(counters.quotas[call.kind][period].at(now).counter, now);
         return Math.max(0, limit - used);
       };
       const [daily, monthly] = await Promise.all([left('day'), left('month')]);

@@ -8,25 +8,14 @@ export type QuotaPeriod = 'day' | 'month';
 export interface PeriodWindow {
   /** Appears in counter keys: "2026-11-22" or "2026-11". */
   id: string;
+  /** When the period starts (ms since the epoch). */
+  startsAt: number;
   /** When the next period starts (ms since the epoch). */
   endsAt: number;
 }
 
-/** The last window computed per period: every call of a day asks for the same one. */
-const last: Record<QuotaPeriod, (PeriodWindow & { startsAt: number }) | undefined> = {
-  day: undefined,
-  month: undefined,
-};
-
+/** The period that holds `now` (callers keep it until `now` leaves it). */
 export function periodWindow(period: QuotaPeriod, now: number): PeriodWindow {
-  const hit = last[period];
-  if (hit && now >= hit.startsAt && now < hit.endsAt) return hit;
-  const window = computeWindow(period, now);
-  last[period] = window;
-  return window;
-}
-
-function computeWindow(period: QuotaPeriod, now: number): PeriodWindow & { startsAt: number } {
   const d = new Date(now);
   const year = d.getUTCFullYear();
   const month = d.getUTCMonth();
