@@ -34,6 +34,7 @@ import { ApiError } from '../../platform/errors.js';
 import { assertSliceWindow, installGenerationLimits } from '../limits/hooks.js';
 import { keyLimits } from '../plans/service.js';
 import * as series from '../series/service.js';
+import { countedSlugs } from '../stats/hooks.js';
 import { keyScope } from '../stats/service.js';
 import {
   assertCount,
@@ -96,7 +97,10 @@ export function generateRoutes(app: FastifyInstance, db: Db): void {
     handler: async (request) => {
       const { pattern, count, seed, sequence } = request.body;
       assertCount(count, MAX_COUNT);
-      return withEngine(() => generatorFor(currentBundleId).forge(pattern, { seed, sequence, count }));
+      return countedSlugs(
+        request,
+        withEngine(() => generatorFor(currentBundleId).forge(pattern, { seed, sequence, count })),
+      );
     },
   });
 
@@ -142,7 +146,7 @@ export function generateRoutes(app: FastifyInstance, db: Db): void {
     handler: async (request) => {
       assertCount(request.body.count, MAX_COUNT);
       const id = await service.seriesIdFor(db, requireKey(request), request.body.series);
-      return series.mint(db, id, request.body.count);
+      return countedSlugs(request, await series.mint(db, id, request.body.count));
     },
   });
 
@@ -178,7 +182,7 @@ export function generateRoutes(app: FastifyInstance, db: Db): void {
       assertCount(request.body.count, MAX_COUNT);
       const row = await service.seriesFor(db, requireKey(request), request.body.series);
       assertSliceWindow(request, row, request.body.sequence, request.body.count);
-      return series.slice(row, request.body.sequence, request.body.count);
+      return countedSlugs(request, series.slice(row, request.body.sequence, request.body.count));
     },
   });
 

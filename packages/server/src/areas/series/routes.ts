@@ -19,6 +19,7 @@ import { z } from 'zod';
 import { requireOrg } from '../../auth/access.js';
 import type { Db } from '../../db/connect.js';
 import { assertCount, MAX_COUNT } from '../generate/engine.js';
+import { countedSlugs } from '../stats/hooks.js';
 import * as service from './service.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
@@ -132,7 +133,7 @@ export function seriesRoutes(app: FastifyInstance, db: Db): void {
     handler: async (request) => {
       assertCount(request.body.count, MAX_COUNT);
       const row = await service.seriesOrNotFound(db, requireOrg(request), request.params.series);
-      return service.slice(row, request.body.sequence, request.body.count);
+      return countedSlugs(request, service.slice(row, request.body.sequence, request.body.count));
     },
   });
 
@@ -149,7 +150,7 @@ export function seriesRoutes(app: FastifyInstance, db: Db): void {
     handler: async (request) => {
       assertCount(request.body.count, MAX_COUNT);
       const row = await service.seriesOrNotFound(db, requireOrg(request), request.params.series);
-      return service.mint(db, row.id, request.body.count);
+      return countedSlugs(request, await service.mint(db, row.id, request.body.count));
     },
   });
 
