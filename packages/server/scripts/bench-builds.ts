@@ -67,7 +67,7 @@ async function main(specs: string[]) {
             rps: m.rps,
             cpu_us: m.cpuUs,
             // The median over neighbouring runs of this variant's and the first's (pairedRatio).
-            rps_vs_first: Number(pairedRatio(comparison, 0, i, (r) => r.rps).toFixed(3)),
+            rps_vs_first: Number(pairedRatio(comparison, 0, i, (r) => r.rps).median.toFixed(3)),
             p99_ms: m.p99,
             non2xx: m.non2xx,
           },

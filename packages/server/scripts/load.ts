@@ -126,20 +126,40 @@ export async function compareVariants(variants: Target[][]): Promise<Comparison>
   return { medians: runs.map((byRound) => medianRun(byRound.flat())), runs };
 }
 
+/** A median with its distribution-free 95 % confidence interval. */
+export interface Estimate {
+  median: number;
+  low: number;
+  high: number;
+}
+
 /**
  * The median over rounds and processes of `pick(b) / pick(a)`, each pair from runs made close
  * together (the same round and process number: compareVariants runs them in one group, one after
  * the other when a and b are neighbours in the variants' order). This VM's speed also drifts over
  * minutes, which such pairs cancel and a ratio of medians over all runs keeps; the run-to-run
- * noise (±20 % here) neither cancels. Variants a and b need as many processes.
+ * noise (±20 % here) neither cancels, hence the interval: order statistics around the median
+ * (k = (n − 1.96·√n) / 2 from each end), no assumption on the noise's shape. Variants a and b
+ * need as many processes.
  */
-export function pairedRatio(comparison: Comparison, a: number, b: number, pick: (r: Run) => number): number {
+export function pairedRatio(
+  comparison: Comparison,
+  a: number,
+  b: number,
+  pick: (r: Run) => number,
+): Estimate {
   const ratios = comparison.runs[a].flatMap((byProcess, round) =>
     byProcess.map((run, slot) => pick(comparison.runs[b][round][slot]) / pick(run)),
   );
   ratios.sort((x, y) => x - y);
-  const mid = ratios.length >> 1;
-  return ratios.length % 2 ? ratios[mid] : (ratios[mid - 1] + ratios[mid]) / 2;
+  const n = ratios.length;
+  const mid = n >> 1;
+  const k = Math.max(0, Math.floor((n - 1.96 * Math.sqrt(n)) / 2));
+  return {
+    median: n % 2 ? ratios[mid] : (ratios[mid - 1] + ratios[mid]) / 2,
+    low: ratios[k],
+    high: ratios[n - 1 - k],
+  };
 }
 
 /**
