@@ -24,13 +24,8 @@ import {
   seedOrgAndKey,
   startServer,
   stopServer,
+  variantArgs,
 } from './support.js';
-
-/** `dir[:switch,switch]` → the arguments of variant-server.mjs. */
-function variantArgs(spec: string): string[] {
-  const [build, switches = ''] = spec.split(':');
-  return [`--build=${build}`, ...switches.split(',').filter(Boolean)];
-}
 
 async function main(specs: string[]) {
   if (specs.length === 0) throw new Error('usage: bench-builds.ts <dist dir>[:no-limits,no-stats] …');

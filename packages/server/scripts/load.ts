@@ -53,7 +53,7 @@ export function medianRun(runs: Run[]): Run {
 }
 
 /** CPU time of a process so far (user + system, ms), from /proc (Linux clock ticks of 10 ms). */
-function cpuMs(pid: number): number {
+export function cpuMs(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
@@ -134,13 +134,28 @@ export interface Estimate {
 }
 
 /**
+ * The median of `values` and its 95 % confidence interval from order statistics (k = (n −
+ * 1.96·√n) / 2 values in from each end): no assumption on the shape of the noise.
+ */
+export function medianEstimate(values: number[]): Estimate {
+  const sorted = [...values].sort((x, y) => x - y);
+  const n = sorted.length;
+  const mid = n >> 1;
+  const k = Math.max(0, Math.floor((n - 1.96 * Math.sqrt(n)) / 2));
+  return {
+    median: n % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2,
+    low: sorted[k],
+    high: sorted[n - 1 - k],
+  };
+}
+
+/**
  * The median over rounds and processes of `pick(b) / pick(a)`, each pair from runs made close
  * together (the same round and process number: compareVariants runs them in one group, one after
  * the other when a and b are neighbours in the variants' order). This VM's speed also drifts over
  * minutes, which such pairs cancel and a ratio of medians over all runs keeps; the run-to-run
- * noise (±20 % here) neither cancels, hence the interval: order statistics around the median
- * (k = (n − 1.96·√n) / 2 from each end), no assumption on the noise's shape. Variants a and b
- * need as many processes.
+ * noise (±20 % here) neither cancels, hence the interval (medianEstimate). Variants a and b need
+ * as many processes.
  */
 export function pairedRatio(
   comparison: Comparison,
@@ -148,18 +163,11 @@ export function pairedRatio(
   b: number,
   pick: (r: Run) => number,
 ): Estimate {
-  const ratios = comparison.runs[a].flatMap((byProcess, round) =>
-    byProcess.map((run, slot) => pick(comparison.runs[b][round][slot]) / pick(run)),
+  return medianEstimate(
+    comparison.runs[a].flatMap((byProcess, round) =>
+      byProcess.map((run, slot) => pick(comparison.runs[b][round][slot]) / pick(run)),
+    ),
   );
-  ratios.sort((x, y) => x - y);
-  const n = ratios.length;
-  const mid = n >> 1;
-  const k = Math.max(0, Math.floor((n - 1.96 * Math.sqrt(n)) / 2));
-  return {
-    median: n % 2 ? ratios[mid] : (ratios[mid - 1] + ratios[mid]) / 2,
-    low: ratios[k],
-    high: ratios[n - 1 - k],
-  };
 }
 
 /**

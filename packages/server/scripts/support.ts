@@ -41,6 +41,12 @@ export function asStarted(...script: string[]): string[] {
   return script.length > 0 ? [...args.slice(0, -1), ...script] : args;
 }
 
+/** `dir[:switch,switch]` (a build and variant-server.mjs's switches) → its arguments. */
+export function variantArgs(spec: string): string[] {
+  const [build, switches = ''] = spec.split(':');
+  return [`--build=${build}`, ...switches.split(',').filter(Boolean)];
+}
+
 /**
  * Starts a server process (`node` with `args`; by default `src/main.ts` through tsx, workspace
  * packages from source) on a port;
