@@ -15,7 +15,7 @@
  *   npx tsx scripts/bench-builds.ts dist-before dist      (BENCH_SECONDS, BENCH_ROUNDS, BENCH_PROCESSES)
  */
 import { randomBytes } from 'node:crypto';
-import { compareVariants, METERED, PROCESSES, pairedRatio, ROUNDS, type Target } from './load.js';
+import { compareVariants, FORGE_BODY, METERED, PROCESSES, pairedRatio, ROUNDS, type Target } from './load.js';
 import {
   asStarted,
   dropSchema,
@@ -48,7 +48,7 @@ async function main(specs: string[]) {
       url: `${server.url}/api/v1/gen/forge`,
       pid: server.child.pid as number,
       headers: { 'x-api-key': apiKey },
-      body: { pattern: '{adjective}-{noun}-{number:3d}', count: 1 },
+      body: FORGE_BODY,
     });
     const comparison = await compareVariants(
       specs.map((spec) => servers.filter((s) => s.spec === spec).map((s) => forgeAt(spec, s.server))),

@@ -24,7 +24,10 @@ import {
   bestRatio,
   CONNECTIONS,
   compareVariants,
+  FORGE_BODY,
+  fewerPct,
   METERED,
+  morePct,
   PROCESSES,
   pairedRatio,
   ROUNDS,
@@ -77,7 +80,7 @@ async function main() {
       url: `${server.url}/api/v1/gen/forge`,
       pid: server.child.pid as number,
       headers,
-      body: { pattern: '{adjective}-{noun}-{number:3d}', count: 1 },
+      body: FORGE_BODY,
     });
     // Each process without limits next to one with them: limits_cost_pct compares neighbouring runs.
     const variants: Target[][] = [
@@ -96,9 +99,6 @@ async function main() {
     ];
     const comparison = await compareVariants(variants);
     const [bareRun, forgeUnmetered, forgeOff, forge] = comparison.medians;
-    // Fewer requests/s, or more CPU per request, with limits and statistics on: in %.
-    const fewer = (ratio: number) => Number(((1 - ratio) * 100).toFixed(1));
-    const more = (ratio: number) => Number(((ratio - 1) * 100).toFixed(1));
     const rpsCost = pairedRatio(comparison, 2, 3, (r) => r.rps);
     const cpuCost = pairedRatio(comparison, 2, 3, (r) => r.cpuUs);
     const mint = await run({
@@ -116,14 +116,14 @@ async function main() {
       forge_rps_limits_off: forgeOff.rps,
       // What plan limits (every counter active) and statistics recording cost forge together:
       // the median over pairs of neighbouring runs (see pairedRatio).
-      limits_cost_pct: fewer(rpsCost.median),
+      limits_cost_pct: fewerPct(rpsCost.median),
       // Its 95 % confidence interval (see pairedRatio): what a single benchmark can tell.
-      limits_cost_pct_95: [fewer(rpsCost.high), fewer(rpsCost.low)],
+      limits_cost_pct_95: [fewerPct(rpsCost.high), fewerPct(rpsCost.low)],
       // The same from each variant's best run (fastest; least CPU per request): interference
       // only slows runs down, so the best runs are the least disturbed (see bestRatio).
-      limits_cost_best_pct: fewer(bestRatio(comparison, 2, 3, (r) => -r.rps)),
+      limits_cost_best_pct: fewerPct(bestRatio(comparison, 2, 3, (r) => -r.rps)),
       // The same from the two medians (the measure of earlier runs; it keeps the drift).
-      limits_cost_of_medians_pct: Number((((forgeOff.rps - forge.rps) / forgeOff.rps) * 100).toFixed(1)),
+      limits_cost_of_medians_pct: fewerPct(forge.rps / forgeOff.rps),
       bare_rps: bareRun.rps,
       forge_ratio: Number((forge.rps / bareRun.rps).toFixed(3)),
       forge_unmetered_rps: forgeUnmetered.rps,
@@ -131,9 +131,9 @@ async function main() {
       forge_cpu_us: forge.cpuUs,
       forge_limits_off_cpu_us: forgeOff.cpuUs,
       bare_cpu_us: bareRun.cpuUs,
-      limits_cost_cpu_pct: more(cpuCost.median),
-      limits_cost_cpu_pct_95: [more(cpuCost.low), more(cpuCost.high)],
-      limits_cost_cpu_best_pct: more(bestRatio(comparison, 2, 3, (r) => r.cpuUs)),
+      limits_cost_cpu_pct: morePct(cpuCost.median),
+      limits_cost_cpu_pct_95: [morePct(cpuCost.low), morePct(cpuCost.high)],
+      limits_cost_cpu_best_pct: morePct(bestRatio(comparison, 2, 3, (r) => r.cpuUs)),
       forge_cpu_ratio: Number((bareRun.cpuUs / forge.cpuUs).toFixed(3)),
       limits_store: process.env.REDIS_URL ? 'redis' : 'memory',
       mint_slugs_per_s: mint.rps * 1000,

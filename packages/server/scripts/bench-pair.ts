@@ -12,8 +12,8 @@
  * from run to run on this VM). Here both variants meet the same moment of the VM, wrk's parser is
  * native, and swapping CPUs cancels a CPU that is slower than the other; the rounds are shared
  * among several pairs of fresh processes, since one process of a build can stay a few per cent
- * faster than the next for its whole life (an A/A run on one pair: 3.7 % apart over 40 rounds). Needs `wrk` (`apt-get install wrk`)
- * and two CPUs.
+ * faster than the next for its whole life (an A/A run on one pair: 3.7 % apart over 40 rounds).
+ * Needs `wrk` (`apt-get install wrk`) and two CPUs.
  *
  *   npm run bench:pair -w @slugsmith/server                    (a: limits and statistics off, b: on)
  *   npx tsx scripts/bench-pair.ts dist-before dist             (builds or dist:switches, as bench-builds)
@@ -26,7 +26,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { cpuMs, METERED, medianEstimate } from './load.js';
+import { cpuMs, FORGE_BODY, fewerPct, METERED, medianEstimate, morePct } from './load.js';
 import {
   asStarted,
   dropSchema,
@@ -53,12 +53,11 @@ interface Load {
 /** wrk's request: a Lua script is its only way to POST a body with headers. */
 function wrkScript(dir: string, apiKey: string): string {
   const file = join(dir, 'forge.lua');
-  const body = JSON.stringify({ pattern: '{adjective}-{noun}-{number:3d}', count: 1 });
   writeFileSync(
     file,
     [
       'wrk.method = "POST"',
-      `wrk.body = '${body}'`,
+      `wrk.body = '${JSON.stringify(FORGE_BODY)}'`,
       'wrk.headers["content-type"] = "application/json"',
       `wrk.headers["x-api-key"] = "${apiKey}"`,
     ].join('\n'),
@@ -119,7 +118,7 @@ async function main([a = 'dist:no-limits,no-stats', b = 'dist'] = []) {
         const args = asStarted('scripts/variant-server.mjs', ...variantArgs(spec));
         started.push(await startServer(schema, await freePort(), { LOG_LEVEL: 'error' }, args));
       }
-      servers = pair % 2 === 0 ? started : [started[1], started[0]];
+      servers = pair % 2 === 0 ? started : started.reverse();
       script ||= wrkScript(dir, (await seedOrgAndKey(schema, METERED)).apiKey);
       const rounds = Math.ceil(ROUNDS / PROCESSES);
       // Round 0 warms both up (JIT, compiled pattern, caches) and is not counted.
@@ -142,7 +141,6 @@ async function main([a = 'dist:no-limits,no-stats', b = 'dist'] = []) {
     if (non2xx) console.log(`WARNING: ${non2xx} answers were not 2xx`);
     const rps = medianEstimate(rpsRatios);
     const cpu = medianEstimate(cpuRatios);
-    const pct = (x: number) => Number((x * 100).toFixed(1));
     console.log(
       JSON.stringify({
         a,
@@ -150,11 +148,11 @@ async function main([a = 'dist:no-limits,no-stats', b = 'dist'] = []) {
         rps_ratio: Number(rps.median.toFixed(3)),
         rps_ratio_95: [Number(rps.low.toFixed(3)), Number(rps.high.toFixed(3))],
         // Fewer requests/s with b than with a, in %.
-        cost_pct: pct(1 - rps.median),
-        cost_pct_95: [pct(1 - rps.high), pct(1 - rps.low)],
+        cost_pct: fewerPct(rps.median),
+        cost_pct_95: [fewerPct(rps.high), fewerPct(rps.low)],
         // More server CPU per request with b, in %.
-        cpu_cost_pct: pct(cpu.median - 1),
-        cpu_cost_pct_95: [pct(cpu.low - 1), pct(cpu.high - 1)],
+        cpu_cost_pct: morePct(cpu.median),
+        cpu_cost_pct_95: [morePct(cpu.low), morePct(cpu.high)],
         rounds: rpsRatios.length,
         processes: PROCESSES,
         seconds: SECONDS,

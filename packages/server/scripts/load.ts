@@ -26,6 +26,13 @@ export const METERED = {
   max_pattern_complexity: HUGE,
 };
 
+/** The benchmarks' call: `forge count=1`, the smallest generation answer (most per-call cost). */
+export const FORGE_BODY = { pattern: '{adjective}-{noun}-{number:3d}', count: 1 };
+
+/** A ratio of b to a as per cent fewer (requests/s) or more (CPU per request), one decimal. */
+export const fewerPct = (ratio: number) => Number(((1 - ratio) * 100).toFixed(1));
+export const morePct = (ratio: number) => Number(((ratio - 1) * 100).toFixed(1));
+
 export interface Run {
   rps: number;
   /** The server process's CPU time (user + system) per request, µs. */

@@ -71,8 +71,8 @@ interface Charge {
 
 /** One quota of an organisation (an operation in a period) and its counter in the current window. */
 class Quota {
-  window: PeriodWindow;
-  counter: Counter;
+  window!: PeriodWindow;
+  counter!: Counter;
 
   constructor(
     readonly op: Operation,
@@ -80,17 +80,18 @@ class Quota {
     private readonly orgId: string,
     now: number,
   ) {
-    this.window = periodWindow(period, now);
-    this.counter = quotaCounter(op, period, this.window.id, orgId);
+    this.enter(now);
   }
 
   /** This quota in the window that holds `now`: a new window and counter once `now` left the last. */
   at(now: number): this {
-    if (now < this.window.startsAt || now >= this.window.endsAt) {
-      this.window = periodWindow(this.period, now);
-      this.counter = quotaCounter(this.op, this.period, this.window.id, this.orgId);
-    }
+    if (now < this.window.startsAt || now >= this.window.endsAt) this.enter(now);
     return this;
+  }
+
+  private enter(now: number): void {
+    this.window = periodWindow(this.period, now);
+    this.counter = quotaCounter(this.op, this.period, this.window.id, this.orgId);
   }
 }
 
