@@ -140,7 +140,7 @@ export const oidcPayloads = pgTable(
   ],
 );
 
-// ---- generation (issue 5) ----------------------------------------------------------------------
+// ---- generation ----------------------------------------------------------------------
 
 /** A series pins pattern, seed, bundle and algorithm; `generated` counts positions handed out. */
 export const series = pgTable(
@@ -241,7 +241,7 @@ export const shortLinks = pgTable('short_links', {
   createdAt: createdAt(),
 });
 
-// ---- documents (issue 8) -----------------------------------------------------------------------
+// ---- documents -----------------------------------------------------------------------
 
 /**
  * A document of the document service. `seeded_hash` is the hash of the tags and order the content
@@ -310,7 +310,7 @@ export const documentsRemoved = pgTable('documents_removed', {
   removedAt: timestamp('removed_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-// ---- plans and subscriptions (issue 6) ----------------------------------------------------------
+// ---- plans and subscriptions ----------------------------------------------------------
 
 /** Subscription plans; `features` holds every feature and limit key (contract PlanFeatures). */
 export const plans = pgTable(

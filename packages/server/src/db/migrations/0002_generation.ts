@@ -1,4 +1,4 @@
-/** Series, API keys, SDK configs and their signing keys, short links (issue 5). */
+/** Series, API keys, SDK configs and their signing keys, short links. */
 export const sql = /* sql */ `
 CREATE TABLE series (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),

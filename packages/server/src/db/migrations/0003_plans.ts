@@ -1,5 +1,5 @@
 /**
- * Plan catalogue, plan prices and organisation subscriptions (issue 6).
+ * Plan catalogue, plan prices and organisation subscriptions.
  *
  * The catalogue below is seeded here, so it is written exactly once per database: migrations run
  * under an advisory lock and are recorded, so restarts and concurrent nodes never seed again and

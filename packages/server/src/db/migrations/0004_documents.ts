@@ -1,5 +1,5 @@
 /**
- * The document service (issue 8): documents, their translations and tags; the end-user licence
+ * The document service: documents, their translations and tags; the end-user licence
  * agreement links to the document that exists (`/legal/end-user-licence`), versions unchanged.
  */
 export const sql = /* sql */ `

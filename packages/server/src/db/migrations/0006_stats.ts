@@ -1,5 +1,5 @@
 /**
- * Usage statistics (issue 6): raw per-minute counts that every node appends in batches, and the
+ * Usage statistics: raw per-minute counts that every node appends in batches, and the
  * per-period rows (product spec §3 Statistics row) an aggregation run folds them into.
  *
  * No foreign keys on purpose: statistics are history and outlive the series, keys and
