@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { launchChromium } from '@slugsmith/test-support';
 import { build } from 'esbuild';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Generator, PatternError, SAMPLE_BUNDLE } from '../src/index.js';
 
@@ -11,16 +12,6 @@ import { Generator, PatternError, SAMPLE_BUNDLE } from '../src/index.js';
  * G1/G8 determinism across runtimes: the package source, bundled as browser ESM, runs in real
  * Chromium and must reproduce test-vectors.json and the Node results bit for bit.
  */
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 interface Vectors {
   slugs: { pattern: string; seed: string; sequence: string; slugs: string[] }[];
@@ -93,7 +84,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
+  browser = await launchChromium();
   page = await browser.newPage();
   page.on('pageerror', (e) => {
     pageErrors.push(String(e));

@@ -1,27 +1,17 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { hashSecret } from '../src/areas/keys/service.js';
 
 /** Helpers shared by the reliability and benchmark scripts: server processes on PostgreSQL. */
 
+export { freePort } from '@slugsmith/test-support';
+
 export const databaseUrl =
   process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 export interface ServerProcess {
   port: number;

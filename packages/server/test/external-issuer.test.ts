@@ -1,18 +1,7 @@
-import { createServer } from 'node:net';
+import { freePort } from '@slugsmith/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { closeApp, TestContext, testConfig } from './support/app.js';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * Sign-in through an external issuer (OIDC_ISSUER): a second Slugsmith instance plays the issuer,

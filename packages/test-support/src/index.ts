@@ -1,1 +1,2 @@
-export {};
+export { CHROMIUM_ARGS, chromiumPath, launchChromium } from './chromium.js';
+export { freePort } from './ports.js';

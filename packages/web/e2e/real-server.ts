@@ -9,11 +9,11 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { cp, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type App, buildApp, loadConfig } from '@slugsmith/server';
+import { freePort } from '@slugsmith/test-support';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 
 export const webDist = fileURLToPath(new URL('../dist', import.meta.url));
@@ -29,17 +29,6 @@ export interface RealServer {
   url: string;
   app: App;
   close(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /** Files index.html refers to (scripts, styles, icons): all must exist for a usable copy. */

@@ -1,23 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
+import { freePort, launchChromium } from '@slugsmith/test-support';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/app.js';
 import { buildApp } from '../../src/app.js';
 import type { Config } from '../../src/platform/config.js';
 import { closeApp, testConfig } from '../support/app.js';
-import { launchChromium } from '../support/browser.js';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * The built-in provider end to end in real Chromium: the authorization-code flow with PKCE as the

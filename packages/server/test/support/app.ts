@@ -10,11 +10,35 @@ export type DatabaseKind = 'pglite' | 'postgres';
 /** PostgreSQL for the integration suite (CI starts it); every test file works in its own schema. */
 export const testDatabaseUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-/** Which databases the suite runs on: both unless SLUGSMITH_TEST_DATABASES narrows it. */
-export const testDatabases: DatabaseKind[] = (process.env.SLUGSMITH_TEST_DATABASES ?? 'pglite,postgres')
-  .split(',')
-  .map((s) => s.trim())
-  .filter((s): s is DatabaseKind => s === 'pglite' || s === 'postgres');
+const ALL_DATABASES: readonly DatabaseKind[] = ['pglite', 'postgres'];
+
+/**
+ * Which databases the suite runs on: both unless SLUGSMITH_TEST_DATABASES narrows it on a developer's
+ * machine. An unknown name is refused rather than dropped (a typo would silently remove every
+ * PostgreSQL, two-node and Redis test), and under CI nothing may be left out.
+ */
+export function parseTestDatabases(value: string | undefined, ci: string | undefined): DatabaseKind[] {
+  if (value === undefined) return [...ALL_DATABASES];
+  const names = value.split(',').map((s) => s.trim());
+  const unknown = names.filter((s) => !(ALL_DATABASES as readonly string[]).includes(s));
+  if (unknown.length > 0) {
+    throw new Error(
+      `SLUGSMITH_TEST_DATABASES=${JSON.stringify(value)}: unknown database ${unknown.map((s) => JSON.stringify(s)).join(', ')}; use a comma-separated list of ${ALL_DATABASES.join(', ')}`,
+    );
+  }
+  const chosen = ALL_DATABASES.filter((kind) => names.includes(kind));
+  if (ci !== undefined && ci !== '' && ci !== 'false' && ci !== '0' && chosen.length < ALL_DATABASES.length) {
+    throw new Error(
+      `SLUGSMITH_TEST_DATABASES=${JSON.stringify(value)} leaves out ${ALL_DATABASES.filter((k) => !chosen.includes(k)).join(', ')}, but CI runs the suite on every database: unset it`,
+    );
+  }
+  return chosen;
+}
+
+export const testDatabases: DatabaseKind[] = parseTestDatabases(
+  process.env.SLUGSMITH_TEST_DATABASES,
+  process.env.CI,
+);
 
 export function testConfig(kind: DatabaseKind, env: Record<string, string> = {}): Config {
   const schema = `t_${randomBytes(6).toString('hex')}`;
