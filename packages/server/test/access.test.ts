@@ -7,6 +7,88 @@ import { ALL_API_SCOPES, orgWithOwner, signedHeaders } from './support/keys.js';
 import { unlimitedPlan } from './support/plans.js';
 
 /**
+ * Every route anyone may call without a token or key. Adding one is a decision: list it here.
+ * (HEAD twins of GET routes are implied.)
+ */
+const PUBLIC_ROUTES = [
+  'OPTIONS *',
+  // The console's static files and the single-page fallback.
+  'GET /*',
+  // OpenAPI document and its UI.
+  'GET /api/docs',
+  'HEAD /api/docs/',
+  'GET /api/docs/json',
+  'GET /api/docs/yaml',
+  'GET /api/docs/static/*',
+  'GET /api/docs/static/index.html',
+  'GET /api/docs/static/swagger-initializer.js',
+  'GET /api/openapi.json',
+  // What the console and the landing page read before anyone signs in.
+  'GET /api/v1/agreements/latest',
+  'GET /api/v1/auth/config',
+  'GET /api/v1/console-config',
+  'GET /api/v1/content/:name',
+  'GET /api/v1/docs',
+  'GET /api/v1/docs/:id',
+  'GET /api/v1/docs/tags',
+  'GET /api/v1/tags',
+  'GET /api/v1/expand/:code',
+  'GET /api/v1/generator/dictionary-stats',
+  'GET /api/v1/ping',
+  'GET /api/v1/stats/total',
+  'GET /api/v1/subscriptions',
+  'GET /api/v1/subscriptions/:plan',
+  'GET /api/v1/supported-languages',
+  'POST /api/v1/analytics',
+  // The SDK's public keys.
+  'POST /api/v1/jwks',
+  // The built-in OpenID provider: its own protocol endpoints and its sign-in pages.
+  'DELETE /oidc/*',
+  'GET /oidc/*',
+  'OPTIONS /oidc/*',
+  'PATCH /oidc/*',
+  'POST /oidc/*',
+  'PUT /oidc/*',
+  'QUERY /oidc/*',
+  'TRACE /oidc/*',
+  'GET /oidc/interaction/:uid',
+  'GET /oidc/interaction/:uid/sign-up',
+  'POST /oidc/interaction/:uid/sign-in',
+  'POST /oidc/interaction/:uid/sign-up',
+];
+
+/** The scope each API-key route requires: a route's scope changes only with this table. */
+const KEY_ROUTE_SCOPES: Record<string, string> = {
+  'POST /api/v1/gen/forge': 'forge',
+  'POST /api/v1/gen/forge/stream': 'forge',
+  'POST /api/v1/shorten': 'forge',
+  'POST /api/v1/gen/mint': 'mint',
+  'POST /api/v1/gen/mint/stream': 'mint',
+  'POST /api/v1/gen/slice': 'slice',
+  'POST /api/v1/gen/slice/stream': 'slice',
+  'POST /api/v1/gen/reset': 'reset',
+  'GET /api/v1/gen/stats/totals': 'stats',
+  'POST /api/v1/gen/stats/latest': 'stats',
+  'GET /api/v1/gen/series': 'series:read',
+  'POST /api/v1/gen/series': 'series:create',
+  'PUT /api/v1/gen/series': 'series:update',
+  'DELETE /api/v1/gen/series': 'series:delete',
+  'GET /api/v1/mcp': 'mcp',
+  'POST /api/v1/mcp': 'mcp',
+  'DELETE /api/v1/mcp': 'mcp',
+  'GET /api/v1/gen/dictionary-info': 'any',
+  'GET /api/v1/gen/dictionary-tags': 'any',
+  'GET /api/v1/gen/dictionary-tags/:kind': 'any',
+  'POST /api/v1/gen/pattern-info': 'any',
+  'POST /api/v1/gen/series-info': 'any',
+  'GET /api/v1/limits': 'any',
+  'POST /api/v1/key-info': 'any',
+};
+
+/** Scopes that also grant another: `series:reset` is an alias of `reset`. */
+const GRANTED_ALSO_BY: Record<string, string[]> = { reset: ['series:reset'] };
+
+/**
  * The route-authorisation harness: walks every route the app registered and proves that each one
  * refuses the callers its rule must refuse. A route whose rule kind this walk does not know fails
  * the test, so a new kind of rule comes with its refusals.
@@ -25,6 +107,17 @@ describeEachDatabase('route authorisation', (ctx) => {
     const missing = ctx().app.routes.filter((r) => r.access === undefined);
     expect(missing).toEqual([]);
     expect(apiRoutes().length).toBeGreaterThanOrEqual(17);
+  });
+
+  it('marks public exactly the routes listed here: a new public route fails until it is added', () => {
+    const routes = ctx().app.routes;
+    const gets = new Set(routes.filter((r) => r.method === 'GET').map((r) => r.url));
+    const publicRoutes = routes
+      .filter((r) => accessKind(r.access as AccessRule) === 'public')
+      // Fastify adds a HEAD twin to every GET route; it answers what the GET answers.
+      .filter((r) => !(r.method === 'HEAD' && gets.has(r.url)))
+      .map((r) => `${r.method} ${r.url}`);
+    expect([...new Set(publicRoutes)].sort()).toEqual([...PUBLIC_ROUTES].sort());
   });
 
   it('refuses every protected route without a token, with an expired token and with a forged one', async () => {
@@ -172,6 +265,100 @@ describeEachDatabase('generation API keys', (ctx) => {
   const scopeOf = (r: { access?: AccessRule }) => (r.access as { key: string }).key;
   const SDK_SCOPES = ['forge', 'mint', 'slice', 'stats', 'any'];
   const concrete = (url: string) => url.replace(':code', 'x');
+
+  it('requires of every key route the scope pinned for it, and refuses keys with every other scope', async () => {
+    const declared = Object.fromEntries(
+      keyRoutes()
+        .filter((r) => r.method !== 'HEAD')
+        .map((r) => [`${r.method} ${r.url}`, scopeOf(r)]),
+    );
+    expect(declared).toEqual(KEY_ROUTE_SCOPES);
+    const a = await orgWithOwner(ctx(), 'keys-scopes');
+    await unlimitedPlan(ctx(), a.org);
+    const series = await a.series('Scoped');
+    const body = { series: series.slug, count: 1, pattern: '{noun}', name: 'x' };
+    const only = new Map<string, string>();
+    const allBut = new Map<string, string>();
+    for (const scope of new Set(Object.values(KEY_ROUTE_SCOPES))) {
+      if (scope === 'any') continue;
+      const without = [scope, ...(GRANTED_ALSO_BY[scope] ?? [])];
+      only.set(scope, (await a.apiKey({ scopes: [scope] })).key);
+      allBut.set(scope, (await a.apiKey({ scopes: ALL_API_SCOPES.filter((s) => !without.includes(s)) })).key);
+    }
+    // Streams answer text: only the status matters here.
+    const statusOf = async (method: string, url: string, key: string) =>
+      (
+        await ctx().app.server.inject({
+          method: method as 'POST',
+          url: concrete(url),
+          headers: { 'x-api-key': key },
+          payload: body,
+        })
+      ).statusCode;
+    let checked = 0;
+    for (const [route, scope] of Object.entries(KEY_ROUTE_SCOPES)) {
+      const [method, url] = route.split(' ') as ['POST', string];
+      if (scope === 'any') {
+        // Any valid key, even one with a single unrelated scope.
+        const status = await statusOf(method, url, only.get('mcp') as string);
+        expect([401, 403], `${route} with any key: ${status}`).not.toContain(status);
+        continue;
+      }
+      const refused = await ctx().request(method, concrete(url), {
+        body,
+        headers: { 'x-api-key': allBut.get(scope) as string },
+      });
+      expect(refused, `${route} with every scope but ${scope}`).toMatchObject({
+        status: 403,
+        body: { message: 'Insufficient permissions' },
+      });
+      // Reset would empty the series that the next rows use: the alias test below resets.
+      if (route === 'POST /api/v1/gen/reset' || route === 'DELETE /api/v1/gen/series') continue;
+      const allowed = await statusOf(method, url, only.get(scope) as string);
+      expect([401, 403], `${route} with only ${scope}: ${allowed}`).not.toContain(allowed);
+      checked++;
+    }
+    expect(checked).toBeGreaterThanOrEqual(12);
+  });
+
+  it('refuses a forge-only key on mint and reset; resets with `reset` or its alias `series:reset`', async () => {
+    const a = await orgWithOwner(ctx(), 'keys-reset');
+    const series = await a.series('Resettable');
+    const forgeOnly = await a.apiKey({ scopes: ['forge'] });
+    const minting = await a.apiKey({ scopes: ['mint'] });
+    const headers = { 'x-api-key': forgeOnly.key };
+    const forged = await ctx().request('POST', '/api/v1/gen/forge', { body: { pattern: '{noun}' }, headers });
+    expect(forged.status).toBe(200);
+    for (const url of ['/api/v1/gen/mint', '/api/v1/gen/mint/stream', '/api/v1/gen/reset']) {
+      const r = await ctx().request('POST', url, { body: { series: series.slug, count: 1 }, headers });
+      expect(r, `${url} with a forge-only key`).toMatchObject({
+        status: 403,
+        body: { message: 'Insufficient permissions' },
+      });
+    }
+    const generated = async () =>
+      (
+        await ctx().request('GET', `/api/v1/orgs/${a.org}/series/${series.slug}`, {
+          token: a.owner.token,
+        })
+      ).body.generated_count;
+    expect(await generated()).toBe('0');
+    for (const scope of ['series:reset', 'reset']) {
+      const minted = await ctx().request('POST', '/api/v1/gen/mint', {
+        body: { series: series.slug, count: 3 },
+        headers: { 'x-api-key': minting.key },
+      });
+      expect(minted.status).toBe(200);
+      expect(await generated()).toBe('3');
+      const resetter = await a.apiKey({ scopes: [scope] });
+      const reset = await ctx().request('POST', '/api/v1/gen/reset', {
+        body: { series: series.slug },
+        headers: { 'x-api-key': resetter.key },
+      });
+      expect(reset.status, `reset with ${scope}: ${JSON.stringify(reset.body)}`).toBe(200);
+      expect(await generated()).toBe('0');
+    }
+  });
 
   it('refuses every key route to callers without a valid key carrying the scope', async () => {
     const a = await orgWithOwner(ctx(), 'keys-a');
