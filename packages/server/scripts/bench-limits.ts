@@ -10,7 +10,7 @@ import type { EffectiveLimits, PlanFeatures } from '@slugsmith/contract';
 import { PlanLimits } from '../src/areas/limits/enforcer.js';
 import type { GenerationCall } from '../src/areas/limits/policy.js';
 import { type LimitStore, memoryStore, redisStore } from '../src/areas/limits/store.js';
-import { NO_PLAN_FEATURES } from '../src/areas/plans/service.js';
+import { NO_PLAN_FEATURES } from '../src/areas/plans/features.js';
 import type { CallerKey } from '../src/auth/keys.js';
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 100_000);

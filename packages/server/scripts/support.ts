@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { hashSecret } from '../src/areas/keys/service.js';
+import { hashSecret } from '../src/auth/keys.js';
 
 /** Helpers shared by the reliability and benchmark scripts: server processes on PostgreSQL. */
 

@@ -4,21 +4,24 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { findAccountBySubject, hasPendingMandatoryAgreements } from './areas/accounts/queries.js';
 import { accountRoutes } from './areas/accounts/routes.js';
-import { toCallerAccount } from './areas/accounts/service.js';
+import { ensureAdminAccount, toCallerAccount } from './areas/accounts/service.js';
 import { adminRoutes } from './areas/admin/routes.js';
-import { registerDocs } from './areas/docs/routes.js';
+import { registerApiDocs } from './areas/api-docs/routes.js';
 import { documentRoutes } from './areas/documents/routes.js';
 import { contentSeed, seedDocuments } from './areas/documents/seed.js';
 import { generateRoutes } from './areas/generate/routes.js';
+import { findKeyByHash } from './areas/keys/queries.js';
 import { apiKeyRoutes } from './areas/keys/routes.js';
+import { recordKeyUse } from './areas/keys/service.js';
 import { createPlanLimits } from './areas/limits/hooks.js';
 import { mcpRoutes } from './areas/mcp/routes.js';
 import { findMembership } from './areas/orgs/queries.js';
 import { orgRoutes } from './areas/orgs/routes.js';
 import { planRoutes } from './areas/plans/routes.js';
 import { ensureConsoleConfig } from './areas/sdk/console.js';
-import { openReplayStore, type ReplayStore } from './areas/sdk/replay.js';
+import { findConfigBySlug } from './areas/sdk/queries.js';
 import { sdkRoutes } from './areas/sdk/routes.js';
+import { effectiveKeys } from './areas/sdk/service.js';
 import { seriesRoutes } from './areas/series/routes.js';
 import { installStatsRecording } from './areas/stats/hooks.js';
 import { statsRoutes } from './areas/stats/routes.js';
@@ -28,9 +31,11 @@ import { findWebDist, registerWeb } from './areas/web/routes.js';
 import { accessKind, installAccessControl, type RouteRecord } from './auth/access.js';
 import { type BuiltinProvider, startBuiltinProvider } from './auth/builtin/provider.js';
 import { keyAuthenticator } from './auth/keys.js';
+import { openReplayStore, type ReplayStore } from './auth/replays.js';
 import { remoteVerifier, type TokenVerifier } from './auth/tokens.js';
 import { type Database, openDatabase } from './db/connect.js';
 import { migrate } from './db/migrate.js';
+import { Caches } from './platform/cache.js';
 import type { Config } from './platform/config.js';
 import { installCors } from './platform/cors.js';
 import { installErrorHandling } from './platform/errors.js';
@@ -48,6 +53,8 @@ export interface App {
   builtin?: BuiltinProvider;
   /** Usage statistics: `flush()`/`aggregate()` on demand, reads. */
   stats: StatsService;
+  /** The app's caches: what a change on this node makes it forget. */
+  caches: Caches;
   /** Signatures already used by signed requests (Redis or the database). */
   replays: ReplayStore;
   /** The public SDK config of the anonymous web console. */
@@ -92,6 +99,7 @@ export async function buildApp(
   // socket (inject); then the other hooks; this one, registered first, closes the stores last.
   const inFlight = trackInFlight(server);
   const database = await openDatabase(config.database);
+  const caches = new Caches();
   let replays: ReplayStore | undefined;
   server.addHook('onClose', async () => {
     await replays?.close();
@@ -106,7 +114,7 @@ export async function buildApp(
     const consoleConfig = await ensureConsoleConfig(database.db, config.consoleSdk);
     replays = openReplayStore(database.db, config.redisUrl);
     // Plan limits of generation calls (issue 6): counters in Redis when configured, else memory.
-    const planLimits = await createPlanLimits(database.db, config, server, options.limits);
+    const planLimits = await createPlanLimits(database.db, caches, config, server, options.limits);
     server.decorate('planLimits', planLimits);
     server.addHook('onClose', async () => planLimits.close());
     // Calls are counted in memory and written every few seconds; on shutdown (after the requests
@@ -119,6 +127,7 @@ export async function buildApp(
     let builtin: BuiltinProvider | undefined;
     if (config.auth.kind === 'builtin') {
       builtin = await startBuiltinProvider(database.db, config.auth, config.publicUrl, server.log, {
+        ensureAdminAccount: (identity) => ensureAdminAccount(database.db, identity),
         trustProxy: config.trustProxy,
         corsOrigins: config.corsOrigins,
       });
@@ -139,7 +148,16 @@ export async function buildApp(
       },
       hasPendingAgreements: (accountId) => hasPendingMandatoryAgreements(database.db, accountId),
       findMembership: (orgSlug, accountId) => findMembership(database.db, orgSlug, accountId),
-      authenticateKey: keyAuthenticator(database.db, replays),
+      authenticateKey: keyAuthenticator(
+        {
+          apiKeyByHash: (hash) => findKeyByHash(database.db, hash),
+          recordUse: (id, now) => recordKeyUse(database.db, caches, id, now),
+          sdkConfigBySlug: (slug) => findConfigBySlug(database.db, slug),
+          effectiveKeys: (config, now) => effectiveKeys(database.db, config, now),
+        },
+        caches,
+        replays,
+      ),
     });
     // Routes that need a token say so in the OpenAPI document.
     server.addHook('onRoute', (route) => {
@@ -193,7 +211,7 @@ export async function buildApp(
       done(null, payload);
     });
 
-    await registerDocs(server, config.publicUrl);
+    await registerApiDocs(server, config.publicUrl);
     await server.register(
       async (api) => {
         // Before the routes it counts (it hooks them as they are added).
@@ -203,14 +221,14 @@ export async function buildApp(
         orgRoutes(api, database.db);
         adminRoutes(api, database.db);
         documentRoutes(api, database.db);
-        planRoutes(api, database.db);
-        seriesRoutes(api, database.db);
-        apiKeyRoutes(api, database.db);
+        planRoutes(api, database.db, caches);
+        seriesRoutes(api, database.db, caches);
+        apiKeyRoutes(api, database.db, caches);
         statsRoutes(api, database.db, stats);
         mcpRoutes(api, server);
         await api.register(async (gen) => {
-          sdkRoutes(gen, database.db, consoleConfig);
-          generateRoutes(gen, database.db);
+          sdkRoutes(gen, database.db, caches, consoleConfig);
+          generateRoutes(gen, database.db, caches);
         });
       },
       { prefix: apiPrefix },
@@ -225,7 +243,7 @@ export async function buildApp(
     });
     await server.ready();
     stats.start();
-    return { server, database, routes, builtin, stats, replays, consoleConfig };
+    return { server, database, caches, routes, builtin, stats, replays, consoleConfig };
   } catch (error) {
     await server.close().catch(() => {});
     throw error;

@@ -37,15 +37,16 @@ describeEachDatabase('API key last use', (ctx) => {
     const a = await orgWithOwner(ctx(), 'key-usage-later');
     const key = await a.apiKey({ scopes: ['forge'] });
     const db = ctx().app.database.db;
+    const caches = ctx().app.caches;
     const stored = async () =>
       (await db.select({ at: apiKeys.lastUsedAt }).from(apiKeys).where(eq(apiKeys.id, key.id)))[0].at;
     const t0 = Date.now();
-    await recordKeyUse(db, key.id, t0);
+    await recordKeyUse(db, caches, key.id, t0);
     expect((await stored())?.getTime()).toBe(t0);
-    await recordKeyUse(db, key.id, t0 + 10_000);
+    await recordKeyUse(db, caches, key.id, t0 + 10_000);
     expect((await stored())?.getTime()).toBe(t0);
     const later = t0 + KEY_USE_PRECISION_MS + 1;
-    await recordKeyUse(db, key.id, later);
+    await recordKeyUse(db, caches, key.id, later);
     expect((await stored())?.getTime()).toBe(later);
     // The update's own condition: a use recorded less than a minute ago is kept even when this
     // node's memory says nothing (another node wrote it).

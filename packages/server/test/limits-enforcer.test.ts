@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { LimitRefusal, PlanLimits } from '../src/areas/limits/enforcer.js';
 import type { GenerationCall } from '../src/areas/limits/policy.js';
 import { BURST_WINDOW_S, type LimitStore, memoryStore, redisStore } from '../src/areas/limits/store.js';
-import { NO_PLAN_FEATURES } from '../src/areas/plans/service.js';
+import { NO_PLAN_FEATURES } from '../src/areas/plans/features.js';
 import type { CallerKey } from '../src/auth/keys.js';
 
 /**

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { FEATURE_KEYS, LIMIT_KEYS, PlanFeatures, SLA_KEYS } from '@slugsmith/contract';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
-import { effectiveLimits, keyLimits } from '../src/areas/plans/service.js';
+import { effectiveLimits, forgetLimits, keyLimits } from '../src/areas/plans/effective-limits.js';
 import { openDatabase } from '../src/db/connect.js';
 import { migrate } from '../src/db/migrate.js';
 import { migrations } from '../src/db/migrations/index.js';
@@ -332,10 +332,10 @@ describeEachDatabase('subscriptions and limits', (ctx) => {
         `INSERT INTO org_subscriptions (org_id, plan_id, state, quantity, unit, ends_at)
          SELECT '${id}', id, '${state}', 3, 'node', ${endsAt ?? 'NULL'} FROM plans WHERE slug = '${plan}'`,
       );
-    const { forgetLimits } = await import('../src/areas/plans/service.js');
+    const { caches } = ctx().app;
     const limits = async () => {
-      forgetLimits(id);
-      return effectiveLimits(db, id);
+      forgetLimits(caches, id);
+      return effectiveLimits(db, caches, id);
     };
     expect((await limits())?.plan).toBe('free');
     await add('team', 'pending');
@@ -346,8 +346,8 @@ describeEachDatabase('subscriptions and limits', (ctx) => {
     await add('pro', 'past_due');
     expect((await limits())?.plan).toBe('pro');
     await add('on-premise', 'trial');
-    forgetLimits(id);
-    expect((await effectiveLimits(db, id, 'on_premise'))?.plan).toBe('on-premise');
+    forgetLimits(caches, id);
+    expect((await effectiveLimits(db, caches, id, 'on_premise'))?.plan).toBe('on-premise');
 
     const subs = await ctx().request('GET', `/api/v1/orgs/${a.org}/subscriptions`, { token: a.owner.token });
     expect(subs.body).toHaveLength(6);
@@ -361,7 +361,7 @@ describeEachDatabase('subscriptions and limits', (ctx) => {
     expect(all.body.map((l: { plan: string }) => l.plan)).toEqual(['pro', 'on-premise']);
 
     // The key-level view: the reference SubscriptionFeatures shape.
-    const features = await keyLimits(db, {
+    const features = await keyLimits(db, caches, {
       type: 'api-key',
       id: 'x',
       slug: 'x',

@@ -5,7 +5,7 @@ import { count } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../src/app.js';
-import { databaseReplayStore } from '../src/areas/sdk/replay.js';
+import { databaseReplayStore } from '../src/auth/replays.js';
 import { replaySignatures } from '../src/db/schema.js';
 import type { Config } from '../src/platform/config.js';
 import { closeApp, TestContext, testConfig, testDatabases } from './support/app.js';

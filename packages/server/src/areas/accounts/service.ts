@@ -85,6 +85,12 @@ export async function createOrFetchAccount(
   throw ApiError.conflict();
 }
 
+/** Makes sure the account of this identity exists and is staff (the built-in provider's admin). */
+export async function ensureAdminAccount(db: Db, identity: Omit<NewAccount, 'permissions'>): Promise<void> {
+  const { row } = await createOrFetchAccount(db, { ...identity, permissions: { admin: true } });
+  if (!row.permissions) await q.updateAccount(db, row.id, { permissions: { admin: true } });
+}
+
 export async function createAccountFromToken(db: Db, token: VerifiedToken) {
   if (!token.email) {
     throw ApiError.badRequest('The access token carries no email claim', { reason: 'email_claim_missing' });

@@ -30,9 +30,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireKey } from '../../auth/access.js';
 import type { Db } from '../../db/connect.js';
+import type { Caches } from '../../platform/cache.js';
 import { ApiError } from '../../platform/errors.js';
 import { assertSliceWindow, installGenerationLimits } from '../limits/hooks.js';
-import { keyLimits } from '../plans/service.js';
+import { keyLimits } from '../plans/effective-limits.js';
 import * as series from '../series/service.js';
 import { countedSlugs } from '../stats/hooks.js';
 import { keyScope } from '../stats/service.js';
@@ -56,7 +57,7 @@ const stream = errors;
  * with an SDK key. Every call stays inside the key's organisation, and a series key inside its
  * series.
  */
-export function generateRoutes(app: FastifyInstance, db: Db): void {
+export function generateRoutes(app: FastifyInstance, db: Db, caches: Caches): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['generation'];
   const security: Record<string, string[]>[] = [{ apiKey: [] }, { sdkSignature: [] }];
@@ -145,7 +146,7 @@ export function generateRoutes(app: FastifyInstance, db: Db): void {
     },
     handler: async (request) => {
       assertCount(request.body.count, MAX_COUNT);
-      const id = await service.seriesIdFor(db, requireKey(request), request.body.series);
+      const id = await service.seriesIdFor(db, caches, requireKey(request), request.body.series);
       return countedSlugs(request, await series.mint(db, id, request.body.count));
     },
   });
@@ -162,7 +163,7 @@ export function generateRoutes(app: FastifyInstance, db: Db): void {
     handler: async (request, reply) => {
       const { count, batch_size, series: slug } = request.body;
       assertCount(count, MAX_STREAM_COUNT);
-      const id = await service.seriesIdFor(db, requireKey(request), slug);
+      const id = await service.seriesIdFor(db, caches, requireKey(request), slug);
       return reply
         .type('text/plain; charset=utf-8')
         .send((await service.mintStream(db, id, count, batch_size)) as never);
@@ -246,7 +247,7 @@ export function generateRoutes(app: FastifyInstance, db: Db): void {
     handler: async (request, reply) => {
       const key = requireKey(request);
       if (key.seriesId) throw ApiError.forbidden('Insufficient permissions', { reason: 'series_key' });
-      return reply.status(201).send(await series.createSeries(db, service.orgOf(key), request.body));
+      return reply.status(201).send(await series.createSeries(db, caches, service.orgOf(key), request.body));
     },
   });
 
@@ -263,7 +264,7 @@ export function generateRoutes(app: FastifyInstance, db: Db): void {
       const key = requireKey(request);
       const row = await service.seriesFor(db, key, request.body.series);
       const { name, pattern } = request.body;
-      return series.updateSeries(db, service.orgOf(key), row.slug, { name, pattern });
+      return series.updateSeries(db, caches, service.orgOf(key), row.slug, { name, pattern });
     },
   });
 
@@ -279,7 +280,7 @@ export function generateRoutes(app: FastifyInstance, db: Db): void {
     handler: async (request, reply) => {
       const key = requireKey(request);
       const row = await service.seriesFor(db, key, request.body.series);
-      await series.deleteSeries(db, service.orgOf(key), row.slug);
+      await series.deleteSeries(db, caches, service.orgOf(key), row.slug);
       return reply.status(204).send(null);
     },
   });
@@ -318,7 +319,7 @@ export function generateRoutes(app: FastifyInstance, db: Db): void {
       summary: "Features and limits of the key's organisation (its SaaS plan)",
       response: { 200: SubscriptionFeatures, ...errors },
     },
-    handler: async (request) => keyLimits(db, requireKey(request)),
+    handler: async (request) => keyLimits(db, caches, requireKey(request)),
   });
 
   r.get('/gen/dictionary-info', {

@@ -7,9 +7,17 @@ import type { CallerKey } from '../../auth/keys.js';
 import type { Db } from '../../db/connect.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { secrets, shortLinks } from '../../db/schema.js';
+import { CacheKind, type Caches } from '../../platform/cache.js';
 import { ApiError } from '../../platform/errors.js';
-import * as seriesQ from '../series/queries.js';
-import { listSeries, mint, type OrgRef, type SeriesRow, seriesOrNotFound, slice } from '../series/service.js';
+import {
+  listSeries,
+  mint,
+  type OrgRef,
+  type SeriesRow,
+  seriesById,
+  seriesOrNotFound,
+  slice,
+} from '../series/service.js';
 import { currentBundleId, generatorFor, MAX_COUNT, withEngine } from './engine.js';
 
 export function orgOf(key: CallerKey): OrgRef {
@@ -23,9 +31,7 @@ export function orgOf(key: CallerKey): OrgRef {
 export async function seriesFor(db: Db, key: CallerKey, slug: string | undefined): Promise<SeriesRow> {
   if (key.seriesId) {
     if (slug !== undefined && slug !== key.seriesSlug) throw ApiError.notFound();
-    const row = await seriesQ.findSeriesById(db, key.seriesId);
-    if (!row) throw ApiError.notFound();
-    return row;
+    return seriesById(db, key.seriesId);
   }
   if (slug === undefined) {
     throw ApiError.badRequest('This field is required', {
@@ -40,21 +46,21 @@ export async function seriesFor(db: Db, key: CallerKey, slug: string | undefined
  * carries it; an org key's slug → id lookups are cached briefly (a slug names one row until the
  * series is deleted; a mint on a deleted row finds nothing to update and answers 404).
  */
-const idCache = new Map<string, { at: number; id: string }>();
-const ID_CACHE_MS = 5_000;
-export async function seriesIdFor(db: Db, key: CallerKey, slug: string | undefined): Promise<string> {
+const seriesIds = new CacheKind<string>({ ttlMs: 5_000, max: 10_000 });
+export async function seriesIdFor(
+  db: Db,
+  caches: Caches,
+  key: CallerKey,
+  slug: string | undefined,
+): Promise<string> {
   if (key.seriesId) {
     if (slug !== undefined && slug !== key.seriesSlug) throw ApiError.notFound();
     return key.seriesId;
   }
+  if (slug === undefined) return (await seriesFor(db, key, slug)).id;
+  const ids = caches.of(seriesIds);
   const cacheKey = `${key.orgId}\n${slug}`;
-  const now = Date.now();
-  const hit = slug === undefined ? undefined : idCache.get(cacheKey);
-  if (hit && now - hit.at < ID_CACHE_MS) return hit.id;
-  const row = await seriesFor(db, key, slug);
-  if (idCache.size > 10_000) idCache.clear();
-  idCache.set(cacheKey, { at: now, id: row.id });
-  return row.id;
+  return ids.get(cacheKey) ?? ids.fetch(cacheKey, async () => (await seriesFor(db, key, slug)).id);
 }
 
 /** `GET /gen/series`: `{slug: name}` of the series the key reaches (a series key: its own). */

@@ -18,13 +18,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAccount, requireOrg } from '../../auth/access.js';
 import type { Db } from '../../db/connect.js';
+import type { Caches } from '../../platform/cache.js';
 import * as service from './service.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const noContent = { 204: z.null().describe('Done') };
 
 /** Product spec §7.2, §7.3: API keys of an organisation or of one series. */
-export function apiKeyRoutes(app: FastifyInstance, db: Db): void {
+export function apiKeyRoutes(app: FastifyInstance, db: Db, caches: Caches): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['api-keys'];
 
@@ -69,7 +70,8 @@ export function apiKeyRoutes(app: FastifyInstance, db: Db): void {
       body: UpdateApiKey,
       response: { 200: ApiKey, ...errors },
     },
-    handler: async (request) => service.updateKey(db, requireOrg(request), request.params.key, request.body),
+    handler: async (request) =>
+      service.updateKey(db, caches, requireOrg(request), request.params.key, request.body),
   });
 
   r.delete('/orgs/:org/api-keys/:key', {
@@ -81,7 +83,7 @@ export function apiKeyRoutes(app: FastifyInstance, db: Db): void {
       response: { ...noContent, ...errors },
     },
     handler: async (request, reply) => {
-      await service.deleteKey(db, requireOrg(request), request.params.key);
+      await service.deleteKey(db, caches, requireOrg(request), request.params.key);
       return reply.status(204).send(null);
     },
   });

@@ -8,9 +8,10 @@ import type {
 } from 'fastify';
 import { requireKey } from '../../auth/access.js';
 import type { Db } from '../../db/connect.js';
+import type { Caches } from '../../platform/cache.js';
 import type { Config } from '../../platform/config.js';
 import { replyHeaders } from '../../platform/reply-headers.js';
-import { saasLimits } from '../plans/service.js';
+import { saasLimits } from '../plans/effective-limits.js';
 import { type Admission, LimitRefusal, PlanLimits, type Remaining } from './enforcer.js';
 import { type GenerationCall, sliceWindowRefusal } from './policy.js';
 import { limitStore } from './store.js';
@@ -33,6 +34,7 @@ declare module 'fastify' {
  */
 export async function createPlanLimits(
   db: Db,
+  caches: Caches,
   config: Pick<Config, 'redisUrl'>,
   app: FastifyInstance,
   options: { enforce?: boolean } = {},
@@ -40,7 +42,7 @@ export async function createPlanLimits(
   const limits = new PlanLimits({
     enforce: options.enforce,
     store: limitStore(config.redisUrl),
-    limitsOf: (orgId) => saasLimits(db, orgId),
+    limitsOf: (orgId) => saasLimits(db, caches, orgId),
     onStoreError: (error) => app.log.warn({ err: error }, 'rate-limit store failed; call let through'),
   });
   if (!(await limits.ready(REDIS_START_WAIT_MS))) {

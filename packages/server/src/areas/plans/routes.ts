@@ -25,16 +25,19 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireOrg } from '../../auth/access.js';
 import type { Db } from '../../db/connect.js';
-import * as service from './service.js';
+import type { Caches } from '../../platform/cache.js';
+import * as catalogue from './catalogue.js';
+import * as limits from './effective-limits.js';
+import * as subscriptions from './subscriptions.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const noContent = { 204: z.null().describe('Done') };
 
 /**
  * Product spec §7.2 (limits, subscriptions) and §7.4 (public plan list, admin plans). The key
- * route `GET /limits` lives with the generation API and answers `service.keyLimits`.
+ * route `GET /limits` lives with the generation API and answers `keyLimits`.
  */
-export function planRoutes(app: FastifyInstance, db: Db): void {
+export function planRoutes(app: FastifyInstance, db: Db, caches: Caches): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/subscriptions', {
@@ -44,7 +47,7 @@ export function planRoutes(app: FastifyInstance, db: Db): void {
       summary: 'Plans on offer, by plan type and display order (numeric limits are not published)',
       response: { 200: PublicPlanCatalogue, ...errors },
     },
-    handler: async () => service.publicCatalogue(db),
+    handler: async () => catalogue.publicCatalogue(db),
   });
 
   r.get('/subscriptions/:plan', {
@@ -55,7 +58,7 @@ export function planRoutes(app: FastifyInstance, db: Db): void {
       params: PlanParams,
       response: { 200: PublicPlan, ...errors },
     },
-    handler: async (request) => service.publicPlan(db, request.params.plan),
+    handler: async (request) => catalogue.publicPlan(db, request.params.plan),
   });
 
   r.get('/admin/subscriptions', {
@@ -65,7 +68,7 @@ export function planRoutes(app: FastifyInstance, db: Db): void {
       summary: 'Every plan in every state, with every feature and limit',
       response: { 200: AdminPlanList, ...errors },
     },
-    handler: async () => service.adminPlans(db),
+    handler: async () => catalogue.adminPlans(db),
   });
 
   r.get('/admin/subscriptions/:plan', {
@@ -76,7 +79,7 @@ export function planRoutes(app: FastifyInstance, db: Db): void {
       params: PlanParams,
       response: { 200: AdminPlan, ...errors },
     },
-    handler: async (request) => service.adminPlan(db, request.params.plan),
+    handler: async (request) => catalogue.adminPlan(db, request.params.plan),
   });
 
   r.post('/admin/subscriptions', {
@@ -87,7 +90,8 @@ export function planRoutes(app: FastifyInstance, db: Db): void {
       body: CreatePlan,
       response: { 201: AdminPlan, ...errors },
     },
-    handler: async (request, reply) => reply.status(201).send(await service.createPlan(db, request.body)),
+    handler: async (request, reply) =>
+      reply.status(201).send(await catalogue.createPlan(db, caches, request.body)),
   });
 
   r.put('/admin/subscriptions/:plan', {
@@ -99,7 +103,7 @@ export function planRoutes(app: FastifyInstance, db: Db): void {
       body: UpdatePlan,
       response: { 200: AdminPlan, ...errors },
     },
-    handler: async (request) => service.updatePlan(db, request.params.plan, request.body),
+    handler: async (request) => catalogue.updatePlan(db, caches, request.params.plan, request.body),
   });
 
   r.delete('/admin/subscriptions/:plan', {
@@ -111,7 +115,7 @@ export function planRoutes(app: FastifyInstance, db: Db): void {
       response: { ...noContent, ...errors },
     },
     handler: async (request, reply) => {
-      await service.deletePlan(db, request.params.plan);
+      await catalogue.deletePlan(db, caches, request.params.plan);
       return reply.status(204).send(null);
     },
   });
@@ -124,7 +128,7 @@ export function planRoutes(app: FastifyInstance, db: Db): void {
       params: OrgParams,
       response: { 200: SubscriptionList, ...errors },
     },
-    handler: async (request) => service.orgSubscriptions(db, requireOrg(request)),
+    handler: async (request) => subscriptions.orgSubscriptions(db, requireOrg(request)),
   });
 
   r.get('/orgs/:org/limits', {
@@ -135,7 +139,7 @@ export function planRoutes(app: FastifyInstance, db: Db): void {
       params: OrgParams,
       response: { 200: OrgLimits, ...errors },
     },
-    handler: async (request) => service.orgLimits(db, requireOrg(request)),
+    handler: async (request) => limits.orgLimits(db, caches, requireOrg(request)),
   });
 
   r.get('/orgs/:org/limits/:planType', {
@@ -146,7 +150,8 @@ export function planRoutes(app: FastifyInstance, db: Db): void {
       params: LimitsParams,
       response: { 200: EffectiveLimits, ...errors },
     },
-    handler: async (request) => service.orgLimitsOfType(db, requireOrg(request), request.params.planType),
+    handler: async (request) =>
+      limits.orgLimitsOfType(db, caches, requireOrg(request), request.params.planType),
   });
 
   r.get('/admin/orgs/:org/subscriptions', {
@@ -157,7 +162,7 @@ export function planRoutes(app: FastifyInstance, db: Db): void {
       params: OrgParams,
       response: { 200: SubscriptionList, ...errors },
     },
-    handler: async (request) => service.adminOrgSubscriptions(db, request.params.org),
+    handler: async (request) => subscriptions.adminOrgSubscriptions(db, request.params.org),
   });
 
   r.post('/admin/orgs/:org/subscriptions', {
@@ -170,7 +175,9 @@ export function planRoutes(app: FastifyInstance, db: Db): void {
       response: { 201: Subscription, ...errors },
     },
     handler: async (request, reply) =>
-      reply.status(201).send(await service.createSubscription(db, request.params.org, request.body)),
+      reply
+        .status(201)
+        .send(await subscriptions.createSubscription(db, caches, request.params.org, request.body)),
   });
 
   r.put('/admin/orgs/:org/subscriptions/:subscription', {
@@ -183,7 +190,13 @@ export function planRoutes(app: FastifyInstance, db: Db): void {
       response: { 200: Subscription, ...errors },
     },
     handler: async (request) =>
-      service.updateSubscription(db, request.params.org, request.params.subscription, request.body),
+      subscriptions.updateSubscription(
+        db,
+        caches,
+        request.params.org,
+        request.params.subscription,
+        request.body,
+      ),
   });
 
   r.delete('/admin/orgs/:org/subscriptions/:subscription', {
@@ -195,7 +208,7 @@ export function planRoutes(app: FastifyInstance, db: Db): void {
       response: { ...noContent, ...errors },
     },
     handler: async (request, reply) => {
-      await service.deleteSubscription(db, request.params.org, request.params.subscription);
+      await subscriptions.deleteSubscription(db, caches, request.params.org, request.params.subscription);
       return reply.status(204).send(null);
     },
   });
@@ -210,7 +223,7 @@ export function planRoutes(app: FastifyInstance, db: Db): void {
       response: { 200: AdminPlan, ...errors },
     },
     handler: async (request) =>
-      service.setPrice(db, request.params.plan, request.params.period, request.body),
+      catalogue.setPrice(db, request.params.plan, request.params.period, request.body),
   });
 
   r.delete('/admin/subscriptions/:plan/prices/:period', {
@@ -223,7 +236,7 @@ export function planRoutes(app: FastifyInstance, db: Db): void {
       response: { ...noContent, ...errors },
     },
     handler: async (request, reply) => {
-      await service.deletePrice(db, request.params.plan, request.params.period, request.query.currency);
+      await catalogue.deletePrice(db, request.params.plan, request.params.period, request.query.currency);
       return reply.status(204).send(null);
     },
   });

@@ -3,7 +3,6 @@ import type { Scope } from '@slugsmith/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect.js';
 import { organisations, orgSubscriptions, plans, sdkConfigs, systemOrganisations } from '../../db/schema.js';
-import { forgetLimits } from '../plans/service.js';
 import { findConfigBySlug } from './queries.js';
 import { parsePeriod, replaceKeys } from './service.js';
 
@@ -57,10 +56,7 @@ async function ensureSubscription(tx: Tx, orgId: string): Promise<void> {
     .select({ id: orgSubscriptions.id })
     .from(orgSubscriptions)
     .where(and(eq(orgSubscriptions.orgId, orgId), eq(orgSubscriptions.planId, plan.id)));
-  if (!existing) {
-    await tx.insert(orgSubscriptions).values({ orgId, planId: plan.id, state: 'active' });
-    forgetLimits(orgId);
-  }
+  if (!existing) await tx.insert(orgSubscriptions).values({ orgId, planId: plan.id, state: 'active' });
 }
 
 /**

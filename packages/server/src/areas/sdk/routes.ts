@@ -18,8 +18,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireOrg } from '../../auth/access.js';
-import { forgetKeyHash, KeyMessages, originAllowed } from '../../auth/keys.js';
+import { forgetKeys, KeyMessages, originAllowed } from '../../auth/keys.js';
 import type { Db } from '../../db/connect.js';
+import type { Caches } from '../../platform/cache.js';
 import { ApiError } from '../../platform/errors.js';
 import { CONSOLE_SCOPES } from './console.js';
 import { findConfigBySlug } from './queries.js';
@@ -32,12 +33,12 @@ const noContent = { 204: z.null().describe('Done') };
  * Product spec §7.2, §7.6: SDK configs, their rotating keys, legacy SDK keys and the JWKS call;
  * `consoleConfig` is the public SDK config of the anonymous web console.
  */
-export function sdkRoutes(app: FastifyInstance, db: Db, consoleConfig: string): void {
+export function sdkRoutes(app: FastifyInstance, db: Db, caches: Caches, consoleConfig: string): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['sdk-configs'];
   // Every change may affect what signed requests are accepted: drop this node's caches.
   const changed = <T>(value: T): T => {
-    forgetKeyHash();
+    forgetKeys(caches);
     return value;
   };
 
@@ -111,7 +112,7 @@ export function sdkRoutes(app: FastifyInstance, db: Db, consoleConfig: string): 
     },
     handler: async (request, reply) => {
       await service.deleteConfig(db, requireOrg(request), request.params.config);
-      forgetKeyHash();
+      forgetKeys(caches);
       return reply.status(204).send(null);
     },
   });
@@ -224,7 +225,7 @@ export function sdkRoutes(app: FastifyInstance, db: Db, consoleConfig: string): 
     },
     handler: async (request, reply) => {
       await service.deleteLegacyKey(db, requireOrg(request), request.params.key);
-      forgetKeyHash();
+      forgetKeys(caches);
       return reply.status(204).send(null);
     },
   });

@@ -21,6 +21,14 @@ export async function findSeriesById(db: Db, id: string): Promise<SeriesRow | un
   return row;
 }
 
+export async function countSeries(db: Db, orgId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(series)
+    .where(eq(series.orgId, orgId));
+  return Number(row.n);
+}
+
 export async function insertSeries(db: Db, values: typeof series.$inferInsert): Promise<SeriesRow> {
   const [row] = await db.insert(series).values(values).returning();
   return row;

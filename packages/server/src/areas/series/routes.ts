@@ -18,6 +18,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireOrg } from '../../auth/access.js';
 import type { Db } from '../../db/connect.js';
+import type { Caches } from '../../platform/cache.js';
 import { assertCount, MAX_COUNT } from '../generate/engine.js';
 import { countedSlugs } from '../stats/hooks.js';
 import * as service from './service.js';
@@ -26,7 +27,7 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody,
 const noContent = { 204: z.null().describe('Done') };
 
 /** Product spec §7.3: series of an organisation in the console (members read, admins manage). */
-export function seriesRoutes(app: FastifyInstance, db: Db): void {
+export function seriesRoutes(app: FastifyInstance, db: Db, caches: Caches): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['series'];
 
@@ -51,7 +52,7 @@ export function seriesRoutes(app: FastifyInstance, db: Db): void {
       response: { 201: SeriesInfo, ...errors },
     },
     handler: async (request, reply) =>
-      reply.status(201).send(await service.createSeries(db, requireOrg(request), request.body)),
+      reply.status(201).send(await service.createSeries(db, caches, requireOrg(request), request.body)),
   });
 
   r.get('/orgs/:org/series/:series', {
@@ -73,7 +74,7 @@ export function seriesRoutes(app: FastifyInstance, db: Db): void {
       response: { 200: SeriesInfo, ...errors },
     },
     handler: async (request) =>
-      service.updateSeries(db, requireOrg(request), request.params.series, request.body),
+      service.updateSeries(db, caches, requireOrg(request), request.params.series, request.body),
   });
 
   r.delete('/orgs/:org/series/:series', {
@@ -85,7 +86,7 @@ export function seriesRoutes(app: FastifyInstance, db: Db): void {
       response: { ...noContent, ...errors },
     },
     handler: async (request, reply) => {
-      await service.deleteSeries(db, requireOrg(request), request.params.series);
+      await service.deleteSeries(db, caches, requireOrg(request), request.params.series);
       return reply.status(204).send(null);
     },
   });

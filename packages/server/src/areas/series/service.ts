@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { SeriesInfo } from '@slugsmith/contract';
 import { slugify } from '@slugsmith/contract';
-import { forgetKeyHash } from '../../auth/keys.js';
+import { forgetKeys } from '../../auth/keys.js';
 import type { Db } from '../../db/connect.js';
 import { isUniqueViolation } from '../../db/errors.js';
+import type { Caches } from '../../platform/cache.js';
 import { ApiError } from '../../platform/errors.js';
 import { withSuffix } from '../../platform/slugs.js';
 import {
@@ -14,8 +15,7 @@ import {
   withEngine,
 } from '../generate/engine.js';
 import { patternRefusal } from '../limits/policy.js';
-import { assertMayCreateSeries } from '../plans/enforce.js';
-import { effectiveLimits } from '../plans/service.js';
+import { effectiveLimits } from '../plans/effective-limits.js';
 import * as q from './queries.js';
 
 /** The organisation a call works in: from an org-role check or from a key. */
@@ -48,6 +48,12 @@ export async function listSeries(db: Db, org: OrgRef): Promise<SeriesInfo[]> {
   return (await q.listSeries(db, org.id)).map((r) => toSeriesInfo(r, org.slug));
 }
 
+export async function seriesById(db: Db, id: string): Promise<SeriesRow> {
+  const row = await q.findSeriesById(db, id);
+  if (!row) throw ApiError.notFound();
+  return row;
+}
+
 export async function seriesOrNotFound(db: Db, org: OrgRef, slug: string): Promise<SeriesRow> {
   const row = await q.findSeries(db, org.id, slug);
   if (!row) throw ApiError.notFound();
@@ -59,23 +65,51 @@ export async function seriesOrNotFound(db: Db, org: OrgRef, slug: string): Promi
  * otherwise a series would mint from a pattern the plan refuses to forge ('Pattern is too
  * complex', 400, the same details).
  */
-async function assertPatternAllowed(db: Db, orgId: string, pattern: string, bundleId: string): Promise<void> {
-  const limits = await effectiveLimits(db, orgId);
+async function assertPatternAllowed(
+  db: Db,
+  caches: Caches,
+  orgId: string,
+  pattern: string,
+  bundleId: string,
+): Promise<void> {
+  const limits = await effectiveLimits(db, caches, orgId);
   const refusal = limits && patternRefusal(limits.limits, pattern, bundleId);
   if (refusal) throw refusal;
+}
+
+/**
+ * The plan's max_series. Checked before the insert, so requests of one organisation racing each
+ * other may overshoot it by the number that raced.
+ */
+async function assertMayCreateSeries(db: Db, caches: Caches, orgId: string): Promise<void> {
+  const limits = await effectiveLimits(db, caches, orgId);
+  const max = limits?.limits.max_series ?? 0;
+  if (max < 0) return;
+  if ((await q.countSeries(db, orgId)) >= max) {
+    throw ApiError.forbidden(
+      `The ${limits?.plan_name || 'current'} plan allows at most ${max} series in this organisation`,
+      {
+        reason: 'plan_limit',
+        limit: 'max_series',
+        max,
+        plan: limits?.plan,
+      },
+    );
+  }
 }
 
 const slugConflict = () => ApiError.conflict('This slug is taken', { field: 'slug' });
 
 export async function createSeries(
   db: Db,
+  caches: Caches,
   org: OrgRef,
   input: { name: string; pattern: string; slug?: string },
 ): Promise<SeriesInfo> {
   const gen = generatorFor(currentBundleId);
   const info = withEngine(() => gen.patternInfo(input.pattern));
-  await assertPatternAllowed(db, org.id, input.pattern, gen.bundleId);
-  await assertMayCreateSeries(db, org.id);
+  await assertPatternAllowed(db, caches, org.id, input.pattern, gen.bundleId);
+  await assertMayCreateSeries(db, caches, org.id);
   const base = {
     orgId: org.id,
     name: input.name,
@@ -109,6 +143,7 @@ export const patternLocked = () =>
 
 export async function updateSeries(
   db: Db,
+  caches: Caches,
   org: OrgRef,
   slug: string,
   changes: { name?: string; pattern?: string },
@@ -121,7 +156,7 @@ export async function updateSeries(
     // Nothing was generated: the series keeps its bundle and algorithm.
     checkAlgorithm(row.algorithm);
     const info = withEngine(() => generatorFor(row.bundleId).patternInfo(changes.pattern as string));
-    await assertPatternAllowed(db, org.id, changes.pattern, row.bundleId);
+    await assertPatternAllowed(db, caches, org.id, changes.pattern, row.bundleId);
     Object.assign(set, {
       pattern: changes.pattern,
       capacity: info.capacity,
@@ -138,11 +173,11 @@ export async function updateSeries(
   return toSeriesInfo(updated, org.slug);
 }
 
-export async function deleteSeries(db: Db, org: OrgRef, slug: string): Promise<void> {
+export async function deleteSeries(db: Db, caches: Caches, org: OrgRef, slug: string): Promise<void> {
   const row = await seriesOrNotFound(db, org, slug);
   await q.deleteSeries(db, row.id);
   // Its keys went with it (foreign keys): drop this node's cached copies.
-  forgetKeyHash();
+  forgetKeys(caches);
 }
 
 export async function resetSeries(db: Db, org: OrgRef, row: SeriesRow) {

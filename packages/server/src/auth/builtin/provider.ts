@@ -9,7 +9,7 @@ import { localVerifier, type TokenVerifier } from '../tokens.js';
 import { databaseAdapter, deleteExpiredPayloads } from './adapter.js';
 import { loadProviderSecrets, publicKeys } from './keys.js';
 import { messagePage, pageSecurityPolicy, signInPage, signOutPage, signUpPage } from './pages.js';
-import { findLocalUser, seedAdmin, signIn, signUp } from './users.js';
+import { type EnsureAdminAccount, findLocalUser, seedAdmin, signIn, signUp } from './users.js';
 
 export interface BuiltinProvider {
   verifier: TokenVerifier;
@@ -127,11 +127,11 @@ export async function startBuiltinProvider(
   auth: BuiltinAuth,
   publicUrl: string,
   log: FastifyBaseLogger,
-  options: { trustProxy?: boolean; corsOrigins?: string[] | true } = {},
+  options: { ensureAdminAccount: EnsureAdminAccount; trustProxy?: boolean; corsOrigins?: string[] | true },
 ): Promise<BuiltinProvider> {
   const secrets = await loadProviderSecrets(db);
   await deleteExpiredPayloads(db);
-  await seedAdmin(db, auth.adminEmail, auth.adminPassword, log);
+  await seedAdmin(db, auth.adminEmail, auth.adminPassword, log, options.ensureAdminAccount);
 
   const provider = new Provider(
     auth.issuer,

@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { updateAccount } from '../../areas/accounts/queries.js';
-import { createOrFetchAccount } from '../../areas/accounts/service.js';
 import type { Db } from '../../db/connect.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { localUsers } from '../../db/schema.js';
@@ -12,6 +10,13 @@ export type LocalUser = typeof localUsers.$inferSelect;
 
 /** The built-in provider's accounts: the issuer key of their API accounts. */
 export const builtinIssuerKey = 'builtin';
+
+/** Makes sure this identity has an API account with staff permissions (the accounts area does). */
+export type EnsureAdminAccount = (identity: {
+  issuer: string;
+  subject: string;
+  email: string;
+}) => Promise<void>;
 
 export async function findLocalUserByEmail(db: Db, email: string): Promise<LocalUser | undefined> {
   const [row] = await db.select().from(localUsers).where(sql`lower(${localUsers.email}) = lower(${email})`);
@@ -51,7 +56,13 @@ const dummyHash = `scrypt$32768$8$1$${randomBytes(16).toString('base64url')}$${r
  * with a permissions object. A generated password is shown once, when the user is created;
  * ADMIN_PASSWORD, when set, replaces the password at every start.
  */
-export async function seedAdmin(db: Db, email: string, password: string | undefined, log: FastifyBaseLogger) {
+export async function seedAdmin(
+  db: Db,
+  email: string,
+  password: string | undefined,
+  log: FastifyBaseLogger,
+  ensureAdminAccount: EnsureAdminAccount,
+) {
   let user = await findLocalUserByEmail(db, email);
   let generated: string | undefined;
   if (!user) {
@@ -65,13 +76,7 @@ export async function seedAdmin(db: Db, email: string, password: string | undefi
       .set({ passwordHash: await hashPassword(password) })
       .where(eq(localUsers.id, user.id));
   }
-  const { row } = await createOrFetchAccount(db, {
-    issuer: builtinIssuerKey,
-    subject: user.id,
-    email: user.email,
-    permissions: { admin: true },
-  });
-  if (!row.permissions) await updateAccount(db, row.id, { permissions: { admin: true } });
+  await ensureAdminAccount({ issuer: builtinIssuerKey, subject: user.id, email: user.email });
 
   if (generated) {
     log.warn(

@@ -8,7 +8,7 @@ import { defaultAccess } from '../../auth/access.js';
  * OpenAPI 3.1 generated from the contract's zod schemas, and a docs UI whose assets ship in the
  * package (no CDN, no fonts, no telemetry) so it works offline. Register before the API routes.
  */
-export async function registerDocs(app: FastifyInstance, publicUrl: string): Promise<void> {
+export async function registerApiDocs(app: FastifyInstance, publicUrl: string): Promise<void> {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -17,7 +17,7 @@ export async function registerDocs(app: FastifyInstance, publicUrl: string): Pro
       components: {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
-          // The generation API (issue 5): an API key, or a request signed with an SDK key
+          // The generation API: an API key, or a request signed with an SDK key
           // (x-signature with x-timestamp and x-sdk-slug, ECDSA P-256 over the signing string).
           apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
           sdkSignature: { type: 'apiKey', in: 'header', name: 'x-signature' },

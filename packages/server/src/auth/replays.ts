@@ -1,7 +1,7 @@
 import { lt, sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
-import type { Db } from '../../db/connect.js';
-import { replaySignatures } from '../../db/schema.js';
+import type { Db } from '../db/connect.js';
+import { replaySignatures } from '../db/schema.js';
 
 /**
  * Where the signatures of signed requests are remembered, so that a signature is accepted once

@@ -1,0 +1,142 @@
+// Organisations' subscriptions to plans: what they see, and what staff set.
+import type { CreateSubscription, Subscription, UpdateSubscription } from '@slugsmith/contract';
+import type { CallerOrg } from '../../auth/access.js';
+import type { Db } from '../../db/connect.js';
+import type { Caches } from '../../platform/cache.js';
+import { ApiError } from '../../platform/errors.js';
+import { PlanMessages, subscribable } from './catalogue.js';
+import { forgetLimits, isEffective } from './effective-limits.js';
+import * as q from './queries.js';
+
+function toSubscription(s: q.SubscriptionRow, now = new Date()): Subscription {
+  return {
+    id: s.id,
+    plan: {
+      slug: s.plan.slug,
+      name: s.plan.name,
+      plan_type: s.plan.planType,
+      free: s.plan.free,
+      custom_features: s.plan.customFeatures,
+      custom_plan: s.plan.customPlan,
+    },
+    state: s.state,
+    effective: isEffective(s, now),
+    quantity: s.quantity,
+    unit: s.unit,
+    started_at: s.startedAt.toISOString(),
+    trial_until: s.trialUntil?.toISOString() ?? null,
+    renews_at: s.renewsAt?.toISOString() ?? null,
+    ends_at: s.endsAt?.toISOString() ?? null,
+  };
+}
+
+export async function orgSubscriptions(db: Db, org: CallerOrg): Promise<Subscription[]> {
+  const now = new Date();
+  return (await q.listSubscriptions(db, org.id)).map((s) => toSubscription(s, now));
+}
+
+async function orgIdOrNotFound(db: Db, slug: string): Promise<string> {
+  const id = await q.findOrgId(db, slug);
+  if (!id) throw ApiError.notFound();
+  return id;
+}
+
+const toDate = (value: string | null | undefined) =>
+  value === undefined ? undefined : value === null ? null : new Date(value);
+
+/** A trial needs its end; nothing ends before it starts. */
+function assertConsistent(s: {
+  state: string;
+  startedAt: Date;
+  trialUntil: Date | null;
+  endsAt: Date | null;
+}): void {
+  if (s.state === 'trial' && !s.trialUntil) {
+    throw ApiError.badRequest('A trial needs trial_until', { field: 'trial_until' });
+  }
+  if (s.endsAt && s.endsAt < s.startedAt) {
+    throw ApiError.badRequest('A subscription cannot end before it starts', { field: 'ends_at' });
+  }
+}
+
+export async function adminOrgSubscriptions(db: Db, orgSlug: string): Promise<Subscription[]> {
+  const orgId = await orgIdOrNotFound(db, orgSlug);
+  const now = new Date();
+  return (await q.listSubscriptions(db, orgId)).map((s) => toSubscription(s, now));
+}
+
+export async function createSubscription(
+  db: Db,
+  caches: Caches,
+  orgSlug: string,
+  input: CreateSubscription,
+): Promise<Subscription> {
+  const orgId = await orgIdOrNotFound(db, orgSlug);
+  const plan = await q.findPlan(db, input.plan);
+  if (!plan) throw ApiError.notFound(PlanMessages.notFound);
+  if (!subscribable(plan.state)) {
+    throw ApiError.conflict('The plan is not available for subscription', {
+      reason: 'plan_not_subscribable',
+      state: plan.state,
+    });
+  }
+  const values = {
+    orgId,
+    planId: plan.id,
+    state: input.state,
+    quantity: input.quantity,
+    unit: input.unit ?? (plan.planType === 'on_premise' ? 'node' : 'unit'),
+    startedAt: toDate(input.started_at) ?? new Date(),
+    trialUntil: toDate(input.trial_until) ?? null,
+    renewsAt: toDate(input.renews_at) ?? null,
+    endsAt: toDate(input.ends_at) ?? null,
+  } satisfies q.SubscriptionValues;
+  assertConsistent(values);
+  const id = await q.insertSubscription(db, values);
+  forgetLimits(caches, orgId);
+  return toSubscription((await q.findSubscription(db, orgId, id)) as q.SubscriptionRow);
+}
+
+async function subscriptionOrNotFound(db: Db, orgSlug: string, id: string) {
+  const orgId = await orgIdOrNotFound(db, orgSlug);
+  const row = await q.findSubscription(db, orgId, id);
+  if (!row) throw ApiError.notFound();
+  return { orgId, row };
+}
+
+export async function updateSubscription(
+  db: Db,
+  caches: Caches,
+  orgSlug: string,
+  id: string,
+  changes: UpdateSubscription,
+): Promise<Subscription> {
+  const { orgId, row } = await subscriptionOrNotFound(db, orgSlug, id);
+  const values: Partial<q.SubscriptionValues> = {
+    state: changes.state,
+    quantity: changes.quantity,
+    unit: changes.unit,
+    startedAt: toDate(changes.started_at) ?? undefined,
+    trialUntil: toDate(changes.trial_until),
+    renewsAt: toDate(changes.renews_at),
+    endsAt: toDate(changes.ends_at),
+  };
+  for (const key of Object.keys(values) as (keyof typeof values)[]) {
+    if (values[key] === undefined) delete values[key];
+  }
+  assertConsistent({
+    state: values.state ?? row.state,
+    startedAt: values.startedAt ?? row.startedAt,
+    trialUntil: values.trialUntil === undefined ? row.trialUntil : values.trialUntil,
+    endsAt: values.endsAt === undefined ? row.endsAt : values.endsAt,
+  });
+  await q.updateSubscription(db, orgId, id, values);
+  forgetLimits(caches, orgId);
+  return toSubscription((await q.findSubscription(db, orgId, id)) as q.SubscriptionRow);
+}
+
+export async function deleteSubscription(db: Db, caches: Caches, orgSlug: string, id: string): Promise<void> {
+  const { orgId } = await subscriptionOrNotFound(db, orgSlug, id);
+  await q.deleteSubscription(db, orgId, id);
+  forgetLimits(caches, orgId);
+}
