@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { RATE_LIMIT_HEADERS } from '@slugsmith/contract';
 import { RateLimitError, Slugsmith } from '@slugsmith/sdk';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type App, buildApp } from '../src/app.js';
 import type { Config } from '../src/platform/config.js';
@@ -16,6 +17,35 @@ import { customPlan } from './support/plans.js';
 
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const stores = ['memory', 'redis'] as const;
+
+/**
+ * A client of the test Redis that fails at once when it is away. The store of the Redis rows
+ * falls back to memory while Redis is unreachable, and every answer would look right: these rows
+ * check Redis itself.
+ */
+async function testRedis(): Promise<Redis> {
+  const client = new Redis(redisUrl, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    await client.ping();
+  } catch (e) {
+    client.disconnect();
+    throw new Error(`Redis at ${redisUrl} is not reachable (${e}): the Redis rows need it (TEST_REDIS_URL)`);
+  }
+  return client;
+}
+
+/** The quota counters under `slugsmith:quota:<operation>:` in Redis, with their values. */
+async function redisQuotas(redis: Redis, operation: string): Promise<Map<string, string>> {
+  const keys = await redis.keys(`slugsmith:quota:${operation}:*`);
+  const values = keys.length > 0 ? await redis.mget(keys) : [];
+  return new Map(keys.map((k, i) => [k, values[i] ?? '']));
+}
 
 const H = RATE_LIMIT_HEADERS;
 const remaining = (headers: Record<string, unknown>) => ({
@@ -55,12 +85,15 @@ for (const kind of testDatabases) {
         if (!ctx) throw new Error('app not started');
         return ctx;
       };
+      let redis: Redis | undefined;
       beforeAll(async () => {
+        if (store === 'redis') redis = await testRedis();
         const config = testConfig(kind, store === 'redis' ? { REDIS_URL: redisUrl } : {});
         ctx = new TestContext(await buildApp(config), config);
         expect(ctx.app.server.planLimits.storeKind).toBe(store);
       });
       afterAll(async () => {
+        redis?.disconnect();
         if (ctx) await closeApp(ctx.app, ctx.config);
       });
 
@@ -71,6 +104,22 @@ for (const kind of testDatabases) {
           c().request('POST', `/api/v1${url}`, { body, headers: { 'x-api-key': key } });
         return { ...a, key, post };
       }
+
+      it.runIf(store === 'redis')('counts in Redis itself, not in the memory it falls back to', async () => {
+        const r = redis as Redis;
+        const before = await redisQuotas(r, 'forge');
+        const a = await keyed('limits-in-redis');
+        const forged = await a.post('/gen/forge', { pattern: '{adjective}-{noun}', count: 7 });
+        expect(forged.status).toBe(200);
+        const after = await redisQuotas(r, 'forge');
+        const added = [...after].filter(([k]) => !before.has(k));
+        // The day's and the month's counters of this organisation, each at 7.
+        expect(
+          added.filter(([k, v]) => /^slugsmith:quota:forge:(day|month):/.test(k) && v === '7'),
+        ).toHaveLength(2);
+        const orgId = (added[0]?.[0] ?? '').split(':').at(-1);
+        expect(await r.exists(`slugsmith:rpm:${orgId}`)).toBe(1);
+      });
 
       it('every generation answer carries what remains, and it goes down (Free plan)', async () => {
         const a = await keyed('limits-headers');
@@ -481,7 +530,9 @@ for (const kind of testDatabases) {
 describe.runIf(testDatabases.includes('postgres'))('[postgres, redis] two server nodes', () => {
   let configA: Config;
   let nodes: TestContext[] = [];
+  let redis: Redis | undefined;
   beforeAll(async () => {
+    redis = await testRedis();
     configA = testConfig('postgres', { REDIS_URL: redisUrl });
     // The second node works on the same database schema and the same Redis.
     const configB: Config = { ...configA };
@@ -490,6 +541,7 @@ describe.runIf(testDatabases.includes('postgres'))('[postgres, redis] two server
     nodes = [new TestContext(a, configA), new TestContext(b, configB)];
   });
   afterAll(async () => {
+    redis?.disconnect();
     if (nodes[1]) await nodes[1].app.server.close();
     if (nodes[0]) await closeApp(nodes[0].app, configA);
   });
