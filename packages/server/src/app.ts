@@ -1,4 +1,3 @@
-import './platform/tick-maps.js';
 import { apiPrefix, ErrorMessages, RATE_LIMIT_HEADERS, SIGNED_HEADERS } from '@slugsmith/contract';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -13,7 +12,7 @@ import { generateRoutes } from './areas/generate/routes.js';
 import { findKeyByHash } from './areas/keys/queries.js';
 import { apiKeyRoutes } from './areas/keys/routes.js';
 import { recordKeyUse } from './areas/keys/service.js';
-import { createPlanLimits } from './areas/limits/hooks.js';
+import { createPlanLimits, installPlanLimits } from './areas/limits/hooks.js';
 import { mcpRoutes } from './areas/mcp/routes.js';
 import { findMembership } from './areas/orgs/queries.js';
 import { orgRoutes } from './areas/orgs/routes.js';
@@ -23,7 +22,7 @@ import { findConfigBySlug } from './areas/sdk/queries.js';
 import { sdkRoutes } from './areas/sdk/routes.js';
 import { effectiveKeys } from './areas/sdk/service.js';
 import { seriesRoutes } from './areas/series/routes.js';
-import { installStatsRecording } from './areas/stats/hooks.js';
+import { declareCountedSlugs, installStatsRecording } from './areas/stats/hooks.js';
 import { statsRoutes } from './areas/stats/routes.js';
 import { type StatsOptions, StatsService } from './areas/stats/service.js';
 import { systemRoutes } from './areas/system/routes.js';
@@ -41,7 +40,6 @@ import { installCors } from './platform/cors.js';
 import { installErrorHandling } from './platform/errors.js';
 import { trackInFlight } from './platform/in-flight.js';
 import { loggingOptions } from './platform/logging.js';
-import { replyHeaders } from './platform/reply-headers.js';
 import { installSecurityHeaders } from './platform/security-headers.js';
 
 export interface App {
@@ -71,8 +69,11 @@ export async function buildApp(
   options: {
     logStream?: NodeJS.WritableStream;
     stats?: StatsOptions;
-    /** `enforce: false`: no plan limits on generation routes (benchmarks' baseline only). */
-    limits?: { enforce?: boolean };
+    /**
+     * Benchmarks only: concerns the app is built without, so that a benchmark can measure what
+     * they cost against it (`limits`: no plan limits; `stats`: no statistics recorded).
+     */
+    benchmarkWithout?: readonly ('limits' | 'stats')[];
   } = {},
 ): Promise<App> {
   const server = Fastify({
@@ -113,8 +114,8 @@ export async function buildApp(
     server.log.info(seeded, 'documents seeded');
     const consoleConfig = await ensureConsoleConfig(database.db, config.consoleSdk);
     replays = openReplayStore(database.db, config.redisUrl);
-    // Plan limits of generation calls (issue 6): counters in Redis when configured, else memory.
-    const planLimits = await createPlanLimits(database.db, caches, config, server, options.limits);
+    // Plan limits of generation calls: counters in Redis when configured, else memory.
+    const planLimits = await createPlanLimits(database.db, caches, config, server);
     server.decorate('planLimits', planLimits);
     server.addHook('onClose', async () => planLimits.close());
     // Calls are counted in memory and written every few seconds; on shutdown (after the requests
@@ -182,11 +183,16 @@ export async function buildApp(
         },
       },
     });
-    // The generation API is called from customers' own origins: CORS lets any origin through and
-    // the SDK config's allowed origins are enforced on /jwks and on every signed request.
+    // What applies to a route follows from its own config, read as it is registered: these come
+    // before any route. Routes of the generation API (`cors: 'any-origin'`) are called from
+    // customers' own sites; the SDK config's allowed origins are enforced on /jwks and on every
+    // signed request.
+    const without = new Set(options.benchmarkWithout);
+    if (!without.has('limits')) installPlanLimits(server, planLimits);
+    if (without.has('stats')) declareCountedSlugs(server);
+    else installStatsRecording(server, stats);
     installCors(server, {
       origins: config.corsOrigins,
-      openPaths: /^\/api\/v1\/(gen\/|jwks|key-info|limits|shorten|expand\/|ping|tags|generator\/)/,
       methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
       allowedHeaders: [
         'authorization',
@@ -206,7 +212,7 @@ export async function buildApp(
     });
     // Callback hooks on the hot path: no promise per request.
     server.addHook('onSend', (request, reply, payload, done) => {
-      replyHeaders(reply)['x-request-id'] = request.id;
+      reply.header('x-request-id', request.id);
       if (closing) reply.header('connection', 'close');
       done(null, payload);
     });
@@ -214,8 +220,6 @@ export async function buildApp(
     await registerApiDocs(server, config.publicUrl);
     await server.register(
       async (api) => {
-        // Before the routes it counts (it hooks them as they are added).
-        installStatsRecording(api, stats, apiPrefix);
         systemRoutes(api, config.auth);
         accountRoutes(api, database.db);
         orgRoutes(api, database.db);

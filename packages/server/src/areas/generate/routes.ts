@@ -32,7 +32,7 @@ import { requireKey } from '../../auth/access.js';
 import type { Db } from '../../db/connect.js';
 import type { Caches } from '../../platform/cache.js';
 import { ApiError } from '../../platform/errors.js';
-import { assertSliceWindow, installGenerationLimits } from '../limits/hooks.js';
+import { assertSliceWindow } from '../limits/hooks.js';
 import { keyLimits } from '../plans/effective-limits.js';
 import * as series from '../series/service.js';
 import { countedSlugs } from '../stats/hooks.js';
@@ -61,9 +61,6 @@ export function generateRoutes(app: FastifyInstance, db: Db, caches: Caches): vo
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['generation'];
   const security: Record<string, string[]>[] = [{ apiKey: [] }, { sdkSignature: [] }];
-  // Plan limits (issue 6) in front of forge, mint, slice, reset and pattern-info.
-  installGenerationLimits(app);
-
   // Generation answers are JSON or text for programs, never pages: the page security headers
   // (about 1 KB per answer) are skipped here; nosniff stays.
   app.addHook('onRoute', (route) => {
@@ -87,7 +84,12 @@ export function generateRoutes(app: FastifyInstance, db: Db, caches: Caches): vo
   });
 
   r.post('/gen/forge', {
-    config: { access: { key: 'forge' } },
+    config: {
+      access: { key: 'forge' },
+      limits: { operation: 'forge', slugs: 'count', pattern: 'pattern' },
+      stats: { event: 'forge' },
+      cors: 'any-origin',
+    },
     schema: {
       tags,
       security,
@@ -106,7 +108,12 @@ export function generateRoutes(app: FastifyInstance, db: Db, caches: Caches): vo
   });
 
   r.post('/gen/forge/stream', {
-    config: { access: { key: 'forge' } },
+    config: {
+      access: { key: 'forge' },
+      limits: { operation: 'forge', stream: true, slugs: 'count', pattern: 'pattern' },
+      stats: { event: 'forge', stream: true },
+      cors: 'any-origin',
+    },
     schema: {
       tags,
       security,
@@ -123,7 +130,11 @@ export function generateRoutes(app: FastifyInstance, db: Db, caches: Caches): vo
   });
 
   r.post('/gen/pattern-info', {
-    config: { access: { key: 'any' } },
+    config: {
+      access: { key: 'any' },
+      limits: { operation: 'pattern-info' },
+      cors: 'any-origin',
+    },
     schema: {
       tags,
       security,
@@ -136,7 +147,12 @@ export function generateRoutes(app: FastifyInstance, db: Db, caches: Caches): vo
   });
 
   r.post('/gen/mint', {
-    config: { access: { key: 'mint' } },
+    config: {
+      access: { key: 'mint' },
+      limits: { operation: 'mint', slugs: 'count' },
+      stats: { event: 'mint' },
+      cors: 'any-origin',
+    },
     schema: {
       tags,
       security,
@@ -152,7 +168,12 @@ export function generateRoutes(app: FastifyInstance, db: Db, caches: Caches): vo
   });
 
   r.post('/gen/mint/stream', {
-    config: { access: { key: 'mint' } },
+    config: {
+      access: { key: 'mint' },
+      limits: { operation: 'mint', stream: true, slugs: 'count' },
+      stats: { event: 'mint', stream: true },
+      cors: 'any-origin',
+    },
     schema: {
       tags,
       security,
@@ -171,7 +192,12 @@ export function generateRoutes(app: FastifyInstance, db: Db, caches: Caches): vo
   });
 
   r.post('/gen/slice', {
-    config: { access: { key: 'slice' } },
+    config: {
+      access: { key: 'slice' },
+      limits: { operation: 'slice', slugs: 'count' },
+      stats: { event: 'slice' },
+      cors: 'any-origin',
+    },
     schema: {
       tags,
       security,
@@ -188,7 +214,12 @@ export function generateRoutes(app: FastifyInstance, db: Db, caches: Caches): vo
   });
 
   r.post('/gen/slice/stream', {
-    config: { access: { key: 'slice' } },
+    config: {
+      access: { key: 'slice' },
+      limits: { operation: 'slice', stream: true, slugs: 'count' },
+      stats: { event: 'slice', stream: true },
+      cors: 'any-origin',
+    },
     schema: {
       tags,
       security,
@@ -208,7 +239,12 @@ export function generateRoutes(app: FastifyInstance, db: Db, caches: Caches): vo
   });
 
   r.post('/gen/reset', {
-    config: { access: { key: 'reset' } },
+    config: {
+      access: { key: 'reset' },
+      limits: { operation: 'reset' },
+      stats: { event: 'reset' },
+      cors: 'any-origin',
+    },
     schema: {
       tags,
       security,
@@ -225,7 +261,7 @@ export function generateRoutes(app: FastifyInstance, db: Db, caches: Caches): vo
   });
 
   r.get('/gen/series', {
-    config: { access: { key: 'series:read' } },
+    config: { access: { key: 'series:read' }, cors: 'any-origin' },
     schema: {
       tags,
       security,
@@ -236,7 +272,7 @@ export function generateRoutes(app: FastifyInstance, db: Db, caches: Caches): vo
   });
 
   r.post('/gen/series', {
-    config: { access: { key: 'series:create' } },
+    config: { access: { key: 'series:create' }, cors: 'any-origin' },
     schema: {
       tags,
       security,
@@ -252,7 +288,7 @@ export function generateRoutes(app: FastifyInstance, db: Db, caches: Caches): vo
   });
 
   r.put('/gen/series', {
-    config: { access: { key: 'series:update' } },
+    config: { access: { key: 'series:update' }, cors: 'any-origin' },
     schema: {
       tags,
       security,
@@ -269,7 +305,7 @@ export function generateRoutes(app: FastifyInstance, db: Db, caches: Caches): vo
   });
 
   r.delete('/gen/series', {
-    config: { access: { key: 'series:delete' } },
+    config: { access: { key: 'series:delete' }, cors: 'any-origin' },
     schema: {
       tags,
       security,
@@ -286,7 +322,7 @@ export function generateRoutes(app: FastifyInstance, db: Db, caches: Caches): vo
   });
 
   r.post('/gen/series-info', {
-    config: { access: { key: 'any' } },
+    config: { access: { key: 'any' }, cors: 'any-origin' },
     schema: {
       tags,
       security,
@@ -301,7 +337,7 @@ export function generateRoutes(app: FastifyInstance, db: Db, caches: Caches): vo
   });
 
   r.post('/key-info', {
-    config: { access: { key: 'any' } },
+    config: { access: { key: 'any' }, cors: 'any-origin' },
     schema: {
       tags,
       security,
@@ -312,7 +348,7 @@ export function generateRoutes(app: FastifyInstance, db: Db, caches: Caches): vo
   });
 
   r.get('/limits', {
-    config: { access: { key: 'any' } },
+    config: { access: { key: 'any' }, cors: 'any-origin' },
     schema: {
       tags,
       security,
@@ -323,7 +359,7 @@ export function generateRoutes(app: FastifyInstance, db: Db, caches: Caches): vo
   });
 
   r.get('/gen/dictionary-info', {
-    config: { access: { key: 'any' } },
+    config: { access: { key: 'any' }, cors: 'any-origin' },
     schema: {
       tags,
       security,
@@ -334,7 +370,7 @@ export function generateRoutes(app: FastifyInstance, db: Db, caches: Caches): vo
   });
 
   r.get('/gen/dictionary-tags', {
-    config: { access: { key: 'any' } },
+    config: { access: { key: 'any' }, cors: 'any-origin' },
     schema: {
       tags,
       security,
@@ -345,7 +381,7 @@ export function generateRoutes(app: FastifyInstance, db: Db, caches: Caches): vo
   });
 
   r.get('/gen/dictionary-tags/:kind', {
-    config: { access: { key: 'any' } },
+    config: { access: { key: 'any' }, cors: 'any-origin' },
     schema: {
       tags,
       security,
@@ -359,7 +395,7 @@ export function generateRoutes(app: FastifyInstance, db: Db, caches: Caches): vo
   });
 
   r.get('/gen/stats/totals', {
-    config: { access: { key: 'stats' } },
+    config: { access: { key: 'stats' }, cors: 'any-origin' },
     schema: {
       tags,
       security,
@@ -370,7 +406,7 @@ export function generateRoutes(app: FastifyInstance, db: Db, caches: Caches): vo
   });
 
   r.post('/gen/stats/latest', {
-    config: { access: { key: 'stats' } },
+    config: { access: { key: 'stats' }, cors: 'any-origin' },
     schema: {
       tags,
       security,
@@ -383,7 +419,7 @@ export function generateRoutes(app: FastifyInstance, db: Db, caches: Caches): vo
   });
 
   r.get('/generator/dictionary-stats', {
-    config: { access: 'public' },
+    config: { access: 'public', cors: 'any-origin' },
     schema: {
       tags,
       summary: 'Dictionaries of the current bundle and their sizes',
@@ -393,13 +429,13 @@ export function generateRoutes(app: FastifyInstance, db: Db, caches: Caches): vo
   });
 
   r.get('/tags', {
-    config: { access: 'public' },
+    config: { access: 'public', cors: 'any-origin' },
     schema: { tags, summary: 'Tags of the current bundle', response: { 200: DictionaryTags } },
     handler: async () => generatorFor(currentBundleId).dictionaryTags(),
   });
 
   r.post('/shorten', {
-    config: { access: { key: 'forge' } },
+    config: { access: { key: 'forge' }, cors: 'any-origin' },
     schema: {
       tags,
       security,
@@ -411,7 +447,7 @@ export function generateRoutes(app: FastifyInstance, db: Db, caches: Caches): vo
   });
 
   r.get('/expand/:code', {
-    config: { access: 'public' },
+    config: { access: 'public', cors: 'any-origin' },
     schema: {
       tags,
       summary: 'The pattern behind a short code',

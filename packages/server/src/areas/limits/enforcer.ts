@@ -168,15 +168,10 @@ export interface PlanLimitsOptions {
   now?: () => number;
   /** Store failures let the call through (limits are not worth an outage); they are reported here. */
   onStoreError?: (error: unknown) => void;
-  /**
-   * False: the generation routes get no enforcement hooks at all (`installGenerationLimits`).
-   * Benchmarks' baseline only (`buildApp(config, { limits: { enforce: false } })`); default true.
-   */
-  enforce?: boolean;
 }
 
 /**
- * Plan enforcement for generation calls (issue 6): feature switches and per-request maximums
+ * Plan enforcement for generation calls: feature switches and per-request maximums
  * (no counter), then requests per minute with burst and the operation's daily and monthly quotas
  * in slugs, counted in the store: process memory or Redis shared by every node.
  */
@@ -186,12 +181,8 @@ export class PlanLimits {
   private readonly counters = new Map<string, OrgCounters>();
   private nextSweep = 0;
 
-  /** Whether the generation routes are held to the plan (false only in benchmarks' baselines). */
-  readonly enforcing: boolean;
-
   constructor(private readonly options: PlanLimitsOptions) {
     this.store = options.store;
-    this.enforcing = options.enforce ?? true;
     // Read through Date at each call (not a saved reference), so that fake timers move it too.
     this.now = options.now ?? (() => Date.now());
   }

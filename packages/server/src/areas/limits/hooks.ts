@@ -10,7 +10,7 @@ import { requireKey } from '../../auth/access.js';
 import type { Db } from '../../db/connect.js';
 import type { Caches } from '../../platform/cache.js';
 import type { Config } from '../../platform/config.js';
-import { replyHeaders } from '../../platform/reply-headers.js';
+import { withHook } from '../../platform/route-hooks.js';
 import { saasLimits } from '../plans/effective-limits.js';
 import { type Admission, LimitRefusal, PlanLimits, type Remaining } from './enforcer.js';
 import { type GenerationCall, sliceWindowRefusal } from './policy.js';
@@ -25,6 +25,22 @@ declare module 'fastify' {
     /** Set on generation calls the plan let through; null on every other request. */
     admission: Admission | null;
   }
+  interface FastifyContextConfig {
+    /** The route's calls are held to the caller's plan (see RouteLimits). */
+    limits?: RouteLimits;
+  }
+}
+
+/** What plan limits count of a route's calls: its `config.limits`. */
+export interface RouteLimits {
+  /** The plan's switches and quotas the calls fall under. */
+  operation: GenerationCall['kind'];
+  /** Answers newline-delimited: the plan's stream switch and per-stream maximum apply. */
+  stream?: boolean;
+  /** The body field that holds how many slugs a call asks for: the quotas count them. */
+  slugs?: string;
+  /** The body field that holds a pattern the call renders: checked for components and complexity. */
+  pattern?: string;
 }
 
 /**
@@ -37,10 +53,8 @@ export async function createPlanLimits(
   caches: Caches,
   config: Pick<Config, 'redisUrl'>,
   app: FastifyInstance,
-  options: { enforce?: boolean } = {},
 ): Promise<PlanLimits> {
   const limits = new PlanLimits({
-    enforce: options.enforce,
     store: limitStore(config.redisUrl),
     limitsOf: (orgId) => saasLimits(db, caches, orgId),
     onStoreError: (error) => app.log.warn({ err: error }, 'rate-limit store failed; call let through'),
@@ -53,31 +67,29 @@ export async function createPlanLimits(
 
 const REDIS_START_WAIT_MS = 3_000;
 
-interface Body {
-  pattern?: string;
-  count?: number;
+type Body = Record<string, unknown> | undefined;
+
+/** The call a request makes, as enforcement sees it, built the same way for each of the route's calls. */
+function describer(limits: RouteLimits): (body: Body) => GenerationCall {
+  const { operation: kind, stream = false, slugs, pattern } = limits;
+  return (body) => {
+    const count = slugs === undefined ? undefined : body?.[slugs];
+    const rendered = pattern === undefined ? undefined : body?.[pattern];
+    return {
+      kind,
+      stream,
+      count: typeof count === 'number' ? count : 0,
+      pattern: typeof rendered === 'string' ? rendered : undefined,
+    };
+  };
 }
 
-/** The generation routes enforcement covers (paths under the API prefix) and what each asks for. */
-const CALLS: Record<string, (body: Body) => GenerationCall> = {
-  '/gen/forge': (b) => ({ kind: 'forge', stream: false, count: b.count ?? 1, pattern: b.pattern }),
-  '/gen/forge/stream': (b) => ({ kind: 'forge', stream: true, count: b.count ?? 1, pattern: b.pattern }),
-  '/gen/mint': (b) => ({ kind: 'mint', stream: false, count: b.count ?? 0 }),
-  '/gen/mint/stream': (b) => ({ kind: 'mint', stream: true, count: b.count ?? 0 }),
-  '/gen/slice': (b) => ({ kind: 'slice', stream: false, count: b.count ?? 0 }),
-  '/gen/slice/stream': (b) => ({ kind: 'slice', stream: true, count: b.count ?? 0 }),
-  '/gen/reset': () => ({ kind: 'reset', stream: false, count: 0 }),
-  '/gen/pattern-info': () => ({ kind: 'pattern-info', stream: false, count: 0 }),
-};
-
-// Stored directly, each name from its own site (see replyHeaders), as strings: Node would turn a
-// number into text twice (to check it, then to write it).
+// Strings: Node would turn a number into text twice (to check it, then to write it).
 function setRemaining(reply: FastifyReply, r: Remaining): void {
-  const headers = replyHeaders(reply);
-  headers[RATE_LIMIT_HEADERS.rpm] = String(r.rpm);
-  headers[RATE_LIMIT_HEADERS.daily] = String(r.daily);
-  headers[RATE_LIMIT_HEADERS.monthly] = String(r.monthly);
-  headers[RATE_LIMIT_HEADERS.lifetime] = String(r.lifetime);
+  reply.header(RATE_LIMIT_HEADERS.rpm, String(r.rpm));
+  reply.header(RATE_LIMIT_HEADERS.daily, String(r.daily));
+  reply.header(RATE_LIMIT_HEADERS.monthly, String(r.monthly));
+  reply.header(RATE_LIMIT_HEADERS.lifetime, String(r.lifetime));
 }
 
 /** A refusal's headers on the answer; the error goes on to the error handler. */
@@ -104,16 +116,14 @@ function admitted(
   done();
 }
 
-function enforcer(describe: (body: Body) => GenerationCall): preHandlerHookHandler {
+function enforcer(planLimits: PlanLimits, limits: RouteLimits): preHandlerHookHandler {
+  const describe = describer(limits);
   // A callback hook: an admission answered at once (memory store) goes on without a promise or
   // a closure.
   return function enforcePlan(request, reply, done) {
     let admission: ReturnType<PlanLimits['admit']>;
     try {
-      admission = request.server.planLimits.admit(
-        requireKey(request),
-        describe((request.body ?? {}) as Body),
-      );
+      admission = planLimits.admit(requireKey(request), describe(request.body as Body));
     } catch (error) {
       return done(refused(reply, error));
     }
@@ -133,26 +143,19 @@ const refundFailed: onResponseHookHandler = (request, reply, done) => {
   done();
 };
 
-const asArray = <T>(hooks: T | T[] | undefined): T[] =>
-  hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
-
 /**
- * Puts plan enforcement in front of the generation routes registered after it in `app`: a
- * preHandler (the body is validated, so counts and patterns are known) and a refund on failure;
- * nothing when the app was built with `limits: { enforce: false }` (benchmarks only).
+ * Holds every route registered after it that declares `config.limits` to the caller's plan: a
+ * preHandler (the body is validated, so counts and patterns are known) and a refund on failure.
  */
-export function installGenerationLimits(app: FastifyInstance): void {
-  // A benchmark's baseline without limits: the routes run as if no plan existed.
-  if (!app.planLimits.enforcing) return;
+export function installPlanLimits(app: FastifyInstance, planLimits: PlanLimits): void {
   // Declared, so that every request is built with the property: set only on admitted calls, it
   // would give those requests a hidden class of their own, and Fastify's code two to serve.
   app.decorateRequest('admission', null);
   app.addHook('onRoute', (route) => {
-    const path = route.prefix ? route.url.slice(route.prefix.length) : route.url;
-    const describe = CALLS[path];
-    if (!describe || route.method !== 'POST') return;
-    route.preHandler = [...asArray(route.preHandler), enforcer(describe)];
-    route.onResponse = [...asArray(route.onResponse), refundFailed];
+    const limits = route.config?.limits;
+    if (!limits) return;
+    route.preHandler = withHook(route.preHandler, enforcer(planLimits, limits));
+    route.onResponse = withHook(route.onResponse, refundFailed);
   });
 }
 

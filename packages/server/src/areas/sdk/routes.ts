@@ -241,7 +241,8 @@ export function sdkRoutes(app: FastifyInstance, db: Db, caches: Caches, consoleC
   });
 
   r.post('/jwks', {
-    config: { access: 'public' },
+    // Called by pages on customers' sites; the handler holds them to the config's own origins.
+    config: { access: 'public', cors: 'any-origin' },
     schema: {
       tags: ['generation'],
       summary: 'The currently effective keys of an SDK config, for its allowed origins',

@@ -123,7 +123,7 @@ export function seriesRoutes(app: FastifyInstance, db: Db, caches: Caches): void
   });
 
   r.post('/orgs/:org/series/:series/slice', {
-    config: { access: { orgRole: 'member' } },
+    config: { access: { orgRole: 'member' }, stats: { event: 'slice' } },
     schema: {
       tags,
       summary: 'A window of the series by sequence (consumes nothing)',
@@ -140,7 +140,7 @@ export function seriesRoutes(app: FastifyInstance, db: Db, caches: Caches): void
 
   r.post('/orgs/:org/series/:series/mint', {
     // Minting consumes positions for good, like a reset changes the counter: admins only.
-    config: { access: { orgRole: 'admin' } },
+    config: { access: { orgRole: 'admin' }, stats: { event: 'mint' } },
     schema: {
       tags,
       summary: 'The next slugs of the series (consumes them, like POST /gen/mint)',
@@ -156,7 +156,7 @@ export function seriesRoutes(app: FastifyInstance, db: Db, caches: Caches): void
   });
 
   r.post('/orgs/:org/series/:series/reset', {
-    config: { access: { orgRole: 'admin' } },
+    config: { access: { orgRole: 'admin' }, stats: { event: 'reset' } },
     schema: {
       tags,
       summary: 'Reset the counter to zero: ids generated before may be generated again',

@@ -6,33 +6,31 @@ import type {
   FastifyRequest,
   onResponseHookHandler,
   onSendHookHandler,
-  RouteOptions,
 } from 'fastify';
+import { withHook } from '../../platform/route-hooks.js';
 import type { StatsEvent } from './recorder.js';
 import type { StatsService } from './service.js';
-
-/**
- * The calls statistics count (product spec §1): the generation API (key callers) and the
- * console's mint, slice and reset of a series (signed-in members, no key). Paths without the API prefix.
- */
-const COUNTED: Record<string, { event: StatsEvent; via: 'key' | 'console' }> = {
-  'POST /gen/forge': { event: 'forge', via: 'key' },
-  'POST /gen/forge/stream': { event: 'forge', via: 'key' },
-  'POST /gen/mint': { event: 'mint', via: 'key' },
-  'POST /gen/mint/stream': { event: 'mint', via: 'key' },
-  'POST /gen/slice': { event: 'slice', via: 'key' },
-  'POST /gen/slice/stream': { event: 'slice', via: 'key' },
-  'POST /gen/reset': { event: 'reset', via: 'key' },
-  'POST /orgs/:org/series/:series/mint': { event: 'mint', via: 'console' },
-  'POST /orgs/:org/series/:series/slice': { event: 'slice', via: 'console' },
-  'POST /orgs/:org/series/:series/reset': { event: 'reset', via: 'console' },
-};
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** Slugs in the answer of a counted call (see countedSlugs; streams: counted as they pass). */
     statsSlugs: number;
   }
+  interface FastifyContextConfig {
+    /** The route's successful calls are counted in the usage statistics (see CountedCall). */
+    stats?: CountedCall;
+  }
+}
+
+/**
+ * How statistics count a route's calls (product spec §1): its `config.stats`. A call with an
+ * API or SDK key counts for the key (series: the key's, else the body's `series`); a console
+ * call for the caller's organisation (series: the path's `:series`).
+ */
+export interface CountedCall {
+  event: StatsEvent;
+  /** Answers newline-delimited slugs, counted as they pass; else the handler reports them (countedSlugs). */
+  stream?: boolean;
 }
 
 function newlines(chunk: Buffer | string): number {
@@ -69,70 +67,64 @@ const countStream: onSendHookHandler = async (request, _reply, payload) => {
   return counter;
 };
 
-function asArray<T>(hooks: T | T[] | undefined): T[] {
-  if (hooks === undefined) return [];
-  return Array.isArray(hooks) ? hooks : [hooks];
+/**
+ * Declares the slug count handlers of counted routes write (countedSlugs) on every request:
+ * set only on some, it would give those a hidden class of their own.
+ */
+export function declareCountedSlugs(app: FastifyInstance): void {
+  app.decorateRequest('statsSlugs', 0);
 }
 
 /**
- * Counts every successful generation call of `scope` (registered before its routes): slugs
- * answered, one request, and the time from receiving the request to the last byte sent, per
- * organisation, series and key. Only the counted routes get hooks; recording is a map update.
+ * Counts every successful call of the routes registered after it that declare `config.stats`:
+ * slugs answered, one request, and the time from receiving the request to the last byte sent,
+ * per organisation, series and key. Only those routes get hooks; recording is a map update.
  */
-export function installStatsRecording(scope: FastifyInstance, stats: StatsService, prefix: string): void {
-  // Declared even when not recording: handlers set it through countedSlugs.
-  scope.decorateRequest('statsSlugs', 0);
-  if (!stats.recording) return;
+export function installStatsRecording(app: FastifyInstance, stats: StatsService): void {
+  declareCountedSlugs(app);
+  app.addHook('onRoute', (route) => {
+    const counted = route.config?.stats;
+    if (!counted) return;
+    if (counted.stream) route.onSend = withHook(route.onSend, countStream);
+    route.onResponse = withHook(route.onResponse, recorder(stats, counted.event));
+  });
+}
 
-  // Synchronous: the call is in the buffer before the client can see the answer end.
-  const record = (event: StatsEvent, via: 'key' | 'console'): onResponseHookHandler =>
-    function recordCall(request: FastifyRequest, reply: FastifyReply, done: () => void) {
-      if (reply.statusCode < 300) recordOne(request, reply, event, via);
-      done();
-    };
-  function recordOne(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    event: StatsEvent,
-    via: 'key' | 'console',
-  ) {
-    const durationUs = reply.elapsedTime * 1000;
-    const count = event === 'reset' ? 1 : request.statsSlugs;
-    if (via === 'key') {
-      const key = request.caller.key;
-      if (!key) return;
-      const slug = (request.body as { series?: unknown } | undefined)?.series;
-      stats.recorder.record({
-        orgId: key.orgId,
-        seriesId: event === 'forge' ? null : key.seriesId,
-        seriesSlug: event !== 'forge' && typeof slug === 'string' ? slug : null,
-        keyId: key.id,
-        event,
-        count,
-        durationUs,
-      });
-      return;
-    }
-    const org = request.caller.org;
-    if (!org) return;
-    const slug = (request.params as { series: string }).series;
+/** The route's onResponse hook: synchronous, so the call is in the buffer before the client sees the answer end. */
+function recorder(stats: StatsService, event: StatsEvent): onResponseHookHandler {
+  return function recordCall(request: FastifyRequest, reply: FastifyReply, done: () => void) {
+    if (reply.statusCode < 300) recordOne(stats, request, reply, event);
+    done();
+  };
+}
+
+function recordOne(stats: StatsService, request: FastifyRequest, reply: FastifyReply, event: StatsEvent) {
+  const durationUs = reply.elapsedTime * 1000;
+  const count = event === 'reset' ? 1 : request.statsSlugs;
+  const key = request.caller.key;
+  if (key) {
+    const slug = (request.body as { series?: unknown } | undefined)?.series;
     stats.recorder.record({
-      orgId: org.id,
-      seriesId: null,
-      seriesSlug: slug,
-      keyId: null,
+      orgId: key.orgId,
+      seriesId: event === 'forge' ? null : key.seriesId,
+      seriesSlug: event !== 'forge' && typeof slug === 'string' ? slug : null,
+      keyId: key.id,
       event,
       count,
       durationUs,
     });
+    return;
   }
-
-  scope.addHook('onRoute', (route: RouteOptions) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    const path = route.url.startsWith(prefix) ? route.url.slice(prefix.length) : route.url;
-    const counted = methods.map((m) => COUNTED[`${m} ${path}`]).find((c) => c !== undefined);
-    if (!counted) return;
-    if (path.endsWith('/stream')) route.onSend = [...asArray(route.onSend), countStream];
-    route.onResponse = [...asArray(route.onResponse), record(counted.event, counted.via)];
+  const org = request.caller.org;
+  if (!org) return;
+  const slug = (request.params as { series?: unknown }).series;
+  stats.recorder.record({
+    orgId: org.id,
+    seriesId: null,
+    seriesSlug: typeof slug === 'string' ? slug : null,
+    keyId: null,
+    event,
+    count,
+    durationUs,
   });
 }

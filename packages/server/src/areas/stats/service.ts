@@ -24,8 +24,6 @@ export interface StatsOptions {
   now?: () => number;
   /** False: no timers, writes only on `aggregate()`, `recorder.flush()` and `stop()` (tests). */
   timers?: boolean;
-  /** False: calls are not counted at all (the statistics benchmark's baseline). */
-  record?: boolean;
 }
 
 declare module 'fastify' {
@@ -56,8 +54,6 @@ const TICKER_CACHE_MS = 10_000;
 export class StatsService {
   readonly recorder: StatsRecorder;
   readonly now: () => number;
-  /** Whether generation calls are counted (route hooks installed). */
-  readonly recording: boolean;
   private readonly flushMs: number;
   private readonly aggregateMs: number;
   private readonly useTimers: boolean;
@@ -75,7 +71,6 @@ export class StatsService {
     this.flushMs = options.flushMs ?? 5_000;
     this.aggregateMs = options.aggregateMs ?? 60_000;
     this.useTimers = options.timers ?? true;
-    this.recording = options.record ?? true;
   }
 
   start(): void {

@@ -40,7 +40,7 @@ const consoleScope = 'openid email offline_access api';
 export function systemRoutes(app: FastifyInstance, auth: AuthConfig): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get('/ping', {
-    config: { access: 'public' },
+    config: { access: 'public', cors: 'any-origin' },
     schema: { tags: ['system'], summary: 'Liveness check', response: { 200: Ping } },
     handler: async () => ({ status: 'ok' as const }),
   });
