@@ -12,7 +12,8 @@ export const Sequence = z.union([
   z.number().int('Must be a whole number').min(0, 'Minimum value is 0').max(Number.MAX_SAFE_INTEGER),
   z
     .string()
-    .regex(/^\d{1,20}$/, 'Must be a whole number')
+    // Aborts: the refinement would otherwise run on what is not a number, and BigInt throw.
+    .regex(/^\d{1,20}$/, { message: 'Must be a whole number', abort: true })
     .refine((s) => BigInt(s) < 2n ** 64n, 'Maximum value is 18446744073709551615'),
 ]);
 export type Sequence = z.infer<typeof Sequence>;

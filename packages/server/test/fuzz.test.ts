@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from './support/app.js';
+import { orgWithOwner } from './support/keys.js';
+import { unlimitedPlan } from './support/plans.js';
 
 /** Whatever a client sends, the answer is never a 500 and always has the error body of §8. */
 describeEachDatabase('malformed input', (ctx) => {
@@ -50,5 +52,117 @@ describeEachDatabase('malformed input', (ctx) => {
       ),
       { numRuns: 300 },
     );
+  });
+
+  /**
+   * Bearer tokens stop at the key check of generation routes: with a valid key carrying every scope
+   * (on a plan without limits), bodies and queries that look nearly right reach the handlers.
+   */
+  it('never answers 5xx to random generation calls made with a valid API key', async () => {
+    const a = await orgWithOwner(ctx(), 'fuzz-keys');
+    await unlimitedPlan(ctx(), a.org);
+    const series = [
+      await a.series('Fuzz one', '{adjective}-{noun}'),
+      await a.series('Fuzz two', '{number:2d}'),
+    ];
+    const { key } = await a.apiKey({});
+    const routes = ctx().app.routes.filter(
+      (r) =>
+        r.url.startsWith('/api/v1/') &&
+        r.method !== 'HEAD' &&
+        r.method !== 'OPTIONS' &&
+        typeof r.access === 'object' &&
+        r.access !== null &&
+        'key' in r.access,
+    );
+    expect(routes.length).toBeGreaterThanOrEqual(20);
+
+    const text = fc.oneof(
+      fc.string({ maxLength: 40 }),
+      fc.constantFrom(
+        '{noun}',
+        '{adjective}-{noun}',
+        '{number:3d}',
+        '{noun',
+        '{}',
+        '{number:99d}',
+        '{unknown}',
+        '',
+      ),
+      fc.constantFrom(...series.map((x) => x.slug)),
+    );
+    const count = fc.oneof(
+      fc.integer({ min: -3, max: 60 }),
+      fc.constantFrom(0, -1, 1.5, 10_001, 10_000_000, 2 ** 53, Number.MAX_VALUE, '5', null, true),
+    );
+    const value = fc.oneof(text, count, fc.jsonValue({ maxDepth: 2 }));
+    // Objects with the fields the generation requests have, each present or not, right or wrong.
+    const fields = [
+      'pattern',
+      'count',
+      'series',
+      'sequence',
+      'batch_size',
+      'seed',
+      'name',
+      'url',
+      'code',
+      'kind',
+    ];
+    const body = fc.oneof(
+      fc.record(
+        {
+          pattern: text,
+          count,
+          series: fc.oneof(fc.constantFrom(...series.map((x) => x.slug)), value),
+          sequence: fc.oneof(fc.bigInt({ min: -2n, max: 2n ** 70n }).map(String), count),
+          batch_size: count,
+          seed: value,
+          name: text,
+          url: fc.oneof(fc.webUrl(), text),
+        },
+        { requiredKeys: [] },
+      ),
+      fc.dictionary(fc.constantFrom(...fields), value, { maxKeys: 4 }),
+      fc.jsonValue({ maxDepth: 3 }),
+    );
+    const query = fc.dictionary(fc.constantFrom(...fields, 'limit', 'offset', 'q'), text, { maxKeys: 3 });
+    const statuses: number[] = [];
+
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...routes), body, text, query, async (route, payload, segment, q) => {
+        const url = route.url.replace(/:[a-z_]+/g, encodeURIComponent(segment) || 'x');
+        const search = new URLSearchParams(q).toString();
+        const withBody = route.method !== 'GET' && route.method !== 'DELETE';
+        const response = await ctx().app.server.inject({
+          method: route.method as 'GET',
+          url: search ? `${url}?${search}` : url,
+          headers: {
+            'x-api-key': key,
+            ...(withBody && { 'content-type': 'application/json' }),
+            // The MCP endpoint speaks JSON-RPC over Streamable HTTP.
+            ...(route.url === '/api/v1/mcp' && { accept: 'application/json, text/event-stream' }),
+          },
+          ...(withBody && { payload: JSON.stringify(payload) ?? 'null' }),
+        });
+        const label = `${route.method} ${url} ${JSON.stringify(payload)} -> ${response.body.slice(0, 300)}`;
+        expect(response.statusCode, label).toBeLessThan(500);
+        statuses.push(response.statusCode);
+        // MCP answers protocol errors in JSON-RPC; every other route in the error body of §8.
+        if (response.statusCode >= 400 && route.url !== '/api/v1/mcp') {
+          expect(response.json(), label).toMatchObject({
+            code: response.statusCode,
+            message: expect.any(String),
+          });
+        }
+      }),
+      { numRuns: 400 },
+    );
+    // The handlers were reached, not only the key check and the schemas.
+    const byStatus: Record<number, number> = {};
+    for (const s of statuses) byStatus[s] = (byStatus[s] ?? 0) + 1;
+    const summary = JSON.stringify(byStatus);
+    expect(statuses.filter((s) => s < 300).length, summary).toBeGreaterThan(40);
+    expect(statuses.filter((s) => s === 401 || s === 403).length).toBe(0);
   });
 });
