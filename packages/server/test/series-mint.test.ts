@@ -1,6 +1,9 @@
-import { expect, it } from 'vitest';
-import { describeEachDatabase } from './support/app.js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../src/app.js';
+import type { Config } from '../src/platform/config.js';
+import { closeApp, describeEachDatabase, TestContext, testConfig, testDatabases } from './support/app.js';
 import { orgWithOwner } from './support/keys.js';
+import { unlimitedPlan } from './support/plans.js';
 
 /**
  * POST /orgs/{org}/series/{series}/mint: the console's mint (the playground's Mint tab). It
@@ -130,5 +133,68 @@ describeEachDatabase('console mint of a series', (ctx) => {
       body: { details: { reason: 'series_exhausted', requested: 3, remaining: '2' } },
     });
     expect((await ctx().request('POST', url, { token, body: { count: 2 } })).body).toHaveLength(2);
+  });
+});
+
+/**
+ * Two server nodes on one PostgreSQL schema mint from the same series at the same time. Inside
+ * one app, reservations of a series are queued behind each other, so only the database keeps two
+ * nodes apart: the second app is built from a fresh copy of the server's modules (nothing of the
+ * first one's module state shared, as with two processes).
+ */
+describe.runIf(testDatabases.includes('postgres'))('[postgres] two apps minting from one series', () => {
+  let config: Config;
+  let nodes: TestContext[] = [];
+  beforeAll(async () => {
+    config = testConfig('postgres');
+    const first = await buildApp(config);
+    vi.resetModules();
+    const fresh = (await import('../src/app.js')) as typeof import('../src/app.js');
+    expect(fresh.buildApp).not.toBe(buildApp);
+    // The second node finds the schema migrated and seeded by the first.
+    const second = await fresh.buildApp({ ...config });
+    nodes = [new TestContext(first, config), new TestContext(second, { ...config })];
+  });
+  afterAll(async () => {
+    if (nodes[1]) await nodes[1].app.server.close();
+    if (nodes[0]) await closeApp(nodes[0].app, config);
+  });
+
+  it('hands out every position once, with no gap, when both nodes mint concurrently', async () => {
+    const [a, b] = nodes;
+    const org = await orgWithOwner(a, 'two-node-mint');
+    await unlimitedPlan(a, org.org);
+    const s = await org.series('Shared', '{adjective}-{noun}-{number:4d}');
+    const { key } = await org.apiKey({ scopes: ['mint', 'slice'] });
+    const mint = (node: TestContext, count: number) =>
+      node.request('POST', '/api/v1/gen/mint', {
+        body: { series: s.slug, count },
+        headers: { 'x-api-key': key },
+      });
+    // Uneven counts, interleaved between the nodes, all in flight together.
+    const counts = Array.from({ length: 24 }, (_, i) => 1 + (i % 7));
+    const answers = await Promise.all(counts.map((count, i) => mint(i % 2 === 0 ? a : b, count)));
+    expect(answers.map((r) => r.status)).toEqual(counts.map(() => 200));
+    const total = counts.reduce((x, y) => x + y, 0);
+    const all = answers.flatMap((r) => r.body as string[]);
+    expect(answers.map((r) => r.body.length)).toEqual(counts);
+    // No duplicates.
+    expect(new Set(all).size).toBe(total);
+    // No gap: the answers are exactly positions 0 .. total-1, each request a run of consecutive ones.
+    const window = await b.request('POST', '/api/v1/gen/slice', {
+      body: { series: s.slug, count: total, sequence: 0 },
+      headers: { 'x-api-key': key },
+    });
+    expect(window.status).toBe(200);
+    expect([...window.body].sort()).toEqual([...all].sort());
+    const position = new Map((window.body as string[]).map((slug, i) => [slug, i]));
+    for (const r of answers) {
+      const at = (r.body as string[]).map((slug) => position.get(slug) as number);
+      expect(at).toEqual(at.map((_, i) => at[0] + i));
+    }
+    const info = await a.request('GET', `/api/v1/orgs/${org.org}/series/${s.slug}`, {
+      token: org.owner.token,
+    });
+    expect(info.body.generated_count).toBe(String(total));
   });
 });
