@@ -48,30 +48,21 @@ export function hashSecret(secret: string): string {
   return hash('sha256', secret, 'hex');
 }
 
-/** An API key as stored, with what the access check needs. */
-export interface StoredApiKey {
-  id: string;
-  prefix: string;
-  orgId: string;
-  orgSlug: string;
-  seriesId: string | null;
-  seriesSlug: string | null;
+/** What a stored API key or SDK config grants, as the areas store it. */
+type StoredGrant = Pick<CallerKey, 'id' | 'orgId' | 'orgSlug' | 'seriesId' | 'seriesSlug' | 'enabled'> & {
   scopes: string[];
-  enabled: boolean;
+};
+
+/** An API key as stored, with what the access check needs. */
+export interface StoredApiKey extends StoredGrant {
+  prefix: string;
   expiresAt: Date | null;
 }
 
 /** An SDK config as stored, with what a signed request is checked against. */
-export interface SignedConfig {
-  id: string;
+export interface SignedConfig extends StoredGrant {
   slug: string;
-  orgId: string;
-  orgSlug: string;
-  seriesId: string | null;
-  seriesSlug: string | null;
-  scopes: string[];
   origins: string[];
-  enabled: boolean;
 }
 
 /** A public signing key of an SDK config (P-256). */

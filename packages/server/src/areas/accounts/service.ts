@@ -7,7 +7,7 @@ import type {
   Profile,
   UpdateProfile,
 } from '@slugsmith/contract';
-import { slugify } from '@slugsmith/contract';
+import { ErrorMessages, slugify } from '@slugsmith/contract';
 import type { CallerAccount } from '../../auth/access.js';
 import type { VerifiedToken } from '../../auth/tokens.js';
 import type { Db } from '../../db/connect.js';
@@ -96,6 +96,13 @@ export async function createAccountFromToken(db: Db, token: VerifiedToken) {
     throw ApiError.badRequest('The access token carries no email claim', { reason: 'email_claim_missing' });
   }
   return createOrFetchAccount(db, { issuer: token.issuerKey, subject: token.subject, email: token.email });
+}
+
+/** The account with this email, for inviting it somewhere; 404 when there is none. */
+export async function accountByEmailOrNotFound(db: Db, email: string): Promise<q.AccountRow> {
+  const row = await q.findAccountByEmail(db, email);
+  if (!row) throw ApiError.notFound(ErrorMessages.accountNotFound);
+  return row;
 }
 
 export async function getAccount(db: Db, id: string): Promise<Account> {

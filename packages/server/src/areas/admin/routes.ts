@@ -6,7 +6,7 @@ import { listOrganisations } from './queries.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
-/** Product spec §7.4, staff only. The rest of the admin area comes with its own issue. */
+/** Product spec §7.4, staff only. */
 export function adminRoutes(app: FastifyInstance, db: Db): void {
   app.withTypeProvider<ZodTypeProvider>().get('/admin/orgs', {
     config: { access: 'admin' },

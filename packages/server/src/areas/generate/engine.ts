@@ -8,7 +8,7 @@ import {
 } from '@slugsmith/generator';
 import { ApiError } from '../../platform/errors.js';
 
-/** Most slugs one plain request may ask for; streams may ask for more (limits per plan: issue 6). */
+/** Most slugs one plain request may ask for; streams may ask for more. Plans set their own maximums too. */
 export const MAX_COUNT = 10_000;
 export const MAX_STREAM_COUNT = 1_000_000;
 

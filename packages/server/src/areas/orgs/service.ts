@@ -11,7 +11,7 @@ import type { Db } from '../../db/connect.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { ApiError } from '../../platform/errors.js';
 import { withSuffix } from '../../platform/slugs.js';
-import { findAccountByEmail } from '../accounts/queries.js';
+import { accountByEmailOrNotFound } from '../accounts/service.js';
 import * as q from './queries.js';
 
 export function toOrganisation(org: CallerOrg): Organisation {
@@ -115,8 +115,7 @@ export async function addMember(
   input: { email: string; role: OrgRole },
 ): Promise<Member> {
   assertMayTouchRole(org, input.role);
-  const account = await findAccountByEmail(db, input.email);
-  if (!account) throw ApiError.notFound(ErrorMessages.accountNotFound);
+  const account = await accountByEmailOrNotFound(db, input.email);
   try {
     await q.insertMember(db, org.id, account.id, input.role);
   } catch (error) {

@@ -1,3 +1,4 @@
+// The limits an organisation is held to: those of its effective subscriptions, cached per app.
 import {
   type EffectiveLimits,
   LIVE_SUBSCRIPTION_STATES,
