@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Timestamp } from './common.js';
+import { Name, Timestamp } from './common.js';
 
 /**
  * The generation API (product spec §7.6): forge, mint, slice, reset, series, keys, and the
@@ -108,12 +108,6 @@ export type SliceRequest = z.input<typeof SliceRequest>;
 
 export const ResetRequest = z.object({ series: SeriesRef.optional() }).meta({ id: 'ResetRequest' });
 
-export const SeriesName = z
-  .string()
-  .trim()
-  .min(1, 'This field is required')
-  .max(100, 'Maximum length is 100 characters');
-
 export const SeriesInfo = z
   .object({
     slug: z.string(),
@@ -139,9 +133,9 @@ export type SeriesInfo = z.infer<typeof SeriesInfo>;
 export const SeriesList = z.record(z.string(), z.string()).meta({ id: 'SeriesList' });
 export type SeriesList = z.infer<typeof SeriesList>;
 
-export const CreateSeries = z.object({ name: SeriesName, pattern: Pattern }).meta({ id: 'CreateSeries' });
+export const CreateSeries = z.object({ name: Name, pattern: Pattern }).meta({ id: 'CreateSeries' });
 export const UpdateSeries = z
-  .object({ series: SeriesRef, name: SeriesName.optional(), pattern: Pattern.optional() })
+  .object({ series: SeriesRef, name: Name.optional(), pattern: Pattern.optional() })
   .meta({ id: 'UpdateSeries' });
 export const SeriesRequest = z.object({ series: SeriesRef.optional() }).meta({ id: 'SeriesRequest' });
 

@@ -8,6 +8,7 @@ export * from './languages.js';
 export * from './organisations.js';
 export * from './periods.js';
 export * from './plans.js';
+export * from './rotation.js';
 export * from './slugs.js';
 export * from './stats.js';
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { Timestamp } from './common.js';
-import { Pattern, Scope, SdkKey, SeriesName } from './generation.js';
+import { Name, Slug, Timestamp } from './common.js';
+import { Pattern, Scope, SdkKey } from './generation.js';
+import { RotationPeriod } from './rotation.js';
 
 /**
  * Console shapes of series, API keys and SDK configs (product spec §7.2, §7.3). The key API's
@@ -9,13 +10,15 @@ import { Pattern, Scope, SdkKey, SeriesName } from './generation.js';
 
 export const SeriesParams = z.object({ org: z.string().min(1).max(64), series: z.string().min(1).max(100) });
 export const OrgSeriesCreate = z
-  .object({ name: SeriesName, pattern: Pattern, slug: z.string().min(3).max(40).optional() })
+  .object({ name: Name, pattern: Pattern, slug: Slug.optional() })
   .strict()
   .meta({ id: 'OrgSeriesCreate' });
+export type OrgSeriesCreate = z.input<typeof OrgSeriesCreate>;
 export const OrgSeriesUpdate = z
-  .object({ name: SeriesName.optional(), pattern: Pattern.optional() })
+  .object({ name: Name.optional(), pattern: Pattern.optional() })
   .strict()
   .meta({ id: 'OrgSeriesUpdate' });
+export type OrgSeriesUpdate = z.input<typeof OrgSeriesUpdate>;
 export const SeriesTestRequest = z
   .object({ count: z.number().int().min(1).max(100).default(3) })
   .meta({ id: 'SeriesTestRequest' });
@@ -25,6 +28,7 @@ export const SeriesSliceRequest = z
     sequence: z.union([z.number().int().min(0), z.string().regex(/^\d{1,20}$/)]).default(0),
   })
   .meta({ id: 'SeriesSliceRequest' });
+export type SeriesSliceRequest = z.input<typeof SeriesSliceRequest>;
 export const SeriesMintRequest = z
   .object({ count: z.number().int().min(1, 'Count must be a positive number') })
   .strict()
@@ -32,14 +36,9 @@ export const SeriesMintRequest = z
 export const ResetResponse = z
   .object({ series: z.string(), generated_count: z.string(), warning: z.string() })
   .meta({ id: 'ResetResponse' });
+export type ResetResponse = z.infer<typeof ResetResponse>;
 
 // ---- API keys ----------------------------------------------------------------------------------
-
-export const KeyName = z
-  .string()
-  .trim()
-  .min(1, 'This field is required')
-  .max(100, 'Maximum length is 100 characters');
 
 export const ApiKey = z
   .object({
@@ -64,7 +63,7 @@ export type CreatedApiKey = z.infer<typeof CreatedApiKey>;
 
 export const CreateApiKey = z
   .object({
-    name: KeyName,
+    name: Name,
     scopes: z.array(Scope).min(1, 'This field is required'),
     /** Only for org-level routes: restrict the key to one series. */
     series: z.string().min(1).max(100).optional(),
@@ -73,37 +72,44 @@ export const CreateApiKey = z
   })
   .strict()
   .meta({ id: 'CreateApiKey' });
+export type CreateApiKey = z.input<typeof CreateApiKey>;
 export const UpdateApiKey = z
   .object({
-    name: KeyName.optional(),
+    name: Name.optional(),
     scopes: z.array(Scope).min(1, 'This field is required').optional(),
     expires_at: Timestamp.nullable().optional(),
     enabled: z.boolean().optional(),
   })
   .strict()
   .meta({ id: 'UpdateApiKey' });
+export type UpdateApiKey = z.input<typeof UpdateApiKey>;
 export const ApiKeyParams = z.object({ org: z.string().min(1).max(64), key: z.uuid('Resource not found') });
 export const SeriesApiKeyParams = SeriesParams;
 
 // ---- SDK configs -------------------------------------------------------------------------------
 
-/** A number followed by d, h, m or s (product spec §5). */
-export const RotationPeriod = z
-  .string()
-  .regex(/^[1-9]\d{0,5}[dhms]$/, 'Invalid format')
-  .meta({ description: 'e.g. 30d, 24h, 60m, 45s' });
 export const Rotation = z.enum(['manual', 'automatic']);
+export type Rotation = z.infer<typeof Rotation>;
+
+export const MAX_ORIGINS = 50;
+
+/** Allowed origins as a list: one per line (or a list), blank lines dropped, no trailing slash. */
+export function originList(origins: string | readonly string[]): string[] {
+  return (typeof origins === 'string' ? origins.split('\n') : origins)
+    .map((o) => o.trim())
+    .filter((o) => o !== '')
+    .map((o) => o.replace(/\/+$/, ''));
+}
 
 /** Allowed origins: one per line (or a list); each `scheme://host[:port]`. */
 export const Origins = z
   .union([z.string(), z.array(z.string())])
-  .transform((v) =>
-    (Array.isArray(v) ? v : v.split('\n'))
-      .map((o) => o.trim())
-      .filter((o) => o !== '')
-      .map((o) => o.replace(/\/+$/, '')),
-  )
-  .pipe(z.array(z.string().regex(/^https?:\/\/[^\s/]+$/, 'Must be a valid URL')).max(50));
+  .transform(originList)
+  .pipe(
+    z
+      .array(z.string().regex(/^https?:\/\/[^\s/]+$/, 'Must be a valid URL'))
+      .max(MAX_ORIGINS, `At most ${MAX_ORIGINS} origins`),
+  );
 
 export const SdkConfig = z
   .object({
@@ -124,7 +130,7 @@ export type SdkConfig = z.infer<typeof SdkConfig>;
 
 export const CreateSdkConfig = z
   .object({
-    name: KeyName,
+    name: Name,
     scopes: z.array(Scope).min(1, 'This field is required'),
     series: z.string().min(1).max(100).optional(),
     rotation: Rotation.default('manual'),
@@ -134,9 +140,10 @@ export const CreateSdkConfig = z
   })
   .strict()
   .meta({ id: 'CreateSdkConfig' });
+export type CreateSdkConfig = z.input<typeof CreateSdkConfig>;
 export const UpdateSdkConfig = z
   .object({
-    name: KeyName.optional(),
+    name: Name.optional(),
     scopes: z.array(Scope).min(1, 'This field is required').optional(),
     rotation: Rotation.optional(),
     rotation_period: RotationPeriod.optional(),
@@ -145,6 +152,7 @@ export const UpdateSdkConfig = z
   })
   .strict()
   .meta({ id: 'UpdateSdkConfig' });
+export type UpdateSdkConfig = z.input<typeof UpdateSdkConfig>;
 export const SdkConfigParams = z.object({
   org: z.string().min(1).max(64),
   config: z.string().min(1).max(100),
@@ -158,11 +166,17 @@ export type SdkConfigWithKeys = z.infer<typeof SdkConfigWithKeys>;
 export const LegacySdkKey = SdkKey.extend({ config: z.string(), name: z.string() }).meta({
   id: 'LegacySdkKey',
 });
+export type LegacySdkKey = z.infer<typeof LegacySdkKey>;
 export const CreateLegacySdkKey = z
   .object({
-    name: KeyName,
+    name: Name,
     scopes: z.array(Scope).min(1).optional(),
     series: z.string().min(1).max(100).optional(),
   })
   .strict()
   .meta({ id: 'CreateLegacySdkKey' });
+export type CreateLegacySdkKey = z.input<typeof CreateLegacySdkKey>;
+
+/** `GET /orgs/{org}/scopes`: the scopes API keys and SDK configs may carry, in display order (§3.1). */
+export const OrgScopes = z.object({ api_keys: z.array(Scope), sdk_configs: z.array(Scope) });
+export type OrgScopes = z.infer<typeof OrgScopes>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Email, Slug, Timestamp } from './common.js';
+import { Email, Name, Slug, Timestamp } from './common.js';
 
 export const OrgRole = z.enum(['member', 'admin', 'owner']);
 export type OrgRole = z.infer<typeof OrgRole>;
@@ -22,20 +22,14 @@ export type Organisation = z.infer<typeof Organisation>;
 
 export const OrganisationList = z.array(Organisation);
 
-export const OrgName = z
-  .string()
-  .trim()
-  .min(1, 'This field is required')
-  .max(100, 'Maximum length is 100 characters');
-
 export const CreateOrganisation = z
-  .object({ name: OrgName, slug: Slug.optional() })
+  .object({ name: Name, slug: Slug.optional() })
   .strict()
   .meta({ id: 'CreateOrganisation' });
 export type CreateOrganisation = z.infer<typeof CreateOrganisation>;
 
 export const UpdateOrganisation = z
-  .object({ name: OrgName.optional(), slug: Slug.optional() })
+  .object({ name: Name.optional(), slug: Slug.optional() })
   .strict()
   .meta({ id: 'UpdateOrganisation' });
 export type UpdateOrganisation = z.infer<typeof UpdateOrganisation>;

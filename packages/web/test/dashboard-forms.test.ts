@@ -1,114 +1,136 @@
-import { describe, expect, it } from 'vitest';
+import { RotationPeriodInRange } from '@slugsmith/contract';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { typedConfirmationMatches } from '../src/components/confirm/confirm-dialog.js';
+import { catalogueMessage } from '../src/lib/validation-messages.js';
+import { orgForm } from '../src/routes/dashboard/create-org-dialog.js';
 import { formatDate, usedPercent } from '../src/routes/dashboard/format.js';
+import { expiryFromDate, slugFromName } from '../src/routes/dashboard/forms.js';
+import { apiKeyForm, isExpired } from '../src/routes/dashboard/org/api-keys-panel.js';
+import { assignableRoles, mayManageMember, memberForm } from '../src/routes/dashboard/org/members-tab.js';
 import {
-  expiryFromDate,
-  parseOrigins,
-  slugFromName,
-  validateEmail,
-  validateExpiry,
-  validateName,
-  validateOrigins,
-  validateRotationPeriod,
-  validateSlug,
-} from '../src/routes/dashboard/forms.js';
-import { isExpired } from '../src/routes/dashboard/org/api-keys-panel.js';
-import { assignableRoles, mayManageMember } from '../src/routes/dashboard/org/members-tab.js';
-import {
+  type ConfigValues,
   isKeyActive,
+  legacyKeyForm,
   replacesKeys,
-  validateConfigForm,
+  sdkConfigForm,
 } from '../src/routes/dashboard/org/sdk-configs-panel.js';
-import { seriesMaximum } from '../src/routes/dashboard/org/series-tab.js';
+import { seriesForm, seriesMaximum } from '../src/routes/dashboard/org/series-tab.js';
 import { limitText } from '../src/routes/dashboard/org/subscription-tab.js';
 
-const key = (e: { key: string } | null) => e?.key ?? null;
+const key = (e: { key: string } | undefined) => e?.key ?? null;
 
-describe('organisation and series forms (§5)', () => {
+describe('organisation and series forms (§5, the contract’s rules)', () => {
+  const org = (name: string, slug = '') => orgForm.errors({ name, slug });
+  const series = (slug: string, pattern = '{noun}') => seriesForm.errors({ name: 'Orders', slug, pattern });
+
   it('suggests contract slugs from names', () => {
     expect(slugFromName('Acme Widgets')).toBe('acme-widgets');
     expect(slugFromName('  Crème Brûlée & Co. ')).toBe('creme-brulee-co');
     expect(slugFromName('42 Labs')).toBe('x-42-labs');
     expect(slugFromName('AB')).toBe('abx');
     expect(slugFromName('!!!')).toBe('');
-    expect(validateSlug(slugFromName('A very long organisation name that goes on and on'))).toBeNull();
+    expect(org('x', slugFromName('A very long organisation name that goes on and on'))).toEqual({});
   });
 
-  it('validates names, slugs and emails with the generic messages', () => {
-    expect(key(validateName('  '))).toBe('errors:validation.required');
-    expect(validateName('x'.repeat(101))).toEqual({
-      key: 'errors:validation.maxLength',
-      values: { max: 100 },
-    });
-    expect(validateName('Acme')).toBeNull();
-    expect(validateSlug('', { optional: true })).toBeNull();
-    expect(key(validateSlug(''))).toBe('errors:validation.required');
-    expect(key(validateSlug('ab'))).toBe('errors:validation.minLength');
-    expect(key(validateSlug('a'.repeat(41)))).toBe('errors:validation.maxLength');
-    for (const bad of ['9lives', 'Acme', 'a--b', 'abc-', 'a_b'])
-      expect(key(validateSlug(bad)), bad).toBe('errors:validation.invalidFormat');
-    expect(validateSlug('acme-2')).toBeNull();
-    expect(key(validateEmail(''))).toBe('errors:validation.required');
-    expect(key(validateEmail('someone@'))).toBe('errors:validation.email');
-    expect(validateEmail(' someone@example.com ')).toBeNull();
+  it('validates names and slugs with the generic messages; an empty slug is the server’s to derive', () => {
+    expect(key(org('  ').name)).toBe('errors:validation.required');
+    expect(org('x'.repeat(101)).name).toEqual({ key: 'errors:validation.maxLength', values: { max: 100 } });
+    expect(org('Acme')).toEqual({});
+    expect(org('Acme', 'ab').slug).toEqual({ key: 'errors:validation.minLength', values: { min: 3 } });
+    expect(key(org('Acme', 'a'.repeat(41)).slug)).toBe('errors:validation.maxLength');
+    for (const bad of ['9lives', 'Acme', 'a--b', 'abc-', 'a_b']) {
+      expect(key(org('Acme', bad).slug), bad).toBe('errors:validation.invalidFormat');
+      expect(key(series(bad).slug), bad).toBe('errors:validation.invalidFormat');
+    }
+    expect(org('Acme', 'acme-2')).toEqual({});
+    expect(orgForm.body({ name: ' Acme ', slug: '' })).toEqual({ name: 'Acme' });
+  });
+
+  it('asks for a pattern and for a member’s email', () => {
+    expect(series('', '')).toEqual({ pattern: { key: 'playground:validation.patternRequired' } });
+    expect(series('orders')).toEqual({});
+    expect(key(memberForm.errors({ email: '', role: 'member' }).email)).toBe('errors:validation.required');
+    expect(key(memberForm.errors({ email: 'someone@', role: 'member' }).email)).toBe(
+      'errors:validation.email',
+    );
+    expect(memberForm.errors({ email: ' someone@example.com ', role: 'admin' })).toEqual({});
   });
 });
 
 describe('SDK config forms (§5 rotation period, allowed origins)', () => {
+  const values = (changes: Partial<ConfigValues> = {}): ConfigValues => ({
+    name: 'Web',
+    rotation: 'automatic',
+    rotation_period: '30d',
+    scopes: ['forge'],
+    allowed_origins: '',
+    enabled: true,
+    series: '',
+    ...changes,
+  });
+  const period = (rotation_period: string) =>
+    sdkConfigForm.errors(values({ rotation_period })).rotation_period;
+  const origins = (allowed_origins: string) =>
+    sdkConfigForm.errors(values({ allowed_origins })).allowed_origins;
+
   it('accepts a number followed by d, h, m or s, between 30 s and 366 days', () => {
-    for (const ok of ['30d', '24h', '60m', '30s', '366d']) expect(validateRotationPeriod(ok), ok).toBeNull();
-    for (const bad of ['30', 'd', '1w', '1.5h', '-1d', '0d', '030d', '30 d'])
-      expect(key(validateRotationPeriod(bad)), bad).toBe('dashboard:sdk.periodFormat');
+    for (const ok of ['30d', '24h', '60m', '30s', '366d', ' 7d ']) expect(period(ok), ok).toBeUndefined();
+    for (const bad of ['30', 'd', '1w', '1.5h', '-1d', '0d', '030d', '30 d', '1000000d'])
+      expect(key(period(bad)), bad).toBe('dashboard:sdk.periodFormat');
     for (const far of ['29s', '367d', '9000h'])
-      expect(key(validateRotationPeriod(far)), far).toBe('dashboard:sdk.periodRange');
-    expect(key(validateRotationPeriod(''))).toBe('errors:validation.required');
+      expect(key(period(far)), far).toBe('dashboard:sdk.periodRange');
+    expect(key(period(''))).toBe('errors:validation.required');
+  });
+
+  it('accepts and refuses the same rotation periods as the server’s configuration', () => {
+    const samples = [
+      '30d',
+      '24h',
+      '60m',
+      '30s',
+      '29s',
+      '366d',
+      '367d',
+      '999999s',
+      '0d',
+      '030d',
+      '1w',
+      '',
+      '24 h',
+    ];
+    for (const sample of samples)
+      expect(period(sample) === undefined, sample).toBe(RotationPeriodInRange.safeParse(sample).success);
   });
 
   it('reads allowed origins one per line and names the first bad one', () => {
-    expect(parseOrigins('https://a.example\n\n  http://localhost:3000/ \n')).toEqual([
-      'https://a.example',
-      'http://localhost:3000',
-    ]);
-    expect(validateOrigins('')).toBeNull();
-    expect(validateOrigins('https://a.example\nhttp://localhost:3000')).toBeNull();
-    expect(validateOrigins('https://a.example\nftp://x\nnope')).toEqual({
+    expect(
+      sdkConfigForm.body(values({ allowed_origins: 'https://a.example\n\n  http://localhost:3000/ \n' })),
+    ).toMatchObject({ allowed_origins: ['https://a.example', 'http://localhost:3000'] });
+    expect(origins('')).toBeUndefined();
+    expect(origins('https://a.example\nhttp://localhost:3000')).toBeUndefined();
+    expect(origins('https://a.example\nftp://x\nnope')).toEqual({
       key: 'dashboard:sdk.badOrigin',
       values: { origin: 'ftp://x' },
     });
-    expect(key(validateOrigins('https://a.example/path'))).toBe('dashboard:sdk.badOrigin');
-    expect(
-      key(validateOrigins(Array.from({ length: 51 }, (_, i) => `https://h${i}.example`).join('\n'))),
-    ).toBe('dashboard:sdk.tooManyOrigins');
+    expect(key(origins('https://a.example/path'))).toBe('dashboard:sdk.badOrigin');
+    expect(origins(Array.from({ length: 51 }, (_, i) => `https://h${i}.example`).join('\n'))).toEqual({
+      key: 'dashboard:sdk.tooManyOrigins',
+      values: { max: 50 },
+    });
   });
 
-  it('needs a period only for automatic rotation, and a scope', () => {
-    const form = {
-      name: 'Web',
-      rotation: 'manual' as const,
-      period: 'bad',
-      scopes: [],
-      origins: '',
-      enabled: true,
-      series: '',
-    };
-    const errors = validateConfigForm(form, { needName: true });
-    expect(errors.period).toBeNull();
-    expect(key(errors.scopes)).toBe('errors:validation.required');
-    expect(key(validateConfigForm({ ...form, rotation: 'automatic' }, { needName: true }).period)).toBe(
-      'dashboard:sdk.periodFormat',
-    );
+  it('needs a period only for automatic rotation, a scope and a name', () => {
+    const manual = sdkConfigForm.errors(values({ rotation: 'manual', rotation_period: 'bad', scopes: [] }));
+    expect(manual.rotation_period).toBeUndefined();
+    expect(key(manual.scopes)).toBe('errors:validation.required');
+    expect(sdkConfigForm.body(values({ rotation: 'manual' }))).not.toHaveProperty('rotation_period');
+    expect(key(sdkConfigForm.errors(values({ name: ' ' })).name)).toBe('errors:validation.required');
+    expect(key(legacyKeyForm.errors({ name: '' }).name)).toBe('errors:validation.required');
+    expect(legacyKeyForm.errors({ name: 'Mobile' })).toEqual({});
   });
 
   it('asks for confirmation when a change replaces the keys (§4)', () => {
-    const form = {
-      name: 'Web',
-      rotation: 'automatic' as const,
-      period: '7d',
-      scopes: [],
-      origins: '',
-      enabled: true,
-      series: '',
-    };
+    const form = values({ rotation_period: '7d' });
     expect(replacesKeys({ rotation: 'automatic', rotation_period: '7d' }, form)).toBe(false);
     expect(replacesKeys({ rotation: 'automatic', rotation_period: '30d' }, form)).toBe(true);
     expect(replacesKeys({ rotation: 'manual', rotation_period: null }, form)).toBe(true);
@@ -130,14 +152,42 @@ describe('SDK config forms (§5 rotation period, allowed origins)', () => {
   });
 });
 
+describe('contract messages in the catalogues', () => {
+  it('finds the catalogue entry of each message with the figures it carries', () => {
+    expect(catalogueMessage('Invalid format')).toEqual({ key: 'errors:validation.invalidFormat' });
+    expect(catalogueMessage('Minimum length is 3 characters')).toEqual({
+      key: 'errors:validation.minLength',
+      values: { min: 3 },
+    });
+    expect(catalogueMessage('The rotation period must be between 30s and 366d')).toEqual({
+      key: 'dashboard:sdk.periodRange',
+    });
+    expect(catalogueMessage('Too big: expected array to have <=50 items')).toBeNull();
+  });
+});
+
 describe('API keys, members, limits', () => {
+  const now = new Date('2026-03-01T12:00:00Z');
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(now);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  const expiry = (expires_at: string) =>
+    apiKeyForm.errors({ name: 'Backend', scopes: ['mint'], series: '', expires_at }).expires_at;
+
   it('turns an expiry day into the end of that day in UTC, refusing the past', () => {
     expect(expiryFromDate('')).toBeNull();
     expect(expiryFromDate('2030-05-01')).toBe('2030-05-01T23:59:59.000Z');
-    const now = new Date('2026-03-01T12:00:00Z');
-    expect(validateExpiry('2026-03-01', now)).toBeNull();
-    expect(key(validateExpiry('2026-02-28', now))).toBe('dashboard:keys.expiryPast');
-    expect(key(validateExpiry('2026-13-45', now))).toBe('errors:validation.invalidFormat');
+    expect(expiry('')).toBeUndefined();
+    expect(expiry('2026-03-01')).toBeUndefined();
+    expect(key(expiry('2026-02-28'))).toBe('dashboard:keys.expiryPast');
+    expect(key(expiry('2026-13-45'))).toBe('errors:validation.invalidFormat');
+    expect(key(apiKeyForm.errors({ name: '', scopes: [], series: '', expires_at: '' }).scopes)).toBe(
+      'errors:validation.required',
+    );
     expect(isExpired({ expires_at: '2026-02-28T23:59:59Z' }, now.getTime())).toBe(true);
     expect(isExpired({ expires_at: null }, now.getTime())).toBe(false);
   });

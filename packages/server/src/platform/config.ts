@@ -1,3 +1,4 @@
+import { RotationPeriodInRange } from '@slugsmith/contract';
 import { z } from 'zod';
 
 /** Boolean environment values: "1", "true", "yes" and "on" mean true. */
@@ -32,10 +33,7 @@ const EnvSchema = z.object({
     .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
     .optional(),
   CONSOLE_SDK_ORIGINS: z.string().optional(),
-  CONSOLE_SDK_ROTATION: z
-    .string()
-    .regex(/^[1-9]\d{0,5}[dhms]$/, 'a number followed by d, h, m or s')
-    .default('24h'),
+  CONSOLE_SDK_ROTATION: RotationPeriodInRange.default('24h'),
 });
 
 export type DatabaseConfig =

@@ -1,7 +1,8 @@
 /**
- * Typed calls of the console API (product spec §7.2, §7.3) for the dashboards: organisations,
- * members, plans and limits, series, API keys, SDK configs and legacy SDK keys. Every call sends
- * the signed-in user's bearer token; shapes come from @slugsmith/contract.
+ * The console's client of the console API (product spec §7.2, §7.3), typed by @slugsmith/contract:
+ * organisations, members, plans and limits, series, API keys, SDK configs and legacy SDK keys with
+ * the signed-in user's bearer token; the public statistics, plans and console SDK config without.
+ * Generation calls go through @slugsmith/sdk (generator-api.ts).
  *
  * `consoleKeys` names the TanStack Query keys, so every screen caches and invalidates the same way:
  * a key is a prefix of the keys below it (invalidating `consoleKeys.org(org)` refreshes everything
@@ -10,39 +11,38 @@
 import type {
   AddMember,
   ApiKey,
+  ConsoleConfig,
+  CreateApiKey,
   CreatedApiKey,
+  CreateLegacySdkKey,
   CreateOrganisation,
+  CreateSdkConfig,
   EffectiveLimits,
+  LegacySdkKey,
   Member,
   Organisation,
   OrgRole,
+  OrgScopes,
+  OrgSeriesCreate,
+  OrgSeriesUpdate,
   PlanType,
-  Scope,
+  PublicPlan,
+  PublicPlanCatalogue,
+  ResetResponse,
   SdkConfig,
   SdkConfigWithKeys,
   SdkKey,
   SeriesInfo,
+  SeriesSliceRequest,
+  StatsList,
   StatsRow,
   Subscription,
+  UpdateApiKey,
   UpdateOrganisation,
+  UpdateSdkConfig,
 } from '@slugsmith/contract';
+import { orgRoleRank } from '@slugsmith/contract';
 import { api } from './api.js';
-
-export type {
-  ApiKey,
-  CreatedApiKey,
-  EffectiveLimits,
-  Member,
-  Organisation,
-  OrgRole,
-  Scope,
-  SdkConfig,
-  SdkConfigWithKeys,
-  SdkKey,
-  SeriesInfo,
-  StatsRow,
-  Subscription,
-};
 
 const enc = encodeURIComponent;
 const orgPath = (org: string) => `/orgs/${enc(org)}`;
@@ -88,8 +88,7 @@ export const consoleKeys = {
 
 /** Whether a role may do what `needed` may (member < admin < owner). */
 export function hasRole(role: OrgRole | undefined, needed: OrgRole): boolean {
-  const rank: Record<OrgRole, number> = { member: 1, admin: 2, owner: 3 };
-  return role !== undefined && rank[role] >= rank[needed];
+  return role !== undefined && orgRoleRank[role] >= orgRoleRank[needed];
 }
 
 export const listOrgs = (signal?: AbortSignal) => get<Organisation[]>('/orgs', signal);
@@ -110,11 +109,6 @@ export const updateMemberRole = (org: string, member: string, role: OrgRole) =>
 export const removeMember = (org: string, member: string) =>
   send<null>('DELETE', `${orgPath(org)}/members/${enc(member)}`);
 
-/** Scopes API keys and SDK configs may carry, in display order (§3.1). */
-export interface OrgScopes {
-  api_keys: Scope[];
-  sdk_configs: Scope[];
-}
 export const getScopes = (org: string, signal?: AbortSignal) =>
   get<OrgScopes>(`${orgPath(org)}/scopes`, signal);
 
@@ -130,30 +124,15 @@ export const getLimitsOfType = (org: string, planType: PlanType, signal?: AbortS
 
 // ---- series ------------------------------------------------------------------------------------
 
-export interface CreateSeriesBody {
-  name: string;
-  pattern: string;
-  slug?: string;
-}
-export interface UpdateSeriesBody {
-  name?: string;
-  /** Refused (409) once ids have been generated (§4 pattern lock). */
-  pattern?: string;
-}
-export interface ResetAnswer {
-  series: string;
-  generated_count: string;
-  warning: string;
-}
-
 export const listSeries = (org: string, signal?: AbortSignal) =>
   get<SeriesInfo[]>(`${orgPath(org)}/series`, signal);
 export const getSeries = (org: string, series: string, signal?: AbortSignal) =>
   get<SeriesInfo>(seriesPath(org, series), signal);
 /** Refused (403, reason plan_limit) at the plan's max_series, with the server's message. */
-export const createSeries = (org: string, body: CreateSeriesBody) =>
+export const createSeries = (org: string, body: OrgSeriesCreate) =>
   send<SeriesInfo>('POST', `${orgPath(org)}/series`, body);
-export const updateSeries = (org: string, series: string, body: UpdateSeriesBody) =>
+/** A new pattern is refused (409) once ids have been generated (§4 pattern lock). */
+export const updateSeries = (org: string, series: string, body: OrgSeriesUpdate) =>
   send<SeriesInfo>('PUT', seriesPath(org, series), body);
 export const deleteSeries = (org: string, series: string) => send<null>('DELETE', seriesPath(org, series));
 export const getSeriesStats = (org: string, series: string, signal?: AbortSignal) =>
@@ -162,40 +141,21 @@ export const getSeriesStats = (org: string, series: string, signal?: AbortSignal
 export const testSeries = (org: string, series: string, count = 3) =>
   send<string[]>('POST', `${seriesPath(org, series)}/test`, { count });
 /** A window of the series by sequence; consumes nothing. */
-export const sliceSeries = (
-  org: string,
-  series: string,
-  body: { count: number; sequence: number | string },
-) => send<string[]>('POST', `${seriesPath(org, series)}/slice`, body);
+export const sliceSeries = (org: string, series: string, body: SeriesSliceRequest) =>
+  send<string[]>('POST', `${seriesPath(org, series)}/slice`, body);
 /** The next `count` slugs of the series, consumed for good (admins and owners; 409 when exhausted). */
 export const mintSeries = (org: string, series: string, count: number) =>
   send<string[]>('POST', `${seriesPath(org, series)}/mint`, { count });
 export const resetSeries = (org: string, series: string) =>
-  send<ResetAnswer>('POST', `${seriesPath(org, series)}/reset`);
+  send<ResetResponse>('POST', `${seriesPath(org, series)}/reset`);
 
 // ---- API keys ----------------------------------------------------------------------------------
-
-export interface CreateApiKeyBody {
-  name: string;
-  scopes: Scope[];
-  /** Org-level creation only: restrict the key to one series. */
-  series?: string;
-  /** ISO timestamp, or null / absent for a key that never expires. */
-  expires_at?: string | null;
-  enabled?: boolean;
-}
-export interface UpdateApiKeyBody {
-  name?: string;
-  scopes?: Scope[];
-  expires_at?: string | null;
-  enabled?: boolean;
-}
 
 /** Admins only (403 for members). */
 export const listApiKeys = (org: string, series?: string, signal?: AbortSignal) =>
   get<ApiKey[]>(scoped(org, series, 'api-keys'), signal);
 /** The answer carries the secret (`key`), shown only this once. */
-export const createApiKey = (org: string, body: CreateApiKeyBody, series?: string) =>
+export const createApiKey = (org: string, body: CreateApiKey, series?: string) =>
   send<CreatedApiKey>(
     'POST',
     scoped(org, series, 'api-keys'),
@@ -203,7 +163,7 @@ export const createApiKey = (org: string, body: CreateApiKeyBody, series?: strin
   );
 export const getApiKey = (org: string, id: string, signal?: AbortSignal) =>
   get<ApiKey>(`${orgPath(org)}/api-keys/${enc(id)}`, signal);
-export const updateApiKey = (org: string, id: string, body: UpdateApiKeyBody) =>
+export const updateApiKey = (org: string, id: string, body: UpdateApiKey) =>
   send<ApiKey>('PUT', `${orgPath(org)}/api-keys/${enc(id)}`, body);
 export const deleteApiKey = (org: string, id: string) =>
   send<null>('DELETE', `${orgPath(org)}/api-keys/${enc(id)}`);
@@ -212,32 +172,18 @@ export const getApiKeyStats = (org: string, id: string, signal?: AbortSignal) =>
 
 // ---- SDK configs -------------------------------------------------------------------------------
 
-export type Rotation = 'manual' | 'automatic';
-export interface CreateSdkConfigBody {
-  name: string;
-  scopes: Scope[];
-  series?: string;
-  rotation?: Rotation;
-  /** `^\d+[dhms]$`, e.g. 30d; needed for automatic rotation. */
-  rotation_period?: string;
-  /** One origin per line, or a list. */
-  allowed_origins?: string | string[];
-  enabled?: boolean;
-}
-export type UpdateSdkConfigBody = Partial<Omit<CreateSdkConfigBody, 'series'>>;
-
 export const listSdkConfigs = (org: string, series?: string, signal?: AbortSignal) =>
   get<SdkConfig[]>(scoped(org, series, 'sdk-configs'), signal);
 export const getSdkConfig = (org: string, config: string, signal?: AbortSignal) =>
   get<SdkConfigWithKeys>(`${orgPath(org)}/sdk-configs/${enc(config)}`, signal);
-export const createSdkConfig = (org: string, body: CreateSdkConfigBody, series?: string) =>
+export const createSdkConfig = (org: string, body: CreateSdkConfig, series?: string) =>
   send<SdkConfigWithKeys>(
     'POST',
     scoped(org, series, 'sdk-configs'),
     series ? { ...body, series: undefined } : body,
   );
 /** A new rotation policy or period replaces the config's keys (§4: confirm first). */
-export const updateSdkConfig = (org: string, config: string, body: UpdateSdkConfigBody) =>
+export const updateSdkConfig = (org: string, config: string, body: UpdateSdkConfig) =>
   send<SdkConfigWithKeys>('PUT', `${orgPath(org)}/sdk-configs/${enc(config)}`, body);
 /** Rotate now: deletes the keys and generates new ones. */
 export const rotateSdkConfig = (org: string, config: string) =>
@@ -250,16 +196,9 @@ export const sdkConfigKeys = (org: string, config: string) =>
 
 // ---- legacy SDK keys ---------------------------------------------------------------------------
 
-export type LegacySdkKey = SdkKey & { config: string; name: string };
-export interface CreateLegacySdkKeyBody {
-  name: string;
-  scopes?: Scope[];
-  series?: string;
-}
-
 export const listLegacySdkKeys = (org: string, series?: string, signal?: AbortSignal) =>
   get<LegacySdkKey[]>(scoped(org, series, 'sdk-keys'), signal);
-export const createLegacySdkKey = (org: string, body: CreateLegacySdkKeyBody, series?: string) =>
+export const createLegacySdkKey = (org: string, body: CreateLegacySdkKey, series?: string) =>
   send<LegacySdkKey>('POST', scoped(org, series, 'sdk-keys'), series ? { ...body, series: undefined } : body);
 export const deleteLegacySdkKey = (org: string, key: string) =>
   send<null>('DELETE', `${orgPath(org)}/sdk-keys/${enc(key)}`);
@@ -273,3 +212,17 @@ export function errorReason(error: unknown): string | undefined {
   }
   return undefined;
 }
+
+// ---- public (no token) -------------------------------------------------------------------------
+
+/** The public SDK config the console signs its generation calls with (product spec §4). */
+export const getConsoleConfig = () => api<ConsoleConfig>('/console-config', { auth: 'none' });
+
+/** Slugs generated by the whole service in the current periods (the header's ticker). */
+export const totalStats = () => api<StatsList>('/stats/total', { auth: 'none' });
+
+/** The plans on offer, as one list (`GET /subscriptions` groups them by plan type). */
+export const publicPlans = async (): Promise<PublicPlan[]> => {
+  const catalogue = await api<PublicPlanCatalogue>('/subscriptions', { auth: 'none' });
+  return catalogue.groups.flatMap((group) => group.plans);
+};

@@ -1,42 +1,7 @@
-import type { ConsoleConfig, SdkJwk } from '@slugsmith/contract';
+import type { ConsoleConfig, ForgeRequest, SdkJwk } from '@slugsmith/contract';
 import { Slugsmith, SlugsmithError } from '@slugsmith/sdk';
-import { API_PREFIX, ApiError, api } from './api.js';
-
-/** Shapes of the generation API (product spec §7.6, generator notes §8). */
-export interface PatternInfo {
-  pattern: string;
-  capacity: string;
-  max_slug_length: number;
-  complexity: number;
-  components: number;
-}
-export interface DictionaryInfo {
-  kind: string;
-  count: number;
-  language?: string | null;
-}
-export interface DictionaryTag {
-  kind: string;
-  tag: string;
-  description?: string;
-  opt_in?: boolean;
-  word_count?: number;
-}
-export interface StatRow {
-  event_type: string;
-  date_part: string;
-  total_count: number | string;
-  request_count: number | string;
-  total_duration_us?: number;
-  avg_duration_us?: number;
-}
-
-export interface ForgeRequest {
-  pattern: string;
-  count: number;
-  seed?: string;
-  sequence?: number;
-}
+import { API_PREFIX, ApiError } from './api.js';
+import { getConsoleConfig } from './console-api.js';
 
 /**
  * The generator client of product spec §4: the console calls the generation API like any
@@ -79,7 +44,7 @@ function fallbackJwk(): SdkJwk | undefined {
 async function initialise(): Promise<Slugsmith | null> {
   let config: ConsoleConfig;
   try {
-    config = await api<ConsoleConfig>('/console-config', { auth: 'none' });
+    config = await getConsoleConfig();
   } catch (error) {
     state = { status: 'error', ready: true, error: toApiError(error) };
     // Without the config there is no client: the next call asks for the config again.
@@ -122,22 +87,3 @@ export const patternInfo = (pattern: string, signal?: AbortSignal) =>
   call((c) => c.patternInfo(pattern, { signal }));
 export const dictionaryInfo = () => call((c) => c.dictionaryInfo());
 export const dictionaryTags = () => call((c) => c.dictionaryTags());
-export const totalStats = () => api<StatRow[]>('/stats/total', { auth: 'none' });
-
-export interface Plan {
-  slug: string;
-  name: string;
-  plan_type: 'saas' | 'on_premise' | 'other';
-  display_order?: number;
-  is_free?: boolean;
-  is_custom?: boolean;
-  badges?: string[];
-}
-/** `GET /subscriptions` answers plans grouped by plan type; the menu regroups one flat list. */
-export const publicPlans = async (): Promise<Plan[]> => {
-  type Listed = Plan & { free?: boolean; custom_plan?: boolean };
-  const catalogue = await api<{ groups?: { plans: Listed[] }[] }>('/subscriptions', { auth: 'none' });
-  return (catalogue.groups ?? []).flatMap((group) =>
-    group.plans.map((p) => ({ ...p, is_free: p.is_free ?? p.free, is_custom: p.is_custom ?? p.custom_plan })),
-  );
-};

@@ -13,23 +13,22 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { PLAN_TYPES, type PlanType, type PublicPlan } from '@slugsmith/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { useAccount } from '../../auth/account.js';
-import { type Plan, publicPlans } from '../../lib/generator-api.js';
+import { publicPlans } from '../../lib/console-api.js';
 import { LanguageSwitcher } from './language-switcher.js';
 import { UserMenu } from './user-menu.js';
 
-const PLAN_TYPES: Plan['plan_type'][] = ['saas', 'on_premise', 'other'];
-
 /** Plans grouped by plan type and sorted by display order (product spec §2.7). */
-export function groupPlans(plans: readonly Plan[]): { type: Plan['plan_type']; plans: Plan[] }[] {
+export function groupPlans(plans: readonly PublicPlan[]): { type: PlanType; plans: PublicPlan[] }[] {
   return PLAN_TYPES.map((type) => ({
     type,
     plans: plans
       .filter((p) => p.plan_type === type)
-      .sort((a, b) => (a.display_order ?? 0) - (b.display_order ?? 0) || a.name.localeCompare(b.name)),
+      .sort((a, b) => a.display_order - b.display_order || a.name.localeCompare(b.name)),
   })).filter((g) => g.plans.length > 0);
 }
 
@@ -42,16 +41,16 @@ function usePlans() {
   });
 }
 
-function PlanBadges({ plan }: { plan: Plan }) {
+function PlanBadges({ plan }: { plan: PublicPlan }) {
   const { t } = useTranslation('navigation');
   return (
     <>
-      {(plan.is_free || plan.badges?.includes('free')) && (
+      {plan.free && (
         <Badge size="xs" color="teal.8" variant="filled">
           {t('products.free')}
         </Badge>
       )}
-      {(plan.is_custom || plan.badges?.includes('custom')) && (
+      {plan.custom_plan && (
         <Badge size="xs" color="grape.8" variant="filled">
           {t('products.custom')}
         </Badge>

@@ -1,8 +1,9 @@
 import { Box, Text } from '@mantine/core';
+import type { StatsRow } from '@slugsmith/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Fragment, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type StatRow, totalStats } from '../../lib/generator-api.js';
+import { totalStats } from '../../lib/console-api.js';
 import { formatCount } from '../../lib/numbers.js';
 
 export const TICKER_REFRESH_MS = 60_000;
@@ -13,7 +14,7 @@ export const DISCLAIMER_EVERY = 7;
 const PERIOD_ORDER = ['total', 'year', 'month', 'week', 'day', 'hour'];
 
 /** Rows shown by the ticker: reset rows dropped, ordered by period then operation. */
-export function tickerRows(rows: readonly StatRow[]): StatRow[] {
+export function tickerRows(rows: readonly StatsRow[]): StatsRow[] {
   return rows
     .filter((r) => !r.event_type.startsWith('reset'))
     .filter((r) => Number(r.total_count) > 0)

@@ -1,13 +1,20 @@
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Button, Modal, Stack } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { CreateOrganisation } from '@slugsmith/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../lib/api.js';
 import { consoleKeys, createOrg } from '../../lib/console-api.js';
 import { forge } from '../../lib/generator-api.js';
-import type { FieldError } from './forms.js';
-import { useNameAndSlug } from './name-and-slug.js';
+import { FormActions } from './form-parts.js';
+import { contractForm } from './forms.js';
+import {
+  type NameAndSlug,
+  NameAndSlugFields,
+  nameAndSlugBody,
+  useSlugFollowingName,
+} from './name-and-slug.js';
 import { notifyFailure, notifySuccess } from './notify.js';
 import { serverMessage } from './server-messages.js';
 
@@ -34,35 +41,41 @@ const titleCase = (slug: string) =>
     .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
     .join(' ');
 
+/** The organisation a create form sends, checked against the contract. */
+export const orgForm = contractForm(CreateOrganisation, nameAndSlugBody);
+
 /**
  * Create an organisation: the slug follows the name until edited; "Suggest a name" forges one
  * with our generator through the API.
  */
 export function CreateOrgDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation('dashboard');
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('orgs.createTitle')} centered>
+      <CreateOrgForm onClose={onClose} />
+    </Modal>
+  );
+}
+
+/** Mounted each time the dialog opens, so every opening starts empty. */
+function CreateOrgForm({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation(['dashboard', 'errors']);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const { name, slug, nameError, slugError, changeName, changeSlug, fill } = useNameAndSlug(opened);
-  const [submitted, setSubmitted] = useState(false);
-  const [serverError, setServerError] = useState<{ field: 'name' | 'slug'; message: string } | null>(null);
-
-  useEffect(() => {
-    if (!opened) return;
-    setSubmitted(false);
-    setServerError(null);
-  }, [opened]);
+  const form = useForm<NameAndSlug>({ initialValues: { name: '', slug: '' }, validate: orgForm.validate });
+  const fields = useSlugFollowingName(form);
 
   const suggest = useMutation({
     mutationFn: suggestName,
     onSuccess: ([suggestion]) => {
       if (!suggestion) return;
-      fill(titleCase(suggestion), suggestion);
+      fields.fill(titleCase(suggestion), suggestion);
     },
     onError: (error) => notifyFailure(t('dashboard:orgs.suggestFailed'), error),
   });
 
   const create = useMutation({
-    mutationFn: () => createOrg({ name: name.trim(), ...(slug ? { slug } : {}) }),
+    mutationFn: (values: NameAndSlug) => createOrg(orgForm.body(values)),
     onSuccess: async (org) => {
       notifySuccess(t('dashboard:orgs.created', { name: org.name }));
       await queryClient.invalidateQueries({ queryKey: consoleKeys.orgs() });
@@ -70,66 +83,32 @@ export function CreateOrgDialog({ opened, onClose }: { opened: boolean; onClose:
       navigate(`/dashboard/org/${encodeURIComponent(org.slug)}`);
     },
     onError: (error) => {
-      if (error instanceof ApiError && error.code === 409) {
-        setServerError({ field: 'slug', message: serverMessage(error) });
-        return;
-      }
-      notifyFailure(t('dashboard:orgs.createFailed'), error);
+      if (error instanceof ApiError && error.code === 409) form.setFieldError('slug', serverMessage(error));
+      else notifyFailure(t('dashboard:orgs.createFailed'), error);
     },
   });
 
-  const show = (e: FieldError) => (e && submitted ? t(e.key, e.values) : undefined);
-
-  const submit = () => {
-    setSubmitted(true);
-    setServerError(null);
-    if (nameError || slugError) return;
-    create.mutate();
-  };
-
   return (
-    <Modal opened={opened} onClose={onClose} title={t('dashboard:orgs.createTitle')} centered>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
-        <Stack>
-          <TextInput
-            label={t('dashboard:orgs.name')}
-            value={name}
-            maxLength={100}
-            onChange={(e) => changeName(e.currentTarget.value)}
-            error={show(nameError)}
-            data-autofocus
-            data-testid="org-name"
-          />
-          <TextInput
-            label={t('dashboard:orgs.slug')}
-            description={t('dashboard:orgs.slugHint')}
-            value={slug}
-            maxLength={40}
-            onChange={(e) => changeSlug(e.currentTarget.value)}
-            error={show(slugError) ?? (serverError?.field === 'slug' ? serverError.message : undefined)}
-            ff="monospace"
-            data-testid="org-slug"
-          />
-          <Group justify="space-between">
+    <form onSubmit={form.onSubmit((values) => create.mutate(values))}>
+      <Stack>
+        <NameAndSlugFields
+          fields={fields}
+          labels={{ name: t('orgs.name'), slug: t('orgs.slug'), slugHint: t('orgs.slugHint') }}
+          prefix="org"
+        />
+        <FormActions
+          busy={create.isPending}
+          onCancel={onClose}
+          testId="org-create-submit"
+          aside={
             <Button variant="subtle" onClick={() => suggest.mutate()} loading={suggest.isPending}>
-              {t('dashboard:orgs.suggest')}
+              {t('orgs.suggest')}
             </Button>
-            <Group>
-              <Button variant="default" onClick={onClose}>
-                {t('dashboard:actions.cancel')}
-              </Button>
-              <Button type="submit" loading={create.isPending} data-testid="org-create-submit">
-                {t('dashboard:orgs.create')}
-              </Button>
-            </Group>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+          }
+        >
+          {t('orgs.create')}
+        </FormActions>
+      </Stack>
+    </form>
   );
 }

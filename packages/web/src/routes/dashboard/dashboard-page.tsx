@@ -12,18 +12,12 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
+import type { Organisation } from '@slugsmith/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import {
-  consoleKeys,
-  hasRole,
-  listApiKeys,
-  listOrgs,
-  listSeries,
-  type Organisation,
-} from '../../lib/console-api.js';
+import { consoleKeys, hasRole, listApiKeys, listOrgs, listSeries } from '../../lib/console-api.js';
 import { CreateOrgDialog } from './create-org-dialog.js';
 import { EmptyState, ErrorState, ListSkeleton } from './states.js';
 

@@ -1,7 +1,8 @@
 import { Badge, Checkbox, Group, SimpleGrid } from '@mantine/core';
+import type { Scope } from '@slugsmith/contract';
 import { sortScopes } from '@slugsmith/contract';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Scope } from '../../lib/console-api.js';
 
 /** Scopes as badges, in the display order of §3.1. */
 export function ScopeBadges({ scopes }: { scopes: readonly Scope[] }) {
@@ -16,17 +17,17 @@ export function ScopeBadges({ scopes }: { scopes: readonly Scope[] }) {
   );
 }
 
-/** Tick boxes for the scopes a key may carry (the API's list, in display order). */
+/** Tick boxes for the scopes a key may carry (the API's list, in display order); takes a form's input props. */
 export function ScopePicker({
   available,
-  value,
+  value = [],
   onChange,
   error,
 }: {
   available: readonly Scope[];
-  value: Scope[];
+  value?: Scope[];
   onChange: (scopes: Scope[]) => void;
-  error?: string;
+  error?: ReactNode;
 }) {
   const { t } = useTranslation('dashboard');
   return (

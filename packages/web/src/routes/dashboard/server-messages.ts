@@ -1,6 +1,7 @@
 import i18n from 'i18next';
 import type { ApiError } from '../../lib/api.js';
 import { errorReason } from '../../lib/console-api.js';
+import { catalogueMessage } from '../../lib/validation-messages.js';
 import { patternMessageKey } from '../playground/pattern-messages.js';
 
 type Params = Record<string, string | number>;
@@ -11,10 +12,10 @@ interface Known {
 
 /**
  * The server's fixed messages (contract ErrorMessages and the console areas' own wording) with the
- * catalogue entry that says the same thing in the reader's language.
+ * catalogue entry that says the same thing in the reader's language; the validation messages of
+ * the contract are looked up in `catalogueMessage`.
  */
 export const KNOWN_MESSAGES: Record<string, string> = {
-  'Invalid format': 'errors:validation.invalidFormat',
   'Your session has expired': 'errors:general.sessionExpired',
   'Authentication failed': 'errors:general.authFailed',
   "You don't have permission to access this resource": 'errors:general.forbidden',
@@ -73,6 +74,8 @@ function known(error: ApiError): Known | null {
   if (reason) return reason;
   const key = KNOWN_MESSAGES[error.message];
   if (key) return { key };
+  const validation = catalogueMessage(error.message);
+  if (validation) return { key: validation.key, params: validation.values };
   // A pattern the engine refused (400 on series create and update): the playground's wording.
   const pattern = error.code === 400 ? patternMessageKey(error.message) : null;
   if (pattern) return { key: `playground:parser.${pattern.key}`, params: pattern.params };

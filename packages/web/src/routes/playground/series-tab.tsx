@@ -10,21 +10,14 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import type { Organisation, SeriesInfo } from '@slugsmith/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from 'react-oidc-context';
 import { Link, useLocation } from 'react-router';
 import { SlugBadge } from '../../components/slug-badge.js';
-import {
-  consoleKeys,
-  hasRole,
-  listOrgs,
-  listSeries,
-  mintSeries,
-  type Organisation,
-  type SeriesInfo,
-} from '../../lib/console-api.js';
+import { consoleKeys, hasRole, listOrgs, listSeries, mintSeries } from '../../lib/console-api.js';
 import { countError, formatCount } from '../../lib/numbers.js';
 import { ErrorState } from '../dashboard/states.js';
 import { SlicePanel } from '../series/slice-panel.js';

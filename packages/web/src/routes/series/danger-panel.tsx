@@ -1,10 +1,11 @@
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { SeriesInfo } from '@slugsmith/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../components/confirm/confirm-dialog.js';
-import { consoleKeys, deleteSeries, resetSeries, type SeriesInfo } from '../../lib/console-api.js';
+import { consoleKeys, deleteSeries, resetSeries } from '../../lib/console-api.js';
 import { formatCount } from '../../lib/numbers.js';
 import { notifyFailure, notifySuccess } from '../dashboard/notify.js';
 

@@ -1,10 +1,11 @@
 import { Anchor, Badge, Breadcrumbs, Container, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import type { Organisation } from '@slugsmith/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { FormErrorBoundary } from '../../components/error-boundary.js';
 import { ApiError } from '../../lib/api.js';
-import { consoleKeys, getOrg, getSeries, hasRole, type Organisation } from '../../lib/console-api.js';
+import { consoleKeys, getOrg, getSeries, hasRole } from '../../lib/console-api.js';
 import { ApiKeysPanel } from '../dashboard/org/api-keys-panel.js';
 import { SdkConfigsPanel } from '../dashboard/org/sdk-configs-panel.js';
 import { EmptyState, ErrorState, ListSkeleton } from '../dashboard/states.js';

@@ -12,11 +12,12 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import type { SeriesInfo } from '@slugsmith/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SlugBadge } from '../../components/slug-badge.js';
-import { consoleKeys, type SeriesInfo, sliceSeries } from '../../lib/console-api.js';
+import { consoleKeys, sliceSeries } from '../../lib/console-api.js';
 import { ErrorState } from '../dashboard/states.js';
 
 export const WINDOW_SIZES = [10, 25, 50, 100] as const;

@@ -1,6 +1,6 @@
 import { Code, Group, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { SeriesInfo } from '@slugsmith/contract';
 import { useTranslation } from 'react-i18next';
-import type { SeriesInfo } from '../../lib/console-api.js';
 import { formatCount } from '../../lib/numbers.js';
 import { formatDateTime, usedPercent } from '../dashboard/format.js';
 

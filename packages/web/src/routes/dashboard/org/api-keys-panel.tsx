@@ -12,13 +12,15 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import type { ApiKey, Organisation, Scope } from '@slugsmith/contract';
+import { CreateApiKey } from '@slugsmith/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Fragment, useEffect, useState } from 'react';
+import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm/confirm-dialog.js';
 import { ApiError } from '../../../lib/api.js';
 import {
-  type ApiKey,
   consoleKeys,
   createApiKey,
   deleteApiKey,
@@ -27,13 +29,13 @@ import {
   hasRole,
   listApiKeys,
   listSeries,
-  type Organisation,
-  type Scope,
   updateApiKey,
 } from '../../../lib/console-api.js';
 import { formatCount, formatDurationUs } from '../../../lib/numbers.js';
+import { EXPIRY_IN_PAST } from '../../../lib/validation-messages.js';
+import { FormActions, NameField } from '../form-parts.js';
 import { formatDate, formatDateTime } from '../format.js';
-import { expiryFromDate, validateExpiry, validateName } from '../forms.js';
+import { contractForm, expiryFromDate } from '../forms.js';
 import { notifyFailure, notifySuccess } from '../notify.js';
 import { ScopeBadges, ScopePicker } from '../scope-picker.js';
 import { SecretOnceDialog } from '../secret-once.js';
@@ -284,6 +286,32 @@ function KeyUsage({ org, keyId }: { org: string; keyId: string }) {
 
 const ALL_SERIES = '';
 
+interface ApiKeyValues {
+  name: string;
+  scopes: Scope[];
+  series: string;
+  /** The day picked, YYYY-MM-DD; empty: never expires. */
+  expires_at: string;
+}
+
+/** Ends on a day still to come; a day not parsed is left to the timestamp rule. */
+const notPast = (expiresAt: string | null | undefined) =>
+  !expiresAt || !(Date.parse(expiresAt) <= Date.now());
+
+/**
+ * The key a create form sends, checked against the contract; the console also refuses an expiry
+ * in the past (the API would take it, for a key that never works).
+ */
+export const apiKeyForm = contractForm(
+  CreateApiKey.extend({ expires_at: CreateApiKey.shape.expires_at.refine(notPast, EXPIRY_IN_PAST) }),
+  (values: ApiKeyValues) => ({
+    name: values.name.trim(),
+    scopes: values.scopes,
+    expires_at: expiryFromDate(values.expires_at),
+    ...(values.series ? { series: values.series } : {}),
+  }),
+);
+
 function CreateApiKeyDialog({
   org,
   series,
@@ -297,44 +325,43 @@ function CreateApiKeyDialog({
   onClose: () => void;
   onCreated: (secret: string) => void;
 }) {
+  const { t } = useTranslation('dashboard');
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('keys.createTitle')} centered size="lg">
+      <CreateApiKeyForm org={org} series={series} onClose={onClose} onCreated={onCreated} />
+    </Modal>
+  );
+}
+
+/** Mounted each time the dialog opens, so every opening starts from the default scopes. */
+function CreateApiKeyForm({
+  org,
+  series,
+  onClose,
+  onCreated,
+}: {
+  org: Organisation;
+  series?: string;
+  onClose: () => void;
+  onCreated: (secret: string) => void;
+}) {
   const { t } = useTranslation(['dashboard', 'errors']);
   const scopes = useQuery({
     queryKey: consoleKeys.scopes(org.slug),
     queryFn: ({ signal }) => getScopes(org.slug, signal),
-    enabled: opened,
   });
   const seriesList = useQuery({
     queryKey: consoleKeys.seriesList(org.slug),
     queryFn: ({ signal }) => listSeries(org.slug, signal),
-    enabled: opened && !series,
+    enabled: !series,
   });
-  const [name, setName] = useState('');
-  const [chosen, setChosen] = useState<Scope[]>(['forge', 'mint', 'slice']);
-  const [target, setTarget] = useState(ALL_SERIES);
-  const [expiry, setExpiry] = useState('');
-  const [submitted, setSubmitted] = useState(false);
-
-  useEffect(() => {
-    if (!opened) return;
-    setName('');
-    setChosen(['forge', 'mint', 'slice']);
-    setTarget(ALL_SERIES);
-    setExpiry('');
-    setSubmitted(false);
-  }, [opened]);
+  const form = useForm<ApiKeyValues>({
+    initialValues: { name: '', scopes: ['forge', 'mint', 'slice'], series: ALL_SERIES, expires_at: '' },
+    validate: apiKeyForm.validate,
+  });
 
   const create = useMutation({
-    mutationFn: () =>
-      createApiKey(
-        org.slug,
-        {
-          name: name.trim(),
-          scopes: chosen,
-          expires_at: expiryFromDate(expiry),
-          ...(!series && target ? { series: target } : {}),
-        },
-        series,
-      ),
+    mutationFn: (values: ApiKeyValues) => createApiKey(org.slug, apiKeyForm.body(values), series),
     onSuccess: (key) => {
       notifySuccess(t('keys.created', { name: key.name }));
       onCreated(key.key);
@@ -342,72 +369,35 @@ function CreateApiKeyDialog({
     onError: (error) => notifyFailure(t('keys.createFailed'), error),
   });
 
-  const nameError = validateName(name);
-  const expiryError = validateExpiry(expiry);
-  const scopesError = chosen.length === 0 ? { key: 'errors:validation.required' } : null;
-  const show = (e: { key: string; values?: Record<string, unknown> } | null) =>
-    e && submitted ? t(e.key, e.values) : undefined;
-
   return (
-    <Modal opened={opened} onClose={onClose} title={t('keys.createTitle')} centered size="lg">
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          setSubmitted(true);
-          if (!nameError && !expiryError && !scopesError) create.mutate();
-        }}
-      >
-        <Stack>
-          <TextInput
-            label={t('keys.name')}
-            value={name}
-            maxLength={100}
-            onChange={(e) => setName(e.currentTarget.value)}
-            error={show(nameError)}
-            data-autofocus
-            data-testid="key-name"
+    <form onSubmit={form.onSubmit((values) => create.mutate(values))}>
+      <Stack>
+        <NameField label={t('keys.name')} {...form.getInputProps('name')} data-testid="key-name" />
+        {scopes.isPending && <ListSkeleton rows={1} height={60} />}
+        {scopes.isError && <ErrorState title={t('keys.scopesFailed')} error={scopes.error} />}
+        {scopes.data && <ScopePicker available={scopes.data.api_keys} {...form.getInputProps('scopes')} />}
+        {!series && (
+          <Select
+            label={t('keys.series')}
+            data={[
+              { value: ALL_SERIES, label: t('keys.allSeries') },
+              ...(seriesList.data ?? []).map((s) => ({ value: s.slug, label: `${s.name} (${s.slug})` })),
+            ]}
+            allowDeselect={false}
+            {...form.getInputProps('series')}
           />
-          {scopes.isPending && <ListSkeleton rows={1} height={60} />}
-          {scopes.isError && <ErrorState title={t('keys.scopesFailed')} error={scopes.error} />}
-          {scopes.data && (
-            <ScopePicker
-              available={scopes.data.api_keys}
-              value={chosen}
-              onChange={setChosen}
-              error={show(scopesError)}
-            />
-          )}
-          {!series && (
-            <Select
-              label={t('keys.series')}
-              data={[
-                { value: ALL_SERIES, label: t('keys.allSeries') },
-                ...(seriesList.data ?? []).map((s) => ({ value: s.slug, label: `${s.name} (${s.slug})` })),
-              ]}
-              value={target}
-              allowDeselect={false}
-              onChange={(v) => setTarget(v ?? ALL_SERIES)}
-            />
-          )}
-          <TextInput
-            type="date"
-            label={t('keys.expiry')}
-            description={t('keys.expiryHint')}
-            value={expiry}
-            onChange={(e) => setExpiry(e.currentTarget.value)}
-            error={show(expiryError)}
-            data-testid="key-expiry"
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('actions.cancel')}
-            </Button>
-            <Button type="submit" loading={create.isPending} data-testid="key-create-submit">
-              {t('keys.create')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+        )}
+        <TextInput
+          type="date"
+          label={t('keys.expiry')}
+          description={t('keys.expiryHint')}
+          {...form.getInputProps('expires_at')}
+          data-testid="key-expiry"
+        />
+        <FormActions busy={create.isPending} onCancel={onClose} testId="key-create-submit">
+          {t('keys.create')}
+        </FormActions>
+      </Stack>
+    </form>
   );
 }

@@ -1,10 +1,11 @@
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { Organisation } from '@slugsmith/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { TypedConfirmDialog } from '../../../components/confirm/confirm-dialog.js';
-import { consoleKeys, deleteOrg, hasRole, type Organisation } from '../../../lib/console-api.js';
+import { consoleKeys, deleteOrg, hasRole } from '../../../lib/console-api.js';
 import { notifyFailure, notifySuccess } from '../notify.js';
 
 /** Deleting the organisation: owners only, never the personal one, after typing its slug. */

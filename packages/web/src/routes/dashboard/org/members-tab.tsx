@@ -11,6 +11,9 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import type { Member, Organisation, OrgRole } from '@slugsmith/contract';
+import { AddMember } from '@slugsmith/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,14 +26,11 @@ import {
   consoleKeys,
   hasRole,
   listMembers,
-  type Member,
-  type Organisation,
-  type OrgRole,
   removeMember,
   updateMemberRole,
 } from '../../../lib/console-api.js';
 import { formatDate } from '../format.js';
-import { validateEmail } from '../forms.js';
+import { contractForm } from '../forms.js';
 import { notifyFailure, notifySuccess } from '../notify.js';
 import { serverMessage } from '../server-messages.js';
 import { EmptyState, ErrorState, ListSkeleton, ReadOnlyNotice } from '../states.js';
@@ -185,38 +185,35 @@ export function MembersTab({ org }: { org: Organisation }) {
   );
 }
 
+/** The member an add form sends, checked against the contract. */
+export const memberForm = contractForm(AddMember, (values: AddMember) => ({
+  email: values.email.trim(),
+  role: values.role,
+}));
+
 function AddMemberForm({ org, onAdded }: { org: Organisation; onAdded: () => void }) {
   const { t } = useTranslation(['dashboard', 'errors']);
-  const [email, setEmail] = useState('');
-  const [role, setRole] = useState<OrgRole>('member');
-  const [submitted, setSubmitted] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
-  const emailError = validateEmail(email);
+  const form = useForm<AddMember>({
+    initialValues: { email: '', role: 'member' },
+    validate: memberForm.validate,
+  });
   const add = useMutation({
-    mutationFn: () => addMember(org.slug, { email: email.trim(), role }),
+    mutationFn: (values: AddMember) => addMember(org.slug, memberForm.body(values)),
     onSuccess: (m) => {
       notifySuccess(t('members.added', { email: m.email }));
-      setEmail('');
-      setSubmitted(false);
+      form.setFieldValue('email', '');
       onAdded();
     },
     onError: (error) => {
       // Unknown account (404) and already a member (409) belong to the email field.
       if (error instanceof ApiError && (error.code === 404 || error.code === 409))
-        setServerError(serverMessage(error));
+        form.setFieldError('email', serverMessage(error));
       else notifyFailure(t('members.addFailed'), error);
     },
   });
   return (
     <Paper withBorder radius="md" p="md">
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          setSubmitted(true);
-          setServerError(null);
-          if (!emailError) add.mutate();
-        }}
-      >
+      <form onSubmit={form.onSubmit((values) => add.mutate(values))}>
         <Title order={2} size="h5" mb="xs">
           {t('members.addTitle')}
         </Title>
@@ -224,18 +221,15 @@ function AddMemberForm({ org, onAdded }: { org: Organisation; onAdded: () => voi
           <TextInput
             label={t('members.email')}
             type="email"
-            value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
-            error={(submitted && emailError ? t(emailError.key) : undefined) ?? serverError ?? undefined}
+            {...form.getInputProps('email')}
             style={{ flex: '1 1 240px' }}
             data-testid="member-email"
           />
           <Select
             label={t('members.role')}
             data={assignableRoles(org.role).map((r) => ({ value: r, label: t(`roles.${r}`) }))}
-            value={role}
             allowDeselect={false}
-            onChange={(v) => v && setRole(v as OrgRole)}
+            {...form.getInputProps('role')}
             w={160}
           />
           <Button type="submit" mt={25} loading={add.isPending} data-testid="member-add">

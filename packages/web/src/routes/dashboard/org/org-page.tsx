@@ -1,10 +1,11 @@
 import { Anchor, Badge, Breadcrumbs, Container, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import type { Organisation } from '@slugsmith/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { FormErrorBoundary } from '../../../components/error-boundary.js';
 import { ApiError } from '../../../lib/api.js';
-import { consoleKeys, getOrg, type Organisation } from '../../../lib/console-api.js';
+import { consoleKeys, getOrg } from '../../../lib/console-api.js';
 import { EmptyState, ErrorState, ListSkeleton } from '../states.js';
 import { ApiKeysPanel } from './api-keys-panel.js';
 import { DangerZone } from './danger-zone.js';

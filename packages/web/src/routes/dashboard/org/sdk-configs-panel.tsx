@@ -16,6 +16,9 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import type { LegacySdkKey, Organisation, Rotation, Scope, SdkConfig, SdkKey } from '@slugsmith/contract';
+import { CreateLegacySdkKey, CreateSdkConfig, originList, RotationPeriodInRange } from '@slugsmith/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,27 +32,16 @@ import {
   getScopes,
   getSdkConfig,
   hasRole,
-  type LegacySdkKey,
   listLegacySdkKeys,
   listSdkConfigs,
   listSeries,
-  type Organisation,
-  type Rotation,
   rotateSdkConfig,
-  type Scope,
-  type SdkConfig,
-  type SdkKey,
   updateSdkConfig,
 } from '../../../lib/console-api.js';
 import { formatPeriod } from '../../../lib/numbers.js';
+import { FormActions, NameField } from '../form-parts.js';
 import { formatDateTime } from '../format.js';
-import {
-  type FieldError,
-  parseOrigins,
-  validateName,
-  validateOrigins,
-  validateRotationPeriod,
-} from '../forms.js';
+import { contractForm, INVALID_FORMAT } from '../forms.js';
 import { notifyFailure, notifySuccess } from '../notify.js';
 import { ScopeBadges, ScopePicker } from '../scope-picker.js';
 import { EmptyState, ErrorState, ListSkeleton, ReadOnlyNotice } from '../states.js';
@@ -64,40 +56,73 @@ export function isKeyActive(key: Pick<SdkKey, 'effective_from' | 'effective_to'>
 /** Whether a change replaces the config's keys (new rotation policy or period, §4). */
 export function replacesKeys(
   config: Pick<SdkConfig, 'rotation' | 'rotation_period'>,
-  form: ConfigForm,
+  values: Pick<ConfigValues, 'rotation' | 'rotation_period'>,
 ): boolean {
-  if (form.rotation !== config.rotation) return true;
-  return form.rotation === 'automatic' && form.period.trim() !== (config.rotation_period ?? '');
+  if (values.rotation !== config.rotation) return true;
+  return values.rotation === 'automatic' && values.rotation_period.trim() !== (config.rotation_period ?? '');
 }
 
-export interface ConfigForm {
+export interface ConfigValues {
   name: string;
   rotation: Rotation;
-  period: string;
+  /** Kept while manual rotation is chosen, sent only with automatic rotation. */
+  rotation_period: string;
   scopes: Scope[];
-  origins: string;
+  /** One origin per line. */
+  allowed_origins: string;
   enabled: boolean;
+  /** New org-level configs only: restrict the config to one series. */
   series: string;
 }
 
-const blankForm = (): ConfigForm => ({
+const blankValues = (): ConfigValues => ({
   name: '',
   rotation: 'manual',
-  period: '30d',
+  rotation_period: '30d',
   scopes: ['forge', 'mint', 'slice'],
-  origins: '',
+  allowed_origins: '',
   enabled: true,
   series: '',
 });
 
-export function validateConfigForm(form: ConfigForm, { needName }: { needName: boolean }) {
-  return {
-    name: needName ? validateName(form.name) : null,
-    period: form.rotation === 'automatic' ? validateRotationPeriod(form.period) : null,
-    scopes: form.scopes.length === 0 ? { key: 'errors:validation.required' } : null,
-    origins: validateOrigins(form.origins),
-  } satisfies Record<string, FieldError>;
-}
+const valuesOf = (config: SdkConfig): ConfigValues => ({
+  name: config.name,
+  rotation: config.rotation,
+  rotation_period: config.rotation_period ?? '30d',
+  scopes: config.scopes,
+  allowed_origins: config.allowed_origins.join('\n'),
+  enabled: config.enabled,
+  series: config.series_slug ?? '',
+});
+
+/**
+ * The config a form sends, checked against the contract; the console also refuses a period the
+ * keys cannot rotate on (the API answers it with its own message), and names the bad origin.
+ */
+export const sdkConfigForm = contractForm(
+  CreateSdkConfig.extend({ rotation_period: RotationPeriodInRange.optional() }),
+  (values: ConfigValues) => ({
+    name: values.name.trim(),
+    rotation: values.rotation,
+    ...(values.rotation === 'automatic' ? { rotation_period: values.rotation_period.trim() } : {}),
+    scopes: values.scopes,
+    allowed_origins: originList(values.allowed_origins),
+    enabled: values.enabled,
+  }),
+  {
+    rotation_period: (said) =>
+      said.key === INVALID_FORMAT.key ? { key: 'dashboard:sdk.periodFormat' } : said,
+    allowed_origins: (said, line, body) =>
+      line === undefined
+        ? said
+        : { key: 'dashboard:sdk.badOrigin', values: { origin: body.allowed_origins[line] ?? '' } },
+  },
+);
+
+/** The legacy key a create form sends, checked against the contract. */
+export const legacyKeyForm = contractForm(CreateLegacySdkKey, (values: { name: string }) => ({
+  name: values.name.trim(),
+}));
 
 /**
  * SDK configs of an organisation, or of one series: rotation policy and period, scopes (no reset
@@ -350,8 +375,7 @@ function ConfigDialog({
   const queryClient = useQueryClient();
   const isNew = editing === 'new';
   const existing = editing !== null && editing !== 'new' ? editing : null;
-  const [form, setForm] = useState<ConfigForm>(blankForm);
-  const [submitted, setSubmitted] = useState(false);
+  const form = useForm<ConfigValues>({ initialValues: blankValues(), validate: sdkConfigForm.validate });
   const [confirmingReplace, setConfirmingReplace] = useState(false);
   const scopes = useQuery({
     queryKey: consoleKeys.scopes(org.slug),
@@ -364,39 +388,21 @@ function ConfigDialog({
     enabled: isNew && !series,
   });
 
+  const { setValues, clearErrors } = form;
   useEffect(() => {
     if (editing === null) return;
-    setSubmitted(false);
     setConfirmingReplace(false);
-    setForm(
-      editing === 'new'
-        ? blankForm()
-        : {
-            name: editing.name,
-            rotation: editing.rotation,
-            period: editing.rotation_period ?? '30d',
-            scopes: editing.scopes,
-            origins: editing.allowed_origins.join('\n'),
-            enabled: editing.enabled,
-            series: editing.series_slug ?? '',
-          },
-    );
-  }, [editing]);
+    setValues(editing === 'new' ? blankValues() : valuesOf(editing));
+    clearErrors();
+  }, [editing, setValues, clearErrors]);
 
   const save = useMutation({
-    mutationFn: () => {
-      const body = {
-        name: form.name.trim(),
-        rotation: form.rotation,
-        ...(form.rotation === 'automatic' ? { rotation_period: form.period.trim() } : {}),
-        scopes: form.scopes,
-        allowed_origins: parseOrigins(form.origins),
-        enabled: form.enabled,
-      };
+    mutationFn: (values: ConfigValues) => {
+      const body = sdkConfigForm.body(values);
       if (existing) return updateSdkConfig(org.slug, existing.slug, body);
       return createSdkConfig(
         org.slug,
-        { ...body, ...(!series && form.series ? { series: form.series } : {}) },
+        { ...body, ...(!series && values.series ? { series: values.series } : {}) },
         series,
       );
     },
@@ -410,16 +416,10 @@ function ConfigDialog({
     onError: (error) => notifyFailure(existing ? t('sdk.updateFailed') : t('sdk.createFailed'), error),
   });
 
-  const errors = validateConfigForm(form, { needName: true });
-  const show = (e: FieldError) => (e && submitted ? t(e.key, e.values) : undefined);
-  const submit = () => {
-    setSubmitted(true);
-    if (Object.values(errors).some(Boolean)) return;
-    if (existing && replacesKeys(existing, form)) setConfirmingReplace(true);
-    else save.mutate();
-  };
-  const set = <K extends keyof ConfigForm>(key: K, value: ConfigForm[K]) =>
-    setForm((f) => ({ ...f, [key]: value }));
+  const submit = form.onSubmit((values) => {
+    if (existing && replacesKeys(existing, values)) setConfirmingReplace(true);
+    else save.mutate(values);
+  });
 
   return (
     <>
@@ -430,58 +430,38 @@ function ConfigDialog({
         centered
         size="lg"
       >
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            submit();
-          }}
-        >
+        <form onSubmit={submit}>
           <Stack>
-            <TextInput
-              label={t('sdk.name')}
-              value={form.name}
-              maxLength={100}
-              onChange={(e) => set('name', e.currentTarget.value)}
-              error={show(errors.name)}
-              data-autofocus
-              data-testid="sdk-name"
-            />
+            <NameField label={t('sdk.name')} {...form.getInputProps('name')} data-testid="sdk-name" />
             <div>
               <Text size="sm" fw={500} mb={4} id="rotation-label">
                 {t('sdk.rotation')}
               </Text>
               <SegmentedControl
                 aria-labelledby="rotation-label"
-                value={form.rotation}
-                onChange={(v) => set('rotation', v as Rotation)}
+                value={form.values.rotation}
+                onChange={(v) => form.setFieldValue('rotation', v as Rotation)}
                 data={[
                   { value: 'manual', label: t('sdk.manual') },
                   { value: 'automatic', label: t('sdk.automatic') },
                 ]}
               />
               <Text size="xs" c="dimmed" mt={4}>
-                {form.rotation === 'manual' ? t('sdk.manualHint') : t('sdk.automaticHint')}
+                {form.values.rotation === 'manual' ? t('sdk.manualHint') : t('sdk.automaticHint')}
               </Text>
             </div>
-            {form.rotation === 'automatic' && (
+            {form.values.rotation === 'automatic' && (
               <TextInput
                 label={t('sdk.period')}
                 description={t('sdk.periodHint')}
-                value={form.period}
-                onChange={(e) => set('period', e.currentTarget.value)}
-                error={show(errors.period)}
+                {...form.getInputProps('rotation_period')}
                 ff="monospace"
                 w={200}
                 data-testid="sdk-period"
               />
             )}
             {scopes.data && (
-              <ScopePicker
-                available={scopes.data.sdk_configs}
-                value={form.scopes}
-                onChange={(v) => set('scopes', v)}
-                error={show(errors.scopes)}
-              />
+              <ScopePicker available={scopes.data.sdk_configs} {...form.getInputProps('scopes')} />
             )}
             <Text size="xs" c="dimmed">
               {t('sdk.noResetScopes')}
@@ -493,9 +473,8 @@ function ConfigDialog({
                   { value: '', label: t('keys.allSeries') },
                   ...(seriesList.data ?? []).map((s) => ({ value: s.slug, label: `${s.name} (${s.slug})` })),
                 ]}
-                value={form.series}
                 allowDeselect={false}
-                onChange={(v) => set('series', v ?? '')}
+                {...form.getInputProps('series')}
               />
             )}
             <Textarea
@@ -504,25 +483,14 @@ function ConfigDialog({
               placeholder={'https://app.example.com\nhttp://localhost:3000'}
               autosize
               minRows={3}
-              value={form.origins}
-              onChange={(e) => set('origins', e.currentTarget.value)}
-              error={show(errors.origins)}
+              {...form.getInputProps('allowed_origins')}
               ff="monospace"
               data-testid="sdk-origins"
             />
-            <Switch
-              label={t('sdk.enabled')}
-              checked={form.enabled}
-              onChange={(e) => set('enabled', e.currentTarget.checked)}
-            />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={onClose}>
-                {t('actions.cancel')}
-              </Button>
-              <Button type="submit" loading={save.isPending} data-testid="sdk-save">
-                {isNew ? t('sdk.create') : t('actions.save')}
-              </Button>
-            </Group>
+            <Switch label={t('sdk.enabled')} {...form.getInputProps('enabled', { type: 'checkbox' })} />
+            <FormActions busy={save.isPending} onCancel={onClose} testId="sdk-save">
+              {isNew ? t('sdk.create') : t('actions.save')}
+            </FormActions>
           </Stack>
         </form>
       </Modal>
@@ -532,7 +500,7 @@ function ConfigDialog({
         confirmLabel={t('sdk.replaceConfirm')}
         loading={save.isPending}
         onCancel={() => setConfirmingReplace(false)}
-        onConfirm={() => save.mutate()}
+        onConfirm={() => save.mutate(form.getValues())}
       >
         <Text size="sm">{t('sdk.replaceText')}</Text>
       </ConfirmDialog>
@@ -550,17 +518,15 @@ function LegacyKeys({ org, series }: { org: Organisation; series?: string }) {
     queryKey: consoleKeys.legacySdkKeys(org.slug, series),
     queryFn: ({ signal }) => listLegacySdkKeys(org.slug, series, signal),
   });
-  const [name, setName] = useState('');
-  const [submitted, setSubmitted] = useState(false);
+  const form = useForm({ initialValues: { name: '' }, validate: legacyKeyForm.validate });
   const [deleting, setDeleting] = useState<LegacySdkKey | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['console', 'org', org.slug] });
-  const nameError = validateName(name);
   const create = useMutation({
-    mutationFn: () => createLegacySdkKey(org.slug, { name: name.trim() }, series),
+    mutationFn: (values: { name: string }) =>
+      createLegacySdkKey(org.slug, legacyKeyForm.body(values), series),
     onSuccess: (k) => {
       notifySuccess(t('legacy.created', { name: k.name }));
-      setName('');
-      setSubmitted(false);
+      form.reset();
       return refresh();
     },
     onError: (error) => notifyFailure(t('legacy.createFailed'), error),
@@ -584,21 +550,13 @@ function LegacyKeys({ org, series }: { org: Organisation; series?: string }) {
         {t('legacy.intro')}
       </Text>
       {isAdmin && (
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            setSubmitted(true);
-            if (!nameError) create.mutate();
-          }}
-        >
+        <form onSubmit={form.onSubmit((values) => create.mutate(values))}>
           <Group align="flex-start">
             <TextInput
               aria-label={t('legacy.name')}
               placeholder={t('legacy.name')}
-              value={name}
               maxLength={100}
-              onChange={(e) => setName(e.currentTarget.value)}
-              error={submitted && nameError ? t(nameError.key, nameError.values) : undefined}
+              {...form.getInputProps('name')}
               style={{ flex: '1 1 220px' }}
             />
             <Button type="submit" variant="default" loading={create.isPending}>

@@ -10,13 +10,15 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
+import type { Organisation, SeriesInfo } from '@slugsmith/contract';
+import { OrgSeriesCreate } from '@slugsmith/contract';
 import type { SuggestMeta } from '@slugsmith/generator';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api.js';
@@ -27,14 +29,19 @@ import {
   getLimits,
   hasRole,
   listSeries,
-  type Organisation,
-  type SeriesInfo,
 } from '../../../lib/console-api.js';
 import { dictionaryInfo, dictionaryTags, patternInfo } from '../../../lib/generator-api.js';
 import { formatCount } from '../../../lib/numbers.js';
 import { PatternEditor, validatePattern } from '../../playground/pattern-editor.js';
+import { FormActions } from '../form-parts.js';
 import { formatDate, usedPercent } from '../format.js';
-import { useNameAndSlug } from '../name-and-slug.js';
+import { contractForm } from '../forms.js';
+import {
+  type NameAndSlug,
+  NameAndSlugFields,
+  nameAndSlugBody,
+  useSlugFollowingName,
+} from '../name-and-slug.js';
 import { notifyFailure, notifySuccess } from '../notify.js';
 import { serverMessage } from '../server-messages.js';
 import { EmptyState, ErrorState, ListSkeleton, PermissionDenied } from '../states.js';
@@ -207,6 +214,16 @@ function useSuggestMeta(): SuggestMeta {
   }, [info.data, tags.data]);
 }
 
+interface SeriesValues extends NameAndSlug {
+  pattern: string;
+}
+
+/** The series a create form sends, checked against the contract (the pattern's grammar: the editor). */
+export const seriesForm = contractForm(OrgSeriesCreate, (values: SeriesValues) => ({
+  ...nameAndSlugBody(values),
+  pattern: values.pattern,
+}));
+
 function CreateSeriesDialog({
   org,
   opened,
@@ -216,34 +233,40 @@ function CreateSeriesDialog({
   opened: boolean;
   onClose: () => void;
 }) {
+  const { t } = useTranslation('dashboard');
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('series.createTitle')} size="lg" centered>
+      <CreateSeriesForm org={org} onClose={onClose} />
+    </Modal>
+  );
+}
+
+/** Mounted each time the dialog opens, so every opening starts from the default pattern. */
+function CreateSeriesForm({ org, onClose }: { org: Organisation; onClose: () => void }) {
   const { t, i18n } = useTranslation(['dashboard', 'errors', 'playground']);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const meta = useSuggestMeta();
-  const { name, slug, nameError, slugError, changeName, changeSlug } = useNameAndSlug(opened);
-  const [pattern, setPattern] = useState(DEFAULT_SERIES_PATTERN);
-  const [submitted, setSubmitted] = useState(false);
+  const form = useForm<SeriesValues>({
+    initialValues: { name: '', slug: '', pattern: DEFAULT_SERIES_PATTERN },
+    validate: seriesForm.validate,
+  });
+  const fields = useSlugFollowingName(form);
+  const pattern = form.values.pattern;
   const [refusal, setRefusal] = useState<string | null>(null);
   const validation = useMemo(() => validatePattern(pattern), [pattern]);
   const [debounced] = useDebouncedValue(pattern, 250);
 
-  useEffect(() => {
-    if (!opened) return;
-    setPattern(DEFAULT_SERIES_PATTERN);
-    setSubmitted(false);
-    setRefusal(null);
-  }, [opened]);
-
   const info = useQuery({
     queryKey: ['pattern-info', debounced],
     queryFn: ({ signal }) => patternInfo(debounced, signal),
-    enabled: opened && !!validatePattern(debounced).parsed,
+    enabled: !!validatePattern(debounced).parsed,
     retry: 0,
     staleTime: 60_000,
   });
 
   const create = useMutation({
-    mutationFn: () => createSeries(org.slug, { name: name.trim(), pattern, ...(slug ? { slug } : {}) }),
+    mutationFn: (values: SeriesValues) => createSeries(org.slug, seriesForm.body(values)),
     onSuccess: async (s) => {
       notifySuccess(t('series.created', { name: s.name }));
       await queryClient.invalidateQueries({ queryKey: consoleKeys.org(org.slug) });
@@ -261,91 +284,70 @@ function CreateSeriesDialog({
     },
   });
 
-  const patternMissing = !pattern.trim();
-  const submit = () => {
-    setSubmitted(true);
-    setRefusal(null);
-    if (nameError || slugError || patternMissing || validation.error) return;
-    create.mutate();
-  };
+  const submit = form.onSubmit((values) => {
+    if (validation.error) return;
+    create.mutate(values);
+  });
   const capacityUnavailable =
     info.isError && info.error instanceof ApiError && [401, 403].includes(info.error.code);
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t('series.createTitle')} size="lg" centered>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
-        <Stack>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label={t('series.name')}
-              value={name}
-              maxLength={100}
-              onChange={(e) => changeName(e.currentTarget.value)}
-              error={submitted && nameError ? t(nameError.key, nameError.values) : undefined}
-              data-autofocus
-              data-testid="series-name"
-            />
-            <TextInput
-              label={t('series.slug')}
-              description={t('series.slugHint')}
-              value={slug}
-              maxLength={40}
-              ff="monospace"
-              onChange={(e) => changeSlug(e.currentTarget.value)}
-              error={submitted && slugError ? t(slugError.key, slugError.values) : undefined}
-              data-testid="series-slug"
-            />
-          </SimpleGrid>
-          <PatternEditor
-            label={t('series.pattern')}
-            value={pattern}
-            onChange={setPattern}
-            onSubmit={submit}
-            meta={meta}
-            validation={validation}
+    <form
+      onSubmit={(e) => {
+        setRefusal(null);
+        submit(e);
+      }}
+    >
+      <Stack>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <NameAndSlugFields
+            fields={fields}
+            labels={{ name: t('series.name'), slug: t('series.slug'), slugHint: t('series.slugHint') }}
+            prefix="series"
           />
-          {submitted && patternMissing && (
-            <Text c="var(--mantine-color-error)" size="sm" role="alert">
-              {t('playground:validation.patternRequired')}
-            </Text>
-          )}
-          <Paper withBorder radius="md" p="sm" data-testid="series-capacity">
-            <Text size="xs" c="dimmed">
-              {t('series.capacity')}
-            </Text>
-            <Text fw={700}>
-              {info.data
-                ? formatCount(info.data.capacity, i18n.resolvedLanguage)
-                : capacityUnavailable
-                  ? t('series.capacityAfterCreate')
-                  : info.isError
-                    ? t('series.capacityUnknown')
-                    : '…'}
-            </Text>
-          </Paper>
-          <Text size="xs" c="dimmed">
-            {t('series.lockHint')}
+        </SimpleGrid>
+        <PatternEditor
+          label={t('series.pattern')}
+          value={pattern}
+          onChange={(value) => form.setFieldValue('pattern', value)}
+          onSubmit={() => {
+            setRefusal(null);
+            submit();
+          }}
+          meta={meta}
+          validation={validation}
+        />
+        {form.errors.pattern && (
+          <Text c="var(--mantine-color-error)" size="sm" role="alert">
+            {form.errors.pattern}
           </Text>
-          {refusal && (
-            <Alert color="red" variant="light" role="alert" data-testid="series-refusal">
-              {refusal}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('actions.cancel')}
-            </Button>
-            <Button type="submit" loading={create.isPending} data-testid="series-create-submit">
-              {t('series.create')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+        )}
+        <Paper withBorder radius="md" p="sm" data-testid="series-capacity">
+          <Text size="xs" c="dimmed">
+            {t('series.capacity')}
+          </Text>
+          <Text fw={700}>
+            {info.data
+              ? formatCount(info.data.capacity, i18n.resolvedLanguage)
+              : capacityUnavailable
+                ? t('series.capacityAfterCreate')
+                : info.isError
+                  ? t('series.capacityUnknown')
+                  : '…'}
+          </Text>
+        </Paper>
+        <Text size="xs" c="dimmed">
+          {t('series.lockHint')}
+        </Text>
+        {refusal && (
+          <Alert color="red" variant="light" role="alert" data-testid="series-refusal">
+            {refusal}
+          </Alert>
+        )}
+        <FormActions busy={create.isPending} onCancel={onClose} testId="series-create-submit">
+          {t('series.create')}
+        </FormActions>
+      </Stack>
+    </form>
   );
 }

@@ -1,16 +1,10 @@
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import type { EffectiveLimits, Organisation, Subscription } from '@slugsmith/contract';
 import { FEATURE_KEYS, LIMIT_KEYS, SLA_KEYS } from '@slugsmith/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import {
-  consoleKeys,
-  type EffectiveLimits,
-  getLimits,
-  listSubscriptions,
-  type Organisation,
-  type Subscription,
-} from '../../../lib/console-api.js';
+import { consoleKeys, getLimits, listSubscriptions } from '../../../lib/console-api.js';
 import { formatCount } from '../../../lib/numbers.js';
 import { formatDate } from '../format.js';
 import { EmptyState, ErrorState, ListSkeleton } from '../states.js';

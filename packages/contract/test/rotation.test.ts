@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CreateSdkConfig,
+  MAX_ROTATION_SECONDS,
+  MIN_ROTATION_SECONDS,
+  originList,
+  RotationPeriod,
+  RotationPeriodInRange,
+  rotationPeriodSeconds,
+} from '../src/index.js';
+
+describe('rotation periods (product spec §5)', () => {
+  it('reads a number followed by d, h, m or s', () => {
+    expect(rotationPeriodSeconds('30d')).toBe(30 * 86_400);
+    expect(rotationPeriodSeconds('24h')).toBe(86_400);
+    expect(rotationPeriodSeconds('60m')).toBe(3_600);
+    expect(rotationPeriodSeconds('45s')).toBe(45);
+    for (const bad of ['', '30', 'd', '0d', '030d', '1w', '1.5h', '30 d', '1000000s'])
+      expect(rotationPeriodSeconds(bad), bad).toBeUndefined();
+  });
+
+  it('the API takes any written period; keys rotate only on 30 s to 366 days', () => {
+    expect(RotationPeriod.safeParse('29s').success).toBe(true);
+    expect(RotationPeriodInRange.safeParse(`${MIN_ROTATION_SECONDS}s`).success).toBe(true);
+    expect(RotationPeriodInRange.safeParse(`${MAX_ROTATION_SECONDS / 86_400}d`).success).toBe(true);
+    expect(RotationPeriodInRange.safeParse('29s').error?.issues[0]?.message).toBe(
+      'The rotation period must be between 30s and 366d',
+    );
+    expect(RotationPeriodInRange.safeParse('367d').success).toBe(false);
+    expect(RotationPeriodInRange.safeParse('30x').error?.issues.map((i) => i.message)).toEqual([
+      'Invalid format',
+    ]);
+  });
+});
+
+describe('allowed origins', () => {
+  it('are one per line, blank lines dropped, no trailing slash; at most 50', () => {
+    expect(originList(' https://a.example/ \n\nhttp://localhost:3000')).toEqual([
+      'https://a.example',
+      'http://localhost:3000',
+    ]);
+    const body = (allowed_origins: string) =>
+      CreateSdkConfig.safeParse({ name: 'x', scopes: ['forge'], allowed_origins });
+    expect(body('https://a.example\nnope').error?.issues[0]).toMatchObject({
+      path: ['allowed_origins', 1],
+      message: 'Must be a valid URL',
+    });
+    const many = Array.from({ length: 51 }, (_, i) => `https://h${i}.example`).join('\n');
+    expect(body(many).error?.issues[0]?.message).toBe('At most 50 origins');
+  });
+});
