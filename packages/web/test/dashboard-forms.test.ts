@@ -1,7 +1,6 @@
 import { RotationPeriodInRange } from '@slugsmith/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { typedConfirmationMatches } from '../src/components/confirm/confirm-dialog.js';
-import { catalogueMessage } from '../src/lib/validation-messages.js';
 import { orgForm } from '../src/routes/dashboard/create-org-dialog.js';
 import { formatDate, usedPercent } from '../src/routes/dashboard/format.js';
 import { expiryFromDate, slugFromName } from '../src/routes/dashboard/forms.js';
@@ -149,20 +148,6 @@ describe('SDK config forms (§5 rotation period, allowed origins)', () => {
     expect(
       isKeyActive({ effective_from: '2026-01-01T00:00:00Z', effective_to: '2026-01-10T00:00:00Z' }, now),
     ).toBe(false);
-  });
-});
-
-describe('contract messages in the catalogues', () => {
-  it('finds the catalogue entry of each message with the figures it carries', () => {
-    expect(catalogueMessage('Invalid format')).toEqual({ key: 'errors:validation.invalidFormat' });
-    expect(catalogueMessage('Minimum length is 3 characters')).toEqual({
-      key: 'errors:validation.minLength',
-      values: { min: 3 },
-    });
-    expect(catalogueMessage('The rotation period must be between 30s and 366d')).toEqual({
-      key: 'dashboard:sdk.periodRange',
-    });
-    expect(catalogueMessage('Too big: expected array to have <=50 items')).toBeNull();
   });
 });
 

@@ -14,7 +14,7 @@ export interface CatalogueMessage {
  * repeats them in `details.issues`), each with the catalogue entry that says it in every language.
  * Named groups carry the figures a message interpolates.
  */
-const CONTRACT_MESSAGES: readonly [RegExp, string][] = [
+export const CONTRACT_MESSAGES: readonly [RegExp, string][] = [
   [/^This field is required$/, 'errors:validation.required'],
   [/^Invalid format$/, 'errors:validation.invalidFormat'],
   [/^Must be a valid email address$/, 'errors:validation.email'],
