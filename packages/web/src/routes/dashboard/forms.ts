@@ -27,10 +27,15 @@ export interface ContractForm<V, B extends Body> {
 }
 
 const REQUIRED: CatalogueMessage = { key: 'errors:validation.required' };
-/** Zod's own words, where the contract checks a format without naming it (e.g. a timestamp). */
+/** Also what zod's own words come to, where the contract checks a format without naming it (a timestamp). */
 export const INVALID_FORMAT: CatalogueMessage = { key: 'errors:validation.invalidFormat' };
 const FORMAT_REFUSALS = new Set([INVALID_FORMAT.key, 'errors:validation.email']);
 
+/**
+ * A form whose refusals are the contract's: `body` builds the request from the form's values (the
+ * fields keep the body's names, so a refusal lands on its field); `wording` lets a field say a
+ * refusal its own way.
+ */
 export function contractForm<V, B extends Body>(
   schema: Schema,
   body: (values: V) => B,
