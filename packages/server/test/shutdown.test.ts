@@ -1,3 +1,5 @@
+import type { IncomingMessage } from 'node:http';
+import { signal, until } from '@slugsmith/test-support';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { testConfig } from './support/app.js';
@@ -9,25 +11,31 @@ describe('graceful shutdown', () => {
     const address = await app.server.listen({ port: 0, host: '127.0.0.1' });
 
     // Hold the database so that the request below is still running when close() starts.
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let holding: () => void = () => {};
-    const holdStarted = new Promise<void>((resolve) => {
-      holding = resolve;
-    });
+    const held = signal();
+    const holding = signal();
     const hold = app.database.rawTransaction(async () => {
-      holding();
-      await held;
+      holding.resolve();
+      await held.promise;
     });
-    await holdStarted;
+    await holding.promise;
 
+    // The server has the request (Fastify routes it in the same step) before close() starts.
+    const arrived = signal();
+    app.server.server.on('request', (request: IncomingMessage) => {
+      if (request.url === '/api/v1/agreements/latest') arrived.resolve();
+    });
     const inFlight = fetch(`${address}/api/v1/agreements/latest`);
-    await new Promise((r) => setTimeout(r, 100));
+    await arrived.promise;
     const closing = app.server.close();
-    await new Promise((r) => setTimeout(r, 100));
-    release();
+    // Closing has begun (the listening socket is closed) while the request still waits.
+    await until(() => !app.server.server.listening, 'the server stops listening');
+    let closed = false;
+    void closing.then(() => {
+      closed = true;
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(closed).toBe(false);
+    held.resolve();
     await hold;
 
     const response = await inFlight;
