@@ -1,4 +1,5 @@
 import { type SdkJwk, signingString } from '@slugsmith/contract';
+import { signal } from '@slugsmith/test-support';
 import { afterEach, describe, expect, it } from 'vitest';
 import { chooseKey, RateLimitError, refreshDelay, Slugsmith, type SlugsmithError } from '../src/index.js';
 import { fakeServer, json } from './fake-server.js';
@@ -52,14 +53,21 @@ describe('API-key mode', () => {
   });
 
   it('cancels a call with its signal: the abort reason, not a §8 message', async () => {
-    const url = await serve((_req, res) => {
-      setTimeout(() => json(res, 200, ['late']), 500);
+    // The server holds its answer until the call has failed: only the abort can end the call.
+    const arrived = signal();
+    const settled = signal();
+    const url = await serve(async (_req, res) => {
+      arrived.resolve();
+      await settled.promise;
+      json(res, 200, ['late']);
     });
     const client = Slugsmith.withApiKey({ baseUrl: url, apiKey: 'sk_test' });
     const controller = new AbortController();
     const pending = client.forge({ pattern: '{noun}', count: 1 }, { signal: controller.signal });
-    setTimeout(() => controller.abort(), 20);
+    await arrived.promise;
+    controller.abort();
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+    settled.resolve();
     await expect(client.patternInfo('{noun}', { signal: AbortSignal.abort() })).rejects.toMatchObject({
       name: 'AbortError',
     });
@@ -107,7 +115,9 @@ describe('API-key mode', () => {
   });
 
   it('tells HTML, broken JSON, an unreachable server and a timeout apart', async () => {
-    const url = await serve((req, res) => {
+    // /slow is answered only once the client has given up on it.
+    const timedOut = signal();
+    const url = await serve(async (req, res) => {
       if (req.url!.endsWith('html')) {
         res.writeHead(200, { 'content-type': 'text/html' });
         return res.end('<!doctype html><p>proxy</p>');
@@ -116,7 +126,8 @@ describe('API-key mode', () => {
         res.writeHead(200, { 'content-type': 'application/json' });
         return res.end('{"oops":');
       }
-      setTimeout(() => json(res, 200, []), 500);
+      await timedOut.promise;
+      json(res, 200, []);
     });
     const client = Slugsmith.withApiKey({ baseUrl: url, apiKey: 'k', timeoutMs: 100 });
     const get = (p: string) =>
@@ -124,6 +135,7 @@ describe('API-key mode', () => {
     expect((await get('/html')).message).toBe('Server configuration error: HTML returned instead of JSON');
     expect((await get('/broken')).message).toBe('Invalid JSON response from server');
     expect((await get('/slow')).message).toBe('Request timed out');
+    timedOut.resolve();
     const down = Slugsmith.withApiKey({ baseUrl: 'http://127.0.0.1:9', apiKey: 'k' });
     const e = await caught(down.forge({ pattern: '{noun}' }));
     expect([e.status, e.message]).toEqual([
@@ -148,14 +160,21 @@ describe('API-key mode', () => {
   });
 
   it('streams newline-delimited slugs as they arrive', async () => {
-    const url = await serve((_req, res) => {
+    // The rest is sent only after the caller has the first slug: a client that waited for the
+    // whole answer would never get it.
+    const first = signal();
+    const url = await serve(async (_req, res) => {
       res.writeHead(200, { 'content-type': 'text/plain' });
       res.write('one\ntw');
-      setTimeout(() => res.end('o\nthree\n'), 20);
+      await first.promise;
+      res.end('o\nthree\n');
     });
     const client = Slugsmith.withApiKey({ baseUrl: url, apiKey: 'k' });
     const got: string[] = [];
-    for await (const s of client.mintStream({ count: 3, series: 's' })) got.push(s);
+    for await (const s of client.mintStream({ count: 3, series: 's' })) {
+      got.push(s);
+      if (s === 'one') first.resolve();
+    }
     expect(got).toEqual(['one', 'two', 'three']);
   });
 });
