@@ -1,5 +1,9 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import {
+  MAX_ROTATION_SECONDS,
+  MIN_ROTATION_SECONDS,
+  ROTATION_RANGE_MESSAGE,
+  rotationPeriodSeconds,
   type Scope,
   SDK_SCOPES,
   type SdkConfig,
@@ -17,20 +21,17 @@ import * as q from './queries.js';
 
 export type SdkConfigRow = q.SdkConfigRow;
 
-const UNIT_SECONDS = { d: 86_400, h: 3_600, m: 60, s: 1 } as const;
-
-/** `30d`, `24h`, `60m`, `45s` → seconds. */
+/** `30d`, `24h`, `60m`, `45s` → seconds (the contract's rotation rule). */
 export function parsePeriod(text: string): number {
-  const match = /^([1-9]\d{0,5})([dhms])$/.exec(text);
-  if (!match) throw ApiError.badRequest('Invalid format', { field: 'rotation_period' });
-  const seconds = Number(match[1]) * UNIT_SECONDS[match[2] as keyof typeof UNIT_SECONDS];
-  if (seconds < 30 || seconds > 366 * 86_400) {
-    throw ApiError.badRequest('The rotation period must be between 30s and 366d', {
-      field: 'rotation_period',
-    });
+  const seconds = rotationPeriodSeconds(text);
+  if (seconds === undefined) throw ApiError.badRequest('Invalid format', { field: 'rotation_period' });
+  if (seconds < MIN_ROTATION_SECONDS || seconds > MAX_ROTATION_SECONDS) {
+    throw ApiError.badRequest(ROTATION_RANGE_MESSAGE, { field: 'rotation_period' });
   }
   return seconds;
 }
+
+const UNIT_SECONDS = { d: 86_400, h: 3_600, m: 60, s: 1 } as const;
 
 export function formatPeriod(seconds: number): string {
   for (const [unit, size] of Object.entries(UNIT_SECONDS)) {

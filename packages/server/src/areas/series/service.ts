@@ -120,9 +120,6 @@ export async function createSeries(
     capacity: info.capacity,
     maxSlugLength: info.max_slug_length,
   };
-  if (input.slug !== undefined && !/^[a-z][a-z0-9]*(-[a-z0-9]+)*$/.test(input.slug)) {
-    throw ApiError.badRequest('Invalid format', { field: 'slug' });
-  }
   let slug = input.slug ?? slugify(input.name);
   for (let attempt = 0; attempt < 8; attempt++) {
     try {
