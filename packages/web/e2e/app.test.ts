@@ -78,6 +78,25 @@ async function open(
 }
 
 const htmlLang = (page: Page) => page.evaluate(() => document.documentElement.lang);
+
+/**
+ * Lets the page finish what it has queued: rounds of a zero timer (after the timers already due,
+ * such as TanStack Query's notifications) and of message-channel tasks (where React renders).
+ * Under an installed clock timers are the clock's: `timers: false` leaves them to `runFor`.
+ */
+const settled = (page: Page, { timers = true } = {}) =>
+  page.evaluate(async (withTimers) => {
+    for (let i = 0; i < 3; i++) {
+      if (withTimers) await new Promise<void>((resolve) => setTimeout(resolve, 0));
+      for (let j = 0; j < 3; j++) {
+        await new Promise<void>((resolve) => {
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => resolve();
+          channel.port2.postMessage(null);
+        });
+      }
+    }
+  }, timers);
 const scheme = (page: Page) =>
   page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));
 const stored = (page: Page, key: string) => page.evaluate((k) => localStorage.getItem(k), key);
@@ -191,16 +210,26 @@ describe('layout', () => {
     await dialog.waitFor();
     await dialog.getByRole('button', { name: 'I understand' }).click();
     expect(await stored(page, 'dev-warning-dismissed')).toBe('true');
+    // The page's clock, not a wait: after the reload, run its timers well past the one second.
+    await page.clock.install();
     await page.reload();
-    await page.waitForTimeout(1500);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    for (let i = 0; i < 3; i++) {
+      await page.clock.runFor(2_000);
+      await settled(page, { timers: false });
+    }
     expect(await dialog.count()).toBe(0);
     await context.close();
   });
 
   it('hides the statistics ticker when the statistics call fails', async () => {
     const { context, page } = await open(bare, '/');
+    // Once the page has the failed answer (404: the bare harness has no API) and has handled it.
+    const failed = page.waitForEvent('requestfinished', (r) => r.url().endsWith('/api/v1/stats/total'));
+    await page.reload();
+    expect((await (await failed).response())?.status()).toBe(404);
     await page.getByRole('heading', { level: 1 }).waitFor();
-    await page.waitForTimeout(500);
+    await settled(page);
     expect(await page.getByRole('region', { name: 'Live statistics' }).count()).toBe(0);
     await context.close();
   });
@@ -451,7 +480,8 @@ describe('accessibility and screenshots', () => {
         expect(violations).toEqual([]);
         await page.screenshot({ path: `${shots}${name}-${colorScheme}-desktop.png`, fullPage: true });
         await page.setViewportSize({ width: 390, height: 844 });
-        await page.waitForTimeout(200);
+        await page.waitForFunction(() => window.innerWidth === 390);
+        await settled(page);
         await page.screenshot({ path: `${shots}${name}-${colorScheme}-mobile.png`, fullPage: true });
         await context.close();
       });
