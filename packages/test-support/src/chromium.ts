@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 
 /** Debian's Chromium; tests never download a browser. */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -26,4 +26,25 @@ export function launchChromium(): Promise<Browser> {
     );
   }
   return chromium.launch({ executablePath: chromiumPath, args: [...CHROMIUM_ARGS] });
+}
+
+/**
+ * Lets a page finish what it has queued, so that a test can check what did NOT appear: rounds of
+ * a zero timer (run after the timers already due, such as TanStack Query's notifications) and of
+ * message-channel tasks (where React renders). Under an installed page clock timers are the
+ * clock's: `timers: false` leaves them to `page.clock.runFor`.
+ */
+export function pageSettled(page: Page, { timers = true }: { timers?: boolean } = {}): Promise<void> {
+  return page.evaluate(async (withTimers) => {
+    for (let i = 0; i < 3; i++) {
+      if (withTimers) await new Promise<void>((resolve) => setTimeout(resolve, 0));
+      for (let j = 0; j < 3; j++) {
+        await new Promise<void>((resolve) => {
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => resolve();
+          channel.port2.postMessage(null);
+        });
+      }
+    }
+  }, timers);
 }

@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { pageSettled } from '@slugsmith/test-support';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './chromium.js';
@@ -78,25 +79,6 @@ async function open(
 }
 
 const htmlLang = (page: Page) => page.evaluate(() => document.documentElement.lang);
-
-/**
- * Lets the page finish what it has queued: rounds of a zero timer (after the timers already due,
- * such as TanStack Query's notifications) and of message-channel tasks (where React renders).
- * Under an installed clock timers are the clock's: `timers: false` leaves them to `runFor`.
- */
-const settled = (page: Page, { timers = true } = {}) =>
-  page.evaluate(async (withTimers) => {
-    for (let i = 0; i < 3; i++) {
-      if (withTimers) await new Promise<void>((resolve) => setTimeout(resolve, 0));
-      for (let j = 0; j < 3; j++) {
-        await new Promise<void>((resolve) => {
-          const channel = new MessageChannel();
-          channel.port1.onmessage = () => resolve();
-          channel.port2.postMessage(null);
-        });
-      }
-    }
-  }, timers);
 const scheme = (page: Page) =>
   page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));
 const stored = (page: Page, key: string) => page.evaluate((k) => localStorage.getItem(k), key);
@@ -216,7 +198,7 @@ describe('layout', () => {
     await page.getByRole('heading', { level: 1 }).waitFor();
     for (let i = 0; i < 3; i++) {
       await page.clock.runFor(2_000);
-      await settled(page, { timers: false });
+      await pageSettled(page, { timers: false });
     }
     expect(await dialog.count()).toBe(0);
     await context.close();
@@ -229,7 +211,7 @@ describe('layout', () => {
     await page.reload();
     expect((await (await failed).response())?.status()).toBe(404);
     await page.getByRole('heading', { level: 1 }).waitFor();
-    await settled(page);
+    await pageSettled(page);
     expect(await page.getByRole('region', { name: 'Live statistics' }).count()).toBe(0);
     await context.close();
   });
@@ -481,7 +463,7 @@ describe('accessibility and screenshots', () => {
         await page.screenshot({ path: `${shots}${name}-${colorScheme}-desktop.png`, fullPage: true });
         await page.setViewportSize({ width: 390, height: 844 });
         await page.waitForFunction(() => window.innerWidth === 390);
-        await settled(page);
+        await pageSettled(page);
         await page.screenshot({ path: `${shots}${name}-${colorScheme}-mobile.png`, fullPage: true });
         await context.close();
       });

@@ -6,6 +6,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { pageSettled } from '@slugsmith/test-support';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './chromium.js';
@@ -40,6 +41,14 @@ afterAll(async () => {
   await browser?.close();
   await server?.close();
 });
+
+/** Resolves once the console has both answers it decides the agreement dialog on. */
+const agreementsChecked = (page: Page) =>
+  Promise.all(
+    ['/api/v1/accounts/agreements', '/api/v1/agreements/latest'].map((path) =>
+      page.waitForEvent('requestfinished', (r) => r.method() === 'GET' && new URL(r.url()).pathname === path),
+    ),
+  );
 
 const signedInUser = (page: Page) =>
   page.evaluate(() => Object.keys(sessionStorage).some((k) => k.startsWith('oidc.user:')));
@@ -103,9 +112,11 @@ describe('sign-in with the built-in provider', () => {
     await page.unroute('**/api/v1/accounts/agreements');
 
     // Stored on the server: a reload asks nothing, and the account may call organisation routes.
+    const checked = agreementsChecked(page);
     await page.reload();
     await page.getByRole('heading', { level: 1 }).first().waitFor();
-    await page.waitForTimeout(500);
+    await checked;
+    await pageSettled(page);
     expect(await agreementDialog(page).count()).toBe(0);
     const orgs = await apiAs<{ personal: boolean }[]>(server, await accessToken(page), 'GET', '/orgs');
     expect(orgs.status).toBe(200);
@@ -131,9 +142,11 @@ describe('sign-in with the built-in provider', () => {
     // Signing in again (not up) keeps the accepted agreements.
     await page.getByLabel('Email').fill(person.email);
     await page.getByLabel('Password').fill(person.password);
+    const checked = agreementsChecked(page);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL((u) => u.pathname === '/dashboard');
-    await page.waitForTimeout(500);
+    await checked;
+    await pageSettled(page);
     expect(await agreementDialog(page).count()).toBe(0);
   });
 });
