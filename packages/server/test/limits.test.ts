@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { RATE_LIMIT_HEADERS } from '@slugsmith/contract';
 import { RateLimitError, Slugsmith } from '@slugsmith/sdk';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type App, buildApp } from '../src/app.js';
 import type { Config } from '../src/platform/config.js';
 import { closeApp, TestContext, testConfig, testDatabases } from './support/app.js';
@@ -47,6 +47,21 @@ async function redisQuotas(redis: Redis, operation: string): Promise<Map<string,
   return new Map(keys.map((k, i) => [k, values[i] ?? '']));
 }
 
+/**
+ * Daily and monthly quotas start at 00:00 UTC: each test runs at one frozen instant (the app's
+ * Date, not its timers), so a run across midnight or the 1st cannot split a test's counts between
+ * two windows. Tests that cross a boundary on purpose set the time themselves; the two that sign
+ * with SDK keys run on real time.
+ */
+function freezeDateInEachTest(): void {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+}
+
 const H = RATE_LIMIT_HEADERS;
 const remaining = (headers: Record<string, unknown>) => ({
   rpm: Number(headers[H.rpm]),
@@ -86,6 +101,7 @@ for (const kind of testDatabases) {
         return ctx;
       };
       let redis: Redis | undefined;
+      freezeDateInEachTest();
       beforeAll(async () => {
         if (store === 'redis') redis = await testRedis();
         const config = testConfig(kind, store === 'redis' ? { REDIS_URL: redisUrl } : {});
@@ -155,6 +171,9 @@ for (const kind of testDatabases) {
       });
 
       it('refuses what the plan switches off (403): streams and SDK keys on Free, forge on a plan without it', async () => {
+        // Real time: an SDK key takes effect at the database's now(), after a frozen Date; no count
+        // here spans two calls.
+        vi.useRealTimers();
         const a = await keyed('limits-switches');
         const stream = await a.post('/gen/forge/stream', { pattern: '{noun}', count: 5 });
         expect(stream.status).toBe(403);
@@ -332,6 +351,9 @@ for (const kind of testDatabases) {
       });
 
       it('api_key_access=false refuses API keys (403) but not signed SDK requests', async () => {
+        // Real time: an SDK key takes effect at the database's now(), after a frozen Date; no count
+        // here spans two calls.
+        vi.useRealTimers();
         const a = await keyed('limits-no-api-keys');
         await customPlan(c(), a.org, { api_key_access: false });
         const r = await a.post('/gen/forge', { pattern: '{noun}', count: 1 });
@@ -531,6 +553,7 @@ describe.runIf(testDatabases.includes('postgres'))('[postgres, redis] two server
   let configA: Config;
   let nodes: TestContext[] = [];
   let redis: Redis | undefined;
+  freezeDateInEachTest();
   beforeAll(async () => {
     redis = await testRedis();
     configA = testConfig('postgres', { REDIS_URL: redisUrl });

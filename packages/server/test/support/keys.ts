@@ -2,13 +2,25 @@ import { createPrivateKey, sign } from 'node:crypto';
 import { Scope, type SdkJwk, signingString } from '@slugsmith/contract';
 import type { TestContext } from './app.js';
 
+let lastTimestamp = 0;
+
+/**
+ * Now, but never the same millisecond twice: two signatures of one request at one timestamp are
+ * the same signature, which the server refuses as a replay (tests sign fast, and under a frozen
+ * Date every call is the same millisecond).
+ */
+function freshTimestamp(): string {
+  lastTimestamp = Math.max(Date.now(), lastTimestamp + 1);
+  return new Date(lastTimestamp).toISOString();
+}
+
 /** Headers of a request signed with an SDK key, as the SDK would send them. */
 export function signedHeaders(
   jwk: SdkJwk,
   configSlug: string,
   method: string,
   path: string,
-  timestamp = new Date().toISOString(),
+  timestamp = freshTimestamp(),
 ): Record<string, string> {
   const key = createPrivateKey({ key: { ...jwk }, format: 'jwk' });
   const signature = sign(
