@@ -2,7 +2,7 @@
  * Compares server variants on `forge count=1` (API key, every counter active) at full load:
  * each variant is a compiled build (a copy of `dist`, e.g. before and after a change) with
  * optional switches (`dist:no-limits,no-stats`, see variant-server.mjs), started BENCH_PROCESSES
- * times (default 3) with the flags of `npm start`, all on one PostgreSQL schema. Every round
+ * times (default 3) as `npm start` starts it, all on one PostgreSQL schema. Every round
  * loads each process in turn (the order turns by one each round) for BENCH_SECONDS; a variant
  * reports the medians over all runs of all its processes, and against the first variant the
  * median ratio of neighbouring runs (`rps_vs_first`, see pairedRatio).

@@ -1,7 +1,7 @@
 /**
  * HTTP benchmark on loopback (autocannon), PostgreSQL: `forge count=1` with an API key next to a
  * bare Fastify route in the same run, and `mint count=1000`. The last line is one JSON object.
- * The servers run the compiled app (`dist`, with the flags of `npm start`; the npm script builds it).
+ * The servers run the compiled app (`dist`, as `npm start` runs it; the npm script builds it).
  * Plan limits are enforced with every counter active (memory store; REDIS_URL: Redis). The
  * baseline is the same build with plan limits and statistics recording OFF
  * (`scripts/variant-server.mjs`): `forge_rps_limits_off` against `forge_rps`, and what limits
@@ -62,7 +62,7 @@ async function main() {
       metered.push(await start(asStarted()));
       baselines.push(await start(asStarted('scripts/variant-server.mjs', 'no-limits', 'no-stats')));
     }
-    // The same V8 flags as the server: the comparison is of the code, not of the heap settings.
+    // Started as the server is (any Node flags of `npm start`): the comparison is of the code.
     const bare = await start(asStarted('--import', 'tsx', 'scripts/bare-server.ts'), {});
     // Every limit finite but out of reach, so that each call is counted as a customer's would be:
     // requests per minute with burst and the daily and monthly quotas of forge and mint.

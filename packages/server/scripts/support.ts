@@ -21,7 +21,7 @@ export interface ServerProcess {
 }
 
 /**
- * Node arguments of `npm start` (the built server and its V8 flags), read from package.json so that
+ * Node arguments of `npm start` (the built server, after any Node flags), read from package.json so that
  * benchmarks run exactly what production runs; `script` replaces dist/main.js.
  */
 export function asStarted(...script: string[]): string[] {
