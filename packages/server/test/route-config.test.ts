@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type EffectiveLimits, RATE_LIMIT_HEADERS as H } from '@slugsmith/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PlanLimits } from '../src/areas/limits/enforcer.js';
 import { installPlanLimits } from '../src/areas/limits/hooks.js';
 import { memoryStore } from '../src/areas/limits/store.js';
@@ -62,6 +62,15 @@ const plan: EffectiveLimits = {
 let database: Database;
 let stats: StatsService;
 let app: FastifyInstance;
+
+// The day's quota is spent across the tests below: one frozen instant (the app's Date, not its
+// timers) keeps a run across 00:00 UTC from starting a new day half-way.
+beforeAll(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+});
+afterAll(() => {
+  vi.useRealTimers();
+});
 
 beforeAll(async () => {
   database = await openDatabase(testConfig('pglite').database);
