@@ -7,7 +7,6 @@ import {
   type KeyInfo,
   type MintRequest,
   type PatternInfo,
-  RATE_LIMIT_HEADERS,
   type SdkJwk,
   type SdkKey,
   type SeriesInfo,
@@ -17,7 +16,7 @@ import {
 } from '@slugsmith/contract';
 import { Messages, RateLimitError, SlugsmithError } from './errors.js';
 import { KeyRing } from './keys.js';
-import { type RateLimitInfo, readRateLimit, readRetryAfter } from './rate-limit.js';
+import { type RateLimitInfo, readRateLimit, readReason, readRetryAfter } from './rate-limit.js';
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
@@ -228,7 +227,7 @@ export class Slugsmith {
         Messages.rateLimited(message),
         details,
         message,
-        response.headers.get(RATE_LIMIT_HEADERS.reason) ?? undefined,
+        readReason(response.headers, details),
         readRetryAfter(response.headers),
         readRateLimit(response.headers),
       );

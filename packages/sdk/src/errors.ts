@@ -40,6 +40,16 @@ export class SlugsmithError extends Error {
   }
 }
 
+/**
+ * The reasons whose limit ends soon enough to wait for (the minute, the day) and that the server
+ * answers with an accurate retry-after. The others — the plan lacks the feature, the request is
+ * larger than the plan allows, a monthly or lifetime quota is used up — fail again on a retry.
+ */
+const RETRYABLE_REASONS: ReadonlySet<string> = new Set<RateLimitReason>([
+  'rate-limit-exceeded',
+  'daily-limit-exceeded',
+]);
+
 /** A 429: which limit, when to retry, and what remains of the others. */
 export class RateLimitError extends SlugsmithError {
   override readonly name = 'RateLimitError';
@@ -53,5 +63,10 @@ export class RateLimitError extends SlugsmithError {
     readonly limits: RateLimitInfo | undefined,
   ) {
     super(message, 429, details, serverMessage);
+  }
+
+  /** Whether the same request can succeed after `retryAfter` seconds (see RETRYABLE_REASONS). */
+  get retryable(): boolean {
+    return this.reason !== undefined && RETRYABLE_REASONS.has(this.reason);
   }
 }

@@ -34,3 +34,14 @@ export function readRateLimit(headers: Headers): RateLimitInfo | undefined {
 export function readRetryAfter(headers: Headers): number | undefined {
   return intHeader(headers, RATE_LIMIT_HEADERS.retryAfter);
 }
+
+/**
+ * Which limit refused a 429: the `x-slug-rate-limit-reason` header, else the body's
+ * `details.reason` (the server sends both; a proxy may strip unknown headers).
+ */
+export function readReason(headers: Headers, details: unknown): string | undefined {
+  const header = headers.get(RATE_LIMIT_HEADERS.reason);
+  if (header) return header;
+  const reason = (details as { reason?: unknown } | null | undefined)?.reason;
+  return typeof reason === 'string' ? reason : undefined;
+}

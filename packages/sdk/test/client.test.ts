@@ -2,7 +2,7 @@ import { type SdkJwk, signingString } from '@slugsmith/contract';
 import { signal } from '@slugsmith/test-support';
 import { afterEach, describe, expect, it } from 'vitest';
 import { chooseKey, RateLimitError, refreshDelay, Slugsmith, type SlugsmithError } from '../src/index.js';
-import { fakeServer, json } from './fake-server.js';
+import { fakeServer, json, keyPair } from './fake-server.js';
 
 const closers: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -109,9 +109,53 @@ describe('API-key mode', () => {
     expect(rl).toBeInstanceOf(RateLimitError);
     expect(rl.message).toBe('Rate limit exceeded: Rate limit exceeded. Please try again in 12 seconds.');
     expect([rl.reason, rl.retryAfter, rl.limits?.rpmRemaining]).toEqual(['rate-limit-exceeded', 12, 0]);
+    expect(rl.retryable).toBe(true);
     expect((await at(409)).message).toBe('server says 409');
     const bad = await at(502);
     expect([bad.message, bad.status]).toEqual(['Request to /x/502 failed with status 502', 502]);
+  });
+
+  it('reports plan refusals (429 not-available, request-size-exceeded) as rate-limit errors not worth retrying', async () => {
+    const url = await serve((req, res) => {
+      if (req.url!.endsWith('/gen/forge/stream'))
+        return json(
+          res,
+          429,
+          {
+            code: 429,
+            message: 'Forge streaming is not available on the Free plan',
+            details: { reason: 'not-available' },
+          },
+          { 'x-slug-rate-limit-reason': 'not-available' },
+        );
+      if (req.url!.endsWith('/gen/mint'))
+        // The reason only in the body, as when a proxy drops the header.
+        return json(res, 429, {
+          code: 429,
+          message: 'Count is too large (maximum: 100)',
+          details: { reason: 'request-size-exceeded', max: 100 },
+        });
+      json(
+        res,
+        429,
+        { code: 429, message: 'Usage quota exceeded', details: { reason: 'daily-limit-exceeded' } },
+        { 'x-slug-rate-limit-reason': 'daily-limit-exceeded', 'x-slug-retry-after': '60' },
+      );
+    });
+    const client = Slugsmith.withApiKey({ baseUrl: url, apiKey: 'k' });
+    const notAvailable = (await caught(
+      client.forgeStream({ pattern: '{noun}', count: 5 }).next(),
+    )) as RateLimitError;
+    expect(notAvailable).toBeInstanceOf(RateLimitError);
+    expect([notAvailable.reason, notAvailable.retryable, notAvailable.message]).toEqual([
+      'not-available',
+      false,
+      'Rate limit exceeded: Forge streaming is not available on the Free plan',
+    ]);
+    const tooLarge = (await caught(client.mint({ count: 101 }))) as RateLimitError;
+    expect([tooLarge.reason, tooLarge.retryable]).toEqual(['request-size-exceeded', false]);
+    const daily = (await caught(client.forge({ pattern: '{noun}', count: 1 }))) as RateLimitError;
+    expect([daily.reason, daily.retryable, daily.retryAfter]).toEqual(['daily-limit-exceeded', true, 60]);
   });
 
   it('tells HTML, broken JSON, an unreachable server and a timeout apart', async () => {
@@ -180,18 +224,6 @@ describe('API-key mode', () => {
 });
 
 // ---- signed mode --------------------------------------------------------------------------------
-
-async function keyPair() {
-  const pair = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, [
-    'sign',
-    'verify',
-  ]);
-  const jwk = (await crypto.subtle.exportKey('jwk', pair.privateKey)) as SdkJwk;
-  return {
-    jwk: { kty: 'EC', crv: 'P-256', x: jwk.x, y: jwk.y, d: jwk.d } as SdkJwk,
-    publicKey: pair.publicKey,
-  };
-}
 
 function fromB64url(s: string) {
   return Uint8Array.from(atob(s.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));

@@ -158,25 +158,28 @@ for (const kind of testDatabases) {
         expect(remaining(reset.headers).rpm).toBe(54);
       });
 
-      it('refuses more slugs per request than the plan allows (400) and counts none of them', async () => {
+      it('refuses more slugs per request than the plan allows (429 request-size-exceeded) and counts none of them', async () => {
         const a = await keyed('limits-size');
         const r = await a.post('/gen/forge', { pattern: '{noun}', count: 101 });
-        expect(r.status).toBe(400);
+        expect(r.status).toBe(429);
+        expect(r.headers[H.reason]).toBe('request-size-exceeded');
+        expect(r.headers[H.retryAfter]).toBeUndefined();
         expect(r.body).toMatchObject({
-          code: 400,
+          code: 429,
           message: 'Count is too large (maximum: 100)',
           details: { reason: 'request-size-exceeded', limit: 'max_forge_per_request', max: 100 },
         });
         expect(remaining(r.headers)).toEqual({ rpm: 60, daily: 1_000, monthly: 10_000, lifetime: -1 });
       });
 
-      it('refuses what the plan switches off (403): streams and SDK keys on Free, forge on a plan without it', async () => {
+      it('refuses what the plan switches off (429 not-available): streams and SDK keys on Free, forge on a plan without it', async () => {
         // Real time: an SDK key takes effect at the database's now(), after a frozen Date; no count
         // here spans two calls.
         vi.useRealTimers();
         const a = await keyed('limits-switches');
         const stream = await a.post('/gen/forge/stream', { pattern: '{noun}', count: 5 });
-        expect(stream.status).toBe(403);
+        expect(stream.status).toBe(429);
+        expect(stream.headers[H.reason]).toBe('not-available');
         expect(stream.body).toMatchObject({
           message: 'Forge streaming is not available on the Free plan',
           details: { reason: 'not-available', feature: 'forge_stream_enabled' },
@@ -189,12 +192,12 @@ for (const kind of testDatabases) {
           body: { pattern: '{noun}', count: 1 },
           headers: signedHeaders(config.keys[0].jwk, config.slug, 'POST', path),
         });
-        expect(signed.status).toBe(403);
+        expect(signed.status).toBe(429);
         expect(signed.body.details).toMatchObject({ reason: 'not-available', feature: 'sdk_access' });
 
         await customPlan(c(), a.org, { forge_enabled: false });
         const off = await a.post('/gen/forge', { pattern: '{noun}', count: 1 });
-        expect(off.status).toBe(403);
+        expect(off.status).toBe(429);
         expect(off.body.message).toMatch(/^Forge is not available on the Test test-[0-9a-f]+ plan$/);
         expect(off.body.details).toMatchObject({ reason: 'not-available', feature: 'forge_enabled' });
         // Mint is still on.
@@ -308,11 +311,11 @@ for (const kind of testDatabases) {
         expect(simple.status).toBe(201);
       });
 
-      it('refuses streams past max_{op}_per_stream_request (400) and lets the maximum through', async () => {
+      it('refuses streams past max_{op}_per_stream_request (429) and lets the maximum through', async () => {
         const a = await keyed('limits-stream-size');
         await customPlan(c(), a.org, { max_forge_per_stream_request: 50, max_forge_per_day: 1_000 });
         const r = await a.post('/gen/forge/stream', { pattern: '{noun}-{number:4d}', count: 51 });
-        expect(r.status).toBe(400);
+        expect(r.status).toBe(429);
         expect(r.body).toMatchObject({
           message: 'Count is too large (maximum: 50)',
           details: { reason: 'request-size-exceeded', limit: 'max_forge_per_stream_request', max: 50 },
@@ -338,7 +341,8 @@ for (const kind of testDatabases) {
         const s = await a.series('Behind', '{adjective}-{noun}-{number:4d}');
         expect((await a.post('/gen/mint', { series: s.slug, count: 20 })).status).toBe(200);
         const far = await a.post('/gen/slice', { series: s.slug, sequence: 14, count: 1 });
-        expect(far.status).toBe(400);
+        expect(far.status).toBe(429);
+        expect(far.headers[H.reason]).toBe('request-size-exceeded');
         expect(far.body).toMatchObject({
           message: 'The slice starts too far behind the series position (at most 5 positions back)',
           details: { reason: 'request-size-exceeded', limit: 'slice_window_back', max: 5, position: '20' },
@@ -350,18 +354,18 @@ for (const kind of testDatabases) {
         expect(remaining(near.headers).daily).toBe(95);
       });
 
-      it('api_key_access=false refuses API keys (403) but not signed SDK requests', async () => {
+      it('api_key_access=false refuses API keys (429 not-available) but not signed SDK requests', async () => {
         // Real time: an SDK key takes effect at the database's now(), after a frozen Date; no count
         // here spans two calls.
         vi.useRealTimers();
         const a = await keyed('limits-no-api-keys');
         await customPlan(c(), a.org, { api_key_access: false });
         const r = await a.post('/gen/forge', { pattern: '{noun}', count: 1 });
-        expect(r.status).toBe(403);
+        expect(r.status).toBe(429);
         expect(r.body.message).toMatch(/^API key access is not available on the Test test-[0-9a-f]+ plan$/);
         expect(r.body.details).toMatchObject({ reason: 'not-available', feature: 'api_key_access' });
-        expect(r.headers[H.reason]).toBeUndefined();
-        expect((await a.post('/gen/mint', { count: 1 })).status).toBe(403);
+        expect(r.headers[H.reason]).toBe('not-available');
+        expect((await a.post('/gen/mint', { count: 1 })).status).toBe(429);
         const config = await a.sdkConfig({});
         const path = '/api/v1/gen/forge';
         const signed = await c().request('POST', path, {
@@ -372,16 +376,16 @@ for (const kind of testDatabases) {
         expect(signed.body).toHaveLength(1);
       });
 
-      it('mint_enabled=false refuses mint (403), forge goes on', async () => {
+      it('mint_enabled=false refuses mint (429 not-available), forge goes on', async () => {
         const a = await keyed('limits-no-mint');
         const s = await a.series('No mint');
         await customPlan(c(), a.org, { mint_enabled: false });
         const r = await a.post('/gen/mint', { series: s.slug, count: 1 });
-        expect(r.status).toBe(403);
+        expect(r.status).toBe(429);
         expect(r.body.message).toMatch(/^Mint is not available on the Test test-[0-9a-f]+ plan$/);
         expect(r.body.details).toMatchObject({ reason: 'not-available', feature: 'mint_enabled' });
         const stream = await a.post('/gen/mint/stream', { series: s.slug, count: 1 });
-        expect(stream.status).toBe(403);
+        expect(stream.status).toBe(429);
         expect(stream.body.details).toMatchObject({ feature: 'mint_enabled' });
         const info = await c().request('GET', `/api/v1/orgs/${a.org}/series/${s.slug}`, {
           token: a.owner.token,
@@ -390,12 +394,12 @@ for (const kind of testDatabases) {
         expect((await a.post('/gen/forge', { pattern: '{noun}', count: 1 })).status).toBe(200);
       });
 
-      it('refuses a mint past max_mint_per_request (400) without using the series up', async () => {
+      it('refuses a mint past max_mint_per_request (429) without using the series up', async () => {
         const a = await keyed('limits-mint-size');
         await customPlan(c(), a.org, { max_mint_per_request: 7, max_mint_per_day: 100 });
         const s = await a.series('Seven');
         const r = await a.post('/gen/mint', { series: s.slug, count: 8 });
-        expect(r.status).toBe(400);
+        expect(r.status).toBe(429);
         expect(r.body).toMatchObject({
           message: 'Count is too large (maximum: 7)',
           details: { reason: 'request-size-exceeded', limit: 'max_mint_per_request', max: 7 },
@@ -539,7 +543,8 @@ for (const kind of testDatabases) {
         // A slice past the plan's window is refused after its slugs were counted: they come back.
         const s = await a.series('Window');
         const far = await a.post('/gen/slice', { series: s.slug, count: 20 });
-        expect(far.status).toBe(400);
+        expect(far.status).toBe(429);
+        expect(far.headers[H.reason]).toBe('request-size-exceeded');
         expect(far.body.details).toMatchObject({ limit: 'slice_window_forward', max: 10 });
         const near = await a.post('/gen/slice', { series: s.slug, count: 10 });
         expect(near.status).toBe(200);

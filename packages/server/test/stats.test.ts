@@ -205,7 +205,8 @@ for (const kind of testDatabases) {
       );
       expect(badQuery.status).toBe(400);
 
-      // Key routes: the organisation (totals) or one series (latest).
+      // Key routes: the whole service (totals; only this organisation has calls here) or one
+      // series (latest).
       const totals = await ctx.request('GET', '/api/v1/gen/stats/totals', { headers });
       expect(totals.body).toEqual(latest.body);
       const seriesByKey = await ctx.request('POST', '/api/v1/gen/stats/latest', {

@@ -1,4 +1,5 @@
 import {
+  Capacity,
   CreateSeries,
   DictionaryInfo,
   DictionaryTagPage,
@@ -25,7 +26,7 @@ import {
   SubscriptionFeatures,
   UpdateSeries,
 } from '@slugsmith/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireKey } from '../../auth/access.js';
@@ -130,11 +131,14 @@ export function generateRoutes(app: FastifyInstance, db: Db, caches: Caches): vo
   });
 
   r.post('/gen/pattern-info', {
-    config: {
-      access: { key: 'any' },
-      limits: { operation: 'pattern-info' },
-      cors: 'any-origin',
-    },
+  // Pattern-info and the deprecated capacity call read the same thing: one access and limit rule.
+  const patternInfoConfig = {
+    access: { key: 'any' },
+    limits: { operation: 'pattern-info' },
+    cors: 'any-origin',
+  } as const satisfies FastifyContextConfig;
+
+    config: patternInfoConfig,
     schema: {
       tags,
       security,
@@ -144,6 +148,24 @@ export function generateRoutes(app: FastifyInstance, db: Db, caches: Caches): vo
     },
     handler: async (request) =>
       withEngine(() => generatorFor(currentBundleId).patternInfo(request.body.pattern)),
+  });
+
+  // The reference TS SDK's `checkCapacity` (deprecated there, still shipped): the capacity as a
+  // JSON string, which it reads with Number(). Limited as pattern-info is.
+  r.post('/forge/capacity', {
+    config: patternInfoConfig,
+    schema: {
+      tags,
+      deprecated: true,
+      summary: 'Capacity of a pattern, as a decimal string (deprecated: use /gen/pattern-info)',
+      body: PatternInfoRequest,
+      response: { 200: Capacity, ...errors },
+    },
+    handler: async (request, reply) => {
+      const { capacity } = withEngine(() => generatorFor(currentBundleId).patternInfo(request.body.pattern));
+      // A string reply is sent as text by Fastify: the JSON string is written here.
+      return reply.type('application/json; charset=utf-8').send(JSON.stringify(capacity));
+    },
   });
 
   r.post('/gen/mint', {
@@ -205,10 +227,10 @@ export function generateRoutes(app: FastifyInstance, db: Db, caches: Caches): vo
       body: SliceRequest,
       response: { 200: SlugList, ...errors },
     },
-    handler: async (request) => {
+    handler: async (request, reply) => {
       assertCount(request.body.count, MAX_COUNT);
       const row = await service.seriesFor(db, requireKey(request), request.body.series);
-      assertSliceWindow(request, row, request.body.sequence, request.body.count);
+      assertSliceWindow(request, reply, row, request.body.sequence, request.body.count);
       return countedSlugs(request, series.slice(row, request.body.sequence, request.body.count));
     },
   });
@@ -231,7 +253,7 @@ export function generateRoutes(app: FastifyInstance, db: Db, caches: Caches): vo
       const { count, batch_size, sequence, series: slug } = request.body;
       assertCount(count, MAX_STREAM_COUNT);
       const row = await service.seriesFor(db, requireKey(request), slug);
-      assertSliceWindow(request, row, sequence, count);
+      assertSliceWindow(request, reply, row, sequence, count);
       return reply
         .type('text/plain; charset=utf-8')
         .send((await service.sliceStream(row, sequence, count, batch_size)) as never);
@@ -379,6 +401,8 @@ export function generateRoutes(app: FastifyInstance, db: Db, caches: Caches): vo
     },
     handler: async () => generatorFor(currentBundleId).dictionaryTags(),
   });
+  // Service-wide, as the reference SDK documents it (the public ticker's rows): any key may read
+  // it, the console's public SDK config too. An organisation's own usage: `/gen/stats/latest`.
 
   r.get('/gen/dictionary-tags/:kind', {
     config: { access: { key: 'any' }, cors: 'any-origin' },
@@ -395,14 +419,13 @@ export function generateRoutes(app: FastifyInstance, db: Db, caches: Caches): vo
   });
 
   r.get('/gen/stats/totals', {
-    config: { access: { key: 'stats' }, cors: 'any-origin' },
+    config: { access: { key: 'any' }, cors: 'any-origin' },
     schema: {
       tags,
-      security,
-      summary: "Usage of the key's organisation (a series key: its series) in the current periods",
+      summary: 'Usage of the whole service (every organisation) in the current periods',
       response: { 200: StatsList, ...errors },
     },
-    handler: async (request) => app.stats.latest(await keyScope(db, requireKey(request))),
+    handler: async () => app.stats.ticker(),
   });
 
   r.post('/gen/stats/latest', {

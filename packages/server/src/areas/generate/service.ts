@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
-import type { DictionaryTagPage, KeyInfo, Scope, SeriesList } from '@slugsmith/contract';
+import type { DictionaryTagPage, ExpandResponse, KeyInfo, Scope, SeriesList } from '@slugsmith/contract';
 import { sortScopes } from '@slugsmith/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { CallerKey } from '../../auth/keys.js';
@@ -208,12 +208,20 @@ export async function shorten(
   throw ApiError.conflict();
 }
 
-export async function expand(db: Db, code: string) {
+/** A stored sequence as ExpandResponse carries it: a number while exact in JavaScript, else text. */
+function wireSequence(stored: string): number | string {
+  // Stored as the caller wrote it; rows written before digits were checked strictly are passed on.
+  if (!/^[0-9]+$/.test(stored)) return stored;
+  const n = BigInt(stored);
+  return n <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(n) : n.toString();
+}
+
+export async function expand(db: Db, code: string): Promise<ExpandResponse> {
   const [row] = await db.select().from(shortLinks).where(eq(shortLinks.code, code));
   if (!row) throw ApiError.notFound();
   return {
     pattern: row.pattern,
     ...(row.seed !== null ? { seed: row.seed } : {}),
-    ...(row.sequence !== null ? { sequence: row.sequence } : {}),
+    ...(row.sequence !== null ? { sequence: wireSequence(row.sequence) } : {}),
   };
 }

@@ -3,7 +3,14 @@ import type { CallerKey } from '../../auth/keys.js';
 import { ApiError } from '../../platform/errors.js';
 import { chain, type MaybePromise } from '../../platform/maybe-promise.js';
 import { type PeriodWindow, periodWindow, type QuotaPeriod, secondsUntil } from './periods.js';
-import { type GenerationCall, isOperation, OPERATION_KEYS, type Operation, staticRefusal } from './policy.js';
+import {
+  type GenerationCall,
+  isOperation,
+  OPERATION_KEYS,
+  type Operation,
+  PlanRefusal,
+  staticRefusal,
+} from './policy.js';
 import {
   type Counter,
   type LimitStore,
@@ -208,7 +215,7 @@ export class PlanLimits {
   }
 
   /**
-   * Admits the call, or refuses it with a LimitRefusal (403, 400 or 429) that carries the headers,
+   * Admits the call, or refuses it with a LimitRefusal (400 or 429) that carries the headers,
    * always as a rejected promise. With cached limits and the memory store the admission is answered
    * at once, without a promise.
    */
@@ -229,7 +236,11 @@ export class PlanLimits {
     const refusal = staticRefusal(plan, key, call);
     if (refusal) {
       return chain(this.peek(counters, f, call, now), (remaining) => {
-        throw new LimitRefusal(refusal, remaining);
+        throw new LimitRefusal(
+          refusal,
+          remaining,
+          refusal instanceof PlanRefusal ? refusal.reason : undefined,
+        );
       });
     }
     const requests = this.takeRequest(counters, f, now);

@@ -159,15 +159,19 @@ export function installPlanLimits(app: FastifyInstance, planLimits: PlanLimits):
   });
 }
 
-/** Refuses a slice outside the plan's window around the series position (after the series is read). */
+/**
+ * Refuses a slice outside the plan's window around the series position (after the series is read),
+ * with the reason header as every plan refusal.
+ */
 export function assertSliceWindow(
   request: FastifyRequest,
+  reply: FastifyReply,
   row: { generated: string },
   sequence: number | string,
   count: number,
 ): void {
-  const plan = request.admission?.plan;
-  if (!plan) return;
-  const refusal = sliceWindowRefusal(plan.limits, BigInt(row.generated), BigInt(sequence), count);
-  if (refusal) throw refusal;
+  const admission = request.admission;
+  if (!admission) return;
+  const refusal = sliceWindowRefusal(admission.plan.limits, BigInt(row.generated), BigInt(sequence), count);
+  if (refusal) throw refused(reply, new LimitRefusal(refusal, admission.remaining, refusal.reason));
 }

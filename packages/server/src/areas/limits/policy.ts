@@ -59,13 +59,31 @@ export function isOperation(kind: GenerationCall['kind']): kind is Operation {
 
 const limited = (max: number) => max >= 0;
 
-function notAvailable(plan: EffectiveLimits, what: string, feature: keyof PlanFeatures): ApiError {
-  const reason: RateLimitReason = 'not-available';
-  return ApiError.forbidden(`${what} is not available on the ${plan.plan_name || 'current'} plan`, {
-    reason,
-    feature,
-    plan: plan.plan,
-  });
+/**
+ * A refusal by the plan that waiting does not cure (a switched-off feature, a count or slice
+ * window beyond the plan's maximum). The reference service answers these as 429 with the reason
+ * in `x-slug-rate-limit-reason`, and its clients read the reason only there and then (they treat
+ * `not-available` and `request-size-exceeded` as not worth retrying); the body repeats it.
+ */
+export class PlanRefusal extends ApiError {
+  constructor(
+    message: string,
+    readonly reason: Extract<RateLimitReason, 'not-available' | 'request-size-exceeded'>,
+    details: Record<string, unknown>,
+  ) {
+    super(429, message, { reason, ...details });
+  }
+}
+
+function notAvailable(plan: EffectiveLimits, what: string, feature: keyof PlanFeatures): PlanRefusal {
+  return new PlanRefusal(
+    `${what} is not available on the ${plan.plan_name || 'current'} plan`,
+    'not-available',
+    {
+      feature,
+      plan: plan.plan,
+    },
+  );
 }
 
 /** A feature switch of the plan that refuses the call, if any. */
@@ -73,7 +91,7 @@ export function featureRefusal(
   plan: EffectiveLimits,
   key: CallerKey,
   call: GenerationCall,
-): ApiError | undefined {
+): PlanRefusal | undefined {
   const f = plan.limits;
   if (!f.api_access) return notAvailable(plan, 'API access', 'api_access');
   if (key.type === 'api-key' && !f.api_key_access)
@@ -90,14 +108,12 @@ export function featureRefusal(
 }
 
 /** The per-request (or per-stream) maximum of slugs the call exceeds, if any. */
-export function sizeRefusal(plan: EffectiveLimits, call: GenerationCall): ApiError | undefined {
+export function sizeRefusal(plan: EffectiveLimits, call: GenerationCall): PlanRefusal | undefined {
   if (!isOperation(call.kind)) return undefined;
   const limit = call.stream ? OPERATION_KEYS[call.kind].perStream : OPERATION_KEYS[call.kind].perRequest;
   const max = plan.limits[limit];
   if (!limited(max) || call.count <= max) return undefined;
-  const reason: RateLimitReason = 'request-size-exceeded';
-  return ApiError.badRequest(`Count is too large (maximum: ${max})`, {
-    reason,
+  return new PlanRefusal(`Count is too large (maximum: ${max})`, 'request-size-exceeded', {
     limit,
     max,
     plan: plan.plan,
@@ -159,14 +175,14 @@ export function sliceWindowRefusal(
   generated: bigint,
   sequence: bigint,
   count: number,
-): ApiError | undefined {
+): PlanRefusal | undefined {
   const back = features.slice_window_back;
   const forward = features.slice_window_forward;
   if (limited(back) && sequence < generated - BigInt(back)) {
-    return ApiError.badRequest(
+    return new PlanRefusal(
       `The slice starts too far behind the series position (at most ${back} positions back)`,
+      'request-size-exceeded',
       {
-        reason: 'request-size-exceeded',
         limit: 'slice_window_back',
         max: back,
         position: generated.toString(),
@@ -174,10 +190,10 @@ export function sliceWindowRefusal(
     );
   }
   if (limited(forward) && sequence + BigInt(count) > generated + BigInt(forward)) {
-    return ApiError.badRequest(
+    return new PlanRefusal(
       `The slice ends too far ahead of the series position (at most ${forward} positions forward)`,
+      'request-size-exceeded',
       {
-        reason: 'request-size-exceeded',
         limit: 'slice_window_forward',
         max: forward,
         position: generated.toString(),

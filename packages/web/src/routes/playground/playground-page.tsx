@@ -21,6 +21,7 @@ import { useSearchParams } from 'react-router';
 import { FormErrorBoundary } from '../../components/error-boundary.js';
 import { SlugBadge } from '../../components/slug-badge.js';
 import { ApiError } from '../../lib/api.js';
+import { errorReason } from '../../lib/console-api.js';
 import { dictionaryInfo, dictionaryTags, forge, patternInfo } from '../../lib/generator-api.js';
 import { countError, formatCount } from '../../lib/numbers.js';
 import { PatternEditor, validatePattern } from './pattern-editor.js';
@@ -50,10 +51,15 @@ export function validateForge(form: ForgeForm): { pattern?: string; count?: stri
   return errors;
 }
 
+const PLAN_REFUSALS: ReadonlySet<string> = new Set(['not-available', 'request-size-exceeded']);
+
 /** The playground's wording for a failed generation (product spec §8). */
 export function forgeErrorKey(error: unknown): { key: string; detail?: string } {
   if (error instanceof ApiError) {
     if (error.code === 0) return { key: 'errors:playground.network' };
+    // A plan refusal is a 429 too (as in the reference service), but waiting does not cure it.
+    if (error.code === 429 && PLAN_REFUSALS.has(errorReason(error) ?? ''))
+      return { key: 'errors:playground.failed', detail: error.message };
     if (error.code === 429) return { key: 'errors:playground.rateLimit' };
     if (error.code === 400 || error.code === 422)
       return { key: 'errors:playground.invalidPattern', detail: error.message };
