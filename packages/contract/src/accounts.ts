@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Slug, Timestamp } from './common.js';
+import { Slug, Text, Timestamp } from './common.js';
 
 /** The signed-in person as the API knows them (product spec §3). */
 export const Account = z
@@ -25,7 +25,7 @@ export type Profile = z.infer<typeof Profile>;
 export const UpdateProfile = z
   .object({
     slug: Slug.optional(),
-    display_name: z.string().trim().min(1).max(100).nullable().optional(),
+    display_name: Text.trim().min(1).max(100).nullable().optional(),
   })
   .strict()
   .meta({ id: 'UpdateProfile' });
@@ -50,7 +50,7 @@ export const AgreementList = z.array(Agreement);
 
 export const AgreementVersion = z.object({
   agreement_type: AgreementType,
-  agreement_version: z.string().min(1).max(40),
+  agreement_version: Text.min(1).max(40),
 });
 export type AgreementVersion = z.infer<typeof AgreementVersion>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Timestamp } from './common.js';
+import { Text, Timestamp } from './common.js';
 import type { InterfaceLanguage } from './languages.js';
 
 /**
@@ -245,18 +245,8 @@ export const AdminDocumentListQuery = DocumentListQuery.omit({ lang: true }).ext
   state: DocumentState.optional(),
 });
 
-/** PostgreSQL text holds no NUL character. */
-const noNul = (s: string) => !s.includes('\u0000');
-const Title = z
-  .string()
-  .trim()
-  .min(1, 'This field is required')
-  .max(300, 'Maximum length is 300 characters')
-  .refine(noNul, 'Invalid format');
-const Content = z
-  .string()
-  .max(1_000_000, 'Maximum length is 1000000 characters')
-  .refine(noNul, 'Invalid format');
+const Title = Text.trim().min(1, 'This field is required').max(300, 'Maximum length is 300 characters');
+const Content = Text.max(1_000_000, 'Maximum length is 1000000 characters');
 
 export const CreateDocument = z
   .object({

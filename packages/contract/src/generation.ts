@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Name, Timestamp } from './common.js';
+import { Name, Text, Timestamp } from './common.js';
 
 /**
  * The generation API (product spec §7.6): forge, mint, slice, reset, series, keys, and the
@@ -18,17 +18,14 @@ export const Sequence = z.union([
 ]);
 export type Sequence = z.infer<typeof Sequence>;
 
-export const Pattern = z
-  .string()
-  .min(1, 'Pattern is required')
-  .max(1024, 'Maximum length is 1024 characters');
+export const Pattern = Text.min(1, 'Pattern is required').max(1024, 'Maximum length is 1024 characters');
 export const Count = z
   .number()
   .int('Count must be a positive number')
   .min(1, 'Count must be a positive number');
-export const SeedText = z.string().max(256, 'Maximum length is 256 characters');
+export const SeedText = Text.max(256, 'Maximum length is 256 characters');
 /** A series is named by its slug. */
-export const SeriesRef = z.string().min(1).max(100);
+export const SeriesRef = Text.min(1).max(100);
 
 /** Scopes of API keys and SDK configs (product spec §3.1); SDK configs never carry reset scopes. */
 export const Scope = z.enum([
@@ -240,7 +237,7 @@ export const SdkKey = z
   .meta({ id: 'SdkKey' });
 export type SdkKey = z.infer<typeof SdkKey>;
 
-export const JwksRequest = z.object({ config: z.string().min(1) }).meta({ id: 'JwksRequest' });
+export const JwksRequest = z.object({ config: Text.min(1).max(100) }).meta({ id: 'JwksRequest' });
 
 /**
  * `GET /console-config` (public): the SDK config the anonymous web console signs its generation

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { Name, Slug, Timestamp } from './common.js';
-import { Pattern, Scope, SdkKey } from './generation.js';
+import { Name, Slug, Text, Timestamp } from './common.js';
+import { Pattern, Scope, SdkKey, Sequence, SeriesRef } from './generation.js';
 import { RotationPeriod } from './rotation.js';
 
 /**
@@ -25,7 +25,7 @@ export const SeriesTestRequest = z
 export const SeriesSliceRequest = z
   .object({
     count: z.number().int().min(1, 'Count must be a positive number'),
-    sequence: z.union([z.number().int().min(0), z.string().regex(/^\d{1,20}$/)]).default(0),
+    sequence: Sequence.default(0),
   })
   .meta({ id: 'SeriesSliceRequest' });
 export type SeriesSliceRequest = z.input<typeof SeriesSliceRequest>;
@@ -66,7 +66,7 @@ export const CreateApiKey = z
     name: Name,
     scopes: z.array(Scope).min(1, 'This field is required'),
     /** Only for org-level routes: restrict the key to one series. */
-    series: z.string().min(1).max(100).optional(),
+    series: SeriesRef.optional(),
     expires_at: Timestamp.nullable().optional(),
     enabled: z.boolean().default(true),
   })
@@ -107,7 +107,7 @@ export const Origins = z
   .transform(originList)
   .pipe(
     z
-      .array(z.string().regex(/^https?:\/\/[^\s/]+$/, 'Must be a valid URL'))
+      .array(Text.regex(/^https?:\/\/[^\s/]+$/, 'Must be a valid URL'))
       .max(MAX_ORIGINS, `At most ${MAX_ORIGINS} origins`),
   );
 
@@ -132,7 +132,7 @@ export const CreateSdkConfig = z
   .object({
     name: Name,
     scopes: z.array(Scope).min(1, 'This field is required'),
-    series: z.string().min(1).max(100).optional(),
+    series: SeriesRef.optional(),
     rotation: Rotation.default('manual'),
     rotation_period: RotationPeriod.optional(),
     allowed_origins: Origins.optional(),
@@ -171,7 +171,7 @@ export const CreateLegacySdkKey = z
   .object({
     name: Name,
     scopes: z.array(Scope).min(1).optional(),
-    series: z.string().min(1).max(100).optional(),
+    series: SeriesRef.optional(),
   })
   .strict()
   .meta({ id: 'CreateLegacySdkKey' });

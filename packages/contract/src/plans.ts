@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Slug, Timestamp } from './common.js';
+import { Slug, Text, Timestamp } from './common.js';
 import { Scope } from './generation.js';
 
 /**
@@ -100,7 +100,7 @@ export const SLA_KEYS = [
 ] as const;
 export type SlaKey = (typeof SLA_KEYS)[number];
 
-const SlaText = z.string().max(200, 'Maximum length is 200 characters').nullable();
+const SlaText = Text.max(200, 'Maximum length is 200 characters').nullable();
 
 /** Every feature and limit key of a plan (§3), each with a value. */
 export const PlanFeatures = z
@@ -157,12 +157,8 @@ export const AdminPlan = z
 export type AdminPlan = z.infer<typeof AdminPlan>;
 export const AdminPlanList = z.array(AdminPlan);
 
-const PlanName = z
-  .string()
-  .trim()
-  .min(1, 'This field is required')
-  .max(100, 'Maximum length is 100 characters');
-const Description = z.string().max(2000, 'Maximum length is 2000 characters');
+const PlanName = Text.trim().min(1, 'This field is required').max(100, 'Maximum length is 100 characters');
+const Description = Text.max(2000, 'Maximum length is 2000 characters');
 const DisplayOrder = z.number().int('Must be a whole number').min(-1_000_000).max(1_000_000);
 
 export const CreatePlan = z
@@ -285,7 +281,7 @@ const Quantity = z.number().int('Must be a whole number').min(1, 'Minimum value 
 /** `POST /admin/orgs/{org}/subscriptions`: subscribe an organisation to an active or inactive plan. */
 export const CreateSubscription = z
   .object({
-    plan: z.string().min(1).max(64),
+    plan: Text.min(1).max(64),
     state: SubscriptionState.default('active'),
     quantity: Quantity.default(1),
     /** Default: `node` for on-premise plans, else `unit`. */

@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from './support/app.js';
+import {
+  HOSTILE_STRINGS,
+  type HostileString,
+  type JsonSchema,
+  type OpenApiDocument,
+  resolve,
+  sample,
+  takesText,
+} from './support/hostile-input.js';
 import { orgWithOwner } from './support/keys.js';
 import { unlimitedPlan } from './support/plans.js';
 
@@ -165,4 +174,81 @@ describeEachDatabase('malformed input', (ctx) => {
     expect(statuses.filter((s) => s < 300).length, summary).toBeGreaterThan(40);
     expect(statuses.filter((s) => s === 401 || s === 403).length).toBe(0);
   });
+
+  /**
+   * Every route with a path parameter or a body, walked from the route table (bodies as the
+   * OpenAPI document describes them, filled with valid values): each parameter and each text
+   * field in turn gets each hostile string. None may cost a 500; a NUL, a year-0 timestamp and a
+   * sequence that is not plain ASCII digits are refused with a 4xx.
+   */
+  it('answers 4xx to hostile text in every path parameter and body field of every route', async () => {
+    const a = await orgWithOwner(ctx(), 'hostile');
+    await unlimitedPlan(ctx(), a.org);
+    const series = await a.series('Hostile', '{adjective}-{noun}');
+    const { key } = await a.apiKey({});
+    const admin = await ctx().admin();
+    const doc = (await ctx().request('GET', '/api/openapi.json')).body as OpenApiDocument;
+    const valid: Record<string, string> = { org: a.org, series: series.slug, member: a.owner.slug };
+    const routes = ctx().app.routes.filter(
+      (r) =>
+        r.url.startsWith('/api/') && r.method !== 'HEAD' && r.method !== 'OPTIONS' && r.url !== '/api/v1/mcp',
+    );
+    const answers: { status: number; refusal: boolean; label: string }[] = [];
+
+    for (const route of routes) {
+      const op = doc.paths[route.url.replace(/:(\w+)/g, '{$1}')]?.[route.method.toLowerCase()];
+      const bodySchema = op?.requestBody?.content?.['application/json']?.schema as JsonSchema | undefined;
+      const base = bodySchema ? (sample(doc, bodySchema) as Record<string, unknown>) : undefined;
+      const access = route.access;
+      const headers: Record<string, string> =
+        typeof access === 'object' && 'key' in access
+          ? { 'x-api-key': key }
+          : { authorization: `Bearer ${access === 'admin' ? admin.token : a.owner.token}` };
+      const send = async (label: string, refusal: boolean, path: Record<string, string>, body: unknown) => {
+        const url = route.url.replace(/:(\w+)/g, (_, p: string) =>
+          encodeURIComponent(path[p] ?? valid[p] ?? 'fuzz'),
+        );
+        const response = await ctx().app.server.inject({
+          method: route.method as 'POST',
+          url,
+          headers: { ...headers, ...(body !== undefined && { 'content-type': 'application/json' }) },
+          ...(body !== undefined && { payload: JSON.stringify(body) }),
+        });
+        const text = `${response.statusCode} ${route.method} ${route.url} ${label}: ${response.body.slice(0, 200)}`;
+        answers.push({ status: response.statusCode, refusal, label: text });
+      };
+      for (const [, param] of route.url.matchAll(/:(\w+)/g)) {
+        for (const h of HOSTILE_STRINGS)
+          await send(`:${param}=${h.label}`, h.label === 'NUL', { [param]: h.value }, base);
+      }
+      const fields = bodySchema ? (resolve(doc, bodySchema).properties ?? {}) : {};
+      for (const [field, schema] of Object.entries(fields)) {
+        const kind = takesText(doc, schema);
+        if (!kind) continue;
+        for (const h of HOSTILE_STRINGS) {
+          const value = kind === 'array' ? [h.value] : h.value;
+          await send(
+            `${field}=${h.label}`,
+            mustRefuse(h, field, resolve(doc, schema)),
+            {},
+            { ...base, [field]: value },
+          );
+        }
+      }
+    }
+    expect(answers.length).toBeGreaterThan(500);
+    expect(answers.filter((x) => x.status >= 500).map((x) => x.label)).toEqual([]);
+    expect(
+      answers.filter((x) => x.refusal && (x.status < 400 || x.status >= 500)).map((x) => x.label),
+    ).toEqual([]);
+  });
 });
+
+/** Whether the field may not take the value at all (others may be valid text, such as a name "NaN"). */
+function mustRefuse(hostile: HostileString, field: string, schema: JsonSchema): boolean {
+  if (hostile.label === 'NUL') return true;
+  if (hostile.label === 'year zero') {
+    return [schema, ...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].some((s) => s.format === 'date-time');
+  }
+  return field === 'sequence';
+}

@@ -44,14 +44,36 @@ const statusMessages: Record<number, string> = {
 };
 
 /**
+ * Path parameters reach the access check (organisation lookups) before any route schema, and
+ * PostgreSQL text holds no NUL character: a parameter with one (`/expand/a%00b`) is refused for
+ * every route here, before anything reads it.
+ */
+function refuseNulInPathParameters(app: FastifyInstance): void {
+  app.addHook('onRequest', (request, _reply, done) => {
+    const params = request.params as Record<string, unknown>;
+    for (const name in params) {
+      const value = params[name];
+      if (typeof value === 'string' && value.includes('\u0000')) {
+        const issues = [{ path: `params.${name}`, message: ErrorMessages.badRequest }];
+        return done(ApiError.badRequest(ErrorMessages.badRequest, { issues }));
+      }
+    }
+    done();
+  });
+}
+
+/**
  * Answers every error with the body of product spec §8. Client mistakes keep their 4xx status;
- * anything unexpected is logged and answered with a bare 500 — never a stack trace.
+ * anything unexpected is logged and answered with a bare 500 — never a stack trace. Path
+ * parameters with a NUL character are such mistakes.
  */
 export function installErrorHandling(
   app: FastifyInstance,
   /** Answers unknown paths that belong to the web console (its router shows them); true if it did. */
   fallback: () => ((request: FastifyRequest, reply: FastifyReply) => boolean) | undefined = () => undefined,
 ): void {
+  // Registered before the access check, which reads `:org`.
+  refuseNulInPathParameters(app);
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
       return reply

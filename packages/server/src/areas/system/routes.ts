@@ -1,4 +1,4 @@
-import { Ping, SignInConfig } from '@slugsmith/contract';
+import { Ping, SignInConfig, Text } from '@slugsmith/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,12 +15,12 @@ export const AnalyticsEvent = z
       .regex(/^[a-z][a-z0-9_-]{0,39}$/)
       .default('navigation'),
     path: z.string().min(1).max(2048).startsWith('/'),
-    referrer: z.string().max(2048).optional(),
+    referrer: Text.max(2048).optional(),
     language: z
       .string()
       .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8}){0,3}$/)
       .optional(),
-    at: z.string().max(40).optional(),
+    at: Text.max(40).optional(),
   })
   .meta({ id: 'AnalyticsEvent' });
 
