@@ -2,7 +2,7 @@ import { type SdkJwk, signingString } from '@slugsmith/contract';
 import { signal } from '@slugsmith/test-support';
 import { afterEach, describe, expect, it } from 'vitest';
 import { chooseKey, RateLimitError, refreshDelay, Slugsmith, type SlugsmithError } from '../src/index.js';
-import { fakeServer, json, keyPair } from './fake-server.js';
+import { fakeServer, json } from './fake-server.js';
 
 const closers: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -224,6 +224,18 @@ describe('API-key mode', () => {
 });
 
 // ---- signed mode --------------------------------------------------------------------------------
+
+async function keyPair() {
+  const pair = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, [
+    'sign',
+    'verify',
+  ]);
+  const jwk = (await crypto.subtle.exportKey('jwk', pair.privateKey)) as SdkJwk;
+  return {
+    jwk: { kty: 'EC', crv: 'P-256', x: jwk.x, y: jwk.y, d: jwk.d } as SdkJwk,
+    publicKey: pair.publicKey,
+  };
+}
 
 function fromB64url(s: string) {
   return Uint8Array.from(atob(s.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
