@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Name, Slug, Text, Timestamp } from './common.js';
-import { Pattern, Scope, SdkKey, Sequence, SeriesRef } from './generation.js';
+import { Pattern, Scope, SdkJwk, SdkKey, Sequence, SeriesRef } from './generation.js';
 import { RotationPeriod } from './rotation.js';
 
 /**
@@ -158,12 +158,20 @@ export const SdkConfigParams = z.object({
   config: z.string().min(1).max(100),
 });
 export const SdkKeyParams = z.object({ org: z.string().min(1).max(64), key: z.string().min(1).max(100) });
-export const SdkConfigWithKeys = SdkConfig.extend({ keys: z.array(SdkKey) }).meta({
+/**
+ * An SDK key as the console shows it. `d`, the private part, signs requests: only admins and
+ * owners get it (they manage the configs); members see the public parts (x, y).
+ */
+export const ConsoleSdkKey = SdkKey.extend({
+  jwk: SdkJwk.partial({ d: true }).describe('The key; `d` (private) only for admins and owners'),
+}).meta({ id: 'ConsoleSdkKey' });
+export type ConsoleSdkKey = z.infer<typeof ConsoleSdkKey>;
+export const SdkConfigWithKeys = SdkConfig.extend({ keys: z.array(ConsoleSdkKey) }).meta({
   id: 'SdkConfigWithKeys',
 });
 export type SdkConfigWithKeys = z.infer<typeof SdkConfigWithKeys>;
 /** A legacy SDK key: one key of a manual config, shown with its config slug. */
-export const LegacySdkKey = SdkKey.extend({ config: z.string(), name: z.string() }).meta({
+export const LegacySdkKey = ConsoleSdkKey.extend({ config: z.string(), name: z.string() }).meta({
   id: 'LegacySdkKey',
 });
 export type LegacySdkKey = z.infer<typeof LegacySdkKey>;

@@ -23,6 +23,7 @@ import type { Db } from '../../db/connect.js';
 import type { Caches } from '../../platform/cache.js';
 import { ApiError } from '../../platform/errors.js';
 import { CONSOLE_SCOPES } from './console.js';
+import { keysFor } from './key-visibility.js';
 import { findConfigBySlug } from './queries.js';
 import * as service from './service.js';
 
@@ -70,11 +71,15 @@ export function sdkRoutes(app: FastifyInstance, db: Db, caches: Caches, consoleC
     config: { access: { orgRole: 'member' } },
     schema: {
       tags,
-      summary: 'One SDK config with its keys',
+      summary: 'One SDK config with its keys (their private parts only for admins and owners)',
       params: SdkConfigParams,
       response: { 200: SdkConfigWithKeys, ...errors },
     },
-    handler: async (request) => service.getConfig(db, requireOrg(request), request.params.config),
+    handler: async (request) => {
+      const org = requireOrg(request);
+      const config = await service.getConfig(db, org, request.params.config);
+      return { ...config, keys: keysFor(org.role, config.keys) };
+    },
   });
 
   r.put('/orgs/:org/sdk-configs/:config', {
@@ -164,11 +169,14 @@ export function sdkRoutes(app: FastifyInstance, db: Db, caches: Caches, consoleC
     config: { access: { orgRole: 'member' } },
     schema: {
       tags,
-      summary: 'Legacy SDK keys',
+      summary: 'Legacy SDK keys (their private parts only for admins and owners)',
       params: OrgParams,
       response: { 200: z.array(LegacySdkKey), ...errors },
     },
-    handler: async (request) => service.listLegacyKeys(db, requireOrg(request)),
+    handler: async (request) => {
+      const org = requireOrg(request);
+      return keysFor(org.role, await service.listLegacyKeys(db, org));
+    },
   });
 
   r.post('/orgs/:org/sdk-keys', {
@@ -188,11 +196,14 @@ export function sdkRoutes(app: FastifyInstance, db: Db, caches: Caches, consoleC
     config: { access: { orgRole: 'member' } },
     schema: {
       tags,
-      summary: 'Legacy SDK keys of one series',
+      summary: 'Legacy SDK keys of one series (their private parts only for admins and owners)',
       params: SeriesParams,
       response: { 200: z.array(LegacySdkKey), ...errors },
     },
-    handler: async (request) => service.listLegacyKeys(db, requireOrg(request), request.params.series),
+    handler: async (request) => {
+      const org = requireOrg(request);
+      return keysFor(org.role, await service.listLegacyKeys(db, org, request.params.series));
+    },
   });
 
   r.post('/orgs/:org/series/:series/sdk-keys', {

@@ -598,7 +598,8 @@ function LegacyKeys({ org, series }: { org: Organisation; series?: string }) {
                   <Table.Td>{formatDateTime(k.effective_from, lng)}</Table.Td>
                   <Table.Td>
                     <Group gap={4} wrap="nowrap">
-                      {isAdmin && (
+                      {/* Members get the public parts only: nothing worth copying as a signing key. */}
+                      {k.jwk.d !== undefined && (
                         <CopyButton value={JSON.stringify(k.jwk)} timeout={2000}>
                           {({ copied, copy }) => (
                             <Button size="xs" variant="subtle" onClick={copy}>
