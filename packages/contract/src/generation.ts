@@ -83,6 +83,9 @@ export const PatternInfo = z
     complexity: z.number().int(),
     components: z.number().int(),
   })
+  .meta({ id: 'PatternInfo' });
+export type PatternInfo = z.infer<typeof PatternInfo>;
+
 /**
  * `POST /forge/capacity` (deprecated; kept for the reference TS SDK's `checkCapacity`): the
  * capacity alone, a JSON string of decimal digits (exact: it may exceed 2^53).
@@ -92,9 +95,6 @@ export const Capacity = z
   .regex(/^\d+$/)
   .describe('Exact number of distinct slugs, as a decimal string')
   .meta({ id: 'Capacity' });
-
-  .meta({ id: 'PatternInfo' });
-export type PatternInfo = z.infer<typeof PatternInfo>;
 
 export const DEFAULT_BATCH_SIZE = 1000;
 
@@ -293,22 +293,22 @@ export type RateLimitReason = z.infer<typeof RateLimitReason>;
 // ---- short links -------------------------------------------------------------------------------
 
 export const ShortenRequest = z
+  .object({ pattern: Pattern, seed: SeedText.optional(), sequence: Sequence.optional() })
+  .meta({ id: 'ShortenRequest' });
+export const ShortenResponse = z.object({ slug: z.string() }).meta({ id: 'ShortenResponse' });
 /**
  * `GET /expand/{code}`: what was shortened. `sequence` is a JSON number, as the reference clients
  * type it, while it is a safe integer (up to 2^53−1); a larger one (a shortened `sequence` may
  * go up to 2^64−1) is the decimal string, because a JSON number that large would reach a
  * JavaScript client rounded, and a rounded sequence names other slugs.
  */
-  .object({ pattern: Pattern, seed: SeedText.optional(), sequence: Sequence.optional() })
-  .meta({ id: 'ShortenRequest' });
-export const ShortenResponse = z.object({ slug: z.string() }).meta({ id: 'ShortenResponse' });
 export const ExpandResponse = z
   .object({
     pattern: z.string(),
     seed: z.string().optional(),
     sequence: z
       .union([z.number().int().min(0).max(Number.MAX_SAFE_INTEGER), z.string().regex(/^\d+$/)])
-export type ExpandResponse = z.infer<typeof ExpandResponse>;
       .optional(),
   })
   .meta({ id: 'ExpandResponse' });
+export type ExpandResponse = z.infer<typeof ExpandResponse>;

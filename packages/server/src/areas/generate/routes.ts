@@ -130,7 +130,6 @@ export function generateRoutes(app: FastifyInstance, db: Db, caches: Caches): vo
     },
   });
 
-  r.post('/gen/pattern-info', {
   // Pattern-info and the deprecated capacity call read the same thing: one access and limit rule.
   const patternInfoConfig = {
     access: { key: 'any' },
@@ -138,6 +137,7 @@ export function generateRoutes(app: FastifyInstance, db: Db, caches: Caches): vo
     cors: 'any-origin',
   } as const satisfies FastifyContextConfig;
 
+  r.post('/gen/pattern-info', {
     config: patternInfoConfig,
     schema: {
       tags,
@@ -401,8 +401,6 @@ export function generateRoutes(app: FastifyInstance, db: Db, caches: Caches): vo
     },
     handler: async () => generatorFor(currentBundleId).dictionaryTags(),
   });
-  // Service-wide, as the reference SDK documents it (the public ticker's rows): any key may read
-  // it, the console's public SDK config too. An organisation's own usage: `/gen/stats/latest`.
 
   r.get('/gen/dictionary-tags/:kind', {
     config: { access: { key: 'any' }, cors: 'any-origin' },
@@ -418,6 +416,8 @@ export function generateRoutes(app: FastifyInstance, db: Db, caches: Caches): vo
       service.dictionaryTagPage(request.params.kind, request.query.limit, request.query.offset),
   });
 
+  // Service-wide, as the reference SDK documents it (the public ticker's rows): any key may read
+  // it, the console's public SDK config too. An organisation's own usage: `/gen/stats/latest`.
   r.get('/gen/stats/totals', {
     config: { access: { key: 'any' }, cors: 'any-origin' },
     schema: {
