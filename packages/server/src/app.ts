@@ -27,7 +27,7 @@ import { statsRoutes } from './areas/stats/routes.js';
 import { type StatsOptions, StatsService } from './areas/stats/service.js';
 import { systemRoutes } from './areas/system/routes.js';
 import { findWebDist, registerWeb } from './areas/web/routes.js';
-import { accessKind, installAccessControl, type RouteRecord } from './auth/access.js';
+import { installAccessControl, type RouteRecord } from './auth/access.js';
 import { type BuiltinProvider, startBuiltinProvider } from './auth/builtin/provider.js';
 import { keyAuthenticator } from './auth/keys.js';
 import { openReplayStore, type ReplayStore } from './auth/replays.js';
@@ -160,16 +160,6 @@ export async function buildApp(
         replays,
       ),
     });
-    // Routes that need a token say so in the OpenAPI document.
-    server.addHook('onRoute', (route) => {
-      const access = route.config?.access;
-      const kind = access === undefined ? undefined : accessKind(access);
-      // Key routes (API key or SDK signature) declare their own security.
-      if (kind !== undefined && kind !== 'public' && kind !== 'key' && route.schema) {
-        route.schema = { ...route.schema, security: [{ bearer: [] }] };
-      }
-    });
-
     installSecurityHeaders(server, {
       // Cross-origin embedding of API answers is harmless; pages set their own policy.
       crossOriginResourcePolicy: { policy: 'cross-origin' },

@@ -3,6 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { defaultAccess } from '../../auth/access.js';
+import { operationSecurity, securitySchemes, withOperationIds, withoutUnusedSchemas } from './operations.js';
 
 /**
  * OpenAPI 3.1 generated from the contract's zod schemas, and a docs UI whose assets ship in the
@@ -12,20 +13,30 @@ export async function registerApiDocs(app: FastifyInstance, publicUrl: string): 
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'Slugsmith API', version: '1.0.0', description: 'Human-readable unique identifiers' },
-      servers: [{ url: publicUrl }],
-      components: {
-        securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
-          // The generation API: an API key, or a request signed with an SDK key
-          // (x-signature with x-timestamp and x-sdk-slug, ECDSA P-256 over the signing string).
-          apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
-          sdkSignature: { type: 'apiKey', in: 'header', name: 'x-signature' },
-        },
+      info: {
+        title: 'Slugsmith API',
+        version: '1.0.0',
+        description: 'Human-readable unique identifiers',
+        license: { name: 'MIT', identifier: 'MIT' },
       },
+      servers: [{ url: publicUrl }],
+      components: { securitySchemes },
     },
-    transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
+    // Credentials follow from the rule the server enforces, never from a second declaration that
+    // could disagree with it.
+    transform: (input) => {
+      if (input.schema?.security) {
+        throw new Error(
+          `${input.route.method} ${input.url}: the OpenAPI security is derived from config.access; remove schema.security`,
+        );
+      }
+      const transformed = jsonSchemaTransform(input);
+      return {
+        ...transformed,
+        schema: { ...transformed.schema, security: operationSecurity(input.route.config?.access) },
+      };
+    },
+    transformObject: (input) => withOperationIds(withoutUnusedSchemas(jsonSchemaTransformObject(input))),
     // Only the API belongs in the document, not the docs UI or the sign-in pages.
     hideUntagged: true,
   });
@@ -33,6 +44,10 @@ export async function registerApiDocs(app: FastifyInstance, publicUrl: string): 
   await app.register(async (scope) => {
     defaultAccess(scope, 'public');
     scope.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+    // Built once at startup: a route the document cannot describe stops the app, not a reader.
+    scope.addHook('onReady', async () => {
+      app.swagger();
+    });
     await scope.register(swaggerUi, {
       routePrefix: '/api/docs',
       staticCSP: true,

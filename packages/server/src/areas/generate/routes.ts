@@ -50,8 +50,12 @@ import * as service from './service.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const noContent = { 204: z.null().describe('Done') };
-// Stream answers are text/plain, newline-delimited slugs (not serialised by a schema).
-const stream = errors;
+// Stream answers are text/plain, newline-delimited slugs (written as they are made, never
+// serialised: the schema documents them).
+const stream = {
+  200: { description: 'Newline-delimited slugs', content: { 'text/plain': { schema: z.string() } } },
+  ...errors,
+};
 
 /**
  * Product spec §7.6: the generation API, called with an API key (`x-api-key`) or a request signed
@@ -61,7 +65,6 @@ const stream = errors;
 export function generateRoutes(app: FastifyInstance, db: Db, caches: Caches): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['generation'];
-  const security: Record<string, string[]>[] = [{ apiKey: [] }, { sdkSignature: [] }];
   // Generation answers are JSON or text for programs, never pages: the page security headers
   // (about 1 KB per answer) are skipped here; nosniff stays.
   app.addHook('onRoute', (route) => {
@@ -93,7 +96,6 @@ export function generateRoutes(app: FastifyInstance, db: Db, caches: Caches): vo
     },
     schema: {
       tags,
-      security,
       summary: 'Slugs from a pattern (no series)',
       body: ForgeRequest,
       response: { 200: SlugList, ...errors },
@@ -117,7 +119,6 @@ export function generateRoutes(app: FastifyInstance, db: Db, caches: Caches): vo
     },
     schema: {
       tags,
-      security,
       summary: 'Slugs from a pattern, newline-delimited',
       body: ForgeRequest,
       response: stream,
@@ -141,7 +142,6 @@ export function generateRoutes(app: FastifyInstance, db: Db, caches: Caches): vo
     config: patternInfoConfig,
     schema: {
       tags,
-      security,
       summary: 'Capacity, length and complexity of a pattern',
       body: PatternInfoRequest,
       response: { 200: PatternInfo, ...errors },
@@ -177,7 +177,6 @@ export function generateRoutes(app: FastifyInstance, db: Db, caches: Caches): vo
     },
     schema: {
       tags,
-      security,
       summary: 'The next slugs of a series (consumes them)',
       body: MintRequest,
       response: { 200: SlugList, ...errors },
@@ -198,7 +197,6 @@ export function generateRoutes(app: FastifyInstance, db: Db, caches: Caches): vo
     },
     schema: {
       tags,
-      security,
       summary: 'The next slugs of a series, newline-delimited, reserved batch by batch',
       body: MintRequest,
       response: stream,
@@ -222,7 +220,6 @@ export function generateRoutes(app: FastifyInstance, db: Db, caches: Caches): vo
     },
     schema: {
       tags,
-      security,
       summary: 'A window of a series by sequence (consumes nothing)',
       body: SliceRequest,
       response: { 200: SlugList, ...errors },
@@ -244,7 +241,6 @@ export function generateRoutes(app: FastifyInstance, db: Db, caches: Caches): vo
     },
     schema: {
       tags,
-      security,
       summary: 'A window of a series, newline-delimited',
       body: SliceRequest,
       response: stream,
@@ -269,7 +265,6 @@ export function generateRoutes(app: FastifyInstance, db: Db, caches: Caches): vo
     },
     schema: {
       tags,
-      security,
       summary: 'Reset a series to zero: earlier ids may be generated again',
       body: ResetRequest.optional(),
       response: { 200: ResetResponse, ...errors },
@@ -286,7 +281,6 @@ export function generateRoutes(app: FastifyInstance, db: Db, caches: Caches): vo
     config: { access: { key: 'series:read' }, cors: 'any-origin' },
     schema: {
       tags,
-      security,
       summary: 'Series the key can reach, as {slug: name}',
       response: { 200: SeriesList, ...errors },
     },
@@ -297,7 +291,6 @@ export function generateRoutes(app: FastifyInstance, db: Db, caches: Caches): vo
     config: { access: { key: 'series:create' }, cors: 'any-origin' },
     schema: {
       tags,
-      security,
       summary: 'Create a series',
       body: CreateSeries,
       response: { 201: SeriesInfo, ...errors },
@@ -313,7 +306,6 @@ export function generateRoutes(app: FastifyInstance, db: Db, caches: Caches): vo
     config: { access: { key: 'series:update' }, cors: 'any-origin' },
     schema: {
       tags,
-      security,
       summary: 'Rename a series or change its pattern (only while nothing was generated)',
       body: UpdateSeries,
       response: { 200: SeriesInfo, ...errors },
@@ -330,7 +322,6 @@ export function generateRoutes(app: FastifyInstance, db: Db, caches: Caches): vo
     config: { access: { key: 'series:delete' }, cors: 'any-origin' },
     schema: {
       tags,
-      security,
       summary: 'Delete a series',
       body: SeriesRequest.required(),
       response: { ...noContent, ...errors },
@@ -347,7 +338,6 @@ export function generateRoutes(app: FastifyInstance, db: Db, caches: Caches): vo
     config: { access: { key: 'any' }, cors: 'any-origin' },
     schema: {
       tags,
-      security,
       summary: 'One series (a series key: its own)',
       body: SeriesRequest.optional(),
       response: { 200: SeriesInfo, ...errors },
@@ -362,7 +352,6 @@ export function generateRoutes(app: FastifyInstance, db: Db, caches: Caches): vo
     config: { access: { key: 'any' }, cors: 'any-origin' },
     schema: {
       tags,
-      security,
       summary: 'What the calling key is and may do',
       response: { 200: KeyInfo, ...errors },
     },
@@ -373,7 +362,6 @@ export function generateRoutes(app: FastifyInstance, db: Db, caches: Caches): vo
     config: { access: { key: 'any' }, cors: 'any-origin' },
     schema: {
       tags,
-      security,
       summary: "Features and limits of the key's organisation (its SaaS plan)",
       response: { 200: SubscriptionFeatures, ...errors },
     },
@@ -384,7 +372,6 @@ export function generateRoutes(app: FastifyInstance, db: Db, caches: Caches): vo
     config: { access: { key: 'any' }, cors: 'any-origin' },
     schema: {
       tags,
-      security,
       summary: 'Dictionaries of the current bundle and their sizes',
       response: { 200: DictionaryInfo, ...errors },
     },
@@ -395,7 +382,6 @@ export function generateRoutes(app: FastifyInstance, db: Db, caches: Caches): vo
     config: { access: { key: 'any' }, cors: 'any-origin' },
     schema: {
       tags,
-      security,
       summary: 'Tags of the current bundle',
       response: { 200: DictionaryTags, ...errors },
     },
@@ -406,7 +392,6 @@ export function generateRoutes(app: FastifyInstance, db: Db, caches: Caches): vo
     config: { access: { key: 'any' }, cors: 'any-origin' },
     schema: {
       tags,
-      security,
       summary: 'Tags of one dictionary kind, a page at a time',
       params: DictionaryTagsParams,
       querystring: DictionaryTagsQuery,
@@ -432,7 +417,6 @@ export function generateRoutes(app: FastifyInstance, db: Db, caches: Caches): vo
     config: { access: { key: 'stats' }, cors: 'any-origin' },
     schema: {
       tags,
-      security,
       summary: 'Usage of one series (none named: the whole organisation) in the current periods',
       body: SeriesRequest.optional(),
       response: { 200: StatsList, ...errors },
@@ -461,7 +445,6 @@ export function generateRoutes(app: FastifyInstance, db: Db, caches: Caches): vo
     config: { access: { key: 'forge' }, cors: 'any-origin' },
     schema: {
       tags,
-      security,
       summary: 'Store a pattern under a short code (itself a slug)',
       body: ShortenRequest,
       response: { 200: ShortenResponse, ...errors },

@@ -38,14 +38,12 @@ function clarify(error: FastifyError | ApiError, request: FastifyRequest): Fasti
  */
 export function mcpRoutes(app: FastifyInstance, root: FastifyInstance): void {
   const tags = ['mcp'];
-  const security = [{ apiKey: [] }];
   const errors = { 401: ErrorBody, 403: ErrorBody };
 
   app.post('/mcp', {
     config: { access: { key: 'mcp' } },
     schema: {
       tags,
-      security,
       summary: 'Model Context Protocol (Streamable HTTP, stateless): JSON-RPC messages in, JSON out',
       response: errors,
     },
@@ -119,7 +117,6 @@ export function mcpRoutes(app: FastifyInstance, root: FastifyInstance): void {
       config: { access: { key: 'mcp' } },
       schema: {
         tags,
-        security,
         summary: 'Not used by a stateless MCP endpoint (405)',
         response: { 405: ErrorBody, ...errors },
       },

@@ -1,4 +1,4 @@
-import { Ping, SignInConfig, Text } from '@slugsmith/contract';
+import { ErrorBody, Ping, SignInConfig, Text } from '@slugsmith/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -69,7 +69,7 @@ export function systemRoutes(app: FastifyInstance, auth: AuthConfig): void {
       tags: ['system'],
       summary: 'Record a console page view (logged at debug level, nothing stored, no personal data)',
       body: AnalyticsEvent,
-      response: { 202: z.null().optional().describe('Accepted (no body)') },
+      response: { 202: z.null().optional().describe('Accepted (no body)'), 400: ErrorBody, 413: ErrorBody },
     },
     handler: async (request, reply) => {
       const { event, path, referrer, language } = request.body;
