@@ -1,10 +1,10 @@
 import type { Element, EmojiElement, NumberElement, SelectorElement, SpecialElement } from './ast.js';
-import type { BundleIndex } from './dictionary-index.js';
-import { utf8Length } from './dictionary-index.js';
+import { applyMask, casingOf } from './casing.js';
+import type { BundleIndex, DictionaryIndex } from './dictionary-index.js';
 import { PatternError } from './errors.js';
-import { mix32 } from './hash.js';
 import { alphabetInfo, JOIN_LIST_LIMIT, type JoinInfo, joinInfoOf } from './joins.js';
 import { elementToString } from './parser.js';
+import { utf8Length } from './text.js';
 
 /** Limbs stay below 2^31 so the permutation runs on int32 arithmetic. */
 export const MAX_LIMB = 2 ** 31 - 1;
@@ -22,7 +22,6 @@ export type Component =
       shape: 'value';
       size: bigint;
       maxBytes: number;
-      complexity: number;
       list?: string[];
       join: JoinInfo;
       /** Selectors: the words as stored in the bundle (before casing), for awkward-pair checks. */
@@ -35,49 +34,18 @@ export type Component =
       size: bigint;
       limbs: number[];
       maxBytes: number;
-      complexity: number;
       join: JoinInfo;
       render(x: Int32Array, off: number): string;
     };
 
 // ---- selectors --------------------------------------------------------------------------------
 
-type Casing = 'as-is' | 'upper' | 'title' | 'mixed';
-
-/** The case of the output follows the spelling of the kind (generator.md §3). */
-export function casingOf(kind: string): Casing {
-  const lower = kind.toLowerCase();
-  const upper = kind.toUpperCase();
-  if (kind === lower) return 'as-is';
-  if (kind === upper) return 'upper';
-  if (kind === upper[0] + lower.slice(1)) return 'title';
-  return 'mixed';
-}
-
-const titleCase = (w: string) => {
-  const first = String.fromCodePoint(w.codePointAt(0) ?? 0);
-  return w ? first.toUpperCase() + w.slice(first.length) : w;
-};
-
-/** Per-letter case from a 32-bit mask, rehashed every 32 letters. Adds no capacity (generator.md §3). */
-function applyMask(word: string, mask: number): string {
-  let out = '';
-  let m = mask;
-  for (let i = 0; i < word.length; i++) {
-    if (i > 0 && (i & 31) === 0) m = mix32(m + i);
-    const ch = word[i];
-    out += (m >>> (i & 31)) & 1 ? ch.toUpperCase() : ch.toLowerCase();
-  }
-  return out;
-}
-
-const SELECTOR_CASE_COST: Record<Casing, number> = { 'as-is': 0, upper: 2, title: 3, mixed: 6 };
-
-/** Bytes of the widest rendering of `w` under any per-letter case mask. */
-function maskedMaxBytes(w: string): number {
-  let n = 0;
-  for (const ch of w) n += Math.max(utf8Length(ch.toUpperCase()), utf8Length(ch.toLowerCase()));
-  return n;
+/**
+ * An include tag the dictionary does not have. The message names it (and stays one the consoles
+ * translate); the tags the kind does have are what would be valid there, for editors and clients.
+ */
+function unknownTag(tag: string, dict: DictionaryIndex, el: Element): PatternError {
+  return new PatternError(`Unknown tag '${tag}' for '${dict.kind}'`, el.start, el.end, dict.tagNames());
 }
 
 export function selectorComponent(el: SelectorElement, index: BundleIndex): Component {
@@ -85,12 +53,15 @@ export function selectorComponent(el: SelectorElement, index: BundleIndex): Comp
   if (typeof dict === 'string') throw new PatternError(dict, el.start, el.end, ['dictionary']);
   // An unknown include tag is an error (no word could match); excluding a tag no word has is a no-op.
   for (const t of el.include) {
-    if (!dict.hasTag(t)) {
-      throw new PatternError(`Unknown tag '${t}' for '${dict.kind}'`, el.start, el.end, ['tag']);
-    }
+    if (!dict.hasTag(t)) throw unknownTag(t, dict, el);
   }
-  const selected = dict.select(el.include, el.exclude, el.sizeLimit);
-  if (selected.length === 0) {
+  // Words that casing makes equal ("polish"/"Polish" under {NOUN}) count once, so every value
+  // renders differently (G2); the first in dictionary order stays.
+  const casing = casingOf(el.kind);
+  const { words, stored, maxBytes, join } = dict
+    .cased(casing)
+    .select(dict.selectIndices(el.include, el.exclude, el.sizeLimit));
+  if (words.length === 0) {
     throw new PatternError(
       `No words available for the given constraints: {${elementToString(el)}}`,
       el.start,
@@ -98,58 +69,18 @@ export function selectorComponent(el: SelectorElement, index: BundleIndex): Comp
       [],
     );
   }
-  const casing = casingOf(el.kind);
-  const cased = (w: string) =>
-    casing === 'upper'
-      ? w.toUpperCase()
-      : casing === 'title'
-        ? titleCase(w)
-        : casing === 'mixed'
-          ? w.toLowerCase()
-          : w;
-  // Words that casing makes equal ("polish"/"Polish" under {NOUN}) count once, so every value
-  // renders differently (G2); the first in dictionary order stays.
-  const words: string[] = [];
-  const stored: string[] = [];
-  const seen = new Set<string>();
-  for (const w of selected) {
-    const c = cased(w);
-    if (seen.has(c)) continue;
-    seen.add(c);
-    words.push(casing === 'mixed' ? w : c);
-    stored.push(w);
-  }
-  let maxBytes = 0;
-  for (const w of words)
-    maxBytes = Math.max(maxBytes, casing === 'mixed' ? maskedMaxBytes(w) : utf8Length(w));
-  const tagCount = el.include.length + el.exclude.length;
-  const complexity =
-    5 + 2 * tagCount + (el.sizeLimit ? 2 + (tagCount > 0 ? 1 : 0) : 0) + SELECTOR_CASE_COST[casing];
   const size = BigInt(words.length);
   if (casing === 'mixed') {
     return {
       shape: 'value',
       size,
       maxBytes,
-      complexity,
       words: stored,
-      join: joinInfoOf(
-        words.map((w) => w.toLowerCase()),
-        { anyCase: true },
-      ),
+      join,
       render: (v, mask) => applyMask(words[v], mask),
     };
   }
-  return {
-    shape: 'value',
-    size,
-    maxBytes,
-    complexity,
-    list: words,
-    words: stored,
-    join: joinInfoOf(words),
-    render: (v) => words[v],
-  };
+  return { shape: 'value', size, maxBytes, list: words, words: stored, join, render: (v) => words[v] };
 }
 
 // ---- numbers ----------------------------------------------------------------------------------
@@ -208,7 +139,6 @@ function cachedList(key: string, size: number, render: (v: number) => string): s
 }
 
 export function numberComponent(el: NumberElement): Component {
-  const complexity = 3;
   if (el.base === 'roman' || el.base === 'ROMAN') {
     const upper = romanList(el.length);
     const list = el.base === 'roman' ? upper.map((r) => r.toLowerCase()) : upper;
@@ -218,7 +148,6 @@ export function numberComponent(el: NumberElement): Component {
       shape: 'value',
       size: BigInt(list.length),
       maxBytes,
-      complexity,
       list,
       join,
       render: (v) => list[v],
@@ -237,9 +166,9 @@ export function numberComponent(el: NumberElement): Component {
   if (el.length <= group) {
     const render = (v: number) => str(v, el.length);
     const list = size <= LIST_LIMIT ? cachedList(`${el.base}${el.length}`, Number(size), render) : undefined;
-    return { shape: 'value', size, maxBytes: el.length, complexity, list, join, render };
+    return { shape: 'value', size, maxBytes: el.length, list, join, render };
   }
-  return { ...digitGroups(size, el.length, group, radix, str), complexity, join };
+  return { ...digitGroups(size, el.length, group, radix, str), join };
 }
 
 /** A fixed-width string in some base, split into groups of `group` digits (least significant first). */
@@ -305,7 +234,6 @@ function locate(v: bigint, sizes: bigint[]): [number, bigint] {
 }
 
 export function specialComponent(el: SpecialElement): Component {
-  const complexity = 4 + Math.max(0, el.min - 2) + (el.max > el.min ? 2 * (el.max - el.min) : 0);
   const maxBytes = el.max;
   if (el.min === el.max) {
     const len = el.max;
@@ -314,7 +242,7 @@ export function specialComponent(el: SpecialElement): Component {
     if (len <= 6) {
       const render = (v: number) => base32String(v, len);
       const list = size <= LIST_LIMIT ? cachedList(`special${len}`, Number(size), render) : undefined;
-      return { shape: 'value', size, maxBytes, complexity, list, join, render };
+      return { shape: 'value', size, maxBytes, list, join, render };
     }
     // base32String writes the least significant character first, so groups read in reverse.
     const widths: number[] = [];
@@ -324,7 +252,6 @@ export function specialComponent(el: SpecialElement): Component {
       size,
       limbs: widths.map((w) => 32 ** w),
       maxBytes,
-      complexity,
       join,
       render: (x, off) => {
         let out = '';
@@ -345,7 +272,6 @@ export function specialComponent(el: SpecialElement): Component {
     shape: 'value',
     size,
     maxBytes,
-    complexity,
     join: listedLazily(alphabetInfo(SPECIAL_ALPHABET, null, el.min === 0), size, render),
     render,
     renderBig: (v) => {
@@ -394,7 +320,7 @@ export function emojiComponent(el: EmojiElement, index: BundleIndex): Component 
   if (typeof dict === 'string')
     throw new PatternError('No emoji dictionary in this bundle', el.start, el.end, []);
   for (const t of el.include) {
-    if (!dict.hasTag(t)) throw new PatternError(`Unknown tag '${t}' for 'emoji'`, el.start, el.end, ['tag']);
+    if (!dict.hasTag(t)) throw unknownTag(t, dict, el);
   }
   const list = dict.select(el.include, el.exclude, null);
   const n = list.length;
@@ -406,14 +332,12 @@ export function emojiComponent(el: EmojiElement, index: BundleIndex): Component 
   const countMax = unique ? Math.min(el.countMax, n) : el.countMax;
   const bytes = list.map(utf8Length).sort((a, b) => b - a);
   const maxBytes = unique ? bytes.slice(0, countMax).reduce((a, b) => a + b, 0) : bytes[0] * countMax;
-  const complexity = 5;
   const one = joinInfoOf(list);
   if (countMin === countMax) {
     const k = countMax;
     const limbs = Array.from({ length: k }, (_, t) => (unique ? n - t : n));
     const size = sequences(BigInt(n), k, unique);
-    if (k === 1)
-      return { shape: 'value', size, maxBytes, complexity, list, join: one, render: (v) => list[v] };
+    if (k === 1) return { shape: 'value', size, maxBytes, list, join: one, render: (v) => list[v] };
     const render = (x: Int32Array, off: number) =>
       emojiString(
         list,
@@ -427,7 +351,6 @@ export function emojiComponent(el: EmojiElement, index: BundleIndex): Component 
       size,
       limbs,
       maxBytes,
-      complexity,
       join: listedLazily(join, size, (v) => render(digitsOf(v), 0)),
       render,
     };
@@ -441,7 +364,7 @@ export function emojiComponent(el: EmojiElement, index: BundleIndex): Component 
   };
   const render = (v: number) => renderBig(BigInt(v));
   const join = listedLazily({ ...one, fixedLength: null, canBeEmpty: countMin === 0 }, size, render);
-  return { shape: 'value', size, maxBytes, complexity, join, render, renderBig };
+  return { shape: 'value', size, maxBytes, join, render, renderBig };
 }
 
 /** Join info whose outputs are listed on demand when there are few enough. */

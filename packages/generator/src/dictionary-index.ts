@@ -1,32 +1,11 @@
 import type { SizeLimit } from './ast.js';
 import type { BundleTag, DictionaryBundle } from './bundle.js';
+import { CASINGS, type Casing } from './casing.js';
 import { GeneratorError } from './errors.js';
+import { charLength } from './text.js';
+import { CasedWords } from './word-views.js';
 
 export const DEFAULT_LANGUAGE = 'en';
-
-/** Code points, not UTF-16 units: size limits count characters as people see them. */
-export function charLength(s: string): number {
-  let n = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 0xdc00 || c > 0xdfff) n++;
-  }
-  return n;
-}
-
-export function utf8Length(s: string): number {
-  let n = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 0x80) n += 1;
-    else if (c < 0x800) n += 2;
-    else if (c >= 0xd800 && c <= 0xdbff) {
-      n += 4;
-      i++;
-    } else n += 3;
-  }
-  return n;
-}
 
 function compare(len: number, { op, value }: SizeLimit): boolean {
   switch (op) {
@@ -53,6 +32,9 @@ export class DictionaryIndex {
   /** tag -> ascending word positions */
   readonly byTag = new Map<string, number[]>();
   readonly optIn: Set<string>;
+  /** Words with an opt-in tag: left out unless a selector includes one of their tags. */
+  private readonly optedIn: Uint8Array;
+  private readonly views = new Map<Casing, CasedWords>();
 
   constructor(
     readonly kind: string,
@@ -71,6 +53,7 @@ export class DictionaryIndex {
       }
     });
     this.optIn = new Set(tagMeta.filter((t) => t.kind === kind && t.opt_in).map((t) => t.tag));
+    this.optedIn = Uint8Array.from(this.wordTags, (tags) => (tags.some((t) => this.optIn.has(t)) ? 1 : 0));
     for (const t of tagMeta) if (t.kind === kind && !this.byTag.has(t.tag)) this.byTag.set(t.tag, []);
   }
 
@@ -78,11 +61,16 @@ export class DictionaryIndex {
     return this.byTag.has(tag);
   }
 
+  /** The dictionary's tags, sorted. */
+  tagNames(): string[] {
+    return [...this.byTag.keys()].sort();
+  }
+
   /**
-   * Words matching the filter, in dictionary order: include tags intersect, exclude tags and
-   * opt-in tags (unless included) remove, the size limit compares characters.
+   * Positions of the words matching the filter, ascending: include tags intersect, exclude tags
+   * and opt-in tags (unless included) remove, the size limit compares characters.
    */
-  select(include: string[], exclude: string[], sizeLimit: SizeLimit | null): string[] {
+  selectIndices(include: string[], exclude: string[], sizeLimit: SizeLimit | null): number[] {
     const excluded = new Set(exclude);
     for (const t of this.optIn) if (!include.includes(t)) excluded.add(t);
     let candidates: Iterable<number>;
@@ -93,13 +81,33 @@ export class DictionaryIndex {
     } else {
       candidates = this.words.keys();
     }
-    const out: string[] = [];
+    const out: number[] = [];
+    // The usual selector excludes only the opt-in tags: one flag per word says whether it has one.
+    const onlyOptIn = exclude.length === 0 && !include.some((t) => this.optIn.has(t));
     for (const i of candidates) {
-      if (excluded.size > 0 && this.wordTags[i].some((t) => excluded.has(t))) continue;
+      if (
+        onlyOptIn ? this.optedIn[i] === 1 : excluded.size > 0 && this.wordTags[i].some((t) => excluded.has(t))
+      )
+        continue;
       if (sizeLimit && !compare(this.lengths[i], sizeLimit)) continue;
-      out.push(this.words[i]);
+      out.push(i);
     }
     return out;
+  }
+
+  /** The words matching the filter (see `selectIndices`), in dictionary order. */
+  select(include: string[], exclude: string[], sizeLimit: SizeLimit | null): string[] {
+    return this.selectIndices(include, exclude, sizeLimit).map((i) => this.words[i]);
+  }
+
+  /** The dictionary as a casing renders it, worked out on first use. */
+  cased(casing: Casing): CasedWords {
+    let view = this.views.get(casing);
+    if (!view) {
+      view = new CasedWords(this, casing);
+      this.views.set(casing, view);
+    }
+    return view;
   }
 }
 
@@ -145,6 +153,11 @@ export class BundleIndex {
     if (found) return found;
     if (ofKind.length === 0) return `Unknown dictionary '${kind}'`;
     return `No '${k}' dictionary for language '${lang}'`;
+  }
+
+  /** Works out every dictionary under every casing now rather than on first use. */
+  prepare(): void {
+    for (const d of this.dictionaries) for (const casing of CASINGS) d.cased(casing);
   }
 
   kinds(): { kind: string; language: string | null }[] {

@@ -1,9 +1,13 @@
+import type { Element } from './ast.js';
 import type { DictionaryBundle } from './bundle.js';
+import { casingOf } from './casing.js';
+import { type Component, componentOf } from './components.js';
 import type { DictionaryInfo, DictionaryTagInfo } from './dictionary-index.js';
-import { BundleIndex } from './dictionary-index.js';
-import { GeneratorError } from './errors.js';
+import { BundleIndex, DEFAULT_LANGUAGE } from './dictionary-index.js';
+import { GeneratorError, PatternError } from './errors.js';
 import { seedKey } from './hash.js';
-import { parsePattern } from './parser.js';
+import { measureParsed, type PatternMeasure } from './measure.js';
+import { canonicalPattern, elementToString, parsePattern } from './parser.js';
 import { ALGORITHM_VERSION } from './permutation.js';
 import { CompiledPattern } from './plan.js';
 import { randomBelow, randomSeed } from './random.js';
@@ -34,7 +38,46 @@ export interface PatternInfo {
 }
 
 const MAX_SEQUENCE = 2n ** 64n;
+/** Compiled patterns kept; each holds only references to the shared components' word lists. */
 const CACHE_SIZE = 64;
+/**
+ * Compiled placeholders kept: more than the most distinct ones a pattern of the longest length
+ * the API accepts can hold (about 110), so a pattern never evicts its own components.
+ */
+const COMPONENT_CACHE_SIZE = 128;
+/** Patterns the compiler refused, by their exact text (the error's offsets point into it). */
+const REFUSED_CACHE_SIZE = 64;
+
+/**
+ * What makes two placeholders compile to the same component: the kind's casing class rather
+ * than its spelling (`{nOuN}` and `{NoUn}` render alike) and the default language spelt out.
+ */
+function componentKey(el: Element): string {
+  if (el.type !== 'selector') return elementToString(el);
+  const kind = el.kind.toLowerCase();
+  return `${casingOf(el.kind)}\n${elementToString({ ...el, kind, language: el.language ?? DEFAULT_LANGUAGE })}`;
+}
+
+/** A Map used as a least-recently-used cache of at most `max` entries. */
+class Lru<V> {
+  private readonly map = new Map<string, V>();
+  constructor(private readonly max: number) {}
+
+  get(key: string): V | undefined {
+    const value = this.map.get(key);
+    if (value !== undefined) {
+      this.map.delete(key);
+      this.map.set(key, value);
+    }
+    return value;
+  }
+
+  set(key: string, value: V): void {
+    this.map.delete(key);
+    if (this.map.size >= this.max) this.map.delete(this.map.keys().next().value as string);
+    this.map.set(key, value);
+  }
+}
 
 /** Parses a sequence position given as a number, bigint or decimal string. */
 export function toSequence(value: number | bigint | string | undefined): bigint {
@@ -58,8 +101,9 @@ export class Generator {
   static readonly algorithm = ALGORITHM_VERSION;
   readonly bundleId: string;
   private readonly index: BundleIndex;
-  private readonly cache = new Map<string, { compiled: CompiledPattern; used: number }>();
-  private clock = 0;
+  private readonly cache = new Lru<CompiledPattern>(CACHE_SIZE);
+  private readonly refused = new Lru<PatternError>(REFUSED_CACHE_SIZE);
+  private readonly componentCache = new Lru<Component>(COMPONENT_CACHE_SIZE);
   /** The key of single random forges, drawn once per process: unknown to callers. */
   private readonly unseeded = randomSeed();
 
@@ -68,28 +112,51 @@ export class Generator {
     this.bundleId = bundle.id;
   }
 
-  /** Parses and compiles a pattern (cached). Throws PatternError. */
+  /**
+   * Works out what selectors need of every dictionary now, so that no call pays for it: a server
+   * calls this once when it loads a bundle.
+   */
+  prepare(): this {
+    this.index.prepare();
+    return this;
+  }
+
+  /**
+   * Parses and compiles a pattern. Throws PatternError. Compiled patterns are cached by their
+   * canonical text, so spelling a pattern differently does not compile it again; placeholders are
+   * cached on their own, so a pattern that repeats one, or shares it with earlier patterns, builds
+   * its word list once.
+   */
   compile(pattern: string): CompiledPattern {
-    const hit = this.cache.get(pattern);
-    if (hit) {
-      hit.used = ++this.clock;
-      return hit.compiled;
+    const known = this.refused.get(pattern);
+    if (known) throw known;
+    const parsed = parsePattern(pattern);
+    const canonical = canonicalPattern(parsed);
+    const hit = this.cache.get(canonical);
+    if (hit) return hit;
+    try {
+      const compiled = new CompiledPattern(parsed, (el) => this.component(el), this.index.bundle.avoid_pairs);
+      this.cache.set(canonical, compiled);
+      return compiled;
+    } catch (error) {
+      if (error instanceof PatternError) this.refused.set(pattern, error);
+      throw error;
     }
-    const compiled = new CompiledPattern(parsePattern(pattern), this.index, this.index.bundle.avoid_pairs);
-    if (this.cache.size >= CACHE_SIZE) {
-      // Evict the least recently used; a scan of a small map only on a miss keeps hits cheap.
-      let oldest: string | undefined;
-      let at = Number.POSITIVE_INFINITY;
-      for (const [key, entry] of this.cache) {
-        if (entry.used < at) {
-          at = entry.used;
-          oldest = key;
-        }
-      }
-      this.cache.delete(oldest!);
+  }
+
+  /** Components and complexity of a pattern from its parse alone: no word list is built. */
+  measure(pattern: string): PatternMeasure {
+    return measureParsed(parsePattern(pattern));
+  }
+
+  private component(el: Element): Component {
+    const key = componentKey(el);
+    let c = this.componentCache.get(key);
+    if (!c) {
+      c = componentOf(el, this.index);
+      this.componentCache.set(key, c);
     }
-    this.cache.set(pattern, { compiled, used: ++this.clock });
-    return compiled;
+    return c;
   }
 
   /** The slugs at positions sequence … sequence+count−1 of the pattern under the seed. */

@@ -15,6 +15,7 @@ export type { DictionaryInfo, DictionaryTagInfo } from './dictionary-index.js';
 export { GeneratorError, PatternError, SequenceExhausted } from './errors.js';
 export type { ForgeOptions, PatternInfo } from './generator.js';
 export { Generator, toSequence } from './generator.js';
+export type { PatternMeasure } from './measure.js';
 export { canonicalPattern, LIMITS, parsePattern } from './parser.js';
 export { ALGORITHM_VERSION } from './permutation.js';
 export { SAMPLE_BUNDLE } from './sample-bundle.js';

@@ -89,11 +89,17 @@ interface Placed {
  */
 function endIsMarked(run: Placed[], chunk: string, next: Placed | undefined): boolean {
   if (run.length === 1 && run[0].info.fixedLength !== null) return true;
-  const chars = new Set(run.flatMap((p) => [...p.info.chars]));
-  if (chunk !== '') return !chars.has(chunk[0]);
+  // Asked of each part rather than of one union: an emoji list alone has thousands of units.
+  const inRun = (c: string) => run.some((p) => p.info.chars.has(c));
+  if (chunk !== '') return !inRun(chunk[0]);
   if (!next) return true; // the end of the slug
   if (next.info.canBeEmpty) return false;
-  if ([...next.info.firsts].every((c) => !chars.has(c))) return true;
+  let shared = false;
+  for (const c of next.info.firsts) {
+    shared = inRun(c);
+    if (shared) break;
+  }
+  if (!shared) return true;
   return next.info.upperStart && run.every((p) => !p.info.innerUpper) && !run[0].info.canBeEmpty;
 }
 
@@ -123,14 +129,46 @@ function lowerBound(list: string[], key: string): number {
 }
 
 /**
+ * What the collision check works out about a list of outputs, kept as long as the list lives:
+ * cached components hand the same lists to every pattern that uses them, and sorting a
+ * dictionary's worth of words again for each pattern would cost more than the rest of a compile.
+ */
+interface ListFacts {
+  lower?: string[];
+  tails?: Map<string, [string, string]>;
+  sorted?: string[];
+  members?: Set<string>;
+}
+const listFacts = new WeakMap<string[], ListFacts>();
+function factsOf(list: string[]): ListFacts {
+  let facts = listFacts.get(list);
+  if (!facts) {
+    facts = {};
+    listFacts.set(list, facts);
+  }
+  return facts;
+}
+
+function lowerCased(list: string[]): string[] {
+  const facts = factsOf(list);
+  facts.lower ??= list.map((s) => s.toLowerCase());
+  return facts.lower;
+}
+
+/**
  * An example of two different (a, b) pairs with a + chunk + b equal, or null: a + c + b =
  * a·t + c + b' needs c + b = t + c + b', so b starts with (t + c) minus its first |c| units and
  * the rest of b is another output b'.
  */
 function collision(a: string[], chunk: string, b: string[]): [string, string, string, string] | null {
-  const bSorted = [...new Set(b)].sort();
-  const bSet = new Set(bSorted);
-  for (const [t, [short, long]] of prefixTails(a)) {
+  const ofA = factsOf(a);
+  const ofB = factsOf(b);
+  ofA.tails ??= prefixTails(a);
+  ofB.sorted ??= [...new Set(b)].sort();
+  ofB.members ??= new Set(ofB.sorted);
+  const bSorted = ofB.sorted;
+  const bSet = ofB.members;
+  for (const [t, [short, long]] of ofA.tails) {
     const s = t + chunk;
     if (!s.startsWith(chunk)) continue;
     const p = s.slice(chunk.length);
@@ -174,7 +212,7 @@ export function checkJoins(placed: Placed[], chunks: string[]): void {
       const sx = x.info.strings();
       const sy = y.info.strings();
       if (!sx || !sy) throw runTogether(x, y, '');
-      const f = (list: string[]) => (fold ? list.map((s) => s.toLowerCase()) : list);
+      const f = (list: string[]) => (fold ? lowerCased(list) : list);
       const c = chunks[placed.indexOf(x) + 1];
       const hit = collision(f(sx), fold ? c.toLowerCase() : c, f(sy));
       if (hit) throw runTogether(x, y, ` ('${hit[0]}' + '${hit[1]}' and '${hit[2]}' + '${hit[3]}')`);

@@ -1,13 +1,13 @@
-import type { ParsedPattern } from './ast.js';
+import type { Element, ParsedPattern } from './ast.js';
 import type { Component } from './components.js';
-import { componentOf, MAX_LIMB } from './components.js';
-import type { BundleIndex } from './dictionary-index.js';
-import { utf8Length } from './dictionary-index.js';
+import { MAX_LIMB } from './components.js';
 import { SequenceExhausted } from './errors.js';
 import { mix32 } from './hash.js';
 import { checkJoins } from './joins.js';
+import { measureParsed } from './measure.js';
 import { canonicalPattern, elementToString } from './parser.js';
 import { LimbPermutation } from './permutation.js';
+import { utf8Length } from './text.js';
 
 /**
  * How one component's value sits in the limb vector: limbs [off, off+radices.length), least
@@ -112,12 +112,12 @@ export class CompiledPattern {
 
   constructor(
     parsed: ParsedPattern,
-    index: BundleIndex,
+    componentOf: (el: Element) => Component,
     private readonly avoidPairs: readonly [string, string][] = [],
   ) {
     this.canonical = canonicalPattern(parsed);
     this.chunks = parsed.chunks;
-    const comps = parsed.elements.map((el) => componentOf(el, index));
+    const comps = parsed.elements.map(componentOf);
     checkJoins(
       comps.map((c, i) => {
         const { start, end } = parsed.elements[i];
@@ -125,10 +125,9 @@ export class CompiledPattern {
       }),
       parsed.chunks,
     );
-    this.components = comps.length;
+    ({ components: this.components, complexity: this.complexity } = measureParsed(parsed));
     this.selectors = parsed.elements.map(elementToString);
     this.capacity = comps.reduce((a, c) => a * c.size, 1n);
-    this.complexity = comps.reduce((a, c) => a + c.complexity, 0);
     this.maxSlugLength =
       parsed.chunks.reduce((a, t) => a + utf8Length(t), 0) + comps.reduce((a, c) => a + c.maxBytes, 0);
 

@@ -1,4 +1,4 @@
-import { casingOf } from './components.js';
+import { casingOf } from './casing.js';
 
 /** What the editor knows about the dictionaries (from `/gen/dictionary-info` and `/gen/dictionary-tags`). */
 export interface SuggestMeta {

@@ -215,6 +215,11 @@ for (const kind of testDatabases) {
           message: 'Pattern is too complex',
           details: { limit: 'max_pattern_components', max: 8 },
         });
+        // Decided from the parse alone: such a pattern is refused before any word is looked up.
+        const unknown = Array.from({ length: 9 }, () => '{nosuchkind}').join('-');
+        const unread = await a.post('/gen/forge', { pattern: unknown, count: 1 });
+        expect(unread.status).toBe(400);
+        expect(unread.body).toMatchObject({ message: 'Pattern is too complex', details: { components: 9 } });
         const info = await a.post('/gen/pattern-info', { pattern: '{adjective}-{noun}-{number:4d}' });
         const { complexity } = info.body as { complexity: number };
         await customPlan(c(), a.org, { max_pattern_complexity: complexity - 1 });

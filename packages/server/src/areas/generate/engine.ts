@@ -14,14 +14,17 @@ export const MAX_STREAM_COUNT = 1_000_000;
 
 export { ALGORITHM_VERSION, currentBundleId };
 
-/** One generator per dictionary bundle: each caches its compiled patterns. */
+/**
+ * One generator per dictionary bundle: each caches its compiled patterns. It is prepared when
+ * loaded, so that a request's pattern never waits for a dictionary's casings to be worked out.
+ */
 const generators = new Map<string, Generator>();
 
 export function generatorFor(bundleId: string = currentBundleId): Generator {
   let gen = generators.get(bundleId);
   if (!gen) {
     try {
-      gen = new Generator(loadBundle(bundleId));
+      gen = new Generator(loadBundle(bundleId)).prepare();
     } catch (error) {
       throw new ApiError(500, `Dictionary bundle ${bundleId} is not available`, { cause: String(error) });
     }

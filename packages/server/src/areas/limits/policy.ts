@@ -132,22 +132,22 @@ export function patternRefusal(
   const maxComponents = features.max_pattern_components;
   const maxComplexity = features.max_pattern_complexity;
   if (!limited(maxComponents) && !limited(maxComplexity)) return undefined;
-  // Compiled patterns are cached by the generator: the forge that follows reuses this one.
-  const compiled = withEngine(() => generatorFor(bundleId).compile(pattern));
-  if (limited(maxComponents) && compiled.components > maxComponents) {
+  // From the parse alone: a pattern over the limits is refused before any word list is built.
+  const measured = withEngine(() => generatorFor(bundleId).measure(pattern));
+  if (limited(maxComponents) && measured.components > maxComponents) {
     return ApiError.badRequest(PatternTooComplex, {
       reason: 'pattern-too-complex',
       limit: 'max_pattern_components',
       max: maxComponents,
-      components: compiled.components,
+      components: measured.components,
     });
   }
-  if (limited(maxComplexity) && compiled.complexity > maxComplexity) {
+  if (limited(maxComplexity) && measured.complexity > maxComplexity) {
     return ApiError.badRequest(PatternTooComplex, {
       reason: 'pattern-too-complex',
       limit: 'max_pattern_complexity',
       max: maxComplexity,
-      complexity: compiled.complexity,
+      complexity: measured.complexity,
     });
   }
   return undefined;

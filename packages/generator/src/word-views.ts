@@ -1,0 +1,159 @@
+import { type Casing, casedWith, maskedMaxBytes } from './casing.js';
+import type { DictionaryIndex } from './dictionary-index.js';
+import type { JoinInfo } from './joins.js';
+import { utf8Length } from './text.js';
+
+const isUpper = (c: string) => c !== c.toLowerCase() && c === c.toUpperCase();
+const UPPER_FIRST = 1;
+const INNER_UPPER = 2;
+
+/** The words a selector keeps, as a component uses them. */
+export interface WordSelection {
+  /** What renders: cased words (mixed case: the stored words, masked per slug). */
+  words: string[];
+  /** The same words as stored in the bundle. */
+  stored: string[];
+  maxBytes: number;
+  join: JoinInfo;
+}
+
+/**
+ * One dictionary as one casing renders it, with everything a selection needs worked out per word
+ * once: a pattern may hold a hundred differently filtered selectors of the same dictionary, and
+ * each must then cost a pass over plain arrays rather than a pass of string work.
+ */
+export class CasedWords {
+  private readonly rendered: string[];
+  /** Words that render alike share a group: a selection keeps the first of each. */
+  private readonly group: Int32Array;
+  private readonly groups: number;
+  private readonly bytes: Uint32Array;
+  /** The UTF-16 units the words' join forms contain, one bit each. */
+  private readonly alphabet: string[];
+  private readonly width: number;
+  private readonly charBits: Uint32Array;
+  private readonly first: Int32Array;
+  private readonly units: Uint32Array;
+  private readonly flags: Uint8Array;
+  private readonly anyCase: boolean;
+
+  constructor(
+    private readonly dict: DictionaryIndex,
+    casing: Casing,
+  ) {
+    const cased = casedWith(casing);
+    this.anyCase = casing === 'mixed';
+    const words = dict.words;
+    const n = words.length;
+    // Mixed case renders the stored word under a mask and compares it lower-cased.
+    this.rendered = this.anyCase ? words : words.map(cased);
+    const joinForms = this.anyCase ? words.map(cased) : this.rendered;
+    const groupOf = new Map<string, number>();
+    this.group = new Int32Array(n);
+    this.bytes = new Uint32Array(n);
+    this.first = new Int32Array(n);
+    this.units = new Uint32Array(n);
+    this.flags = new Uint8Array(n);
+    // Case tests and widths are worked out once per distinct character, not once per letter.
+    const bitOf = new Map<string, number>();
+    const upperBit: boolean[] = [];
+    const bits: number[][] = [];
+    const bitsOf = (s: string): number[] => {
+      const own: number[] = [];
+      for (let u = 0; u < s.length; u++) {
+        let b = bitOf.get(s[u]);
+        if (b === undefined) {
+          b = bitOf.size;
+          bitOf.set(s[u], b);
+          upperBit.push(isUpper(s[u]));
+        }
+        own.push(b);
+      }
+      return own;
+    };
+    const widest = new Map<string, number>();
+    const maskedBytes = (w: string): number => {
+      let n = 0;
+      for (const ch of w) {
+        let width = widest.get(ch);
+        if (width === undefined) {
+          width = maskedMaxBytes(ch);
+          widest.set(ch, width);
+        }
+        n += width;
+      }
+      return n;
+    };
+    for (let i = 0; i < n; i++) {
+      const key = cased(words[i]);
+      if (!groupOf.has(key)) groupOf.set(key, groupOf.size);
+      this.group[i] = groupOf.get(key) as number;
+      this.bytes[i] = this.anyCase ? maskedBytes(words[i]) : utf8Length(this.rendered[i]);
+      const s = joinForms[i];
+      const own = bitsOf(s);
+      this.units[i] = s.length;
+      this.first[i] = s.length > 0 ? own[0] : -1;
+      if (s.length > 0 && upperBit[own[0]]) this.flags[i] |= UPPER_FIRST;
+      for (let u = 1; u < own.length; u++) if (upperBit[own[u]]) this.flags[i] |= INNER_UPPER;
+      bits.push(own);
+    }
+    this.groups = groupOf.size;
+    this.alphabet = [...bitOf.keys()];
+    this.width = Math.ceil(this.alphabet.length / 32) || 1;
+    this.charBits = new Uint32Array(n * this.width);
+    bits.forEach((own, i) => {
+      for (const b of own) this.charBits[i * this.width + (b >>> 5)] |= 1 << (b & 31);
+    });
+  }
+
+  /** The words at `indices` (dictionary order), the later of two that render alike left out. */
+  select(indices: Iterable<number>): WordSelection {
+    const { width, anyCase } = this;
+    const seen = new Uint8Array(this.groups);
+    const chars = new Uint32Array(width);
+    const firsts = new Uint8Array(this.alphabet.length);
+    const words: string[] = [];
+    const stored: string[] = [];
+    let maxBytes = 0;
+    let fixed = -1;
+    let upperStart = true;
+    let innerUpper = false;
+    let canBeEmpty = false;
+    for (const i of indices) {
+      const g = this.group[i];
+      if (seen[g]) continue;
+      seen[g] = 1;
+      words.push(this.rendered[i]);
+      stored.push(this.dict.words[i]);
+      if (this.bytes[i] > maxBytes) maxBytes = this.bytes[i];
+      for (let w = 0; w < width; w++) chars[w] |= this.charBits[i * width + w];
+      if (this.first[i] >= 0) firsts[this.first[i]] = 1;
+      else canBeEmpty = true;
+      const units = this.units[i];
+      fixed = fixed === -1 || fixed === units ? units : -2;
+      if (!(this.flags[i] & UPPER_FIRST)) upperStart = false;
+      if (this.flags[i] & INNER_UPPER) innerUpper = true;
+    }
+    const charSet = new Set(this.alphabet.filter((_, b) => (chars[b >>> 5] >>> (b & 31)) & 1));
+    const firstSet = new Set(this.alphabet.filter((_, b) => firsts[b] === 1));
+    if (anyCase) {
+      for (const set of [charSet, firstSet])
+        for (const c of [...set]) set.add(c.toUpperCase()).add(c.toLowerCase());
+    }
+    let strings: string[] | null = null;
+    const join: JoinInfo = {
+      chars: charSet,
+      firsts: firstSet,
+      fixedLength: fixed >= 0 ? fixed : null,
+      canBeEmpty,
+      upperStart: words.length > 0 && upperStart && !anyCase,
+      innerUpper: innerUpper || anyCase,
+      anyCase,
+      strings: () => {
+        strings ??= anyCase ? words.map((w) => w.toLowerCase()) : words;
+        return strings;
+      },
+    };
+    return { words, stored, maxBytes, join };
+  }
+}

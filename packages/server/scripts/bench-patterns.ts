@@ -1,0 +1,167 @@
+/**
+ * How long the worst patterns we can write hold the event loop. Two parts:
+ *
+ * 1. In this process: each pattern is compiled on a fresh generator, prepared as the server
+ *    prepares it when it loads a bundle (no pattern cached: the worst case), and then on the same
+ *    generator with other literal text in front, as an attacker would write it to miss the cache.
+ *    Prints the worst time per pattern; the target is 50 ms.
+ * 2. Against the real server (from source, PostgreSQL, an API key on a plan without pattern
+ *    limits): 20 clients post these patterns to `/gen/pattern-info` and `/gen/forge` without
+ *    pause, each request written differently, while one more client pings `/ping` in a loop.
+ *    Prints the /ping latencies (p50, p99, max; the target for p99 is 50 ms) and the statuses.
+ *
+ *   npm run bench:patterns -w @slugsmith/server    (DATABASE_URL or TEST_DATABASE_URL;
+ *                                                   BENCH_SECONDS per pattern, default 3)
+ */
+import { randomBytes } from 'node:crypto';
+import { currentBundleId, loadBundle } from '@slugsmith/dictionaries';
+import { Generator, LIMITS } from '@slugsmith/generator';
+import { dropSchema, freePort, seedOrgAndKey, startServer, stopServer } from './support.js';
+
+const MAX_PATTERN = 1024;
+const CLIENTS = 20;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+const TARGET_MS = 50;
+
+/** `part(i)` repeated while the pattern stays within the maximum length (`room` left free). */
+function fill(part: (i: number) => string, room = 0, tail = ''): string {
+  let out = '';
+  for (let i = 0; ; i++) {
+    const next = part(i);
+    if (out.length + next.length + tail.length + room > MAX_PATTERN) return out + tail;
+    out += next;
+  }
+}
+
+const OPS = ['<', '<=', '>', '>=', '!='] as const;
+const KINDS = ['noun', 'adjective', 'verb', 'adverb'] as const;
+const CASINGS = [
+  (k: string) => k,
+  (k: string) => k.toUpperCase(),
+  (k: string) => k[0].toUpperCase() + k.slice(1),
+  (k: string) => `${k[0]}${k.slice(1).toUpperCase()}`,
+];
+/** A size limit that keeps (almost) every word, different for each i. */
+const wide = (i: number) =>
+  `${OPS[i % OPS.length]}${OPS[i % OPS.length].startsWith('<') ? 40 + (i % 200) : i % 3}`;
+
+/** Room left for the literal text that makes each request's pattern different. */
+const ROOM = 8;
+
+const PATTERNS: Record<string, string> = {
+  'title nouns run together': fill(() => '{Noun}', ROOM),
+  'lower-case nouns': fill(() => '{noun}-', ROOM),
+  'mixed-case nouns': fill(() => '{nOuN}-', ROOM),
+  'mixed-case nouns run together (refused)': fill(() => '{nOuN}', ROOM),
+  'distinct size limits': fill((i) => `{noun:${wide(i)}}-`, ROOM),
+  'distinct kinds, casings, limits': fill(
+    (i) => `{${CASINGS[i % 4](KINDS[(i >> 2) % 4])}:${wide(i)}}-`,
+    ROOM,
+  ),
+  'distinct limits, refused at the end': fill((i) => `{nOuN:${wide(i)}}-`, ROOM, '{noun:+nosuchtag}'),
+  'word lists checked for collisions': fill((i) => (i % 2 ? '-{adverb}{verb}' : '-{adjective}{noun}'), ROOM),
+  'global size limit over every placeholder': fill(() => '{noun}-', ROOM + 6, '[!=255]'),
+  'emoji sequences': fill(() => `{emoji count=1-${LIMITS.emojiCount} unique=true}`, ROOM),
+  'specials and numbers': fill(
+    (i) => (i % 2 ? `{special:0-${LIMITS.specialLength}}` : `{number:${LIMITS.decDigits}d}`),
+    ROOM,
+  ),
+};
+
+/** The same pattern written differently for request `n`: other literal text, so other canonical text. */
+function variant(pattern: string, n: number): string {
+  return `~${n.toString(36)}${pattern}`;
+}
+
+function compileMs(gen: Generator, pattern: string): { ms: number; outcome: string } {
+  const t = performance.now();
+  let outcome = 'ok';
+  try {
+    gen.compile(pattern);
+  } catch (error) {
+    outcome = (error as Error).message.slice(0, 60);
+  }
+  return { ms: performance.now() - t, outcome };
+}
+
+function compileTimes(): number {
+  const bundle = loadBundle(currentBundleId);
+  const t = performance.now();
+  new Generator(bundle).prepare();
+  console.log(`preparing a generator (once per bundle, at start): ${(performance.now() - t).toFixed(1)} ms`);
+  console.log(`compile, per pattern (ms; cold = fresh generator, worst of 5 variants after it)`);
+  let worst = 0;
+  for (const [title, pattern] of Object.entries(PATTERNS)) {
+    const gen = new Generator(bundle).prepare();
+    const cold = compileMs(gen, pattern);
+    let again = 0;
+    for (let n = 0; n < 5; n++) again = Math.max(again, compileMs(gen, variant(pattern, n)).ms);
+    worst = Math.max(worst, cold.ms, again);
+    console.log(
+      `  ${title.padEnd(44)} ${String(pattern.length).padStart(4)} chars  cold ${cold.ms.toFixed(1).padStart(8)}  variant ${again.toFixed(1).padStart(8)}  ${cold.outcome}`,
+    );
+  }
+  console.log(`worst compile: ${worst.toFixed(1)} ms (target ${TARGET_MS} ms)`);
+  return worst;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+async function underLoad(url: string, apiKey: string, title: string, pattern: string) {
+  const deadline = Date.now() + SECONDS * 1000;
+  const statuses = new Map<number, number>();
+  let n = 0;
+  const client = async (c: number) => {
+    while (Date.now() < deadline) {
+      const path = c % 2 === 0 ? 'gen/pattern-info' : 'gen/forge';
+      const body = { pattern: variant(pattern, n++), ...(path === 'gen/forge' ? { count: 1 } : {}) };
+      const response = await fetch(`${url}/api/v1/${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
+        body: JSON.stringify(body),
+      });
+      await response.arrayBuffer();
+      statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+    }
+  };
+  const pings: number[] = [];
+  const pinger = async () => {
+    while (Date.now() < deadline) {
+      const t = performance.now();
+      await (await fetch(`${url}/api/v1/ping`)).arrayBuffer();
+      pings.push(performance.now() - t);
+    }
+  };
+  await Promise.all([...Array.from({ length: CLIENTS }, (_, c) => client(c)), pinger()]);
+  pings.sort((a, b) => a - b);
+  const p99 = percentile(pings, 99);
+  console.log(
+    `  ${title.padEnd(44)} /ping p50 ${percentile(pings, 50).toFixed(1).padStart(7)}  p99 ${p99.toFixed(1).padStart(7)}  max ${pings.at(-1)?.toFixed(1).padStart(7)}  (${pings.length} pings; ${n} requests: ${[...statuses].map(([s, k]) => `${k}×${s}`).join(' ')})`,
+  );
+  return p99;
+}
+
+async function main() {
+  const worstCompile = compileTimes();
+  const schema = `bench_${randomBytes(4).toString('hex')}`;
+  const server = await startServer(schema, await freePort(), { LOG_LEVEL: 'error' });
+  let worstPing = 0;
+  try {
+    const { apiKey } = await seedOrgAndKey(schema);
+    console.log(`/ping while ${CLIENTS} clients post each pattern for ${SECONDS} s (ms)`);
+    for (const [title, pattern] of Object.entries(PATTERNS)) {
+      worstPing = Math.max(worstPing, await underLoad(server.url, apiKey, title, pattern));
+    }
+    console.log(`worst /ping p99: ${worstPing.toFixed(1)} ms (target ${TARGET_MS} ms)`);
+  } finally {
+    await stopServer(server);
+    await dropSchema(schema);
+  }
+  console.log(
+    JSON.stringify({ worst_compile_ms: +worstCompile.toFixed(1), worst_ping_p99_ms: +worstPing.toFixed(1) }),
+  );
+}
+
+await main();
