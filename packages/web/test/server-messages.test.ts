@@ -53,6 +53,41 @@ describe('server messages in the reader’s language', () => {
     ).toBe('Das Muster ist zu komplex: Ihr Tarif erlaubt höchstens 4 Bestandteile');
   });
 
+  it('translates the plan refusals of console mint and slice, with their figures', () => {
+    const refusal = (message: string, details: Record<string, unknown>) =>
+      serverMessage(new ApiError(429, message, details));
+    expect(
+      refusal('Count is too large (maximum: 100)', {
+        reason: 'request-size-exceeded',
+        limit: 'max_mint_per_request',
+        max: 100,
+      }),
+    ).toBe('Die Anzahl ist zu groß: Ihr Tarif erlaubt höchstens 100 pro Anfrage');
+    expect(
+      refusal('The slice ends too far ahead of the series position (at most 1000 positions forward)', {
+        reason: 'request-size-exceeded',
+        limit: 'slice_window_forward',
+        max: 1000,
+      }),
+    ).toBe(
+      'Der Ausschnitt endet zu weit nach der Position der Serie: Ihr Tarif erlaubt höchstens 1000 Positionen voraus',
+    );
+    expect(
+      refusal('Usage quota exceeded', { reason: 'daily-limit-exceeded', max: 1000, retry_after: 60 }),
+    ).toBe(
+      'Nutzungskontingent überschritten: Das Tageslimit Ihres Tarifs von 1000 ist aufgebraucht (es erneuert sich um 00:00 UTC)',
+    );
+    expect(
+      refusal('Rate limit exceeded. Please try again in 7 seconds.', {
+        reason: 'rate-limit-exceeded',
+        retry_after: 7,
+      }),
+    ).toBe('Anfragelimit überschritten. Bitte versuchen Sie es in 7 Sekunden erneut.');
+    expect(refusal('Mint is not available on the Free plan', { reason: 'not-available' })).toBe(
+      'Dies ist in Ihrem aktuellen Tarif nicht verfügbar',
+    );
+  });
+
   it('keeps the server’s words for a message it does not know', () => {
     expect(serverMessage(new ApiError(500, 'Something odd happened'))).toBe('Something odd happened');
     expect(serverMessage(new ApiError(403, 'Odd limit', { reason: 'plan_limit', limit: 'max_odd' }))).toBe(

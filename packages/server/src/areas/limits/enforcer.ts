@@ -1,5 +1,4 @@
 import type { EffectiveLimits, PlanFeatures, RateLimitReason } from '@slugsmith/contract';
-import type { CallerKey } from '../../auth/keys.js';
 import { ApiError } from '../../platform/errors.js';
 import { chain, type MaybePromise } from '../../platform/maybe-promise.js';
 import { type PeriodWindow, periodWindow, type QuotaPeriod, secondsUntil } from './periods.js';
@@ -8,6 +7,7 @@ import {
   isOperation,
   OPERATION_KEYS,
   type Operation,
+  type PlanCaller,
   PlanRefusal,
   staticRefusal,
 } from './policy.js';
@@ -219,7 +219,7 @@ export class PlanLimits {
    * always as a rejected promise. With cached limits and the memory store the admission is answered
    * at once, without a promise.
    */
-  admit(key: CallerKey, call: GenerationCall): MaybePromise<Admission> {
+  admit(key: PlanCaller, call: GenerationCall): MaybePromise<Admission> {
     try {
       const plan = this.options.limitsOf(key.orgId);
       if (plan instanceof Promise) return plan.then((p) => this.admitOn(p, key, call));
@@ -229,7 +229,7 @@ export class PlanLimits {
     }
   }
 
-  private admitOn(plan: EffectiveLimits, key: CallerKey, call: GenerationCall): MaybePromise<Admission> {
+  private admitOn(plan: EffectiveLimits, key: PlanCaller, call: GenerationCall): MaybePromise<Admission> {
     const f = plan.limits;
     const now = this.now();
     const counters = this.countersOf(key.orgId, now);

@@ -6,14 +6,14 @@ import type {
   onResponseHookHandler,
   preHandlerHookHandler,
 } from 'fastify';
-import { requireKey } from '../../auth/access.js';
 import type { Db } from '../../db/connect.js';
 import type { Caches } from '../../platform/cache.js';
 import type { Config } from '../../platform/config.js';
+import { ApiError } from '../../platform/errors.js';
 import { withHook } from '../../platform/route-hooks.js';
 import { saasLimits } from '../plans/effective-limits.js';
 import { type Admission, LimitRefusal, PlanLimits, type Remaining } from './enforcer.js';
-import { type GenerationCall, sliceWindowRefusal } from './policy.js';
+import { type GenerationCall, type PlanCaller, sliceWindowRefusal } from './policy.js';
 import { limitStore } from './store.js';
 
 declare module 'fastify' {
@@ -116,6 +116,14 @@ function admitted(
   done();
 }
 
+/** The key of a generation call, or the organisation of a console call (an `orgRole` route). */
+function planCaller(request: FastifyRequest): PlanCaller {
+  const { key, org } = request.caller;
+  if (key) return key;
+  if (org) return { type: 'console', orgId: org.id };
+  throw ApiError.unauthorized();
+}
+
 function enforcer(planLimits: PlanLimits, limits: RouteLimits): preHandlerHookHandler {
   const describe = describer(limits);
   // A callback hook: an admission answered at once (memory store) goes on without a promise or
@@ -123,7 +131,7 @@ function enforcer(planLimits: PlanLimits, limits: RouteLimits): preHandlerHookHa
   return function enforcePlan(request, reply, done) {
     let admission: ReturnType<PlanLimits['admit']>;
     try {
-      admission = planLimits.admit(requireKey(request), describe(request.body as Body));
+      admission = planLimits.admit(planCaller(request), describe(request.body as Body));
     } catch (error) {
       return done(refused(reply, error));
     }

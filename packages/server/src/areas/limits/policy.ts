@@ -86,14 +86,25 @@ function notAvailable(plan: EffectiveLimits, what: string, feature: keyof PlanFe
   );
 }
 
+/**
+ * Whom a call is counted for: an API key or SDK config, or a member of the organisation minting
+ * or slicing in the web console. Console calls are not API calls, so the API access switches do
+ * not apply to them; every operation switch, maximum, quota and slice window does, so that the
+ * console cannot go beyond what the plan sells through the API.
+ */
+export interface PlanCaller {
+  type: CallerKey['type'] | 'console';
+  orgId: string;
+}
+
 /** A feature switch of the plan that refuses the call, if any. */
 export function featureRefusal(
   plan: EffectiveLimits,
-  key: CallerKey,
+  key: PlanCaller,
   call: GenerationCall,
 ): PlanRefusal | undefined {
   const f = plan.limits;
-  if (!f.api_access) return notAvailable(plan, 'API access', 'api_access');
+  if (!f.api_access && key.type !== 'console') return notAvailable(plan, 'API access', 'api_access');
   if (key.type === 'api-key' && !f.api_key_access)
     return notAvailable(plan, 'API key access', 'api_key_access');
   if (key.type === 'sdk-config' && !f.sdk_access) return notAvailable(plan, 'SDK access', 'sdk_access');
@@ -156,7 +167,7 @@ export function patternRefusal(
 /** Every counter-free check of a call, in the order a caller would want to hear of them. */
 export function staticRefusal(
   plan: EffectiveLimits,
-  key: CallerKey,
+  key: PlanCaller,
   call: GenerationCall,
 ): ApiError | undefined {
   return (

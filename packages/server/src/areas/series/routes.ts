@@ -20,6 +20,7 @@ import { requireOrg } from '../../auth/access.js';
 import type { Db } from '../../db/connect.js';
 import type { Caches } from '../../platform/cache.js';
 import { assertCount, MAX_COUNT } from '../generate/engine.js';
+import { assertSliceWindow } from '../limits/hooks.js';
 import { countedSlugs } from '../stats/hooks.js';
 import * as service from './service.js';
 
@@ -122,8 +123,13 @@ export function seriesRoutes(app: FastifyInstance, db: Db, caches: Caches): void
     },
   });
 
+  // Console mint and slice are held to the plan like /gen/mint and /gen/slice (product spec §3).
   r.post('/orgs/:org/series/:series/slice', {
-    config: { access: { orgRole: 'member' }, stats: { event: 'slice' } },
+    config: {
+      access: { orgRole: 'member' },
+      limits: { operation: 'slice', slugs: 'count' },
+      stats: { event: 'slice' },
+    },
     schema: {
       tags,
       summary: 'A window of the series by sequence (consumes nothing)',
@@ -131,16 +137,22 @@ export function seriesRoutes(app: FastifyInstance, db: Db, caches: Caches): void
       body: SeriesSliceRequest,
       response: { 200: SlugList, ...errors },
     },
-    handler: async (request) => {
-      assertCount(request.body.count, MAX_COUNT);
+    handler: async (request, reply) => {
+      const { count, sequence } = request.body;
+      assertCount(count, MAX_COUNT);
       const row = await service.seriesOrNotFound(db, requireOrg(request), request.params.series);
-      return countedSlugs(request, service.slice(row, request.body.sequence, request.body.count));
+      assertSliceWindow(request, reply, row, sequence, count);
+      return countedSlugs(request, service.slice(row, sequence, count));
     },
   });
 
   r.post('/orgs/:org/series/:series/mint', {
     // Minting consumes positions for good, like a reset changes the counter: admins only.
-    config: { access: { orgRole: 'admin' }, stats: { event: 'mint' } },
+    config: {
+      access: { orgRole: 'admin' },
+      limits: { operation: 'mint', slugs: 'count' },
+      stats: { event: 'mint' },
+    },
     schema: {
       tags,
       summary: 'The next slugs of the series (consumes them, like POST /gen/mint)',

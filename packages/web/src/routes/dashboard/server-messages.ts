@@ -36,6 +36,14 @@ const detail = (details: Record<string, unknown>, name: string): string | number
   return typeof value === 'string' || typeof value === 'number' ? value : undefined;
 };
 
+/** A call beyond one of the plan's maximums: a count per request or a slice window. */
+function planSizeRefusal(limit: string | number | undefined, max: string | number | undefined): Known | null {
+  if (max === undefined) return null;
+  if (limit === 'slice_window_back') return { key: 'errors:plan.sliceBehind', params: { max } };
+  if (limit === 'slice_window_forward') return { key: 'errors:plan.sliceAhead', params: { max } };
+  return { key: 'errors:plan.countTooLarge', params: { max } };
+}
+
 /** A refusal the server explains by `details.reason`, with the figures it gives. */
 function byReason(error: ApiError): Known | null {
   const details = (error.details ?? {}) as Record<string, unknown>;
@@ -59,6 +67,18 @@ function byReason(error: ApiError): Known | null {
       return detail(details, 'limit') === 'max_series' && max !== undefined
         ? { key: 'dashboard:serverMessages.planSeriesLimit', params: { max } }
         : null;
+    case 'request-size-exceeded':
+      return planSizeRefusal(detail(details, 'limit'), max);
+    case 'daily-limit-exceeded':
+      return max === undefined ? null : { key: 'errors:plan.dailyQuota', params: { max } };
+    case 'monthly-limit-exceeded':
+      return max === undefined ? null : { key: 'errors:plan.monthlyQuota', params: { max } };
+    case 'rate-limit-exceeded': {
+      const seconds = detail(details, 'retry_after');
+      return seconds === undefined ? null : { key: 'errors:plan.rateLimited', params: { seconds } };
+    }
+    case 'not-available':
+      return { key: 'errors:plan.notAvailable' };
     case 'pattern-too-complex':
       if (max === undefined) return { key: 'errors:playground.tooComplex' };
       return detail(details, 'limit') === 'max_pattern_components'
