@@ -1,6 +1,7 @@
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { apiPrefix, ErrorBody, ErrorMessages, SIGNED_HEADERS } from '@slugsmith/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { requireKey } from '../../auth/access.js';
 import { ApiError } from '../../platform/errors.js';
 import { type ApiCall, buildMcpServer } from './tools.js';
@@ -45,7 +46,14 @@ export function mcpRoutes(app: FastifyInstance, root: FastifyInstance): void {
     schema: {
       tags,
       summary: 'Model Context Protocol (Streamable HTTP, stateless): JSON-RPC messages in, JSON out',
-      response: errors,
+      response: {
+        200: {
+          description: 'JSON-RPC responses to the requests posted',
+          content: { 'application/json': { schema: z.unknown() } },
+        },
+        202: z.null().describe('Notifications and responses only: accepted, no body'),
+        ...errors,
+      },
     },
     errorHandler: (error, request, reply) => app.errorHandler(clarify(error, request), request, reply),
     handler: async (request, reply) => {
