@@ -14,17 +14,31 @@ describe('rotation periods (product spec §5)', () => {
       expect(rotationPeriodSeconds(bad), bad).toBeUndefined();
   });
 
-  it('the API takes any written period; keys rotate only on 30 s to 366 days', () => {
+  it('the API takes any written period; keys rotate only on 7 minutes to 366 days', () => {
     expect(RotationPeriod.safeParse('29s').success).toBe(true);
     expect(RotationPeriodInRange.safeParse(`${contract.MIN_ROTATION_SECONDS}s`).success).toBe(true);
+    expect(RotationPeriodInRange.safeParse('7m').success).toBe(true);
     expect(RotationPeriodInRange.safeParse(`${contract.MAX_ROTATION_SECONDS / 86_400}d`).success).toBe(true);
-    expect(RotationPeriodInRange.safeParse('29s').error?.issues[0]?.message).toBe(
-      'The rotation period must be between 30s and 366d',
-    );
-    expect(RotationPeriodInRange.safeParse('367d').success).toBe(false);
+    expect(RotationPeriodInRange.safeParse('367d').error?.issues[0]?.message).toBe('Maximum value is 366d');
     expect(RotationPeriodInRange.safeParse('30x').error?.issues.map((i) => i.message)).toEqual([
       'Invalid format',
     ]);
+  });
+
+  it('refuses periods whose keys an SDK would refresh over and over', () => {
+    // The shortest life an SDK sees on its key is one period: it must outlast the 2-minute
+    // refresh lead on a clock up to SIGNATURE_MAX_SKEW_MS ahead.
+    expect(contract.MIN_ROTATION_SECONDS).toBe(
+      contract.KEY_REFRESH_LEAD_SECONDS + contract.SIGNATURE_MAX_SKEW_MS / 1000,
+    );
+    for (const short of ['30s', '2m', '419s', '6m']) {
+      expect(RotationPeriodInRange.safeParse(short).error?.issues[0]?.message, short).toBe(
+        'Minimum value is 7m',
+      );
+    }
+    expect(contract.formatRotationPeriod(420)).toBe('7m');
+    expect(contract.formatRotationPeriod(86_400)).toBe('1d');
+    expect(contract.formatRotationPeriod(90)).toBe('90s');
   });
 });
 

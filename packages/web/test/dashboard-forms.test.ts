@@ -72,12 +72,16 @@ describe('SDK config forms (§5 rotation period, allowed origins)', () => {
   const origins = (allowed_origins: string) =>
     sdkConfigForm.errors(values({ allowed_origins })).allowed_origins;
 
-  it('accepts a number followed by d, h, m or s, between 30 s and 366 days', () => {
-    for (const ok of ['30d', '24h', '60m', '30s', '366d', ' 7d ']) expect(period(ok), ok).toBeUndefined();
+  it('accepts a number followed by d, h, m or s, between 7 minutes and 366 days', () => {
+    for (const ok of ['30d', '24h', '60m', '7m', '420s', '366d', ' 7d '])
+      expect(period(ok), ok).toBeUndefined();
     for (const bad of ['30', 'd', '1w', '1.5h', '-1d', '0d', '030d', '30 d', '1000000d'])
       expect(key(period(bad)), bad).toBe('dashboard:sdk.periodFormat');
-    for (const far of ['29s', '367d', '9000h'])
-      expect(key(period(far)), far).toBe('dashboard:sdk.periodRange');
+    // Keys that short-lived would have SDKs refresh them over and over (product spec §9).
+    for (const short of ['30s', '419s', '6m'])
+      expect(period(short), short).toEqual({ key: 'errors:validation.minValue', values: { min: '7m' } });
+    for (const far of ['367d', '9000h'])
+      expect(period(far), far).toEqual({ key: 'errors:validation.maxValue', values: { max: '366d' } });
     expect(key(period(''))).toBe('errors:validation.required');
   });
 
@@ -87,7 +91,8 @@ describe('SDK config forms (§5 rotation period, allowed origins)', () => {
       '24h',
       '60m',
       '30s',
-      '29s',
+      '7m',
+      '419s',
       '366d',
       '367d',
       '999999s',

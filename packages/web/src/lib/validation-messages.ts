@@ -1,5 +1,3 @@
-import { ROTATION_RANGE_MESSAGE } from '@slugsmith/contract';
-
 /** The console's own rule on an API key's expiry day (the API takes any date). */
 export const EXPIRY_IN_PAST = 'The expiry date must be in the future';
 
@@ -21,11 +19,11 @@ export const CONTRACT_MESSAGES: readonly [RegExp, string][] = [
   [/^Must be a valid URL$/, 'errors:validation.url'],
   [/^Minimum length is (?<min>\d+) characters$/, 'errors:validation.minLength'],
   [/^Maximum length is (?<max>\d+) characters$/, 'errors:validation.maxLength'],
-  [/^Minimum value is (?<min>-?\d+)$/, 'errors:validation.minValue'],
-  [/^Maximum value is (?<max>-?\d+)$/, 'errors:validation.maxValue'],
+  // A value is a number, or a rotation period such as 7m or 366d (said as written).
+  [/^Minimum value is (?<min>-?\d+|\d+[dhms])$/, 'errors:validation.minValue'],
+  [/^Maximum value is (?<max>-?\d+|\d+[dhms])$/, 'errors:validation.maxValue'],
   [/^Pattern is required$/, 'playground:validation.patternRequired'],
   [/^Count must be a positive number$/, 'playground:validation.countPositive'],
-  [new RegExp(`^${ROTATION_RANGE_MESSAGE}$`), 'dashboard:sdk.periodRange'],
   [/^At most (?<max>\d+) origins$/, 'dashboard:sdk.tooManyOrigins'],
   [new RegExp(`^${EXPIRY_IN_PAST}$`), 'dashboard:keys.expiryPast'],
 ];
@@ -35,7 +33,9 @@ export function catalogueMessage(message: string): CatalogueMessage | null {
   for (const [pattern, key] of CONTRACT_MESSAGES) {
     const match = pattern.exec(message);
     if (!match) continue;
-    const values = Object.fromEntries(Object.entries(match.groups ?? {}).map(([k, v]) => [k, Number(v)]));
+    const values = Object.fromEntries(
+      Object.entries(match.groups ?? {}).map(([k, v]) => [k, /^-?\d+$/.test(v) ? Number(v) : v]),
+    );
     return Object.keys(values).length > 0 ? { key, values } : { key };
   }
   return null;

@@ -1,9 +1,8 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import {
-  MAX_ROTATION_SECONDS,
-  MIN_ROTATION_SECONDS,
-  ROTATION_RANGE_MESSAGE,
+  formatRotationPeriod,
   rotationPeriodSeconds,
+  rotationRangeProblem,
   type Scope,
   SDK_SCOPES,
   type SdkConfig,
@@ -25,19 +24,9 @@ export type SdkConfigRow = q.SdkConfigRow;
 export function parsePeriod(text: string): number {
   const seconds = rotationPeriodSeconds(text);
   if (seconds === undefined) throw ApiError.badRequest('Invalid format', { field: 'rotation_period' });
-  if (seconds < MIN_ROTATION_SECONDS || seconds > MAX_ROTATION_SECONDS) {
-    throw ApiError.badRequest(ROTATION_RANGE_MESSAGE, { field: 'rotation_period' });
-  }
+  const problem = rotationRangeProblem(seconds);
+  if (problem) throw ApiError.badRequest(problem, { field: 'rotation_period' });
   return seconds;
-}
-
-const UNIT_SECONDS = { d: 86_400, h: 3_600, m: 60, s: 1 } as const;
-
-export function formatPeriod(seconds: number): string {
-  for (const [unit, size] of Object.entries(UNIT_SECONDS)) {
-    if (seconds % size === 0) return `${seconds / size}${unit}`;
-  }
-  return `${seconds}s`;
 }
 
 /** SDK configs never carry reset scopes (product spec §6). */
@@ -61,7 +50,7 @@ export function toSdkConfig(row: SdkConfigRow): SdkConfig {
     series_slug: row.seriesSlug,
     scopes: sortScopes(row.scopes as Scope[]),
     rotation: row.rotation,
-    rotation_period: row.periodSeconds ? (row.period ?? formatPeriod(row.periodSeconds)) : null,
+    rotation_period: row.periodSeconds ? (row.period ?? formatRotationPeriod(row.periodSeconds)) : null,
     allowed_origins: row.origins,
     enabled: row.enabled,
     created_at: row.createdAt.toISOString(),
@@ -135,7 +124,7 @@ export async function effectiveKeys(db: Db, config: SdkConfigRow, now = Date.now
   return (await ensureKeys(db, config, now)).filter((k) => isEffective(k, now));
 }
 
-/** Replaces every key (rotation, or a changed policy): signed clients refresh on their next 401. */
+/** Replaces every key (rotation, or a changed policy): signed clients refresh on their next 403. */
 export async function replaceKeys(db: Db, config: SdkConfigRow): Promise<q.SdkKeyRow[]> {
   const anchor = new Date();
   await q.deleteKeysOf(db, config.id);
