@@ -20,6 +20,12 @@ import { type RateLimitInfo, readRateLimit, readReason, readRetryAfter } from '.
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
+/**
+ * The one status a signed request is refused with when new keys can fix it (its signature
+ * matches no key in force); every other refusal (401, 429, …) is final.
+ */
+const NEW_KEYS_MAY_HELP = 403;
+
 interface CommonOptions {
   /** Where the server is, e.g. `https://slugsmith.example` (a trailing `/api/v1` is accepted). */
   baseUrl: string;
@@ -143,8 +149,10 @@ export class Slugsmith {
       await this.keys.refresh();
     }
     const first = await this.fetchOnce(method, path, body, auth, opts.signal);
-    if (this.keys && auth && (first.status === 401 || first.status === 403)) {
-      // Signed mode: the key may have rotated. Refresh once and retry with a new signature.
+    if (this.keys && auth && first.status === NEW_KEYS_MAY_HELP) {
+      // Signed mode: the signature matched no key in force (the config rotated). Refresh once
+      // and retry with a new signature; any other refusal would only fail again.
+      await first.body?.cancel();
       await this.keys.refresh().catch(() => {});
       const second = await this.fetchOnce(method, path, body, auth, opts.signal);
       return this.finish<T>(second, path, { retried: true, raw: opts.raw });

@@ -1,4 +1,4 @@
-import { type SdkJwk, type SdkKey, signingString } from '@slugsmith/contract';
+import { KEY_REFRESH_LEAD_SECONDS, type SdkJwk, type SdkKey, signingString } from '@slugsmith/contract';
 import { Messages, SlugsmithError } from './errors.js';
 
 const MINUTE = 60_000;
@@ -11,7 +11,7 @@ export function refreshDelay(
 ): number {
   const expires = effectiveTo === null ? Number.POSITIVE_INFINITY : Date.parse(effectiveTo);
   if (expires - now > 30 * MINUTE) return 30 * MINUTE + random() * MINUTE;
-  return Math.max(0, expires - 2 * MINUTE - now) + random() * 20_000;
+  return Math.max(0, expires - KEY_REFRESH_LEAD_SECONDS * 1000 - now) + random() * 20_000;
 }
 
 /** The key to sign with: currently effective, preferring no expiry, else the latest expiry. */
@@ -77,6 +77,7 @@ export interface SignedHeaders {
 export class KeyRing {
   private key: CryptoKey | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
+  private refreshing: Promise<void> | null = null;
   private closed = false;
 
   constructor(
@@ -90,8 +91,18 @@ export class KeyRing {
     return this.key !== null;
   }
 
-  /** Fetches the keys and schedules the next refresh; falls back to the supplied key on failure. */
-  async refresh(): Promise<void> {
+  /**
+   * Fetches the keys and schedules the next refresh; falls back to the supplied key on failure.
+   * Calls that overlap share one fetch (many calls refused at once after a rotation).
+   */
+  refresh(): Promise<void> {
+    this.refreshing ??= this.load().finally(() => {
+      this.refreshing = null;
+    });
+    return this.refreshing;
+  }
+
+  private async load(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     try {
       const keys = await this.fetchKeys();

@@ -1,8 +1,8 @@
 import { type SdkJwk, signingString } from '@slugsmith/contract';
 import { signal } from '@slugsmith/test-support';
 import { afterEach, describe, expect, it } from 'vitest';
-import { chooseKey, RateLimitError, refreshDelay, Slugsmith, type SlugsmithError } from '../src/index.js';
-import { fakeServer, json } from './fake-server.js';
+import { chooseKey, RateLimitError, refreshDelay, Slugsmith } from '../src/index.js';
+import { caught, fakeServer, json, keyPair } from './fake-server.js';
 
 const closers: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -13,15 +13,6 @@ async function serve(handler: Parameters<typeof fakeServer>[0]) {
   const s = await fakeServer(handler);
   closers.push(s.close);
   return s.url;
-}
-
-async function caught(p: Promise<unknown>): Promise<SlugsmithError> {
-  try {
-    await p;
-  } catch (e) {
-    return e as SlugsmithError;
-  }
-  throw new Error('expected a rejection');
 }
 
 describe('API-key mode', () => {
@@ -224,18 +215,6 @@ describe('API-key mode', () => {
 });
 
 // ---- signed mode --------------------------------------------------------------------------------
-
-async function keyPair() {
-  const pair = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, [
-    'sign',
-    'verify',
-  ]);
-  const jwk = (await crypto.subtle.exportKey('jwk', pair.privateKey)) as SdkJwk;
-  return {
-    jwk: { kty: 'EC', crv: 'P-256', x: jwk.x, y: jwk.y, d: jwk.d } as SdkJwk,
-    publicKey: pair.publicKey,
-  };
-}
 
 function fromB64url(s: string) {
   return Uint8Array.from(atob(s.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));

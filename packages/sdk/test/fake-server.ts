@@ -1,5 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { SdkJwk } from '@slugsmith/contract';
+import type { SlugsmithError } from '../src/index.js';
 
 export type Handler = (req: IncomingMessage & { body: string }, res: ServerResponse) => unknown;
 
@@ -33,4 +35,27 @@ export function json(
 ) {
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
   res.end(JSON.stringify(body));
+}
+
+/** The error a promise is rejected with (the test fails when it is fulfilled). */
+export async function caught(p: Promise<unknown>): Promise<SlugsmithError> {
+  try {
+    await p;
+  } catch (e) {
+    return e as SlugsmithError;
+  }
+  throw new Error('expected a rejection');
+}
+
+/** A fresh P-256 key pair: the private JWK an SDK config hands out, and its public key. */
+export async function keyPair() {
+  const pair = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, [
+    'sign',
+    'verify',
+  ]);
+  const jwk = (await crypto.subtle.exportKey('jwk', pair.privateKey)) as SdkJwk;
+  return {
+    jwk: { kty: 'EC', crv: 'P-256', x: jwk.x, y: jwk.y, d: jwk.d } as SdkJwk,
+    publicKey: pair.publicKey,
+  };
 }
