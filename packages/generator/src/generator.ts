@@ -26,6 +26,20 @@ export interface ForgeOptions {
   skipAwkward?: boolean;
 }
 
+export interface SliceOptions {
+  seed: string;
+  /** First position (default 0), as for `forge`. */
+  sequence?: number | bigint | string;
+  /** Slugs wanted. */
+  count: number;
+}
+
+export interface SliceResult {
+  slugs: string[];
+  /** The position after the last one read: where the next window starts. */
+  next: bigint;
+}
+
 export interface PatternInfo {
   /** Canonical form of the pattern. */
   pattern: string;
@@ -176,6 +190,31 @@ export class Generator {
     if (typeof seed !== 'string') throw new GeneratorError('Seed must be a string');
     const perm = compiled.permutation(seed, () => seedKey(seed));
     return compiled.generate(perm, toSequence(options.sequence), count, options.skipAwkward === true);
+  }
+
+  /**
+   * `count` slugs of a series from position `sequence` on: positions whose neighbouring words
+   * form a pair the bundle lists as reading badly are passed over and the window reads on, so a
+   * series' slugs are numbered by position while a caller still gets `count` of them. `next` is
+   * the position after the last one read, where the following window starts. Fewer than `count`
+   * only where the pattern's capacity ends.
+   */
+  slice(pattern: string, options: SliceOptions): SliceResult {
+    const { count, seed } = options;
+    if (!Number.isSafeInteger(count) || count < 1)
+      throw new GeneratorError('Count must be a positive number');
+    if (typeof seed !== 'string') throw new GeneratorError('Seed must be a string');
+    const compiled = this.compile(pattern);
+    const perm = compiled.permutation(seed, () => seedKey(seed));
+    const slugs = compiled.generate(perm, toSequence(options.sequence), count, true);
+    let next = toSequence(options.sequence) + BigInt(count);
+    while (slugs.length < count && next < compiled.capacity) {
+      const left = compiled.capacity - next;
+      const want = Math.min(count - slugs.length, left < BigInt(count) ? Number(left) : count);
+      for (const slug of compiled.generate(perm, next, want, true)) slugs.push(slug);
+      next += BigInt(want);
+    }
+    return { slugs, next };
   }
 
   patternInfo(pattern: string): PatternInfo {

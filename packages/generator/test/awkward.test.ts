@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Generator, SAMPLE_BUNDLE } from '../src/index.js';
 
@@ -32,5 +33,43 @@ describe('awkward pairs (bundle avoid_pairs)', () => {
     const all = gen.forge(pattern, { seed: 'q', count: 200 });
     const kept = gen.forge(pattern, { seed: 'q', count: 200, skipAwkward: true });
     expect(kept.every((s) => all.includes(s))).toBe(true);
+  });
+
+  it('slices count slugs from a position, reading past the positions it leaves out', () => {
+    const pattern = '{adjective}-{noun:+animal}';
+    const capacity = Number(gen.patternInfo(pattern).capacity);
+    fc.assert(
+      fc.property(
+        fc.string(),
+        fc.integer({ min: 0, max: capacity - 1 }),
+        fc.integer({ min: 1, max: 60 }),
+        fc.integer({ min: 1, max: 25 }),
+        (seed, sequence, count, window) => {
+          fc.pre(sequence + count <= capacity);
+          // What a series hands out from `sequence` on: every kept position, in order.
+          const kept = gen.forge(pattern, { seed, sequence, count: capacity - sequence, skipAwkward: true });
+          const { slugs, next } = gen.slice(pattern, { seed, sequence, count });
+          expect(slugs).toEqual(kept.slice(0, count));
+          const read = gen.forge(pattern, {
+            seed,
+            sequence,
+            count: Number(next) - sequence,
+            skipAwkward: true,
+          });
+          expect(read).toEqual(slugs.length === count ? slugs : kept);
+          // Windows chained through `next` read what one window reads.
+          const chained: string[] = [];
+          let at = BigInt(sequence);
+          while (chained.length < count && at < BigInt(capacity)) {
+            const step = Math.min(window, count - chained.length, Number(BigInt(capacity) - at));
+            const part = gen.slice(pattern, { seed, sequence: at, count: step });
+            chained.push(...part.slugs);
+            at = part.next;
+          }
+          expect(chained).toEqual(slugs);
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });

@@ -16,7 +16,7 @@ import {
   type SeriesRow,
   seriesById,
   seriesOrNotFound,
-  slice,
+  sliceWindow,
 } from '../series/service.js';
 import { currentBundleId, generatorFor, MAX_COUNT, withEngine } from './engine.js';
 
@@ -137,12 +137,11 @@ export async function sliceStream(
   count: number,
   batchSize: number,
 ) {
-  const start = BigInt(sequence);
-  let position = start;
+  let position = BigInt(sequence);
   return slugStream(count, batchSize, (_done, size) => {
-    // Awkward positions are left out of a slice, so the window advances by positions, not slugs.
-    const slugs = slice(row, position.toString(), size);
-    position += BigInt(size);
+    // A window reads past the positions it leaves out (awkward pairs): the next starts after it.
+    const { slugs, next } = sliceWindow(row, position, size);
+    position = next;
     return slugs;
   });
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { SeriesInfo } from '@slugsmith/contract';
 import { slugify } from '@slugsmith/contract';
+import type { SliceResult } from '@slugsmith/generator';
 import { forgetKeys } from '../../auth/keys.js';
 import type { Db } from '../../db/connect.js';
 import { isUniqueViolation } from '../../db/errors.js';
@@ -293,11 +294,20 @@ export async function mint(db: Db, seriesId: string, count: number): Promise<str
   return out;
 }
 
-/** A window of the series by position; nothing is consumed. */
-export function slice(row: SeriesRow, sequence: number | string, count: number): string[] {
+/**
+ * `count` slugs of the series from position `sequence` on; nothing is consumed. Positions mint
+ * leaves out (awkward pairs) are passed over here too and the window reads on, so a slice from 0
+ * after minting n slugs (n ≥ 1) is those n slugs; `next` is where the following window starts.
+ */
+export function sliceWindow(row: SeriesRow, sequence: number | string | bigint, count: number): SliceResult {
   checkAlgorithm(row.algorithm);
   const gen = generatorFor(row.bundleId);
-  return withEngine(() => gen.forge(row.pattern, { seed: row.seed, sequence, count, skipAwkward: true }));
+  return withEngine(() => gen.slice(row.pattern, { seed: row.seed, sequence, count }));
+}
+
+/** The slugs of `sliceWindow`. */
+export function slice(row: SeriesRow, sequence: number | string, count: number): string[] {
+  return sliceWindow(row, sequence, count).slugs;
 }
 
 /** Sample slugs of a pattern under a random seed (console "test"). */
