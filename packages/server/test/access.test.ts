@@ -423,24 +423,29 @@ describeEachDatabase('generation API keys', (ctx) => {
           body: { message: 'Request timestamp is outside the allowed window' },
         });
       }
-      const wrongPath = signedHeaders(jwk, config.slug, method, '/api/v1/elsewhere');
+      // A signature no key in force verifies: 403, the refusal signing clients refresh keys on.
+      const wrongPath = {
+        ...signedHeaders(jwk, config.slug, method, '/api/v1/elsewhere'),
+        origin: 'https://good.example',
+      };
       expect(
         await ctx().request(method, url, { body, headers: wrongPath }),
         `${label} bad signature`,
       ).toMatchObject({
-        status: 401,
+        status: 403,
         body: { message: 'Invalid signature' },
       });
+      // Refusals of signed requests that new keys cannot fix: 401.
       const evil = { ...signedHeaders(jwk, config.slug, method, url), origin: 'https://evil.example' };
       expect(await ctx().request(method, url, { body, headers: evil }), `${label} origin`).toMatchObject({
-        status: 403,
+        status: 401,
         body: { message: 'Origin not allowed' },
       });
       if (!SDK_SCOPES.includes(scopeOf(route))) {
         const good = { ...signedHeaders(jwk, config.slug, method, url), origin: 'https://good.example' };
         const r = await ctx().request(method, url, { body, headers: good });
         expect(r, `${label} SDK key beyond SDK scopes`).toMatchObject({
-          status: 403,
+          status: 401,
           body: { message: 'Insufficient permissions' },
         });
       }
@@ -486,10 +491,13 @@ describeEachDatabase('generation API keys', (ctx) => {
         const r = await ctx().request(method, route.url, { body, headers });
         expect(r, `${route.method} ${route.url} ${who}`).toMatchObject({ status: expect.any(Number) });
         // 429 not-available: the other organisation's plan refuses the call before any series is read.
+        // A signed request lacking the scope is refused with 401 (403 would send it for new keys).
         const refusedBy = r.status === 429 ? r.body.details?.reason : r.status;
-        expect([403, 404, 'not-available'], `${route.method} ${route.url} ${who}: ${r.status}`).toContain(
-          refusedBy,
-        );
+        const scopeRefusal = who === 'other org SDK key' ? 401 : 403;
+        expect(
+          [scopeRefusal, 404, 'not-available'],
+          `${route.method} ${route.url} ${who}: ${r.status}`,
+        ).toContain(refusedBy);
       }
     }
     // The other organisation's listing shows only its own series; a series key sees only its series.

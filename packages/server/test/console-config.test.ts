@@ -47,10 +47,10 @@ describeEachDatabase('public console config', (ctx) => {
       expect((await client.dictionaryTags()).length).toBeGreaterThan(0);
       // The plan behind it: the inactive public-console plan, with SDK access.
       expect(await client.limits()).toMatchObject({ sdk_access: true, mint_enabled: false });
-      // Mint needs a scope the console config does not have.
+      // Mint needs a scope the console config does not have: final, no key refresh.
       await expect(client.mint({ count: 1, series: 'anything' })).rejects.toMatchObject({
-        status: 403,
-        message: 'Request failed after key refresh: Insufficient permissions',
+        status: 401,
+        message: 'Authentication failed: Insufficient permissions',
       });
     } finally {
       client.close();
@@ -77,7 +77,7 @@ describeEachDatabase('public console config', (ctx) => {
       body: { pattern: '{noun}', count: 1 },
       headers: { ...headers, origin: 'https://elsewhere.example' },
     });
-    expect(forged).toMatchObject({ status: 403, body: { message: 'Origin not allowed' } });
+    expect(forged).toMatchObject({ status: 401, body: { message: 'Origin not allowed' } });
     await expect(
       Slugsmith.fromBackend({
         baseUrl,

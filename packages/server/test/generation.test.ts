@@ -349,7 +349,10 @@ describeEachDatabase('generation API', (ctx) => {
     expect(plain.status).toBe(200);
     expect((await plain.json())[0]).toMatchObject({ jwk: { kty: 'EC', crv: 'P-256' }, effective_to: null });
 
-    const client = await Slugsmith.fromBackend({ baseUrl, sdkConfig: config.slug });
+    // The config lists origins: its requests must name one, as a page's fetch does.
+    const fromApp: typeof fetch = (input, init) =>
+      fetch(input, { ...init, headers: { ...(init?.headers as object), origin: 'https://app.example' } });
+    const client = await Slugsmith.fromBackend({ baseUrl, sdkConfig: config.slug, fetch: fromApp });
     expect(await client.forge({ pattern: '{noun}', count: 2 })).toHaveLength(2);
     expect(await client.mint({ count: 3 })).toHaveLength(3);
     expect(await client.keyInfo()).toMatchObject({
@@ -357,7 +360,8 @@ describeEachDatabase('generation API', (ctx) => {
       key_scope: 'series',
       series_slug: 'web',
     });
-    await expect(client.reset('web')).rejects.toMatchObject({ status: 403 });
+    // No reset scope: final (401), no key refresh.
+    await expect(client.reset('web')).rejects.toMatchObject({ status: 401 });
     // Rotation replaces the keys; the client refreshes once and carries on.
     const rotated = await ctx().request('PATCH', `/api/v1/orgs/${a.org}/sdk-configs/${config.slug}`, {
       token: a.owner.token,
@@ -383,10 +387,11 @@ describeEachDatabase('generation API', (ctx) => {
     expect(manual.body.keys).toHaveLength(1);
     expect(manual.body.keys[0].effective_to).toBeNull();
     const old = signedHeaders(auto.keys[0].jwk, auto.slug, 'POST', '/api/v1/gen/forge');
+    // A replaced key: 403, on which signing clients fetch the new keys.
     expect(
       (await ctx().request('POST', '/api/v1/gen/forge', { body: { pattern: '{noun}' }, headers: old }))
         .status,
-    ).toBe(401);
+    ).toBe(403);
     expect(
       (
         await ctx().request('POST', `/api/v1/orgs/${a.org}/sdk-configs`, {

@@ -161,7 +161,7 @@ describeEachDatabase('MCP endpoint', (ctx) => {
     expect(get.headers.get('allow')).toBe('POST');
   });
 
-  it('refuses a signed (SDK key) caller with a 403 that says MCP needs an API key with scope mcp', async () => {
+  it('refuses a signed (SDK key) caller with a 401 that says MCP needs an API key with scope mcp', async () => {
     const a = await orgWithOwner(ctx(), 'mcp-signed');
     await unlimitedPlan(ctx(), a.org);
     const config = await a.sdkConfig({ scopes: ['forge', 'mint', 'slice', 'stats'] });
@@ -176,9 +176,10 @@ describeEachDatabase('MCP endpoint', (ctx) => {
       },
       body: listTools,
     });
-    expect(signed.status).toBe(403);
+    // Not 403: that would make a signing client fetch new keys, which cannot help here.
+    expect(signed.status).toBe(401);
     expect(await signed.json()).toEqual({
-      code: 403,
+      code: 401,
       message: 'Insufficient permissions',
       details: {
         required_scope: 'mcp',
@@ -198,7 +199,7 @@ describeEachDatabase('MCP endpoint', (ctx) => {
     );
     expect(String(refused)).toContain('needs an API key with scope mcp');
 
-    // A signature that does not verify stays an authentication failure (401).
+    // A signature that matches no key in force: 403, the one refusal new keys can fix.
     const forged = await fetch(url, {
       method: 'POST',
       headers: {
@@ -208,7 +209,7 @@ describeEachDatabase('MCP endpoint', (ctx) => {
       },
       body: listTools,
     });
-    expect(forged.status).toBe(401);
+    expect(forged.status).toBe(403);
     expect((await forged.json()).message).toBe('Invalid signature');
 
     // With an API key (scope mcp) next to the signature headers, the key is what counts.

@@ -5,11 +5,12 @@ import { count } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../src/app.js';
-import { databaseReplayStore } from '../src/auth/replays.js';
+import { databaseReplayStore, replayKey } from '../src/auth/replays.js';
 import { replaySignatures } from '../src/db/schema.js';
 import type { Config } from '../src/platform/config.js';
-import { closeApp, TestContext, testConfig, testDatabases } from './support/app.js';
+import { closeApp, describeEachDatabase, TestContext, testConfig, testDatabases } from './support/app.js';
 import { orgWithOwner, signedHeaders } from './support/keys.js';
+import { unlimitedPlan } from './support/plans.js';
 
 const testRedisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const forge = { method: 'POST', path: '/api/v1/gen/forge', body: { pattern: '{noun}', count: 1 } } as const;
@@ -22,12 +23,7 @@ async function send(ctx: TestContext, headers: Record<string, string>) {
 /** An organisation on a plan with SDK access (Free has none). */
 async function sdkOrg(ctx: TestContext, name: string) {
   const a = await orgWithOwner(ctx, name);
-  const { token } = await ctx.admin();
-  const r = await ctx.request('POST', `/api/v1/admin/orgs/${a.org}/subscriptions`, {
-    token,
-    body: { plan: 'enterprise' },
-  });
-  if (r.status !== 201) throw new Error(`not subscribed: ${JSON.stringify(r.body)}`);
+  await unlimitedPlan(ctx, a.org);
   return a;
 }
 
@@ -90,7 +86,8 @@ describe('replayed signatures across nodes', () => {
       // The key expires by itself once the timestamp has left the window.
       const redis = new Redis(testRedisUrl);
       try {
-        const ttl = await redis.pttl(`slugsmith:replay:${headers['x-signature']}`);
+        const stored = replayKey(Buffer.from(headers['x-signature'], 'base64url'));
+        const ttl = await redis.pttl(`slugsmith:replay:${stored}`);
         expect(ttl).toBeGreaterThan(5 * 60_000 - 10_000);
         expect(ttl).toBeLessThanOrEqual(5 * 60_000 + 1_000);
       } finally {
@@ -163,4 +160,69 @@ describe('replayed signatures across nodes', () => {
       expect(left.map((r) => r.signature).sort()).toEqual(['sig-c']);
     });
   }
+});
+
+/** The order of the P-256 group: (r, s) and (r, n − s) both verify. */
+const N = 0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551n;
+
+/** The same signature with s replaced by n − s, canonically encoded. */
+function mirrored(signature: string): string {
+  const bytes = Buffer.from(signature, 'base64url');
+  const s = BigInt(`0x${bytes.subarray(32).toString('hex')}`);
+  const other = Buffer.from((N - s).toString(16).padStart(64, '0'), 'hex');
+  return Buffer.concat([bytes.subarray(0, 32), other]).toString('base64url');
+}
+
+/** The last character with other values in its four unused bits (64 bytes: 2 bits used). */
+function otherUnusedBits(signature: string): string[] {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+  const last = alphabet.indexOf(signature.at(-1) as string);
+  return [1, 2, 7, 15].map((bits) => signature.slice(0, -1) + alphabet[(last & 0b110000) | bits]);
+}
+
+/**
+ * One request, one signature: whatever spelling it is sent in. Only canonical unpadded base64url
+ * of 64 bytes is read, and the replay store knows a signature by r‖min(s, n − s).
+ */
+describeEachDatabase('a signature sent again in another spelling', (ctx) => {
+  /** Signed headers whose signature has a - or _ (so the +/ alphabet spells it differently). */
+  function headersWithUrlAlphabet(jwk: Parameters<typeof signedHeaders>[0], slug: string) {
+    for (;;) {
+      const headers = signedHeaders(jwk, slug, forge.method, forge.path);
+      if (/[-_]/.test(headers['x-signature'])) return headers;
+    }
+  }
+
+  it('refuses every re-encoding and the mirrored (r, n − s) after the signature was used', async () => {
+    const a = await sdkOrg(ctx(), 'respelled');
+    const config = await a.sdkConfig({});
+    const headers = headersWithUrlAlphabet(config.keys[0].jwk, config.slug);
+    const S = headers['x-signature'];
+    expect((await send(ctx(), headers)).status).toBe(200);
+    expect(await send(ctx(), headers)).toMatchObject(replayed);
+    const variants: Record<string, string> = {
+      padded: `${S}==`,
+      'standard alphabet': S.replaceAll('-', '+').replaceAll('_', '/'),
+      'junk character': `${S.slice(0, 40)}.${S.slice(40)}`,
+      'space inside': `${S.slice(0, 40)} ${S.slice(40)}`,
+      ...Object.fromEntries(otherUnusedBits(S).map((v, i) => [`unused bits ${i}`, v])),
+    };
+    for (const [name, signature] of Object.entries(variants)) {
+      expect(signature, name).not.toBe(S);
+      const r = await send(ctx(), { ...headers, 'x-signature': signature });
+      expect(r, name).toMatchObject({ status: 401, body: { message: 'Invalid signature' } });
+    }
+    const mirror = mirrored(S);
+    expect(mirror).not.toBe(S);
+    expect(await send(ctx(), { ...headers, 'x-signature': mirror })).toMatchObject(replayed);
+  });
+
+  it('accepts a high-s signature (WebCrypto makes both halves), once, in either form', async () => {
+    const a = await sdkOrg(ctx(), 'high-s');
+    const config = await a.sdkConfig({});
+    const headers = signedHeaders(config.keys[0].jwk, config.slug, forge.method, forge.path);
+    const mirror = mirrored(headers['x-signature']);
+    expect((await send(ctx(), { ...headers, 'x-signature': mirror })).status).toBe(200);
+    expect(await send(ctx(), headers)).toMatchObject(replayed);
+  });
 });

@@ -2,7 +2,7 @@ import { ErrorMessages, type OrgRole, orgRoleRank, type Scope } from '@slugsmith
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { ApiError } from '../platform/errors.js';
 import type { MaybePromise } from '../platform/maybe-promise.js';
-import { type CallerKey, hasScope } from './keys.js';
+import { type CallerKey, hasScope, keyRefusal } from './keys.js';
 import { TokenError, type TokenVerifier, type VerifiedToken } from './tokens.js';
 
 /**
@@ -141,7 +141,7 @@ type Checker = (request: FastifyRequest, rule: AccessRule, lookups: AccessLookup
 
 function grantKey(request: FastifyRequest, key: CallerKey, needed: Scope | 'any'): void {
   if (needed !== 'any' && !hasScope(key.scopes, needed)) {
-    throw ApiError.forbidden(ErrorMessages.insufficientPermissions, { required_scope: needed });
+    throw keyRefusal(key, ErrorMessages.insufficientPermissions, { required_scope: needed });
   }
   request.caller.key = key;
 }

@@ -11,7 +11,7 @@ import type { FastifyRequest } from 'fastify';
 import { type Cache, CacheKind, type Caches, LOOKUP_TTL_MS } from '../platform/cache.js';
 import { ApiError } from '../platform/errors.js';
 import type { MaybePromise } from '../platform/maybe-promise.js';
-import type { ReplayStore } from './replays.js';
+import { type ReplayStore, replayKey } from './replays.js';
 
 /** A caller authenticated by an API key or by a request signed with an SDK key. */
 export interface CallerKey {
@@ -108,11 +108,21 @@ function keyEntryOf(row: StoredApiKey | undefined): KeyEntry {
   };
 }
 
-/** The verification keys of a config, usable until `until` (the first one's effective end). */
+/**
+ * The verification keys of a config, usable until `until` (the first one's effective end), read
+ * from the database at `readAt`.
+ */
 interface VerificationKeys {
   until: number;
+  readAt: number;
   keys: KeyObject[];
 }
+
+/**
+ * A signature no cached key verifies makes the node read the keys again (another node may have
+ * rotated them), at most this often per config: forged signatures cannot drive database reads.
+ */
+const REREAD_AFTER_MS = 1_000;
 
 /** Hot generation calls cost no database round trip for their key, config or signing keys. */
 const apiKeyEntries = new CacheKind<KeyEntry>({ ttlMs: LOOKUP_TTL_MS, max: 10_000 });
@@ -130,15 +140,57 @@ function publicKey(jwk: { x: string; y: string }): KeyObject {
   return createPublicKey({ key: { kty: 'EC', crv: 'P-256', x: jwk.x, y: jwk.y }, format: 'jwk' });
 }
 
-/** True when the request may come from `origin` for this config (no list = any origin). */
+/**
+ * True when a request from a page on `origin` (see requestOrigin) may use this config. No list:
+ * any caller, with or without an origin. A list: only pages on one of its origins; a request with
+ * no origin is not from such a page. (Any other client can claim whatever origin it likes: the
+ * list keeps other sites' pages out, it is no secret; scopes and plan limits protect a config.)
+ */
 export function originAllowed(config: { origins: string[] }, origin: string | undefined): boolean {
-  if (origin === undefined || config.origins.length === 0) return true;
-  return config.origins.includes(origin.replace(/\/+$/, ''));
+  if (config.origins.length === 0) return true;
+  return origin !== undefined && config.origins.includes(origin.replace(/\/+$/, ''));
+}
+
+/**
+ * How a signed request is refused. The reference SDKs fetch their keys again and retry once on
+ * a 403, and give up on a 401: so a signed request is answered 403 only when its signature
+ * matches no signing key in force (the config rotated; new keys fix it), and 401 for every
+ * refusal new keys cannot fix (timestamp, origin, encoding, replay, scope). API keys keep the
+ * usual meaning: 401 who are you, 403 not allowed.
+ */
+export function keyRefusal(key: Pick<CallerKey, 'type'>, message: string, details?: unknown): ApiError {
+  return key.type === 'sdk-config'
+    ? ApiError.unauthorized(message, details)
+    : ApiError.forbidden(message, details);
+}
+
+/**
+ * The signature's bytes when it is written as the reference SDKs write it — unpadded base64url
+ * of exactly 64 bytes (WebCrypto's r‖s) — else undefined. Lenient decoding would let one
+ * signature be sent in many spellings (padding, the +/ alphabet, ignored characters, other
+ * values of the last character's unused bits), each new to the replay store.
+ */
+export function canonicalSignature(text: string): Buffer | undefined {
+  const bytes = Buffer.from(text, 'base64url');
+  if (bytes.length !== 64 || bytes.toString('base64url') !== text) return undefined;
+  return bytes;
 }
 
 function header(request: FastifyRequest, name: string): string | undefined {
   const v = request.headers[name];
   return typeof v === 'string' && v !== '' ? v : undefined;
+}
+
+/**
+ * The origin of the page a request comes from. Browsers send Origin on every cross-origin request
+ * and every POST, but not on a same-origin GET: that one says `Sec-Fetch-Site: same-origin`, and
+ * its page is on this server's own origin (the web console's GET calls).
+ */
+export function requestOrigin(request: FastifyRequest): string | undefined {
+  const origin = header(request, 'origin');
+  if (origin !== undefined) return origin;
+  if (header(request, 'sec-fetch-site') === 'same-origin') return `${request.protocol}://${request.host}`;
+  return undefined;
 }
 
 /**
@@ -183,19 +235,30 @@ export function keyAuthenticator<C extends SignedConfig>(
     return hit.row;
   }
 
-  async function keysFor(config: C, now: number): Promise<KeyObject[]> {
+  async function keysFor(config: C, now: number): Promise<VerificationKeys> {
     const hit = effective.get(config.id);
-    if (hit && now < hit.until) return hit.keys;
+    if (hit && now < hit.until) return hit;
     // A key whose effective end passed: read again (the schedule has its successor ready).
     if (hit) effective.delete(config.id);
-    const entry = await effective.fetch(config.id, async () => {
+    return effective.fetch(config.id, async () => {
       const rows = await lookups.effectiveKeys(config, now);
       return {
         until: Math.min(...rows.map((k) => k.effectiveTo?.getTime() ?? Number.POSITIVE_INFINITY)),
+        readAt: now,
         keys: rows.map((k) => publicKey(k.jwk)),
       };
     });
-    return entry.keys;
+  }
+
+  /** Whether a key in force signed `data`, reading the keys again if the cached ones are stale. */
+  async function verifiedByKeyInForce(config: C, data: Buffer, sig: Buffer, now: number): Promise<boolean> {
+    const verifies = (keys: VerificationKeys) =>
+      keys.keys.some((key) => verify('sha256', data, { key, dsaEncoding: 'ieee-p1363' }, sig));
+    const cached = await keysFor(config, now);
+    if (verifies(cached)) return true;
+    if (now - cached.readAt < REREAD_AFTER_MS) return false;
+    if (effective.get(config.id) === cached) effective.delete(config.id);
+    return verifies(await keysFor(config, now));
   }
 
   async function signedCaller(request: FastifyRequest): Promise<CallerKey> {
@@ -215,21 +278,22 @@ export function keyAuthenticator<C extends SignedConfig>(
     }
     const config = await configFor(slug);
     if (!config?.enabled) throw ApiError.unauthorized(KeyMessages.invalidSdkConfig);
-    if (!originAllowed(config, header(request, 'origin'))) {
-      throw ApiError.forbidden(KeyMessages.originNotAllowed);
+    if (!originAllowed(config, requestOrigin(request))) {
+      throw ApiError.unauthorized(KeyMessages.originNotAllowed);
     }
-    const sig = Buffer.from(signature, 'base64url');
-    if (sig.length !== 64) throw ApiError.unauthorized(KeyMessages.invalidSignature);
+    const sig = canonicalSignature(signature);
+    if (!sig) throw ApiError.unauthorized(KeyMessages.invalidSignature, { reason: 'encoding' });
     const path = request.url.split('?')[0];
     const data = Buffer.from(signingString(request.method, path, slug, timestamp));
-    const keys = await keysFor(config, now);
-    const ok = keys.some((key) => verify('sha256', data, { key, dsaEncoding: 'ieee-p1363' }, sig));
-    if (!ok) throw ApiError.unauthorized(KeyMessages.invalidSignature);
+    if (!(await verifiedByKeyInForce(config, data, sig, now))) {
+      // The one refusal new keys can fix (see keyRefusal): the caller refreshes and retries.
+      throw ApiError.forbidden(KeyMessages.invalidSignature, { reason: 'no_key_in_force' });
+    }
     // Remembered until the timestamp leaves the window (after that the timestamp check refuses it).
     const until = at + SIGNATURE_MAX_SKEW_MS + 1_000;
     let first: boolean;
     try {
-      first = await replays.firstUse(signature, until, now);
+      first = await replays.firstUse(replayKey(sig), until, now);
     } catch (error) {
       // Without the shared store a replay cannot be ruled out: refuse for now, never let it in.
       request.log.warn({ err: error, store: replays.kind }, 'replay store unavailable');

@@ -3,14 +3,29 @@ import { Redis } from 'ioredis';
 import type { Db } from '../db/connect.js';
 import { replaySignatures } from '../db/schema.js';
 
+/** The order of the P-256 group. */
+const P256_N = 0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551n;
+
 /**
- * Where the signatures of signed requests are remembered, so that a signature is accepted once
+ * What the replay store remembers of a signature (r‖s, 64 bytes): r‖min(s, n−s). ECDSA accepts
+ * (r, s) and (r, n−s) alike and WebCrypto produces both, so both spellings are one signature.
+ */
+export function replayKey(signature: Uint8Array): string {
+  const r = Buffer.from(signature.subarray(0, 32));
+  const s = BigInt(`0x${Buffer.from(signature.subarray(32, 64)).toString('hex')}`);
+  const low = s > P256_N - s ? P256_N - s : s;
+  const lowBytes = Buffer.from(low.toString(16).padStart(64, '0'), 'hex');
+  return Buffer.concat([r, lowBytes]).toString('base64url');
+}
+
+/**
+ * Where the signatures of signed requests are remembered (as their `replayKey`), so that a signature is accepted once
  * across every node: Redis when REDIS_URL is set, else the database all nodes share.
  */
 export interface ReplayStore {
   readonly kind: 'redis' | 'database';
   /**
-   * True the first time `signature` is offered; it is remembered until `expiresAt` (ms since the
+   * True the first time `signature` (a `replayKey`) is offered; it is remembered until `expiresAt` (ms since the
    * epoch), when its timestamp has left the accepted window and the timestamp check refuses it.
    */
   firstUse(signature: string, expiresAt: number, now: number): Promise<boolean>;

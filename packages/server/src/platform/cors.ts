@@ -1,5 +1,4 @@
-import type { FastifyInstance, FastifyReply, onRequestHookHandler } from 'fastify';
-import { withHook } from './route-hooks.js';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -21,13 +20,14 @@ export interface CorsPolicy {
 }
 
 /**
- * CORS for every route registered after it, chosen once per route from its `config.cors`: an
- * onRequest hook of the route's own, so that no request looks its route's rule up.
+ * CORS for every answer, chosen by the route's `config.cors`: an onSend hook, so that refusals of
+ * the access check, plan limits, not-found answers and every other error carry the headers too
+ * (without them a page's fetch sees a network error instead of the refusal).
  *
- * A request without Origin costs one header read; one with an allowed Origin gets its headers; a
- * preflight is answered at once, before authentication (browsers send no credentials on it).
- * Preflights are routed by URL: an `any-origin` route gets an OPTIONS route of its own, every
- * other path the catch-all one (console origins).
+ * A response to a request without Origin costs one header read; one with an allowed Origin gets
+ * its headers. Preflights are answered by OPTIONS routes, routed by URL: an `any-origin` route
+ * gets an OPTIONS route of its own, every other path the catch-all one (console origins).
+ * Browsers send no credentials on a preflight, and those routes are public.
  *
  * Why not @fastify/cors: deciding per route needs its delegator mode, which rebuilds and
  * normalises the options object on every request, also for the servers that call the generation
@@ -35,60 +35,70 @@ export interface CorsPolicy {
  */
 export function installCors(server: FastifyInstance, policy: CorsPolicy): void {
   const consoleOrigins = policy.origins;
-  const forConsole = corsHook(
-    policy,
-    consoleOrigins === true ? () => true : (origin) => consoleOrigins.includes(origin),
-  );
-  const forAnyOrigin = corsHook(policy, () => true);
+  const forConsole: Allowed =
+    consoleOrigins === true ? () => true : (origin) => consoleOrigins.includes(origin);
+  const forAnyOrigin: Allowed = () => true;
+  const exposedHeaders = policy.exposedHeaders.join(', ');
   const preflightRoutes = new Set<string>();
 
-  server.addHook('onRoute', function chooseCors(route) {
+  server.addHook('onSend', function corsHeaders(request, reply, payload, done) {
+    const origin = request.headers.origin;
+    if (origin === undefined) return done(null, payload);
+    // Answers differ by Origin: shared caches must keep them apart.
+    reply.header('vary', 'Origin');
+    const allowed = request.routeOptions.config?.cors === 'any-origin' ? forAnyOrigin : forConsole;
+    // A refused origin gets no CORS headers: the browser then withholds the answer.
+    if (allowed(origin)) {
+      reply.header('access-control-allow-origin', origin);
+      reply.header('access-control-expose-headers', exposedHeaders);
+    }
+    done(null, payload);
+  });
+
+  server.addHook('onRoute', function addPreflightRoute(route) {
     const open = route.config?.cors === 'any-origin';
-    route.onRequest = withHook(route.onRequest, open ? forAnyOrigin : forConsole);
     if (!open || [route.method].flat().includes('OPTIONS') || preflightRoutes.has(route.url)) return;
     preflightRoutes.add(route.url);
     // Registered from within onRoute, this route passes through here too: as an OPTIONS route it
-    // gets the hook and no preflight route of its own.
+    // gets no preflight route of its own.
     this.route({
       method: 'OPTIONS',
       url: route.routePath,
       config: { access: 'public', cors: 'any-origin' },
       schema: { hide: true },
-      handler: notAPreflight,
+      handler: preflight(policy, forAnyOrigin),
     });
   });
-  server.options('*', { config: { access: 'public' }, schema: { hide: true }, handler: notAPreflight });
+  server.options('*', {
+    config: { access: 'public' },
+    schema: { hide: true },
+    handler: preflight(policy, forConsole),
+  });
 }
 
-/** An OPTIONS request that is no preflight (those are answered by the hook) is not found. */
-function notAPreflight(_request: unknown, reply: FastifyReply): void {
-  reply.callNotFound();
-}
+type Allowed = (origin: string) => boolean;
 
-function corsHook(policy: CorsPolicy, allowed: (origin: string) => boolean): onRequestHookHandler {
+/**
+ * Answers a preflight from an allowed origin (204 with what may be sent); any other OPTIONS
+ * request is not found.
+ */
+function preflight(policy: CorsPolicy, allowed: Allowed) {
   const methods = policy.methods.join(', ');
   const allowedHeaders = policy.allowedHeaders.join(', ');
-  const exposedHeaders = policy.exposedHeaders.join(', ');
   const maxAge = String(policy.maxAgeSeconds);
-  return function cors(request, reply, done) {
+  return function answerPreflight(request: FastifyRequest, reply: FastifyReply): void {
     const origin = request.headers.origin;
-    if (origin === undefined) return done();
-    // Answers differ by Origin: shared caches must keep them apart.
-    reply.header('vary', 'Origin');
-    // A refused origin gets no CORS headers: the browser then withholds the answer.
-    if (!allowed(origin)) return done();
-    reply.header('access-control-allow-origin', origin);
-    if (request.method === 'OPTIONS' && request.headers['access-control-request-method'] !== undefined) {
-      reply
-        .header('access-control-allow-methods', methods)
-        .header('access-control-allow-headers', allowedHeaders)
-        .header('access-control-max-age', maxAge)
-        .header('content-length', '0')
-        .code(204)
-        .send();
+    const isPreflight =
+      origin !== undefined && request.headers['access-control-request-method'] !== undefined;
+    if (!isPreflight || !allowed(origin)) {
+      reply.callNotFound();
       return;
     }
-    reply.header('access-control-expose-headers', exposedHeaders);
-    done();
+    reply
+      .header('access-control-allow-methods', methods)
+      .header('access-control-allow-headers', allowedHeaders)
+      .header('access-control-max-age', maxAge)
+      .code(204)
+      .send();
   };
 }

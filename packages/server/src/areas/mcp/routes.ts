@@ -24,16 +24,20 @@ const signedWithoutApiKey = (request: FastifyRequest) =>
  * config never carries `mcp`): the answer keeps 'Insufficient permissions' and says why.
  */
 function clarify(error: FastifyError | ApiError, request: FastifyRequest): FastifyError | ApiError {
-  if (!(error instanceof ApiError) || error.status !== 403 || !signedWithoutApiKey(request)) return error;
+  if (!(error instanceof ApiError) || !signedWithoutApiKey(request)) return error;
   const details = (error.details ?? {}) as Record<string, unknown>;
   if (details.required_scope !== 'mcp') return error;
-  return ApiError.forbidden(error.message, { ...details, ...apiKeyRequired, hint: MCP_NEEDS_API_KEY });
+  return new ApiError(error.status, error.message, {
+    ...details,
+    ...apiKeyRequired,
+    hint: MCP_NEEDS_API_KEY,
+  });
 }
 
 /**
  * The MCP endpoint (Streamable HTTP, stateless: no sessions, so any node answers any request)
  * for AI agents, authenticated by an API key with scope `mcp` in `x-api-key` (signed SDK requests
- * are refused with a 403 that says so). Every tool call is
+ * are refused with a 401 that says so). Every tool call is
  * made against this server's own HTTP API with the caller's key (`inject`, in process), so it
  * meets the same scope checks, plan limits and statistics as the call it stands for.
  */

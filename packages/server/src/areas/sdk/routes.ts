@@ -18,11 +18,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireOrg } from '../../auth/access.js';
-import { forgetKeys, KeyMessages, originAllowed } from '../../auth/keys.js';
+import { forgetKeys, KeyMessages, originAllowed, requestOrigin } from '../../auth/keys.js';
 import type { Db } from '../../db/connect.js';
 import type { Caches } from '../../platform/cache.js';
 import { ApiError } from '../../platform/errors.js';
+import type { LimitStore } from '../limits/store.js';
 import { CONSOLE_SCOPES } from './console.js';
+import { jwksLimiter } from './jwks-limit.js';
 import { keysFor } from './key-visibility.js';
 import { findConfigBySlug } from './queries.js';
 import * as service from './service.js';
@@ -34,8 +36,16 @@ const noContent = { 204: z.null().describe('Done') };
  * Product spec §7.2, §7.6: SDK configs, their rotating keys, legacy SDK keys and the JWKS call;
  * `consoleConfig` is the public SDK config of the anonymous web console.
  */
-export function sdkRoutes(app: FastifyInstance, db: Db, caches: Caches, consoleConfig: string): void {
+export function sdkRoutes(
+  app: FastifyInstance,
+  db: Db,
+  caches: Caches,
+  consoleConfig: string,
+  /** Where key fetches are counted (see jwksLimiter). */
+  jwksCounts: LimitStore,
+): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const admitJwks = jwksLimiter(jwksCounts, caches);
   const tags = ['sdk-configs'];
   // Every change may affect what signed requests are accepted: drop this node's caches.
   const changed = <T>(value: T): T => {
@@ -257,14 +267,18 @@ export function sdkRoutes(app: FastifyInstance, db: Db, caches: Caches, consoleC
     schema: {
       tags: ['generation'],
       summary: 'The currently effective keys of an SDK config, for its allowed origins',
+      description:
+        'An unknown or disabled config has no keys: the answer is an empty list, which SDKs report as ' +
+        '"No valid SDK keys found". A config with allowed origins answers only requests whose Origin ' +
+        'is one of them. At most 60 fetches per minute per config and caller address (then 429).',
       body: JwksRequest,
-      response: { 200: z.array(SdkKey), ...errors },
+      response: { 200: z.array(SdkKey), ...errors, 429: ErrorBody },
     },
-    handler: async (request) => {
+    handler: async (request, reply) => {
+      await admitJwks(request.body.config, request.ip, reply);
       const config = await findConfigBySlug(db, request.body.config);
-      if (!config?.enabled) throw ApiError.notFound();
-      const origin = request.headers.origin;
-      if (!originAllowed(config, typeof origin === 'string' ? origin : undefined)) {
+      if (!config?.enabled) return [];
+      if (!originAllowed(config, requestOrigin(request))) {
         throw ApiError.forbidden(KeyMessages.originNotAllowed);
       }
       return (await service.effectiveKeys(db, config)).map(service.toSdkKey);
