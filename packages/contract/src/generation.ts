@@ -129,6 +129,11 @@ export const SeriesInfo = z
     bundle: z.string(),
     algorithm: z.string(),
     mtime: Timestamp,
+    /**
+     * Console answers: whether this is the organisation's default series, the one org-wide keys'
+     * mint, slice, reset and series-info use when the request names none.
+     */
+    default: z.boolean().optional(),
   })
   .meta({ id: 'SeriesInfo' });
 export type SeriesInfo = z.infer<typeof SeriesInfo>;

@@ -19,6 +19,15 @@ export const OrgSeriesUpdate = z
   .strict()
   .meta({ id: 'OrgSeriesUpdate' });
 export type OrgSeriesUpdate = z.input<typeof OrgSeriesUpdate>;
+/**
+ * `PUT /orgs/{org}/default-series`: the series that calls of the organisation's org-wide keys use
+ * when they name none (until one is chosen: the organisation's first series).
+ */
+export const DefaultSeriesRequest = z
+  .object({ series: SeriesRef })
+  .strict()
+  .meta({ id: 'DefaultSeriesRequest' });
+export type DefaultSeriesRequest = z.input<typeof DefaultSeriesRequest>;
 export const SeriesTestRequest = z
   .object({ count: z.number().int().min(1).max(100).default(3) })
   .meta({ id: 'SeriesTestRequest' });

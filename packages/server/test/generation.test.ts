@@ -244,7 +244,10 @@ describeEachDatabase('generation API', (ctx) => {
       forgedStream.push(s);
     expect(forgedStream.slice(0, 3)).toEqual(await client.forge({ pattern: '{noun}', seed: 'x', count: 3 }));
     expect(forgedStream).toHaveLength(1200);
-    await expect(client.mint({ count: 1 })).rejects.toMatchObject({ status: 400 });
+    // No series named: the organisation's default (its first and only series).
+    expect(await client.mint({ count: 1 })).toEqual(
+      await client.slice({ count: 1, sequence: 2510, series: 'invoices' }),
+    );
     await expect(client.mint({ count: 1, series: 'nope' })).rejects.toMatchObject({ status: 404 });
 
     const updated = await client.updateSeries('invoices', { name: 'Bills' });

@@ -2,7 +2,7 @@ import { RATE_LIMIT_HEADERS } from '@slugsmith/contract';
 import { describe, expect, it } from 'vitest';
 import { describeEachDatabase, type TestContext } from './support/app.js';
 import { orgWithOwner, signedHeaders } from './support/keys.js';
-import { customPlan } from './support/plans.js';
+import { customPlan, unlimitedPlan } from './support/plans.js';
 
 /**
  * What the reference service's own clients (the TypeScript SDK in signed mode, the Python SDK with
@@ -95,6 +95,77 @@ describeEachDatabase('reference client protocol', (ctx) => {
     expect((await expanded({ sequence: '9007199254740993' })).sequence).toBe('9007199254740993');
     expect((await expanded({ sequence: '18446744073709551615' })).sequence).toBe('18446744073709551615');
     expect(await expanded({})).toEqual({ pattern: '{noun}' });
+  });
+
+  it('an org-wide key that names no series uses the default series: the first, until an admin chooses another', async () => {
+    const a = await keyed(ctx(), 'ref-default-series');
+    await unlimitedPlan(ctx(), a.org);
+    // No series yet: nothing to fall back on.
+    const none = await a.call('POST', '/gen/mint', { count: 1 });
+    expect(none).toMatchObject({ status: 404, body: { code: 404, details: { reason: 'no_series' } } });
+
+    const first = await a.series('First');
+    const second = await a.series('Second');
+    const minted = await a.call('POST', '/gen/mint', { count: 2 });
+    expect(minted.status).toBe(200);
+    expect(minted.body).toEqual((await a.call('POST', '/gen/slice', { series: first.slug, count: 2 })).body);
+    expect((await a.call('POST', '/gen/slice', { count: 2 })).body).toEqual(minted.body);
+    expect((await a.call('POST', '/gen/series-info', {})).body).toMatchObject({
+      slug: first.slug,
+      generated_count: '2',
+    });
+    expect((await a.call('POST', '/gen/reset', {})).body).toMatchObject({
+      series: first.slug,
+      generated_count: '0',
+    });
+    const { body: stream } = await ctx().app.server.inject({
+      method: 'POST',
+      url: '/api/v1/gen/mint/stream',
+      headers: { 'x-api-key': a.key },
+      payload: { count: 2 },
+    });
+    expect(stream.trim().split('\n')).toEqual(minted.body);
+
+    // The console lists which one is the default; members may not change it.
+    const base = `/api/v1/orgs/${a.org}`;
+    const listed = await ctx().request('GET', `${base}/series`, { token: a.owner.token });
+    expect(
+      Object.fromEntries(listed.body.map((s: { slug: string; default: boolean }) => [s.slug, s.default])),
+    ).toEqual({ [first.slug]: true, [second.slug]: false });
+    const member = await ctx().person('ref-default-member');
+    await ctx().request('POST', `${base}/members`, {
+      token: a.owner.token,
+      body: { email: member.email, role: 'member' },
+    });
+    const byMember = await ctx().request('PUT', `${base}/default-series`, {
+      token: member.token,
+      body: { series: second.slug },
+    });
+    expect(byMember.status).toBe(403);
+    const unknown = await ctx().request('PUT', `${base}/default-series`, {
+      token: a.owner.token,
+      body: { series: 'no-such-series' },
+    });
+    expect(unknown.status).toBe(404);
+
+    const chosen = await ctx().request('PUT', `${base}/default-series`, {
+      token: a.owner.token,
+      body: { series: second.slug },
+    });
+    expect(chosen).toMatchObject({ status: 200, body: { slug: second.slug, default: true } });
+    expect(
+      (await ctx().request('GET', `${base}/series/${second.slug}`, { token: a.owner.token })).body.default,
+    ).toBe(true);
+    expect((await a.call('POST', '/gen/series-info', {})).body.slug).toBe(second.slug);
+    expect((await a.call('POST', '/gen/mint', { count: 1 })).body).toEqual(
+      (await a.call('POST', '/gen/slice', { series: second.slug, count: 1 })).body,
+    );
+
+    // The chosen default deleted: the first series is the default again.
+    expect(
+      (await ctx().request('DELETE', `${base}/series/${second.slug}`, { token: a.owner.token })).status,
+    ).toBe(204);
+    expect((await a.call('POST', '/gen/series-info', {})).body.slug).toBe(first.slug);
   });
 
   it('GET /gen/stats/totals is the whole service, for any key: the public console config reads it', async () => {

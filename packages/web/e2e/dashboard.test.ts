@@ -143,6 +143,10 @@ describe('dashboard as a new user', () => {
     await row.getByText('ORD-{number:6d}').waitFor();
     await row.getByText('0 of 1M').waitFor();
     await page.getByText('1 of 3 series').waitFor();
+    // The first series is the organisation's default: calls of org-wide keys that name none use it.
+    await row.getByTestId('default-series').getByText('Default series').waitFor();
+    expect(await row.getByTestId('make-default-series').count()).toBe(0);
+    await page.getByTestId('default-series-hint').waitFor();
   });
 
   it('creates an API key whose secret is shown once, copies it and the key works', async () => {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   index,
   integer,
@@ -77,6 +78,10 @@ export const organisations = pgTable(
     name: text('name').notNull(),
     /** Set on the personal organisation created with an account; at most one per account. */
     personalAccountId: uuid('personal_account_id').references(() => accounts.id, { onDelete: 'cascade' }),
+    /** The series chosen as default; null: the organisation's first (oldest) series is. */
+    defaultSeriesId: uuid('default_series_id').references((): AnyPgColumn => series.id, {
+      onDelete: 'set null',
+    }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -163,7 +168,10 @@ export const series = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('series_org_slug_key').on(t.orgId, t.slug)],
+  (t) => [
+    uniqueIndex('series_org_slug_key').on(t.orgId, t.slug),
+    index('series_org_created_idx').on(t.orgId, t.createdAt, t.id),
+  ],
 );
 
 export const apiKeys = pgTable(

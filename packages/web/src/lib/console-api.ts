@@ -17,6 +17,7 @@ import type {
   CreateLegacySdkKey,
   CreateOrganisation,
   CreateSdkConfig,
+  DefaultSeriesRequest,
   EffectiveLimits,
   LegacySdkKey,
   Member,
@@ -135,6 +136,9 @@ export const createSeries = (org: string, body: OrgSeriesCreate) =>
 export const updateSeries = (org: string, series: string, body: OrgSeriesUpdate) =>
   send<SeriesInfo>('PUT', seriesPath(org, series), body);
 export const deleteSeries = (org: string, series: string) => send<null>('DELETE', seriesPath(org, series));
+/** Makes the series the organisation's default (admins): org-wide keys use it when a call names none. */
+export const setDefaultSeries = (org: string, series: string) =>
+  send<SeriesInfo>('PUT', `${orgPath(org)}/default-series`, { series } satisfies DefaultSeriesRequest);
 export const getSeriesStats = (org: string, series: string, signal?: AbortSignal) =>
   get<StatsRow[]>(`${seriesPath(org, series)}/stats`, signal);
 /** Sample slugs of the series' pattern under a random seed; consumes nothing. */

@@ -10,6 +10,7 @@ import { secrets, shortLinks } from '../../db/schema.js';
 import { CacheKind, type Caches } from '../../platform/cache.js';
 import { ApiError } from '../../platform/errors.js';
 import {
+  defaultSeries,
   listSeries,
   mint,
   type OrgRef,
@@ -26,18 +27,14 @@ export function orgOf(key: CallerKey): OrgRef {
 
 /**
  * The series a key call works on: a series key only ever reaches its own series; an org key
- * names one of its organisation's series.
+ * names one of its organisation's series, or none for the organisation's default series.
  */
 export async function seriesFor(db: Db, key: CallerKey, slug: string | undefined): Promise<SeriesRow> {
   if (key.seriesId) {
     if (slug !== undefined && slug !== key.seriesSlug) throw ApiError.notFound();
     return seriesById(db, key.seriesId);
   }
-  if (slug === undefined) {
-    throw ApiError.badRequest('This field is required', {
-      issues: [{ path: 'body.series', message: 'This field is required' }],
-    });
-  }
+  if (slug === undefined) return defaultSeries(db, orgOf(key));
   return seriesOrNotFound(db, orgOf(key), slug);
 }
 

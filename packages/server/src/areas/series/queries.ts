@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect.js';
-import { series } from '../../db/schema.js';
+import { organisations, series } from '../../db/schema.js';
 
 export type SeriesRow = typeof series.$inferSelect;
 
@@ -19,6 +19,30 @@ export async function findSeries(db: Db, orgId: string, slug: string): Promise<S
 export async function findSeriesById(db: Db, id: string): Promise<SeriesRow | undefined> {
   const [row] = await db.select().from(series).where(eq(series.id, id));
   return row;
+}
+
+/**
+ * The organisation's default series: the one chosen (organisations.default_series_id), else its
+ * first series (the oldest). None when the organisation has no series.
+ */
+export async function findDefaultSeries(db: Db, orgId: string): Promise<SeriesRow | undefined> {
+  const [row] = await db
+    .select({ series })
+    .from(series)
+    .innerJoin(organisations, eq(organisations.id, series.orgId))
+    .where(eq(series.orgId, orgId))
+    .orderBy(
+      sql`${series.id} IS NOT DISTINCT FROM ${organisations.defaultSeriesId} DESC`,
+      asc(series.createdAt),
+      asc(series.id),
+    )
+    .limit(1);
+  return row?.series;
+}
+
+/** Chooses the default series of its organisation. */
+export async function setDefaultSeries(db: Db, orgId: string, seriesId: string): Promise<void> {
+  await db.update(organisations).set({ defaultSeriesId: seriesId }).where(eq(organisations.id, orgId));
 }
 
 export async function countSeries(db: Db, orgId: string): Promise<number> {

@@ -1,4 +1,5 @@
 import {
+  DefaultSeriesRequest,
   ErrorBody,
   OrgParams,
   OrgSeriesCreate,
@@ -59,10 +60,20 @@ export function seriesRoutes(app: FastifyInstance, db: Db, caches: Caches): void
   r.get('/orgs/:org/series/:series', {
     config: { access: { orgRole: 'member' } },
     schema: { tags, summary: 'One series', params: SeriesParams, response: { 200: SeriesInfo, ...errors } },
-    handler: async (request) => {
-      const org = requireOrg(request);
-      return service.toSeriesInfo(await service.seriesOrNotFound(db, org, request.params.series), org.slug);
+    handler: async (request) => service.seriesWithDefault(db, requireOrg(request), request.params.series),
+  });
+
+  r.put('/orgs/:org/default-series', {
+    config: { access: { orgRole: 'admin' } },
+    schema: {
+      tags,
+      summary:
+        "Choose the organisation's default series: the one org-wide API keys use when a call names none",
+      params: OrgParams,
+      body: DefaultSeriesRequest,
+      response: { 200: SeriesInfo, ...errors },
     },
+    handler: async (request) => service.chooseDefaultSeries(db, requireOrg(request), request.body.series),
   });
 
   r.put('/orgs/:org/series/:series', {

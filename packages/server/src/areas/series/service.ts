@@ -45,8 +45,36 @@ export function toSeriesInfo(row: SeriesRow, orgSlug: string): SeriesInfo {
   };
 }
 
+/** The organisation's series, the default one marked (console). */
 export async function listSeries(db: Db, org: OrgRef): Promise<SeriesInfo[]> {
-  return (await q.listSeries(db, org.id)).map((r) => toSeriesInfo(r, org.slug));
+  const [rows, fallback] = await Promise.all([q.listSeries(db, org.id), q.findDefaultSeries(db, org.id)]);
+  return rows.map((r) => ({ ...toSeriesInfo(r, org.slug), default: r.id === fallback?.id }));
+}
+
+/** One series of the organisation, whether it is the default marked (console). */
+export async function seriesWithDefault(db: Db, org: OrgRef, slug: string): Promise<SeriesInfo> {
+  const [row, fallback] = await Promise.all([
+    seriesOrNotFound(db, org, slug),
+    q.findDefaultSeries(db, org.id),
+  ]);
+  return { ...toSeriesInfo(row, org.slug), default: row.id === fallback?.id };
+}
+
+/**
+ * The series calls of an org-wide key use when they name none: the one chosen in the console,
+ * else the organisation's first. An organisation without series has none (404).
+ */
+export async function defaultSeries(db: Db, org: OrgRef): Promise<SeriesRow> {
+  const row = await q.findDefaultSeries(db, org.id);
+  if (!row) throw ApiError.notFound(undefined, { reason: 'no_series' });
+  return row;
+}
+
+/** Makes one of the organisation's series its default (console, admins). */
+export async function chooseDefaultSeries(db: Db, org: OrgRef, slug: string): Promise<SeriesInfo> {
+  const row = await seriesOrNotFound(db, org, slug);
+  await q.setDefaultSeries(db, org.id, row.id);
+  return { ...toSeriesInfo(row, org.slug), default: true };
 }
 
 export async function seriesById(db: Db, id: string): Promise<SeriesRow> {

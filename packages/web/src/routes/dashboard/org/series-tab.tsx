@@ -1,6 +1,7 @@
 import {
   Alert,
   Anchor,
+  Badge,
   Button,
   Group,
   Modal,
@@ -29,6 +30,7 @@ import {
   getLimits,
   hasRole,
   listSeries,
+  setDefaultSeries,
 } from '../../../lib/console-api.js';
 import { dictionaryInfo, dictionaryTags, patternInfo } from '../../../lib/generator-api.js';
 import { formatCount } from '../../../lib/numbers.js';
@@ -58,7 +60,7 @@ export function seriesMaximum(limits: { plan_type: string; limits: { max_series:
 }
 
 export function SeriesTab({ org, startCreating = false }: { org: Organisation; startCreating?: boolean }) {
-  const { t, i18n } = useTranslation('dashboard');
+  const { t, i18n } = useTranslation(['dashboard', 'series']);
   const lng = i18n.resolvedLanguage;
   const isAdmin = hasRole(org.role, 'admin');
   const series = useQuery({
@@ -140,29 +142,52 @@ export function SeriesTab({ org, startCreating = false }: { org: Organisation; s
             </Table.Thead>
             <Table.Tbody>
               {series.data.map((s) => (
-                <SeriesRow key={s.slug} org={org} series={s} locale={lng} />
+                <SeriesRow key={s.slug} org={org} series={s} locale={lng} isAdmin={isAdmin} />
               ))}
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
+      )}
+      {series.data && series.data.length > 0 && (
+        <Text size="xs" c="dimmed" data-testid="default-series-hint">
+          {t('series:default.hint')}
+        </Text>
       )}
       {isAdmin && <CreateSeriesDialog org={org} opened={creating} onClose={() => setCreating(false)} />}
     </Stack>
   );
 }
 
-function SeriesRow({ org, series, locale }: { org: Organisation; series: SeriesInfo; locale?: string }) {
-  const { t } = useTranslation('dashboard');
+function SeriesRow({
+  org,
+  series,
+  locale,
+  isAdmin,
+}: {
+  org: Organisation;
+  series: SeriesInfo;
+  locale?: string;
+  isAdmin: boolean;
+}) {
+  const { t } = useTranslation(['dashboard', 'series']);
   const percent = usedPercent(series.generated_count, series.capacity);
   return (
     <Table.Tr data-testid="series-row">
       <Table.Td>
-        <Anchor component={Link} to={seriesHref(org.slug, series.slug)} fw={600}>
-          {series.name}
-        </Anchor>
+        <Group gap="xs" wrap="nowrap">
+          <Anchor component={Link} to={seriesHref(org.slug, series.slug)} fw={600}>
+            {series.name}
+          </Anchor>
+          {series.default && (
+            <Badge size="sm" variant="light" data-testid="default-series">
+              {t('series:default.badge')}
+            </Badge>
+          )}
+        </Group>
         <Text size="xs" c="dimmed" ff="monospace">
           {series.slug}
         </Text>
+        {isAdmin && !series.default && <MakeDefaultButton org={org} series={series} />}
       </Table.Td>
       <Table.Td>
         <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
@@ -187,6 +212,32 @@ function SeriesRow({ org, series, locale }: { org: Organisation; series: SeriesI
         <Text size="sm">{formatDate(series.mtime, locale)}</Text>
       </Table.Td>
     </Table.Tr>
+  );
+}
+
+/** Makes the series the organisation's default: what org-wide keys use when a call names no series. */
+function MakeDefaultButton({ org, series }: { org: Organisation; series: SeriesInfo }) {
+  const { t } = useTranslation('series');
+  const queryClient = useQueryClient();
+  const choose = useMutation({
+    mutationFn: () => setDefaultSeries(org.slug, series.slug),
+    onSuccess: async () => {
+      notifySuccess(t('default.changed', { name: series.name }));
+      await queryClient.invalidateQueries({ queryKey: consoleKeys.seriesList(org.slug) });
+    },
+    onError: (error) => notifyFailure(t('default.failed'), error),
+  });
+  return (
+    <Button
+      size="compact-xs"
+      variant="subtle"
+      mt={4}
+      loading={choose.isPending}
+      onClick={() => choose.mutate()}
+      data-testid="make-default-series"
+    >
+      {t('default.make')}
+    </Button>
   );
 }
 
