@@ -1,5 +1,5 @@
 import { apiPrefix, ErrorMessages, RATE_LIMIT_HEADERS, SIGNED_HEADERS } from '@slugsmith/contract';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { findAccountBySubject, hasPendingMandatoryAgreements } from './areas/accounts/queries.js';
 import { accountRoutes } from './areas/accounts/routes.js';
@@ -37,7 +37,7 @@ import { type Database, openDatabase } from './db/connect.js';
 import { migrate } from './db/migrate.js';
 import { Caches } from './platform/cache.js';
 import type { Config } from './platform/config.js';
-import { installCors } from './platform/cors.js';
+import { type CorsHeaders, installCors } from './platform/cors.js';
 import { installErrorHandling } from './platform/errors.js';
 import { trackInFlight } from './platform/in-flight.js';
 import { loggingOptions } from './platform/logging.js';
@@ -83,7 +83,9 @@ export async function buildApp(
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
     // Errors raised before routing (a malformed URL) answer with the same error body.
-    frameworkErrors: (error, _request, reply) => {
+    frameworkErrors: (error, request, reply) => {
+      // Sent before routing, so no hook runs: the CORS headers are set here.
+      corsHeaders?.(request as FastifyRequest, reply as FastifyReply);
       (reply as FastifyReply)
         .status(400)
         .send({ code: 400, message: ErrorMessages.badRequest, details: { reason: error.message } });
@@ -92,6 +94,8 @@ export async function buildApp(
   });
   server.setValidatorCompiler(validatorCompiler);
   server.setSerializerCompiler(serializerCompiler);
+  // Set once CORS is installed (answers to unrouted requests get its headers).
+  let corsHeaders: CorsHeaders | undefined;
   // Set once the web console is registered; unknown console paths then get its index.html.
   let webFallback: Awaited<ReturnType<typeof registerWeb>>;
   installErrorHandling(server, () => webFallback);
@@ -185,7 +189,7 @@ export async function buildApp(
     if (!without.has('limits')) installPlanLimits(server, planLimits);
     if (without.has('stats')) declareCountedSlugs(server);
     else installStatsRecording(server, stats);
-    installCors(server, {
+    corsHeaders = installCors(server, {
       origins: config.corsOrigins,
       methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
       allowedHeaders: [

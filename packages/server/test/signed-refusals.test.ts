@@ -240,6 +240,9 @@ describeEachDatabase('signed requests: statuses, origins and CORS', (ctx) => {
       'unknown API path': await ctx().request('GET', '/api/v1/no-such-thing', {
         headers: { origin: consoleOrigin },
       }),
+      'unknown: malformed path, never routed': await ctx().request('GET', '/api/v1/gen/%zz', {
+        headers: { origin: consoleOrigin },
+      }),
     };
     for (const [what, answer] of Object.entries(answers)) {
       expect(answer.status, what).toBeGreaterThanOrEqual(400);

@@ -33,7 +33,7 @@ export interface CorsPolicy {
  * normalises the options object on every request, also for the servers that call the generation
  * API and send no Origin at all (about a tenth of a forge's CPU).
  */
-export function installCors(server: FastifyInstance, policy: CorsPolicy): void {
+export function installCors(server: FastifyInstance, policy: CorsPolicy): CorsHeaders {
   const consoleOrigins = policy.origins;
   const forConsole: Allowed =
     consoleOrigins === true ? () => true : (origin) => consoleOrigins.includes(origin);
@@ -41,17 +41,21 @@ export function installCors(server: FastifyInstance, policy: CorsPolicy): void {
   const exposedHeaders = policy.exposedHeaders.join(', ');
   const preflightRoutes = new Set<string>();
 
-  server.addHook('onSend', function corsHeaders(request, reply, payload, done) {
+  function corsHeaders(request: FastifyRequest, reply: FastifyReply): void {
     const origin = request.headers.origin;
-    if (origin === undefined) return done(null, payload);
+    if (origin === undefined) return;
     // Answers differ by Origin: shared caches must keep them apart.
     reply.header('vary', 'Origin');
-    const allowed = request.routeOptions.config?.cors === 'any-origin' ? forAnyOrigin : forConsole;
+    const allowed = request.routeOptions?.config?.cors === 'any-origin' ? forAnyOrigin : forConsole;
     // A refused origin gets no CORS headers: the browser then withholds the answer.
     if (allowed(origin)) {
       reply.header('access-control-allow-origin', origin);
       reply.header('access-control-expose-headers', exposedHeaders);
     }
+  }
+
+  server.addHook('onSend', (request, reply, payload, done) => {
+    corsHeaders(request, reply);
     done(null, payload);
   });
 
@@ -74,7 +78,11 @@ export function installCors(server: FastifyInstance, policy: CorsPolicy): void {
     schema: { hide: true },
     handler: preflight(policy, forConsole),
   });
+  return corsHeaders;
 }
+
+/** Sets the CORS headers of an answer sent where no hook runs (a request that was never routed). */
+export type CorsHeaders = (request: FastifyRequest, reply: FastifyReply) => void;
 
 type Allowed = (origin: string) => boolean;
 
