@@ -183,13 +183,14 @@ function header(request: FastifyRequest, name: string): string | undefined {
 
 /**
  * The origin of the page a request comes from. Browsers send Origin on every cross-origin request
- * and every POST, but not on a same-origin GET: that one says `Sec-Fetch-Site: same-origin`, and
- * its page is on this server's own origin (the web console's GET calls).
+ * and on every request that is not a GET or HEAD; a GET or HEAD without one comes from a page on
+ * this server's own origin (the web console's GET calls) — or from a program outside a browser,
+ * which can claim any origin anyway.
  */
 export function requestOrigin(request: FastifyRequest): string | undefined {
   const origin = header(request, 'origin');
   if (origin !== undefined) return origin;
-  if (header(request, 'sec-fetch-site') === 'same-origin') return `${request.protocol}://${request.host}`;
+  if (request.method === 'GET' || request.method === 'HEAD') return `${request.protocol}://${request.host}`;
   return undefined;
 }
 
