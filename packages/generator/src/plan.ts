@@ -101,6 +101,13 @@ export class CompiledPattern {
   // Per-component views for the hot loop: list lookups for plain one-limb values.
   private readonly lists: (string[] | null)[];
   private affixed: (string[] | null)[] | null = null;
+  /** No list baked: every component renders through its own `render` (see `generate`). */
+  private readonly unbaked: null[];
+  /** The lists `render` and `gather` read in the current `generate` call. */
+  private current: (string[] | null)[] = [];
+  /** Words in the one-limb lists, and slugs rendered so far: when baking the lists pays. */
+  private readonly listWords: number;
+  private rendered = 0;
   /** Canonical text of each placeholder: equal text selects equal words. */
   private readonly selectors: string[];
   /** Every component is a one-limb word list (the common case): slugs are joined words. */
@@ -147,6 +154,8 @@ export class CompiledPattern {
       l.component.shape === 'value' && l.component.list && l.radices.length === 1 ? l.component.list : null,
     );
     this.wordsOnly = this.lists.length > 0 && this.lists.every((l) => l !== null);
+    this.unbaked = this.lists.map(() => null);
+    this.listWords = this.lists.reduce((sum, l) => sum + (l?.length ?? 0), 0);
   }
 
   permutation(seed: string, key: () => Uint32Array): LimbPermutation {
@@ -265,7 +274,7 @@ export class CompiledPattern {
     column: Int32Array,
   ): string {
     const { chunks, offsets } = this;
-    const affixed = this.affixed!;
+    const affixed = this.current;
     let out = '';
     let gathered = false;
     for (let i = 0; i < affixed.length; i++) {
@@ -295,7 +304,7 @@ export class CompiledPattern {
    * independent, so their cache misses overlap instead of stalling one slug at a time.
    */
   private gather(x: Int32Array, width: number, filled: number, words: string[]): void {
-    const affixed = this.affixed!;
+    const affixed = this.current;
     let touched = 0;
     for (let i = 0; i < affixed.length; i++) {
       const list = affixed[i];
@@ -405,7 +414,12 @@ export class CompiledPattern {
     };
     const { block, digests, column, words } = this.scratch;
     const radix = this.radixArray;
-    this.affixedLists();
+    // Baking the surrounding text into the word lists makes a string of every word of every list:
+    // it is done once the pattern has rendered as many slugs as its lists hold words, so a pattern
+    // used for a few slugs (one forge, a preview, each of many one-off patterns) never pays for it.
+    this.rendered += count;
+    const baked = this.affixed !== null || this.rendered >= this.listWords;
+    this.current = baked ? this.affixedLists() : this.unbaked;
     const skip = skipAwkward && this.awkwardPairs().length > 0;
     let kept = 0;
     for (let base = 0; base < count; base += width) {
@@ -438,7 +452,7 @@ export class CompiledPattern {
       }
       perm.apply(block, width, digests);
       if (this.walks) this.walkBack(perm, block, width, filled, digests, column);
-      if (this.wordsOnly && !skip) {
+      if (baked && this.wordsOnly && !skip) {
         this.joinWords(block, width, filled, words, out, kept);
         kept += filled;
         continue;

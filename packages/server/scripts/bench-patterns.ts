@@ -8,7 +8,8 @@
  * 2. Against the real server (from source, PostgreSQL, an API key on a plan without pattern
  *    limits): 20 clients post these patterns to `/gen/pattern-info` and `/gen/forge` without
  *    pause, each request written differently, while one more client pings `/ping` in a loop.
- *    Prints the /ping latencies (p50, p99, max; the target for p99 is 50 ms) and the statuses.
+ *    Prints the /ping latencies (p50, p99, max; the target for p99 is 50 ms) and the statuses,
+ *    first for a pattern that costs nothing to compile: the floor of the machine at that load.
  *
  *   npm run bench:patterns -w @slugsmith/server    (DATABASE_URL or TEST_DATABASE_URL;
  *                                                   BENCH_SECONDS per pattern, default 3)
@@ -111,26 +112,37 @@ function percentile(sorted: number[], p: number): number {
 
 async function underLoad(url: string, apiKey: string, title: string, pattern: string) {
   const deadline = Date.now() + SECONDS * 1000;
-  const statuses = new Map<number, number>();
+  // A status, or `failed` when the server answered nothing (it crashed under the load).
+  const statuses = new Map<number | string, number>();
+  const count = (status: number | string) => statuses.set(status, (statuses.get(status) ?? 0) + 1);
   let n = 0;
   const client = async (c: number) => {
     while (Date.now() < deadline) {
       const path = c % 2 === 0 ? 'gen/pattern-info' : 'gen/forge';
       const body = { pattern: variant(pattern, n++), ...(path === 'gen/forge' ? { count: 1 } : {}) };
-      const response = await fetch(`${url}/api/v1/${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
-        body: JSON.stringify(body),
-      });
-      await response.arrayBuffer();
-      statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+      try {
+        const response = await fetch(`${url}/api/v1/${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
+          body: JSON.stringify(body),
+        });
+        await response.arrayBuffer();
+        count(response.status);
+      } catch {
+        count('failed');
+      }
     }
   };
   const pings: number[] = [];
+  let failedPings = 0;
   const pinger = async () => {
     while (Date.now() < deadline) {
       const t = performance.now();
-      await (await fetch(`${url}/api/v1/ping`)).arrayBuffer();
+      try {
+        await (await fetch(`${url}/api/v1/ping`)).arrayBuffer();
+      } catch {
+        failedPings++;
+      }
       pings.push(performance.now() - t);
     }
   };
@@ -138,7 +150,7 @@ async function underLoad(url: string, apiKey: string, title: string, pattern: st
   pings.sort((a, b) => a - b);
   const p99 = percentile(pings, 99);
   console.log(
-    `  ${title.padEnd(44)} /ping p50 ${percentile(pings, 50).toFixed(1).padStart(7)}  p99 ${p99.toFixed(1).padStart(7)}  max ${pings.at(-1)?.toFixed(1).padStart(7)}  (${pings.length} pings; ${n} requests: ${[...statuses].map(([s, k]) => `${k}×${s}`).join(' ')})`,
+    `  ${title.padEnd(44)} /ping p50 ${percentile(pings, 50).toFixed(1).padStart(7)}  p99 ${p99.toFixed(1).padStart(7)}  max ${pings.at(-1)?.toFixed(1).padStart(7)}  (${pings.length} pings, ${failedPings} failed; ${n} requests: ${[...statuses].map(([s, k]) => `${k}×${s}`).join(' ')})`,
   );
   return p99;
 }
@@ -151,8 +163,17 @@ async function main() {
   try {
     const { apiKey } = await seedOrgAndKey(schema);
     console.log(`/ping while ${CLIENTS} clients post each pattern for ${SECONDS} s (ms)`);
+    // The floor of this machine at that load: a pattern that costs nothing to compile.
+    await underLoad(server.url, apiKey, 'baseline: {adjective}-{noun}', '{adjective}-{noun}');
     for (const [title, pattern] of Object.entries(PATTERNS)) {
       worstPing = Math.max(worstPing, await underLoad(server.url, apiKey, title, pattern));
+      if (server.child.exitCode !== null || server.child.signalCode !== null) {
+        console.log(
+          `  the server died under this load (${server.child.exitCode ?? server.child.signalCode})`,
+        );
+        worstPing = Number.POSITIVE_INFINITY;
+        break;
+      }
     }
     console.log(`worst /ping p99: ${worstPing.toFixed(1)} ms (target ${TARGET_MS} ms)`);
   } finally {
