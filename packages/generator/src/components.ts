@@ -22,10 +22,11 @@ export type Component =
       shape: 'value';
       size: bigint;
       maxBytes: number;
-      list?: string[];
+      /** Every value's rendering in order, when it is a plain list (listed on first call). */
+      list?: () => string[];
       join: JoinInfo;
       /** Selectors: the words as stored in the bundle (before casing), for awkward-pair checks. */
-      words?: string[];
+      words?: () => string[];
       render(v: number, mask: number): string;
       renderBig?(v: bigint): string;
     }
@@ -58,10 +59,10 @@ export function selectorComponent(el: SelectorElement, index: BundleIndex): Comp
   // Words that casing makes equal ("polish"/"Polish" under {NOUN}) count once, so every value
   // renders differently (G2); the first in dictionary order stays.
   const casing = casingOf(el.kind);
-  const { words, stored, maxBytes, join } = dict
+  const { size, at, words, stored, maxBytes, join } = dict
     .cased(casing)
     .select(dict.selectIndices(el.include, el.exclude, el.sizeLimit));
-  if (words.length === 0) {
+  if (size === 0) {
     throw new PatternError(
       `No words available for the given constraints: {${elementToString(el)}}`,
       el.start,
@@ -69,18 +70,17 @@ export function selectorComponent(el: SelectorElement, index: BundleIndex): Comp
       [],
     );
   }
-  const size = BigInt(words.length);
   if (casing === 'mixed') {
     return {
       shape: 'value',
-      size,
+      size: BigInt(size),
       maxBytes,
       words: stored,
       join,
-      render: (v, mask) => applyMask(words[v], mask),
+      render: (v, mask) => applyMask(at(v), mask),
     };
   }
-  return { shape: 'value', size, maxBytes, list: words, words: stored, join, render: (v) => words[v] };
+  return { shape: 'value', size: BigInt(size), maxBytes, list: words, words: stored, join, render: at };
 }
 
 // ---- numbers ----------------------------------------------------------------------------------
@@ -148,7 +148,7 @@ export function numberComponent(el: NumberElement): Component {
       shape: 'value',
       size: BigInt(list.length),
       maxBytes,
-      list,
+      list: () => list,
       join,
       render: (v) => list[v],
     };
@@ -166,7 +166,7 @@ export function numberComponent(el: NumberElement): Component {
   if (el.length <= group) {
     const render = (v: number) => str(v, el.length);
     const list = size <= LIST_LIMIT ? cachedList(`${el.base}${el.length}`, Number(size), render) : undefined;
-    return { shape: 'value', size, maxBytes: el.length, list, join, render };
+    return { shape: 'value', size, maxBytes: el.length, list: list && (() => list), join, render };
   }
   return { ...digitGroups(size, el.length, group, radix, str), join };
 }
@@ -242,7 +242,7 @@ export function specialComponent(el: SpecialElement): Component {
     if (len <= 6) {
       const render = (v: number) => base32String(v, len);
       const list = size <= LIST_LIMIT ? cachedList(`special${len}`, Number(size), render) : undefined;
-      return { shape: 'value', size, maxBytes, list, join, render };
+      return { shape: 'value', size, maxBytes, list: list && (() => list), join, render };
     }
     // base32String writes the least significant character first, so groups read in reverse.
     const widths: number[] = [];
@@ -337,7 +337,8 @@ export function emojiComponent(el: EmojiElement, index: BundleIndex): Component 
     const k = countMax;
     const limbs = Array.from({ length: k }, (_, t) => (unique ? n - t : n));
     const size = sequences(BigInt(n), k, unique);
-    if (k === 1) return { shape: 'value', size, maxBytes, list, join: one, render: (v) => list[v] };
+    if (k === 1)
+      return { shape: 'value', size, maxBytes, list: () => list, join: one, render: (v) => list[v] };
     const render = (x: Int32Array, off: number) =>
       emojiString(
         list,

@@ -98,8 +98,9 @@ export class CompiledPattern {
   private readonly offsets: number[];
   /** True when some layout is padded: outputs outside the space are walked back in. */
   private readonly walks: boolean;
-  // Per-component views for the hot loop: list lookups for plain one-limb values.
-  private readonly lists: (string[] | null)[];
+  // Per-component views for the hot loop: list lookups for plain one-limb values (listed when
+  // first baked, see `generate`).
+  private readonly lists: ((() => string[]) | null)[];
   private affixed: (string[] | null)[] | null = null;
   /** No list baked: every component renders through its own `render` (see `generate`). */
   private readonly unbaked: null[];
@@ -155,7 +156,10 @@ export class CompiledPattern {
     );
     this.wordsOnly = this.lists.length > 0 && this.lists.every((l) => l !== null);
     this.unbaked = this.lists.map(() => null);
-    this.listWords = this.lists.reduce((sum, l) => sum + (l?.length ?? 0), 0);
+    this.listWords = this.layouts.reduce(
+      (sum, l, i) => sum + (this.lists[i] ? Number(l.component.size) : 0),
+      0,
+    );
   }
 
   permutation(seed: string, key: () => Uint32Array): LimbPermutation {
@@ -244,8 +248,9 @@ export class CompiledPattern {
       // Repeated placeholders with the same text around them share one list: fewer distinct
       // strings keep more of the words in cache (`{noun}-…-{noun}-` reads one list twice).
       const shared = new Map<string, string[]>();
-      this.affixed = this.lists.map((list, i) => {
-        if (!list) return null;
+      this.affixed = this.lists.map((listed, i) => {
+        if (!listed) return null;
+        const list = listed();
         const before = i === 0 ? chunks[0] : '';
         const after = chunks[i + 1];
         if (before === '' && after === '') return list;
@@ -367,7 +372,9 @@ export class CompiledPattern {
   private awkwardPairs(): { first: number; pairs: Set<number> }[] {
     if (!this.awkward) {
       this.awkward = [];
-      const words = this.layouts.map((l) => (l.component.shape === 'value' ? l.component.words : undefined));
+      const words = this.layouts.map((l) =>
+        l.component.shape === 'value' ? l.component.words?.() : undefined,
+      );
       for (let i = 0; i + 1 < words.length && this.avoidPairs.length > 0; i++) {
         const a = words[i];
         const b = words[i + 1];

@@ -7,14 +7,30 @@ const isUpper = (c: string) => c !== c.toLowerCase() && c === c.toUpperCase();
 const UPPER_FIRST = 1;
 const INNER_UPPER = 2;
 
-/** The words a selector keeps, as a component uses them. */
+/**
+ * The words a selector keeps, as a component uses them. It holds their positions only: listing
+ * the words (strings) is left to the callers that need them, so a pattern of a hundred different
+ * selectors costs a pass over typed arrays each, not a hundred lists that live in the heap.
+ */
 export interface WordSelection {
-  /** What renders: cased words (mixed case: the stored words, masked per slug). */
-  words: string[];
-  /** The same words as stored in the bundle. */
-  stored: string[];
+  size: number;
+  /** What value v renders to: its cased word (mixed case: the stored word, masked per slug). */
+  at: (v: number) => string;
+  /** Every value's rendering, in order (listed on first call). */
+  words: () => string[];
+  /** The same words as stored in the bundle (listed on first call). */
+  stored: () => string[];
   maxBytes: number;
   join: JoinInfo;
+}
+
+/** A list made on first call and kept. */
+function listedOnce(make: () => string[]): () => string[] {
+  let list: string[] | null = null;
+  return () => {
+    list ??= make();
+    return list;
+  };
 }
 
 /**
@@ -107,13 +123,13 @@ export class CasedWords {
   }
 
   /** The words at `indices` (dictionary order), the later of two that render alike left out. */
-  select(indices: Iterable<number>): WordSelection {
-    const { width, anyCase } = this;
+  select(indices: number[]): WordSelection {
+    const { width, anyCase, rendered } = this;
     const seen = new Uint8Array(this.groups);
     const chars = new Uint32Array(width);
     const firsts = new Uint8Array(this.alphabet.length);
-    const words: string[] = [];
-    const stored: string[] = [];
+    const kept = new Int32Array(indices.length);
+    let size = 0;
     let maxBytes = 0;
     let fixed = -1;
     let upperStart = true;
@@ -123,8 +139,7 @@ export class CasedWords {
       const g = this.group[i];
       if (seen[g]) continue;
       seen[g] = 1;
-      words.push(this.rendered[i]);
-      stored.push(this.dict.words[i]);
+      kept[size++] = i;
       if (this.bytes[i] > maxBytes) maxBytes = this.bytes[i];
       for (let w = 0; w < width; w++) chars[w] |= this.charBits[i * width + w];
       if (this.first[i] >= 0) firsts[this.first[i]] = 1;
@@ -134,26 +149,31 @@ export class CasedWords {
       if (!(this.flags[i] & UPPER_FIRST)) upperStart = false;
       if (this.flags[i] & INNER_UPPER) innerUpper = true;
     }
+    const positions = kept.slice(0, size);
     const charSet = new Set(this.alphabet.filter((_, b) => (chars[b >>> 5] >>> (b & 31)) & 1));
     const firstSet = new Set(this.alphabet.filter((_, b) => firsts[b] === 1));
     if (anyCase) {
       for (const set of [charSet, firstSet])
         for (const c of [...set]) set.add(c.toUpperCase()).add(c.toLowerCase());
     }
-    let strings: string[] | null = null;
+    const words = listedOnce(() => Array.from(positions, (i) => rendered[i]));
     const join: JoinInfo = {
       chars: charSet,
       firsts: firstSet,
       fixedLength: fixed >= 0 ? fixed : null,
       canBeEmpty,
-      upperStart: words.length > 0 && upperStart && !anyCase,
+      upperStart: size > 0 && upperStart && !anyCase,
       innerUpper: innerUpper || anyCase,
       anyCase,
-      strings: () => {
-        strings ??= anyCase ? words.map((w) => w.toLowerCase()) : words;
-        return strings;
-      },
+      strings: anyCase ? listedOnce(() => words().map((w) => w.toLowerCase())) : words,
     };
-    return { words, stored, maxBytes, join };
+    return {
+      size,
+      at: (v) => rendered[positions[v]],
+      words,
+      stored: listedOnce(() => Array.from(positions, (i) => this.dict.words[i])),
+      maxBytes,
+      join,
+    };
   }
 }

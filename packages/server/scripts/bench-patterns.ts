@@ -49,7 +49,10 @@ const wide = (i: number) =>
 /** Room left for the literal text that makes each request's pattern different. */
 const ROOM = 8;
 
-const PATTERNS: Record<string, string> = {
+/** A pattern, or one written anew for each request `n` (so that nothing of it is cached). */
+type Written = string | ((n: number) => string);
+
+const PATTERNS: Record<string, Written> = {
   'title nouns run together': fill(() => '{Noun}', ROOM),
   'lower-case nouns': fill(() => '{noun}-', ROOM),
   'mixed-case nouns': fill(() => '{nOuN}-', ROOM),
@@ -59,6 +62,8 @@ const PATTERNS: Record<string, string> = {
     (i) => `{${CASINGS[i % 4](KINDS[(i >> 2) % 4])}:${wide(i)}}-`,
     ROOM,
   ),
+  'new distinct placeholders every request': (n) =>
+    fill((i) => `{${CASINGS[(i + n) % 4]('noun')}:${i % 2 ? '<' : '<='}${20 + ((i * 7 + n * 13) % 200)}}-`),
   'distinct limits, refused at the end': fill((i) => `{nOuN:${wide(i)}}-`, ROOM, '{noun:+nosuchtag}'),
   'word lists checked for collisions': fill((i) => (i % 2 ? '-{adverb}{verb}' : '-{adjective}{noun}'), ROOM),
   'global size limit over every placeholder': fill(() => '{noun}-', ROOM + 6, '[!=255]'),
@@ -69,9 +74,9 @@ const PATTERNS: Record<string, string> = {
   ),
 };
 
-/** The same pattern written differently for request `n`: other literal text, so other canonical text. */
-function variant(pattern: string, n: number): string {
-  return `~${n.toString(36)}${pattern}`;
+/** The pattern of request `n`: written anew, or with other literal text (other canonical text). */
+function variant(pattern: Written, n: number): string {
+  return typeof pattern === 'function' ? pattern(n) : `~${n.toString(36)}${pattern}`;
 }
 
 function compileMs(gen: Generator, pattern: string): { ms: number; outcome: string } {
@@ -92,11 +97,12 @@ function compileTimes(): number {
   console.log(`preparing a generator (once per bundle, at start): ${(performance.now() - t).toFixed(1)} ms`);
   console.log(`compile, per pattern (ms; cold = fresh generator, worst of 5 variants after it)`);
   let worst = 0;
-  for (const [title, pattern] of Object.entries(PATTERNS)) {
+  for (const [title, written] of Object.entries(PATTERNS)) {
     const gen = new Generator(bundle).prepare();
+    const pattern = typeof written === 'function' ? written(1_000_000) : written;
     const cold = compileMs(gen, pattern);
     let again = 0;
-    for (let n = 0; n < 5; n++) again = Math.max(again, compileMs(gen, variant(pattern, n)).ms);
+    for (let n = 0; n < 5; n++) again = Math.max(again, compileMs(gen, variant(written, n)).ms);
     worst = Math.max(worst, cold.ms, again);
     console.log(
       `  ${title.padEnd(44)} ${String(pattern.length).padStart(4)} chars  cold ${cold.ms.toFixed(1).padStart(8)}  variant ${again.toFixed(1).padStart(8)}  ${cold.outcome}`,
@@ -110,7 +116,7 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
 
-async function underLoad(url: string, apiKey: string, title: string, pattern: string) {
+async function underLoad(url: string, apiKey: string, title: string, pattern: Written) {
   const deadline = Date.now() + SECONDS * 1000;
   // A status, or `failed` when the server answered nothing (it crashed under the load).
   const statuses = new Map<number | string, number>();
