@@ -24,6 +24,14 @@ function compare(len: number, { op, value }: SizeLimit): boolean {
   }
 }
 
+/** Lengths above every size limit (255) all compare alike. */
+const MAX_TESTED_LENGTH = 256;
+
+/** Whether each length 0…256 passes a size limit: one lookup per word instead of a comparison. */
+function lengthTest(limit: SizeLimit): Uint8Array {
+  return Uint8Array.from({ length: MAX_TESTED_LENGTH + 1 }, (_, len) => (compare(len, limit) ? 1 : 0));
+}
+
 /** One dictionary with the lookups filtering needs; words keep bundle order (it defines indexes). */
 export class DictionaryIndex {
   readonly words: string[];
@@ -84,12 +92,12 @@ export class DictionaryIndex {
     const out: number[] = [];
     // The usual selector excludes only the opt-in tags: one flag per word says whether it has one.
     const onlyOptIn = exclude.length === 0 && !include.some((t) => this.optIn.has(t));
+    const { optedIn, lengths, wordTags } = this;
+    const fits = sizeLimit ? lengthTest(sizeLimit) : null;
     for (const i of candidates) {
-      if (
-        onlyOptIn ? this.optedIn[i] === 1 : excluded.size > 0 && this.wordTags[i].some((t) => excluded.has(t))
-      )
+      if (onlyOptIn ? optedIn[i] === 1 : excluded.size > 0 && wordTags[i].some((t) => excluded.has(t)))
         continue;
-      if (sizeLimit && !compare(this.lengths[i], sizeLimit)) continue;
+      if (fits !== null && fits[Math.min(lengths[i], MAX_TESTED_LENGTH)] === 0) continue;
       out.push(i);
     }
     return out;

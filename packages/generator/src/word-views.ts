@@ -124,7 +124,7 @@ export class CasedWords {
 
   /** The words at `indices` (dictionary order), the later of two that render alike left out. */
   select(indices: number[]): WordSelection {
-    const { width, anyCase, rendered } = this;
+    const { width, anyCase, rendered, group, bytes, charBits, first, units, flags } = this;
     const seen = new Uint8Array(this.groups);
     const chars = new Uint32Array(width);
     const firsts = new Uint8Array(this.alphabet.length);
@@ -132,23 +132,28 @@ export class CasedWords {
     let size = 0;
     let maxBytes = 0;
     let fixed = -1;
-    let upperStart = true;
-    let innerUpper = false;
+    let allFlags = UPPER_FIRST;
+    let anyFlags = 0;
     let canBeEmpty = false;
-    for (const i of indices) {
-      const g = this.group[i];
-      if (seen[g]) continue;
+    // Locals and plain indexed loops: this runs once per word of a dictionary for each new selector.
+    for (let n = 0; n < indices.length; n++) {
+      const i = indices[n];
+      const g = group[i];
+      if (seen[g] === 1) continue;
       seen[g] = 1;
       kept[size++] = i;
-      if (this.bytes[i] > maxBytes) maxBytes = this.bytes[i];
-      for (let w = 0; w < width; w++) chars[w] |= this.charBits[i * width + w];
-      if (this.first[i] >= 0) firsts[this.first[i]] = 1;
+      if (bytes[i] > maxBytes) maxBytes = bytes[i];
+      for (let w = 0, at = i * width; w < width; w++) chars[w] |= charBits[at + w];
+      const f = first[i];
+      if (f >= 0) firsts[f] = 1;
       else canBeEmpty = true;
-      const units = this.units[i];
-      fixed = fixed === -1 || fixed === units ? units : -2;
-      if (!(this.flags[i] & UPPER_FIRST)) upperStart = false;
-      if (this.flags[i] & INNER_UPPER) innerUpper = true;
+      const u = units[i];
+      fixed = fixed === -1 || fixed === u ? u : -2;
+      allFlags &= flags[i];
+      anyFlags |= flags[i];
     }
+    const upperStart = (allFlags & UPPER_FIRST) !== 0;
+    const innerUpper = (anyFlags & INNER_UPPER) !== 0;
     const positions = kept.slice(0, size);
     const charSet = new Set(this.alphabet.filter((_, b) => (chars[b >>> 5] >>> (b & 31)) & 1));
     const firstSet = new Set(this.alphabet.filter((_, b) => firsts[b] === 1));
