@@ -29,7 +29,11 @@ const ToolCount = z
 const ToolSequence = z
   .union([z.number().int().min(0), z.string().regex(/^\d{1,20}$/)])
   .describe('Position in the sequence: a whole number, or a decimal string for positions above 2^53');
-const SeriesSlug = z.string().min(1).max(100).describe('Series slug (omit with a key bound to one series)');
+const SeriesSlug = z
+  .string()
+  .min(1)
+  .max(100)
+  .describe("Series slug (omitted: the key's own series, or the organisation's default series)");
 const PatternText = z
   .string()
   .min(1, 'Pattern is required')
@@ -255,7 +259,11 @@ export function buildMcpServer(call: ApiCall, scopes: readonly Scope[], version:
         title: 'Usage statistics',
         description:
           'Slugs and requests of the current hour, day, week (from Monday), month, year and in total, per operation (UTC).',
-        inputSchema: { series: SeriesSlug.optional() },
+        inputSchema: {
+          series: SeriesSlug.optional().describe(
+            "Series slug (omitted: the whole organisation, or a series key's series)",
+          ),
+        },
         annotations: { readOnlyHint: true, openWorldHint: false },
       },
       async (args) => jsonResult(await call('POST', '/gen/stats/latest', args), 'rows'),
