@@ -8,7 +8,7 @@ import { describeEachDatabase } from './support/app.js';
 import { signedHeaders } from './support/keys.js';
 
 /**
- * The anonymous web console (product spec §4 "Generator client", issue 7): the server owns a
+ * The anonymous web console (product spec §4 "Generator client"): the server owns a
  * public SDK config whose keys only its own origins may fetch and which may only forge.
  */
 describeEachDatabase('public console config', (ctx) => {

@@ -10,7 +10,7 @@ import { orgWithOwner, signedHeaders } from './support/keys.js';
 import { customPlan } from './support/plans.js';
 
 /**
- * Plan enforcement over HTTP (issue 6), on each database with each counter store: the x-slug-*
+ * Plan enforcement over HTTP, on each database with each counter store: the x-slug-*
  * headers, 429s with reason and retry-after, per-request maximums, feature switches, pattern
  * complexity, slice windows; and two server nodes sharing their counts through Redis.
  */

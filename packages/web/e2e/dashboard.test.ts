@@ -1,5 +1,5 @@
 /**
- * The organisation dashboards against the real server in Chromium (issue 9, items 1–2): a new
+ * The organisation dashboards against the real server in Chromium: a new
  * user creates an organisation, a series and an API key whose secret is shown once and works; a
  * member without the admin role sees read-only screens and the API refuses them; SDK configs
  * validate and rotate with confirmation; deleting an organisation needs its slug typed; axe is

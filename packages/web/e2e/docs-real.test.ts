@@ -1,5 +1,5 @@
 /**
- * The document pages against the real server (issue 8): the @slugsmith/server app in-process seeds
+ * The document pages against the real server: the @slugsmith/server app in-process seeds
  * its document store from content/ at start-up, and the console reads it through the public
  * document routes. Complements docs.test.ts (stand-in store) by proving the two agree.
  * Needs the built console (npm run build -w @slugsmith/web).

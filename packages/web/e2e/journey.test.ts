@@ -1,5 +1,5 @@
 /**
- * A new user's first minutes, against the real server in Chromium (issue 9 "Must show"): sign up,
+ * A new user's first minutes, against the real server in Chromium (what the spec says it must show): sign up,
  * create an organisation and a series, create an API key and copy its secret, mint with it from
  * outside the browser, watch the counter and the statistics move on the series dashboard, rotate
  * an SDK config, then reset and delete the series. Along the way the series dashboard and /stats

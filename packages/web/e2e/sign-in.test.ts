@@ -169,7 +169,7 @@ describe('declining the agreements', () => {
   });
 });
 
-describe('the playground on your own series (issue 7)', () => {
+describe('the playground on your own series', () => {
   it('picks a series, mints 3 slugs, then shows them handed out in the Slice tab', async () => {
     const context = await newContext(browser, server);
     const page = await context.newPage();

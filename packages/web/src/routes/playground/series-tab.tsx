@@ -35,7 +35,7 @@ export const MAX_MINT_COUNT = 1000;
 export const mintCountError = (count: number | string) => countError(count, MAX_MINT_COUNT);
 
 /**
- * Mint and Slice tabs (issue 7): signed out, what they do and a sign-in link; signed in, a picker
+ * Mint and Slice tabs: signed out, what they do and a sign-in link; signed in, a picker
  * of the user's organisations and their series, then the operation on the chosen series.
  */
 export function SeriesTab({
