@@ -24,7 +24,7 @@ import type { Caches } from '../../platform/cache.js';
 import { ApiError } from '../../platform/errors.js';
 import type { LimitStore } from '../limits/store.js';
 import { CONSOLE_SCOPES } from './console.js';
-import { jwksLimiter } from './jwks-limit.js';
+import { JWKS_PER_MINUTE, jwksLimiter } from './jwks-limit.js';
 import { keysFor } from './key-visibility.js';
 import { findConfigBySlug } from './queries.js';
 import * as service from './service.js';
@@ -270,7 +270,7 @@ export function sdkRoutes(
       description:
         'An unknown or disabled config has no keys: the answer is an empty list, which SDKs report as ' +
         '"No valid SDK keys found". A config with allowed origins answers only requests whose Origin ' +
-        'is one of them. At most 60 fetches per minute per config and caller address (then 429).',
+        `is one of them. At most ${JWKS_PER_MINUTE} fetches per minute per config and caller address (then 429).`,
       body: JwksRequest,
       response: { 200: z.array(SdkKey), ...errors, 429: ErrorBody },
     },
