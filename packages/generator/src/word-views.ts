@@ -1,5 +1,4 @@
 import { type Casing, casedWith, maskedMaxBytes } from './casing.js';
-import type { DictionaryIndex } from './dictionary-index.js';
 import type { JoinInfo } from './joins.js';
 import { utf8Length } from './text.js';
 
@@ -54,7 +53,8 @@ export class CasedWords {
   private readonly anyCase: boolean;
 
   constructor(
-    private readonly dict: DictionaryIndex,
+    /** The dictionary's words as stored (a view needs nothing else of its index). */
+    private readonly dict: { readonly words: string[] },
     casing: Casing,
   ) {
     const cased = casedWith(casing);
