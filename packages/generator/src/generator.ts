@@ -136,31 +136,38 @@ export class Generator {
   }
 
   /**
-   * Parses and compiles a pattern. Throws PatternError. Compiled patterns are cached by their
-   * canonical text, so spelling a pattern differently does not compile it again; placeholders are
-   * cached on their own, so a pattern that repeats one, or shares it with earlier patterns, builds
-   * its word list once.
+   * Parses and compiles a pattern. Throws PatternError. Compiled patterns are cached by their text
+   * (a repeated pattern costs a lookup, not a parse) and by their canonical text, so spelling a
+   * pattern differently does not compile it again; placeholders are cached on their own, so a
+   * pattern that repeats one, or shares it with earlier patterns, builds its word list once.
    */
   compile(pattern: string): CompiledPattern {
-    const known = this.refused.get(pattern);
-    if (known) throw known;
+    const known = this.cache.get(pattern);
+    if (known) return known;
+    const refused = this.refused.get(pattern);
+    if (refused) throw refused;
     const parsed = parsePattern(pattern);
     const canonical = canonicalPattern(parsed);
-    const hit = this.cache.get(canonical);
-    if (hit) return hit;
-    try {
-      const compiled = new CompiledPattern(parsed, (el) => this.component(el), this.index.bundle.avoid_pairs);
+    let compiled = this.cache.get(canonical);
+    if (!compiled) {
+      try {
+        compiled = new CompiledPattern(parsed, (el) => this.component(el), this.index.bundle.avoid_pairs);
+      } catch (error) {
+        if (error instanceof PatternError) this.refused.set(pattern, error);
+        throw error;
+      }
       this.cache.set(canonical, compiled);
-      return compiled;
-    } catch (error) {
-      if (error instanceof PatternError) this.refused.set(pattern, error);
-      throw error;
     }
+    if (canonical !== pattern) this.cache.set(pattern, compiled);
+    return compiled;
   }
 
-  /** Components and complexity of a pattern from its parse alone: no word list is built. */
+  /**
+   * Components and complexity of a pattern from its parse alone: no word list is built (a pattern
+   * compiled before answers from the cache).
+   */
   measure(pattern: string): PatternMeasure {
-    return measureParsed(parsePattern(pattern));
+    return this.cache.get(pattern) ?? measureParsed(parsePattern(pattern));
   }
 
   private component(el: Element): Component {
