@@ -229,10 +229,9 @@ for (const kind of testDatabases) {
           message: 'Pattern is too complex',
           details: { limit: 'max_pattern_complexity', max: complexity - 1, complexity },
         });
-        // Pattern info still answers (that is how a caller learns the complexity).
-        expect(
-          (await a.post('/gen/pattern-info', { pattern: '{adjective}-{noun}-{number:4d}' })).status,
-        ).toBe(200);
+        // Pattern info is refused alike, before compiling; the refusal names the complexity.
+        const refusedInfo = await a.post('/gen/pattern-info', { pattern: '{adjective}-{noun}-{number:4d}' });
+        expect(refusedInfo.body).toEqual(complex.body);
         expect((await a.post('/gen/forge', { pattern: '{adjective}-{noun}', count: 1 })).status).toBe(200);
       });
 
@@ -297,6 +296,9 @@ for (const kind of testDatabases) {
           },
         };
         expect((await a.post('/gen/forge', { pattern, count: 1 })).body).toEqual(tooComplex);
+        // Nor is it compiled to answer pattern-info or the capacity call.
+        expect((await a.post('/gen/pattern-info', { pattern })).body).toEqual(tooComplex);
+        expect((await a.post('/forge/capacity', { pattern })).body).toEqual(tooComplex);
         const complexCreate = await a.post('/gen/series', { name: 'Complex', pattern });
         expect(complexCreate.status).toBe(400);
         expect(complexCreate.body).toEqual(tooComplex);

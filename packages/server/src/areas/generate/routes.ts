@@ -132,9 +132,11 @@ export function generateRoutes(app: FastifyInstance, db: Db, caches: Caches): vo
   });
 
   // Pattern-info and the deprecated capacity call read the same thing: one access and limit rule.
+  // Their pattern meets the plan's component and complexity limits from its parse, before any
+  // word list is built: a pattern the plan would not forge is not compiled for information either.
   const patternInfoConfig = {
     access: { key: 'any' },
-    limits: { operation: 'pattern-info' },
+    limits: { operation: 'pattern-info', pattern: 'pattern' },
     cors: 'any-origin',
   } as const satisfies FastifyContextConfig;
 
