@@ -13,7 +13,6 @@ import { findKeyByHash } from './areas/keys/queries.js';
 import { apiKeyRoutes } from './areas/keys/routes.js';
 import { recordKeyUse } from './areas/keys/service.js';
 import { createPlanLimits, installPlanLimits } from './areas/limits/hooks.js';
-import { limitStore } from './areas/limits/store.js';
 import { mcpRoutes } from './areas/mcp/routes.js';
 import { findMembership } from './areas/orgs/queries.js';
 import { orgRoutes } from './areas/orgs/routes.js';
@@ -123,9 +122,6 @@ export async function buildApp(
     const planLimits = await createPlanLimits(database.db, caches, config, server);
     server.decorate('planLimits', planLimits);
     server.addHook('onClose', async () => planLimits.close());
-    // Key fetches (POST /jwks) are counted where plan limits are: every node shares the counts.
-    const jwksCounts = limitStore(config.redisUrl);
-    server.addHook('onClose', async () => jwksCounts.close());
     // Calls are counted in memory and written every few seconds; on shutdown (after the requests
     // in flight, before the database closes) what is buffered is written.
     const stats = new StatsService(database, server.log, options.stats);
@@ -229,7 +225,8 @@ export async function buildApp(
         statsRoutes(api, database.db, stats);
         mcpRoutes(api, server);
         await api.register(async (gen) => {
-          sdkRoutes(gen, database.db, caches, consoleConfig, jwksCounts);
+          // Key fetches (POST /jwks) are counted in the plan limits' store: every node shares the counts.
+          sdkRoutes(gen, database.db, caches, consoleConfig, planLimits.store);
           generateRoutes(gen, database.db, caches);
         });
       },

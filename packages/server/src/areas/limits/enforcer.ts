@@ -183,7 +183,8 @@ export interface PlanLimitsOptions {
  * in slugs, counted in the store: process memory or Redis shared by every node.
  */
 export class PlanLimits {
-  private readonly store: LimitStore;
+  /** The counters' store; other counts every node must share (key fetches) use it too. */
+  readonly store: LimitStore;
   private readonly now: () => number;
   private readonly counters = new Map<string, OrgCounters>();
   private nextSweep = 0;
