@@ -41,6 +41,10 @@ export const PlanPrice = z
   .meta({ id: 'PlanPrice' });
 export type PlanPrice = z.infer<typeof PlanPrice>;
 
+/** A price as plans list it: with the id a checkout or a plan change names. */
+export const OfferedPrice = PlanPrice.extend({ id: z.uuid() }).meta({ id: 'OfferedPrice' });
+export type OfferedPrice = z.infer<typeof OfferedPrice>;
+
 /** A limit: a whole number, −1 = unlimited. */
 const Limit = z
   .number()
@@ -135,7 +139,7 @@ const planCommon = {
   state: PlanState,
   /** Active or inactive: a draft or archived plan is not available for subscription. */
   subscribable: z.boolean(),
-  prices: z.array(PlanPrice),
+  prices: z.array(OfferedPrice),
 };
 
 /** A plan as the public Products menu shows it. */
@@ -219,6 +223,29 @@ export const LIVE_SUBSCRIPTION_STATES: readonly SubscriptionState[] = ['active',
 export const QuantityUnit = z.enum(['seat', 'node', 'unit']);
 export type QuantityUnit = z.infer<typeof QuantityUnit>;
 
+/** The payment providers the server can run with (`PAYMENT_PROVIDER`); `{provider}` in admin paths. */
+export const PaymentProviderName = z.enum(['local', 'paddle']);
+export type PaymentProviderName = z.infer<typeof PaymentProviderName>;
+
+export const Money = z.object({ amount: z.number().int(), currency: z.string() }).meta({ id: 'Money' });
+export type Money = z.infer<typeof Money>;
+
+/** The provider-side part of a subscription card; null for subscriptions staff set by hand. */
+export const SubscriptionBilling = z
+  .object({
+    provider: PaymentProviderName,
+    provider_subscription_id: z.string(),
+    price_id: z.string().nullable(),
+    period: PricePeriod.nullable(),
+    cancel_at_period_end: z.boolean(),
+    current_period_start: Timestamp.nullable(),
+    current_period_end: Timestamp.nullable(),
+    /** What the next renewal charges (before tax), when one is due. */
+    next_payment: Money.nullable(),
+  })
+  .meta({ id: 'SubscriptionBilling' });
+export type SubscriptionBilling = z.infer<typeof SubscriptionBilling>;
+
 /** The subscription card. */
 export const Subscription = z
   .object({
@@ -240,6 +267,8 @@ export const Subscription = z
     trial_until: Timestamp.nullable(),
     renews_at: Timestamp.nullable(),
     ends_at: Timestamp.nullable(),
+    /** The payment provider's side; null for a subscription staff set by hand (or Free). */
+    billing: SubscriptionBilling.nullable(),
   })
   .meta({ id: 'Subscription' });
 export type Subscription = z.infer<typeof Subscription>;

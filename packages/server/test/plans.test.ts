@@ -15,6 +15,9 @@ import { orgWithOwner } from './support/keys.js';
 // staff see and edit it, nobody can subscribe to it.
 const SEEDED = ['free', 'pro', 'team', 'enterprise', 'public-console', 'on-premise'];
 
+/** Prices as listed, without the ids the server gives them. */
+const withoutIds = (prices: { id: string }[]) => prices.map(({ id: _, ...price }) => price);
+
 /** A plan body for POST /admin/subscriptions: the Free plan's features with a few changes. */
 async function planBody(ctx: TestContext, token: string, body: Record<string, unknown>) {
   const free = await ctx.request('GET', '/api/v1/admin/subscriptions/free', { token });
@@ -44,7 +47,7 @@ describeEachDatabase('plan catalogue', (ctx) => {
     expect(enterprise).toMatchObject({ custom_features: true, custom_plan: true });
     expect(enterprise.features.max_series).toBe(-1);
     expect(onPremise).toMatchObject({ plan_type: 'on_premise' });
-    expect(onPremise.prices).toEqual([
+    expect(withoutIds(onPremise.prices)).toEqual([
       { period: 'annual', amount: 120_000, currency: 'USD', per_node: true },
       { period: 'perpetual', amount: 480_000, currency: 'USD', per_node: true },
     ]);
@@ -211,8 +214,12 @@ describeEachDatabase('plan catalogue', (ctx) => {
     });
     await ctx().request('PUT', `${base}/monthly`, { token, body: { amount: 5_000 } });
     await ctx().request('PUT', `${base}/monthly`, { token, body: { amount: 4_500, currency: 'EUR' } });
+    const before = await ctx().request('GET', '/api/v1/admin/subscriptions/priced', { token });
     const replaced = await ctx().request('PUT', `${base}/monthly`, { token, body: { amount: 4_900 } });
-    expect(replaced.body.prices).toEqual([
+    // A price keeps its id when its amount changes: subscriptions and the provider refer to it.
+    const idOf = (prices: { id: string; currency: string }[]) => prices.find((p) => p.currency === 'USD')?.id;
+    expect(idOf(replaced.body.prices)).toBe(idOf(before.body.prices));
+    expect(withoutIds(replaced.body.prices)).toEqual([
       { period: 'monthly', amount: 4_500, currency: 'EUR', per_node: false },
       { period: 'monthly', amount: 4_900, currency: 'USD', per_node: false },
       { period: 'annual', amount: 50_000, currency: 'USD', per_node: true },
@@ -239,7 +246,7 @@ describeEachDatabase('plan catalogue', (ctx) => {
     });
     expect(await ctx().request('DELETE', `${base}/annual`, { token })).toMatchObject({ status: 204 });
     const left = await ctx().request('GET', '/api/v1/admin/subscriptions/priced', { token });
-    expect(left.body.prices).toEqual([
+    expect(withoutIds(left.body.prices)).toEqual([
       { period: 'monthly', amount: 4_900, currency: 'USD', per_node: false },
     ]);
   });

@@ -378,10 +378,105 @@ export const orgSubscriptions = pgTable(
     trialUntil: timestamp('trial_until', { withTimezone: true }),
     renewsAt: timestamp('renews_at', { withTimezone: true }),
     endsAt: timestamp('ends_at', { withTimezone: true }),
+    /** The payment provider's side: null for subscriptions staff set by hand (and Free). */
+    provider: text('provider').$type<'local' | 'paddle'>(),
+    providerSubscriptionId: text('provider_subscription_id'),
+    priceId: uuid('price_id').references(() => planPrices.id, { onDelete: 'set null' }),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    currentPeriodStart: timestamp('current_period_start', { withTimezone: true }),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    /** When the provider's newest applied event happened: an older one never overwrites it. */
+    providerUpdatedAt: timestamp('provider_updated_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('org_subscriptions_org_idx').on(t.orgId), index('org_subscriptions_plan_idx').on(t.planId)],
+  (t) => [
+    index('org_subscriptions_org_idx').on(t.orgId),
+    index('org_subscriptions_plan_idx').on(t.planId),
+    uniqueIndex('org_subscriptions_provider_key')
+      .on(t.provider, t.providerSubscriptionId)
+      .where(sql`provider_subscription_id IS NOT NULL`),
+  ],
+);
+
+// ---- billing ------------------------------------------------------------------------------
+
+/** The payment provider's ids of our products (plans), prices and customers (organisations). */
+export const billingRefs = pgTable(
+  'billing_refs',
+  {
+    provider: text('provider').notNull(),
+    kind: text('kind').$type<'product' | 'price' | 'customer'>().notNull(),
+    localId: uuid('local_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    syncedAt: timestamp('synced_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.provider, t.kind, t.localId] }),
+    uniqueIndex('billing_refs_provider_id_key').on(t.provider, t.kind, t.providerId),
+  ],
+);
+
+/** Provider events: stored first, then processed once, in order per entity, retried on failure. */
+export const billingEvents = pgTable(
+  'billing_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    provider: text('provider').$type<'local' | 'paddle'>().notNull(),
+    eventId: text('event_id').notNull(),
+    eventType: text('event_type').notNull(),
+    entityId: text('entity_id'),
+    customerId: text('customer_id'),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    payload: jsonb('payload').$type<unknown>().notNull(),
+    state: text('state')
+      .$type<'received' | 'processed' | 'failed' | 'acknowledged'>()
+      .notNull()
+      .default('received'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    /** A node processing the event holds it until then (several nodes, one processing). */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('billing_events_provider_event_key').on(t.provider, t.eventId),
+    index('billing_events_due_idx').on(t.state, t.nextAttemptAt),
+    index('billing_events_entity_idx').on(t.provider, t.entityId, t.occurredAt),
+  ],
+);
+
+/** The billing history: the provider's transactions of an organisation, amounts in minor units. */
+export const billingTransactions = pgTable(
+  'billing_transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    provider: text('provider').$type<'local' | 'paddle'>().notNull(),
+    providerTransactionId: text('provider_transaction_id').notNull(),
+    orgId: uuid('org_id').references(() => organisations.id, { onDelete: 'set null' }),
+    subscriptionId: uuid('subscription_id').references(() => orgSubscriptions.id, { onDelete: 'set null' }),
+    status: text('status').notNull(),
+    origin: text('origin').notNull().default('web'),
+    currency: text('currency').notNull().default('USD'),
+    subtotal: integer('subtotal').notNull().default(0),
+    tax: integer('tax').notNull().default(0),
+    total: integer('total').notNull().default(0),
+    items: jsonb('items')
+      .$type<{ description: string; quantity: number; amount: number }[]>()
+      .notNull()
+      .default([]),
+    invoiceNumber: text('invoice_number'),
+    billedAt: timestamp('billed_at', { withTimezone: true }),
+    providerUpdatedAt: timestamp('provider_updated_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('billing_transactions_provider_key').on(t.provider, t.providerTransactionId),
+    index('billing_transactions_org_idx').on(t.orgId, t.createdAt),
+  ],
 );
 
 /** Signatures of signed requests already used, until their timestamp leaves the window (replays). */

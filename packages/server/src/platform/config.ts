@@ -34,6 +34,15 @@ const EnvSchema = z.object({
     .optional(),
   CONSOLE_SDK_ORIGINS: z.string().optional(),
   CONSOLE_SDK_ROTATION: RotationPeriodInRange.default('24h'),
+  PAYMENT_PROVIDER: z.enum(['local', 'paddle']).default('local'),
+  PADDLE_API_KEY: z.string().min(1).optional(),
+  PADDLE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  PADDLE_CLIENT_TOKEN: z.string().min(1).optional(),
+  PADDLE_ENVIRONMENT: z.enum(['sandbox', 'production']).default('sandbox'),
+  /** Another base URL of Paddle's API (a local stand-in in tests). */
+  PADDLE_API_URL: z.url().optional(),
+  /** Days a past_due subscription keeps its plan's limits while the provider retries the payment. */
+  BILLING_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(14),
 });
 
 export type DatabaseConfig =
@@ -71,7 +80,25 @@ export interface Config {
   redisUrl?: string;
   /** The public SDK config the anonymous web console signs its generation calls with. */
   consoleSdk: { origins: string[]; rotation: string };
+  billing: BillingConfig;
 }
+
+export type BillingConfig = {
+  /** Days a past_due subscription keeps its limits. */
+  graceDays: number;
+} & (
+  | /** The embedded sandbox: our own hosted checkout, test cards, webhooks to ourselves. */ {
+      provider: 'local';
+    }
+  | {
+      provider: 'paddle';
+      apiKey: string;
+      webhookSecret: string;
+      clientToken: string;
+      environment: 'sandbox' | 'production';
+      apiUrl?: string;
+    }
+);
 
 export class ConfigError extends Error {}
 
@@ -121,6 +148,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     .map((o) => o.trim().replace(/\/+$/, ''))
     .filter(Boolean);
 
+  let billing: BillingConfig = { provider: 'local', graceDays: e.BILLING_GRACE_DAYS };
+  if (e.PAYMENT_PROVIDER === 'paddle') {
+    const missing = (['PADDLE_API_KEY', 'PADDLE_WEBHOOK_SECRET', 'PADDLE_CLIENT_TOKEN'] as const).filter(
+      (name) => !e[name],
+    );
+    if (missing.length > 0) {
+      throw new ConfigError(`invalid environment: PAYMENT_PROVIDER=paddle needs ${missing.join(', ')}`);
+    }
+    billing = {
+      provider: 'paddle',
+      graceDays: e.BILLING_GRACE_DAYS,
+      apiKey: e.PADDLE_API_KEY as string,
+      webhookSecret: e.PADDLE_WEBHOOK_SECRET as string,
+      clientToken: e.PADDLE_CLIENT_TOKEN as string,
+      environment: e.PADDLE_ENVIRONMENT,
+      apiUrl: e.PADDLE_API_URL,
+    };
+  }
+
   return {
     port: e.PORT,
     host: e.HOST,
@@ -134,5 +180,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: e.WEB_DIST_DIR,
     redisUrl: e.REDIS_URL,
     consoleSdk: { origins: [...new Set(consoleOrigins)], rotation: e.CONSOLE_SDK_ROTATION },
+    billing,
   };
 }

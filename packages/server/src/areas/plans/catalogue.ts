@@ -3,6 +3,7 @@ import {
   type AdminPlan,
   type CreatePlan,
   FEATURE_KEYS,
+  type OfferedPrice,
   PLAN_TYPES,
   type PlanFeatures,
   type PlanPrice,
@@ -34,8 +35,8 @@ function publicFeatures(features: PlanFeatures): PublicPlanFeatures {
 
 export const subscribable = (state: q.PlanState) => state === 'active' || state === 'inactive';
 
-function toPrice(p: q.PriceRow): PlanPrice {
-  return { period: p.period, amount: p.amount, currency: p.currency, per_node: p.perNode };
+function toPrice(p: q.PriceRow): OfferedPrice {
+  return { id: p.id, period: p.period, amount: p.amount, currency: p.currency, per_node: p.perNode };
 }
 
 function common(p: q.PlanWithPrices) {

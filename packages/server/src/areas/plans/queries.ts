@@ -65,10 +65,13 @@ export async function updatePlan(
       .set({ ...changes, updatedAt: new Date() })
       .where(eq(plans.id, id));
     if (prices) {
-      await tx.delete(planPrices).where(eq(planPrices.planId, id));
-      if (prices.length > 0) {
-        await tx.insert(planPrices).values(prices.map((p) => ({ ...p, planId: id })));
-      }
+      // A price keeps its id while its period and currency stay: subscriptions and the payment
+      // provider's price refer to it.
+      const kept = prices.map((p) => `${p.period}/${p.currency}`);
+      const existing = await tx.select().from(planPrices).where(eq(planPrices.planId, id));
+      const gone = existing.filter((p) => !kept.includes(`${p.period}/${p.currency}`)).map((p) => p.id);
+      if (gone.length > 0) await tx.delete(planPrices).where(inArray(planPrices.id, gone));
+      for (const price of prices) await upsertPrice(tx as unknown as Db, id, price);
     }
   });
 }
@@ -95,17 +98,27 @@ export interface SubscriptionRow {
   renewsAt: Date | null;
   endsAt: Date | null;
   plan: PlanRow;
+  /** The payment provider's side; null for subscriptions staff set by hand. */
+  billing: {
+    provider: 'local' | 'paddle';
+    providerSubscriptionId: string;
+    price: PriceRow | null;
+    cancelAtPeriodEnd: boolean;
+    currentPeriodStart: Date | null;
+    currentPeriodEnd: Date | null;
+  } | null;
 }
 
 /** An organisation's subscriptions, newest first. */
 export async function listSubscriptions(db: Db, orgId: string): Promise<SubscriptionRow[]> {
   const rows = await db
-    .select({ s: orgSubscriptions, plan: plans })
+    .select({ s: orgSubscriptions, plan: plans, price: planPrices })
     .from(orgSubscriptions)
     .innerJoin(plans, eq(plans.id, orgSubscriptions.planId))
+    .leftJoin(planPrices, eq(planPrices.id, orgSubscriptions.priceId))
     .where(eq(orgSubscriptions.orgId, orgId))
     .orderBy(sql`${orgSubscriptions.startedAt} DESC`, asc(orgSubscriptions.id));
-  return rows.map(({ s, plan }) => ({
+  return rows.map(({ s, plan, price }) => ({
     id: s.id,
     state: s.state,
     quantity: s.quantity,
@@ -115,6 +128,17 @@ export async function listSubscriptions(db: Db, orgId: string): Promise<Subscrip
     renewsAt: s.renewsAt,
     endsAt: s.endsAt,
     plan,
+    billing:
+      s.provider && s.providerSubscriptionId
+        ? {
+            provider: s.provider,
+            providerSubscriptionId: s.providerSubscriptionId,
+            price,
+            cancelAtPeriodEnd: s.cancelAtPeriodEnd,
+            currentPeriodStart: s.currentPeriodStart,
+            currentPeriodEnd: s.currentPeriodEnd,
+          }
+        : null,
   }));
 }
 

@@ -1,5 +1,10 @@
 // Organisations' subscriptions to plans: what they see, and what staff set.
-import type { CreateSubscription, Subscription, UpdateSubscription } from '@slugsmith/contract';
+import type {
+  CreateSubscription,
+  Subscription,
+  SubscriptionBilling,
+  UpdateSubscription,
+} from '@slugsmith/contract';
 import type { CallerOrg } from '../../auth/access.js';
 import type { Db } from '../../db/connect.js';
 import type { Caches } from '../../platform/cache.js';
@@ -27,6 +32,22 @@ function toSubscription(s: q.SubscriptionRow, now = new Date()): Subscription {
     trial_until: s.trialUntil?.toISOString() ?? null,
     renews_at: s.renewsAt?.toISOString() ?? null,
     ends_at: s.endsAt?.toISOString() ?? null,
+    billing: s.billing && toBilling(s, s.billing),
+  };
+}
+
+function toBilling(s: q.SubscriptionRow, b: NonNullable<q.SubscriptionRow['billing']>): SubscriptionBilling {
+  const renews = !b.cancelAtPeriodEnd && b.price !== null && b.price.period !== 'perpetual';
+  return {
+    provider: b.provider,
+    provider_subscription_id: b.providerSubscriptionId,
+    price_id: b.price?.id ?? null,
+    period: b.price?.period ?? null,
+    cancel_at_period_end: b.cancelAtPeriodEnd,
+    current_period_start: b.currentPeriodStart?.toISOString() ?? null,
+    current_period_end: b.currentPeriodEnd?.toISOString() ?? null,
+    next_payment:
+      renews && b.price ? { amount: b.price.amount * s.quantity, currency: b.price.currency } : null,
   };
 }
 

@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import { Slug, Text, Timestamp } from './common.js';
+import { Money, PaymentProviderName } from './plans.js';
+
+/**
+ * Billing: checkout, the organisation's self-service (plan change with proration, cancel at
+ * period end, resume, payment method), billing history and the payment-provider admin objects
+ * (product spec §2.2, §3 "Checkout request", "Payment provider admin objects", §4, §7.7).
+ */
+
+/** A price of a plan, by its id (`PublicPlan.prices[].id`). */
+export const PriceId = z.uuid('Invalid format');
+
+/** Seats, nodes or units; on-premise plans count concurrent nodes. */
+export const Quantity = z
+  .number()
+  .int('Must be a whole number')
+  .min(1, 'Minimum value is 1')
+  .max(10_000, 'Maximum value is 10000');
+
+export const CheckoutItem = z
+  .object({ price: PriceId, quantity: Quantity.default(1) })
+  .strict()
+  .meta({ id: 'CheckoutItem' });
+export type CheckoutItem = z.infer<typeof CheckoutItem>;
+
+/** `POST /billing/checkout/prepare` (product spec §3 "Checkout request"): one plan per checkout. */
+export const CheckoutRequest = z
+  .object({
+    org_slug: Slug,
+    items: z.array(CheckoutItem).min(1, 'This field is required').max(1, 'Maximum value is 1'),
+    country_code: z
+      .string()
+      .regex(/^[A-Z]{2}$/, 'Invalid format')
+      .optional(),
+  })
+  .strict()
+  .meta({ id: 'CheckoutRequest' });
+export type CheckoutRequest = z.infer<typeof CheckoutRequest>;
+
+/**
+ * What the browser needs to open the provider's checkout: the local sandbox's hosted page
+ * (`checkout_url`), or Paddle.js with `client_token`, `environment` and `transaction_id`.
+ */
+export const CheckoutSession = z
+  .object({
+    provider: PaymentProviderName,
+    transaction_id: z.string(),
+    checkout_url: z.string().nullable(),
+    client_token: z.string().nullable(),
+    environment: z.enum(['sandbox', 'production']),
+    /** Where the provider sends the buyer back (our /checkout/success). */
+    success_url: z.string(),
+  })
+  .meta({ id: 'CheckoutSession' });
+export type CheckoutSession = z.infer<typeof CheckoutSession>;
+
+/** `POST /orgs/{org}/subscriptions/{id}/preview-change` and `/change`. */
+export const SubscriptionChange = z
+  .object({ price: PriceId, quantity: Quantity.default(1) })
+  .strict()
+  .meta({ id: 'SubscriptionChange' });
+export type SubscriptionChange = z.infer<typeof SubscriptionChange>;
+
+/** The proration the provider computes for a change, shown before the customer confirms. */
+export const ChangePreview = z
+  .object({
+    /** Charged (positive) or credited (negative) now for the rest of the current period. */
+    immediate: Money,
+    /** Charged at each renewal after the change. */
+    recurring: Money,
+    next_billed_at: Timestamp.nullable(),
+  })
+  .meta({ id: 'ChangePreview' });
+export type ChangePreview = z.infer<typeof ChangePreview>;
+
+/** `POST /orgs/{org}/subscriptions/{id}/payment-method`: where the customer updates the card. */
+export const PaymentMethodSession = z.object({ url: z.string() }).meta({ id: 'PaymentMethodSession' });
+export type PaymentMethodSession = z.infer<typeof PaymentMethodSession>;
+
+export const TransactionStatus = z.enum([
+  'draft',
+  'ready',
+  'billed',
+  'paid',
+  'completed',
+  'canceled',
+  'past_due',
+]);
+export type TransactionStatus = z.infer<typeof TransactionStatus>;
+
+/** One line of the billing history (and of an invoice). */
+export const BillingTransaction = z
+  .object({
+    id: z.string(),
+    provider: PaymentProviderName,
+    provider_transaction_id: z.string(),
+    status: TransactionStatus,
+    origin: z.string(),
+    currency: z.string(),
+    subtotal: z.number().int(),
+    tax: z.number().int(),
+    total: z.number().int(),
+    invoice_number: z.string().nullable(),
+    billed_at: Timestamp.nullable(),
+    created_at: Timestamp,
+    items: z.array(
+      z.object({ description: z.string(), quantity: z.number().int(), amount: z.number().int() }),
+    ),
+  })
+  .meta({ id: 'BillingTransaction' });
+export type BillingTransaction = z.infer<typeof BillingTransaction>;
+export const BillingTransactionList = z.array(BillingTransaction);
+
+export const BillingParams = z.object({ org: Slug, id: Text.min(1).max(100) });
+
+// ---- payment-provider events (product spec §4, §7.7) -----------------------------------------
+
+export const BillingEventState = z.enum(['received', 'processed', 'failed', 'acknowledged']);
+export type BillingEventState = z.infer<typeof BillingEventState>;
+
+export const BillingEvent = z
+  .object({
+    id: z.string(),
+    provider: PaymentProviderName,
+    event_id: z.string(),
+    event_type: z.string(),
+    /** The entity kind: subscription, transaction, customer, … (the event type's first part). */
+    category: z.string(),
+    entity_id: z.string().nullable(),
+    customer_id: z.string().nullable(),
+    occurred_at: Timestamp,
+    received_at: Timestamp,
+    processed_at: Timestamp.nullable(),
+    state: BillingEventState,
+    attempts: z.number().int(),
+    next_attempt_at: Timestamp.nullable(),
+    last_error: z.string().nullable(),
+    payload: z.unknown(),
+  })
+  .meta({ id: 'BillingEvent' });
+export type BillingEvent = z.infer<typeof BillingEvent>;

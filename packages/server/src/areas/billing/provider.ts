@@ -1,0 +1,77 @@
+// What the billing area needs of a payment provider. Two implement it: `local` (the embedded
+// sandbox: our own hosted checkout, records in our database) and `paddle`. Both deliver events in
+// Paddle's webhook format (./event-format.ts), so one pipeline stores and applies them.
+import type { ChangePreview, PaymentProviderName, SubscriptionState } from '@slugsmith/contract';
+import type { ProviderEvent } from './event-format.js';
+
+/** A plan price as the provider needs it to create its own product and price. */
+export interface CatalogueItem {
+  plan: { id: string; slug: string; name: string; description: string; planType: string; active: boolean };
+  price: {
+    id: string;
+    period: 'monthly' | 'semi_annual' | 'annual' | 'perpetual';
+    amount: number;
+    currency: string;
+    perNode: boolean;
+  };
+}
+
+/** The provider's ids for our plans and prices after a sync (stored in `billing_refs`). */
+export interface SyncResult {
+  products: { planId: string; providerId: string }[];
+  prices: { priceId: string; providerId: string }[];
+}
+
+export interface CheckoutInput {
+  org: { id: string; slug: string; name: string };
+  /** The buyer: the signed-in account that asked. */
+  customer: { email: string; providerCustomerId: string | null };
+  item: { providerPriceId: string; quantity: number };
+  countryCode?: string;
+  /** Where the buyer lands after paying (our /checkout/success). */
+  successUrl: string;
+  /** Sent back as `custom_data` on every event of the transaction and the subscription. */
+  customData: { org_id: string; price_id: string };
+}
+
+export interface PreparedCheckout {
+  transactionId: string;
+  /** The hosted checkout page (local); null when the browser opens Paddle.js. */
+  checkoutUrl: string | null;
+  /** Paddle.js client-side token (paddle); null for local. */
+  clientToken: string | null;
+  environment: 'sandbox' | 'production';
+}
+
+export interface PlanChange {
+  providerPriceId: string;
+  quantity: number;
+}
+
+export interface PaymentProvider {
+  readonly name: PaymentProviderName;
+  /** Creates or updates the provider's products and prices for our plans. */
+  syncCatalogue(items: readonly CatalogueItem[], known: SyncResult): Promise<SyncResult>;
+  prepareCheckout(input: CheckoutInput): Promise<PreparedCheckout>;
+  /**
+   * Checks a webhook's signature over its raw body and parses it. Throws WebhookRejected when the
+   * signature is missing, wrong or too old: nothing of such a request is stored.
+   */
+  verifyWebhook(rawBody: string, headers: Record<string, string | string[] | undefined>): ProviderEvent;
+  /** The proration the provider would charge or credit now for a change, without making it. */
+  previewChange(subscriptionId: string, change: PlanChange): Promise<ChangePreview>;
+  /** Changes plan or quantity now, prorated; the provider's events bring the new state. */
+  changeSubscription(subscriptionId: string, change: PlanChange): Promise<void>;
+  /** Cancels at the end of the current period (or now, for staff). */
+  cancelSubscription(subscriptionId: string, when: 'period_end' | 'immediately'): Promise<void>;
+  /** Undoes a scheduled cancellation. */
+  resumeSubscription(subscriptionId: string): Promise<void>;
+  /** A page where the customer replaces the card of a subscription. */
+  paymentMethodUrl(subscriptionId: string, returnUrl: string): Promise<string>;
+}
+
+/** A webhook whose signature does not hold: answered 400, nothing stored. */
+export class WebhookRejected extends Error {}
+
+/** How a provider's subscription status reads as a §4 subscription state. */
+export type StateOf = (status: string) => SubscriptionState;
