@@ -2,6 +2,7 @@
 // sandbox: our own hosted checkout, records in our database) and `paddle`. Both deliver events in
 // Paddle's webhook format (./event-format.ts), so one pipeline stores and applies them.
 import type { ChangePreview, PaymentProviderName, SubscriptionState } from '@slugsmith/contract';
+import type { FastifyInstance } from 'fastify';
 import type { ProviderEvent } from './event-format.js';
 
 /** A plan price as the provider needs it to create its own product and price. */
@@ -75,3 +76,13 @@ export class WebhookRejected extends Error {}
 
 /** How a provider's subscription status reads as a §4 subscription state. */
 export type StateOf = (status: string) => SubscriptionState;
+
+/** A provider as the app runs it: its own routes (hosted pages, sandbox controls) and jobs. */
+export interface ProviderRuntime extends PaymentProvider {
+  /** Registers the provider's own routes under the API prefix (none for Paddle). */
+  routes(api: FastifyInstance): void;
+  /** Loads what verification needs and starts the provider's jobs (renewals, deliveries). */
+  start(): Promise<void>;
+  /** Stops its jobs and waits for the running ones. */
+  stop(): Promise<void>;
+}
