@@ -1,0 +1,23 @@
+// Paddle's webhook check: the shared signature scheme (every h1 tried, timing-safe, 300 s window,
+// see ../signature.ts) over the raw body, then the shared event format.
+import { type ProviderEvent, parseEvent } from '../event-format.js';
+import { WebhookRejected } from '../provider.js';
+import { verifySignature } from '../signature.js';
+
+/** The header Paddle signs every delivery with (Node lower-cases header names). */
+export const SIGNATURE_HEADER = 'paddle-signature';
+
+export function verifyPaddleWebhook(
+  secret: string,
+  rawBody: string,
+  headers: Record<string, string | string[] | undefined>,
+  now: number,
+): ProviderEvent {
+  verifySignature(secret, rawBody, headers[SIGNATURE_HEADER], now);
+  try {
+    return parseEvent(rawBody);
+  } catch {
+    // Signed by Paddle yet not an event we can read: refused like a bad signature, so nothing half-read is stored.
+    throw new WebhookRejected('not a Paddle event');
+  }
+}
