@@ -500,3 +500,135 @@ export const systemOrganisations = pgTable(
   },
   (t) => [uniqueIndex('system_organisations_org_key').on(t.orgId)],
 );
+
+// ---- local payment sandbox ----
+
+/** The sandbox's settings: one row (its webhook secret, kept across restarts; the sandbox clock). */
+export const localPaySettings = pgTable('local_pay_settings', {
+  id: integer('id').primaryKey(),
+  webhookSecret: text('webhook_secret').notNull(),
+  /** How far the sandbox clock runs ahead of the real one (staff move it to test renewals). */
+  clockOffsetSeconds: integer('clock_offset_seconds').notNull().default(0),
+  createdAt: createdAt(),
+});
+
+export const localPayCustomers = pgTable(
+  'local_pay_customers',
+  {
+    id: text('id').primaryKey(),
+    orgId: uuid('org_id'),
+    email: text('email').notNull(),
+    name: text('name'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('local_pay_customers_org_idx').on(t.orgId)],
+);
+
+/** The sandbox's products: one per plan it was asked to sell. */
+export const localPayProducts = pgTable('local_pay_products', {
+  id: text('id').primaryKey(),
+  planId: uuid('plan_id').notNull().unique(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  active: boolean('active').notNull().default(true),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const localPayPrices = pgTable('local_pay_prices', {
+  id: text('id').primaryKey(),
+  productId: text('product_id')
+    .notNull()
+    .references(() => localPayProducts.id),
+  priceId: uuid('price_id').notNull().unique(),
+  period: text('period').$type<'monthly' | 'semi_annual' | 'annual' | 'perpetual'>().notNull(),
+  amount: integer('amount').notNull(),
+  currency: text('currency').notNull(),
+  perNode: boolean('per_node').notNull().default(false),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const localPaySubscriptions = pgTable(
+  'local_pay_subscriptions',
+  {
+    id: text('id').primaryKey(),
+    customerId: text('customer_id')
+      .notNull()
+      .references(() => localPayCustomers.id),
+    status: text('status').$type<'active' | 'trialing' | 'past_due' | 'paused' | 'canceled'>().notNull(),
+    priceId: text('price_id')
+      .notNull()
+      .references(() => localPayPrices.id),
+    quantity: integer('quantity').notNull(),
+    currency: text('currency').notNull(),
+    customData: jsonb('custom_data').$type<Record<string, unknown> | null>(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    currentPeriodStart: timestamp('current_period_start', { withTimezone: true }),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    nextBilledAt: timestamp('next_billed_at', { withTimezone: true }),
+    trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    cardLast4: text('card_last4').notNull(),
+    /** The card on file declines every charge from now on (test card 4000 0000 0000 0341). */
+    cardDeclines: boolean('card_declines').notNull().default(false),
+    dunningAttempts: integer('dunning_attempts').notNull().default(0),
+    retryAt: timestamp('retry_at', { withTimezone: true }),
+    paymentMethodReturnUrl: text('payment_method_return_url'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('local_pay_subscriptions_due_idx').on(t.status, t.nextBilledAt)],
+);
+
+export const localPayTransactions = pgTable(
+  'local_pay_transactions',
+  {
+    id: text('id').primaryKey(),
+    status: text('status')
+      .$type<'draft' | 'ready' | 'billed' | 'paid' | 'completed' | 'canceled' | 'past_due'>()
+      .notNull(),
+    customerId: text('customer_id')
+      .notNull()
+      .references(() => localPayCustomers.id),
+    subscriptionId: text('subscription_id').references(() => localPaySubscriptions.id),
+    origin: text('origin').notNull(),
+    priceId: text('price_id')
+      .notNull()
+      .references(() => localPayPrices.id),
+    quantity: integer('quantity').notNull(),
+    currency: text('currency').notNull(),
+    subtotal: integer('subtotal').notNull(),
+    tax: integer('tax').notNull().default(0),
+    total: integer('total').notNull(),
+    description: text('description').notNull(),
+    customData: jsonb('custom_data').$type<Record<string, unknown> | null>(),
+    trialDays: integer('trial_days').notNull().default(0),
+    successUrl: text('success_url'),
+    invoiceNumber: text('invoice_number'),
+    billedAt: timestamp('billed_at', { withTimezone: true }),
+    /** A 3-D-Secure-like confirmation in progress: its one-time token and the card awaiting it. */
+    pendingChallenge: text('pending_challenge'),
+    pendingCard: jsonb('pending_card').$type<{ last4: string; declines: boolean } | null>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('local_pay_transactions_subscription_idx').on(t.subscriptionId)],
+);
+
+/** Webhook events waiting for (or past) delivery to our own webhook route, in order. */
+export const localPayOutbox = pgTable('local_pay_outbox', {
+  seq: integer('seq')
+    .primaryKey()
+    .default(sql`nextval('local_pay_outbox_seq_seq')`),
+  eventId: text('event_id').notNull().unique(),
+  eventType: text('event_type').notNull(),
+  entityId: text('entity_id').notNull(),
+  payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  lastError: text('last_error'),
+  deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  gaveUpAt: timestamp('gave_up_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});

@@ -1,0 +1,241 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { localPayCustomers, localPaySubscriptions, localPayTransactions } from '../../../db/schema.js';
+import { ApiError } from '../../../platform/errors.js';
+import type { CheckoutInput, PreparedCheckout } from '../provider.js';
+import type { Card } from './cards.js';
+import {
+  emitSubscription,
+  emitTransaction,
+  nextInvoiceNumber,
+  priceWithProduct,
+  requirePrice,
+  type Sandbox,
+} from './context.js';
+import { newLocalId } from './ids.js';
+import { EventBatch, type Tx } from './outbox.js';
+import type { PriceWithProduct, SubscriptionRow, TransactionRow } from './payloads.js';
+import { addDays, periodEnd } from './periods.js';
+
+/** A checkout may ask for a free trial first (the card is taken, the first charge waits). */
+export type LocalCheckoutInput = CheckoutInput & { trialDays?: number };
+
+export const MAX_TRIAL_DAYS = 365;
+
+/** How a line of a transaction reads on the page and the invoice. */
+export function describeItem({ price, product }: PriceWithProduct): string {
+  const per = price.perNode ? ', per node' : '';
+  return `${product.name} (${price.period.replace('_', '-')}${per})`;
+}
+
+export async function prepareCheckout(
+  sandbox: Sandbox,
+  input: LocalCheckoutInput,
+): Promise<PreparedCheckout> {
+  const trialDays = input.trialDays ?? 0;
+  if (!Number.isInteger(trialDays) || trialDays < 0 || trialDays > MAX_TRIAL_DAYS) {
+    throw ApiError.badRequest('Invalid trial period');
+  }
+  const { quantity } = input.item;
+  if (!Number.isInteger(quantity) || quantity < 1 || quantity > 10_000)
+    throw ApiError.badRequest('Invalid quantity');
+  const now = await sandbox.clock.now();
+  const transactionId = await sandbox.db.transaction(async (tx) => {
+    const item = await priceWithProduct(tx, input.item.providerPriceId);
+    if (!item) throw ApiError.badRequest('Missing price information');
+    if (trialDays > 0 && item.price.period === 'perpetual') throw ApiError.badRequest('Invalid trial period');
+    const customerId = await customerFor(tx, input);
+    const subtotal = trialDays > 0 ? 0 : item.price.amount * quantity;
+    const [txn] = await tx
+      .insert(localPayTransactions)
+      .values({
+        id: newLocalId('txn'),
+        status: 'ready',
+        customerId,
+        origin: 'web',
+        priceId: item.price.id,
+        quantity,
+        currency: item.price.currency,
+        subtotal,
+        tax: 0,
+        total: subtotal,
+        description: describeItem(item),
+        customData: { ...input.customData },
+        trialDays,
+        successUrl: input.successUrl,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    if (!txn) throw new Error('transaction not created');
+    await emitTransaction(sandbox, new EventBatch(tx, now), 'transaction.created', txn);
+    return txn.id;
+  });
+  sandbox.deliveries.kick();
+  return {
+    transactionId,
+    checkoutUrl: sandbox.urls.checkout(transactionId),
+    clientToken: null,
+    environment: 'sandbox',
+  };
+}
+
+/** The buyer's customer record: the one named, else the organisation's, else a new one. */
+async function customerFor(tx: Tx, input: CheckoutInput): Promise<string> {
+  const named = input.customer.providerCustomerId;
+  if (named) {
+    const [row] = await tx.select().from(localPayCustomers).where(eq(localPayCustomers.id, named));
+    if (row) return row.id;
+  }
+  const [ofOrg] = await tx.select().from(localPayCustomers).where(eq(localPayCustomers.orgId, input.org.id));
+  if (ofOrg) return ofOrg.id;
+  const id = newLocalId('ctm');
+  await tx
+    .insert(localPayCustomers)
+    .values({ id, orgId: input.org.id, email: input.customer.email, name: input.org.name });
+  return id;
+}
+
+export async function findTransaction(sandbox: Sandbox, id: string) {
+  const [txn] = await sandbox.db.select().from(localPayTransactions).where(eq(localPayTransactions.id, id));
+  if (!txn) return undefined;
+  return { txn, item: await requirePrice(sandbox.db, txn.priceId) };
+}
+
+export type PaymentOutcome =
+  | { kind: 'paid'; successUrl: string | null }
+  | { kind: 'declined' }
+  | { kind: 'confirm'; challenge: string }
+  | { kind: 'not_payable'; status: TransactionRow['status'] };
+
+/** The card form of the hosted checkout was sent with a valid card. */
+export async function payCheckout(
+  sandbox: Sandbox,
+  transactionId: string,
+  card: Card,
+): Promise<PaymentOutcome> {
+  const now = await sandbox.clock.now();
+  const outcome = await sandbox.db.transaction(async (tx): Promise<PaymentOutcome> => {
+    const [txn] = await tx
+      .select()
+      .from(localPayTransactions)
+      .where(eq(localPayTransactions.id, transactionId))
+      .for('update');
+    if (!txn) throw ApiError.notFound();
+    if (txn.status !== 'ready') return { kind: 'not_payable', status: txn.status };
+    const batch = new EventBatch(tx, now);
+    if (card.declinesNow) {
+      await emitTransaction(sandbox, batch, 'transaction.payment_failed', txn);
+      return { kind: 'declined' };
+    }
+    if (card.needsConfirmation) {
+      const challenge = randomBytes(16).toString('hex');
+      await tx
+        .update(localPayTransactions)
+        .set({
+          pendingChallenge: challenge,
+          pendingCard: { last4: card.last4, declines: card.declinesLater },
+        })
+        .where(eq(localPayTransactions.id, txn.id));
+      return { kind: 'confirm', challenge };
+    }
+    await completeCheckout(sandbox, batch, txn, { last4: card.last4, declines: card.declinesLater }, now);
+    return { kind: 'paid', successUrl: txn.successUrl };
+  });
+  sandbox.deliveries.kick();
+  return outcome;
+}
+
+/** The 3-D-Secure-like step: the buyer confirmed (or refused) the payment of a held card. */
+export async function confirmCheckout(
+  sandbox: Sandbox,
+  transactionId: string,
+  challenge: string,
+  approve: boolean,
+): Promise<PaymentOutcome | undefined> {
+  const now = await sandbox.clock.now();
+  const outcome = await sandbox.db.transaction(async (tx): Promise<PaymentOutcome | undefined> => {
+    const [txn] = await tx
+      .select()
+      .from(localPayTransactions)
+      .where(and(eq(localPayTransactions.id, transactionId)))
+      .for('update');
+    if (!txn) throw ApiError.notFound();
+    if (txn.status !== 'ready') return { kind: 'not_payable', status: txn.status };
+    if (!txn.pendingChallenge || !txn.pendingCard || txn.pendingChallenge !== challenge) return undefined;
+    const card = txn.pendingCard;
+    await tx
+      .update(localPayTransactions)
+      .set({ pendingChallenge: null, pendingCard: null })
+      .where(eq(localPayTransactions.id, txn.id));
+    const batch = new EventBatch(tx, now);
+    if (!approve) {
+      await emitTransaction(sandbox, batch, 'transaction.payment_failed', txn);
+      return { kind: 'declined' };
+    }
+    await completeCheckout(sandbox, batch, txn, card, now);
+    return { kind: 'paid', successUrl: txn.successUrl };
+  });
+  sandbox.deliveries.kick();
+  return outcome;
+}
+
+/**
+ * A paid checkout: the transaction is paid and completed and the subscription starts — active
+ * for a period, trialing for a trial, or active without renewals for a perpetual licence.
+ */
+async function completeCheckout(
+  sandbox: Sandbox,
+  batch: EventBatch,
+  txn: TransactionRow,
+  card: { last4: string; declines: boolean },
+  now: Date,
+): Promise<void> {
+  const { tx } = batch;
+  const item = await requirePrice(tx, txn.priceId);
+  const trialEnd = txn.trialDays > 0 ? addDays(now, txn.trialDays) : null;
+  const end = trialEnd ?? periodEnd(now, item.price.period);
+  const [sub] = await tx
+    .insert(localPaySubscriptions)
+    .values({
+      id: newLocalId('sub'),
+      customerId: txn.customerId,
+      status: trialEnd ? 'trialing' : 'active',
+      priceId: txn.priceId,
+      quantity: txn.quantity,
+      currency: txn.currency,
+      customData: txn.customData,
+      startedAt: now,
+      currentPeriodStart: end ? now : null,
+      currentPeriodEnd: end,
+      nextBilledAt: end,
+      trialEndsAt: trialEnd,
+      cardLast4: card.last4,
+      cardDeclines: card.declines,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  if (!sub) throw new Error('subscription not created');
+  const invoiceNumber = await nextInvoiceNumber(tx, now);
+  const paid = { ...txn, status: 'paid' as const, subscriptionId: sub.id, billedAt: now, updatedAt: now };
+  await emitTransaction(sandbox, batch, 'transaction.paid', paid);
+  await emitSubscription(sandbox, batch, 'subscription.created', sub);
+  await emitSubscription(sandbox, batch, trialEnd ? 'subscription.trialing' : 'subscription.activated', sub);
+  const [completed] = await tx
+    .update(localPayTransactions)
+    .set({
+      status: 'completed',
+      subscriptionId: sub.id,
+      invoiceNumber,
+      billedAt: now,
+      updatedAt: now,
+      pendingCard: null,
+      pendingChallenge: null,
+    })
+    .where(eq(localPayTransactions.id, txn.id))
+    .returning();
+  if (completed) await emitTransaction(sandbox, batch, 'transaction.completed', completed);
+}
+
+export type { SubscriptionRow };

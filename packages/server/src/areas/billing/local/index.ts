@@ -1,0 +1,129 @@
+// The `local` payment provider: the embedded default, a real sandbox. It keeps its customers,
+// products, prices, transactions and subscriptions in its own tables, serves a hosted checkout
+// and a payment-method page, renews subscriptions on schedule (with dunning), and delivers its
+// events signed, in Paddle's webhook format, over HTTP to our own webhook route.
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Db } from '../../../db/connect.js';
+import { type ProviderEvent, parseEvent } from '../event-format.js';
+import { type ProviderRuntime, WebhookRejected } from '../provider.js';
+import { verifySignature } from '../signature.js';
+import { syncCatalogue } from './catalogue.js';
+import { type LocalCheckoutInput, prepareCheckout } from './checkout.js';
+import { type Sandbox, SandboxUrls } from './context.js';
+import { Deliveries, defaultRetryDelay, SIGNATURE_HEADER } from './outbox.js';
+import { loadSettings, SandboxClock } from './settings.js';
+
+export interface LocalProviderDeps {
+  db: Db;
+  publicUrl: string;
+  /** Where deliveries go: our own webhook route (known once the server listens). */
+  webhookUrl: () => string;
+  log: FastifyBaseLogger;
+  /** The real clock the sandbox clock runs ahead of (tests). */
+  now?: () => number;
+  /** How often renewals are looked for (default 30 s). */
+  renewalIntervalMs?: number;
+  /** How often due deliveries are retried (default 5 s). */
+  deliveryIntervalMs?: number;
+  /** The wait before the next delivery attempt after n failed ones. */
+  retryDelayMs?: (failedAttempts: number) => number;
+}
+
+/** The sandbox's runtime as the app drives it, with what tests and staff controls reach. */
+export interface LocalProvider extends ProviderRuntime {
+  readonly sandbox: Sandbox;
+  /** Runs what is due now: renewals, then deliveries; resolves when both are done. */
+  runDue(): Promise<{ renewed: number; delivered: number }>;
+}
+
+export function createLocalProvider(deps: LocalProviderDeps): LocalProvider {
+  let secret: string | undefined;
+  const requireSecret = () => {
+    if (secret === undefined) throw new Error('the local payment provider is not started');
+    return secret;
+  };
+  const deliveries = new Deliveries({
+    db: deps.db,
+    log: deps.log,
+    url: deps.webhookUrl,
+    secret: requireSecret,
+    retryDelayMs: deps.retryDelayMs ?? defaultRetryDelay,
+  });
+  const sandbox: Sandbox = {
+    db: deps.db,
+    clock: new SandboxClock(deps.db, deps.now ?? Date.now),
+    deliveries,
+    log: deps.log,
+    urls: new SandboxUrls(deps.publicUrl),
+  };
+  const ensureStarted = async () => {
+    if (secret === undefined) secret = (await loadSettings(deps.db)).webhookSecret;
+  };
+  const timers: NodeJS.Timeout[] = [];
+
+  const provider: LocalProvider = {
+    name: 'local',
+    sandbox,
+
+    async syncCatalogue(items, known) {
+      return syncCatalogue(deps.db, items, known);
+    },
+
+    async prepareCheckout(input) {
+      await ensureStarted();
+      return prepareCheckout(sandbox, input as LocalCheckoutInput);
+    },
+
+    verifyWebhook(rawBody, headers): ProviderEvent {
+      const header = headers[SIGNATURE_HEADER.toLowerCase()];
+      verifySignature(requireSecret(), rawBody, header);
+      try {
+        return parseEvent(rawBody);
+      } catch {
+        throw new WebhookRejected('not an event');
+      }
+    },
+
+    async previewChange() {
+      throw new Error('not yet');
+    },
+    async changeSubscription() {
+      throw new Error('not yet');
+    },
+    async cancelSubscription() {
+      throw new Error('not yet');
+    },
+    async resumeSubscription() {
+      throw new Error('not yet');
+    },
+    async paymentMethodUrl() {
+      throw new Error('not yet');
+    },
+
+    routes(_api: FastifyInstance) {},
+
+    async start() {
+      await ensureStarted();
+      const every = (ms: number, run: () => void) => {
+        const timer = setInterval(run, ms);
+        timer.unref();
+        timers.push(timer);
+      };
+      every(deps.deliveryIntervalMs ?? 5_000, () => deliveries.kick());
+      deliveries.kick();
+    },
+
+    async stop() {
+      for (const timer of timers.splice(0)) clearInterval(timer);
+      await deliveries.idle();
+    },
+
+    async runDue() {
+      await ensureStarted();
+      await deliveries.idle();
+      const delivered = await deliveries.deliverDue();
+      return { renewed: 0, delivered };
+    },
+  };
+  return provider;
+}
