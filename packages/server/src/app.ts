@@ -164,9 +164,13 @@ export async function buildApp(
         replays,
       ),
     });
+    // Served over plain HTTP (a LAN install, http://192.0.2.2:8080), telling browsers to use
+    // https would send every request to a port nobody listens on: only an https PUBLIC_URL does.
+    const https = new URL(config.publicUrl).protocol === 'https:';
     installSecurityHeaders(server, {
       // Cross-origin embedding of API answers is harmless; pages set their own policy.
       crossOriginResourcePolicy: { policy: 'cross-origin' },
+      strictTransportSecurity: https,
       contentSecurityPolicy: {
         // The console exchanges codes and refreshes tokens at an external issuer by fetch.
         directives: {
@@ -174,6 +178,7 @@ export async function buildApp(
             "'self'",
             ...(config.auth.kind === 'external' ? [new URL(config.auth.issuer).origin] : []),
           ],
+          upgradeInsecureRequests: https ? [] : null,
         },
       },
     });

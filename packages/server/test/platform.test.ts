@@ -1,5 +1,6 @@
-import { expect, it } from 'vitest';
-import { describeEachDatabase } from './support/app.js';
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { closeApp, describeEachDatabase, testConfig } from './support/app.js';
 import { orgWithOwner } from './support/keys.js';
 
 describeEachDatabase('platform', (ctx) => {
@@ -68,7 +69,6 @@ describeEachDatabase('platform', (ctx) => {
     const given = await ctx().request('GET', '/api/v1/ping', { headers: { 'x-request-id': 'abc-123' } });
     expect(given.headers['x-request-id']).toBe('abc-123');
     expect(given.headers['x-content-type-options']).toBe('nosniff');
-    expect(given.headers['strict-transport-security']).toBeDefined();
     expect(given.headers['content-security-policy']).toContain("default-src 'self'");
     const odd = await ctx().request('GET', '/api/v1/ping', {
       headers: { 'x-request-id': 'bad id\twith spaces' },
@@ -143,5 +143,27 @@ describeEachDatabase('platform', (ctx) => {
     expect(external).toEqual([]);
     const bundle = await server.inject({ method: 'GET', url: '/api/docs/static/swagger-ui-bundle.js' });
     expect(bundle.statusCode).toBe(200);
+  });
+});
+
+describe('transport security headers follow PUBLIC_URL', () => {
+  it('asks browsers for https (HSTS, upgrade-insecure-requests) only when the public URL is https', async () => {
+    for (const [url, https] of [
+      ['http://192.0.2.2:8080', false],
+      ['https://ids.example.test', true],
+    ] as const) {
+      const config = testConfig('pglite', { PUBLIC_URL: url });
+      const app = await buildApp(config);
+      try {
+        const answer = await app.server.inject({ method: 'GET', url: '/api/v1/ping' });
+        expect(answer.headers['strict-transport-security'] !== undefined, url).toBe(https);
+        expect(
+          String(answer.headers['content-security-policy']).includes('upgrade-insecure-requests'),
+          url,
+        ).toBe(https);
+      } finally {
+        await closeApp(app, config);
+      }
+    }
   });
 });
