@@ -68,9 +68,24 @@ export const routes: RouteObject[] = [
             ...withFallback('stats'),
             lazy: async () => ({ Component: (await import('./routes/stats/stats-page.js')).StatsPage }),
           },
-          soon('/products', 'products'),
-          soon('/products/feature-matrix', 'featureMatrix'),
-          soon('/products/:planSlug', 'plan'),
+          {
+            path: '/products',
+            lazy: async () => ({
+              Component: (await import('./routes/products/products-page.js')).ProductsPage,
+            }),
+          },
+          {
+            path: '/products/feature-matrix',
+            lazy: async () => ({
+              Component: (await import('./routes/products/feature-matrix-page.js')).FeatureMatrixPage,
+            }),
+          },
+          {
+            path: '/products/:planSlug',
+            lazy: async () => ({
+              Component: (await import('./routes/products/plan-page.js')).PlanPage,
+            }),
+          },
           {
             path: '/articles',
             lazy: async () => ({
@@ -135,8 +150,20 @@ export const routes: RouteObject[] = [
               Component: (await import('./routes/series/series-page.js')).SeriesDashboardPage,
             }),
           },
-          soon('/checkout', 'checkout', withFallback('checkout')),
-          soon('/checkout/success', 'checkoutSuccess', withFallback('checkoutSuccess')),
+          {
+            path: '/checkout',
+            ...withFallback('checkout'),
+            lazy: async () => ({
+              Component: (await import('./routes/checkout/checkout-page.js')).CheckoutPage,
+            }),
+          },
+          {
+            path: '/checkout/success',
+            ...withFallback('checkoutSuccess'),
+            lazy: async () => ({
+              Component: (await import('./routes/checkout/checkout-success-page.js')).CheckoutSuccessPage,
+            }),
+          },
         ],
       },
       {

@@ -11,6 +11,10 @@
 import type {
   AddMember,
   ApiKey,
+  BillingTransaction,
+  ChangePreview,
+  CheckoutRequest,
+  CheckoutSession,
   ConsoleConfig,
   CreateApiKey,
   CreatedApiKey,
@@ -26,6 +30,7 @@ import type {
   OrgScopes,
   OrgSeriesCreate,
   OrgSeriesUpdate,
+  PaymentMethodSession,
   PlanType,
   PublicPlan,
   PublicPlanCatalogue,
@@ -38,12 +43,13 @@ import type {
   StatsList,
   StatsRow,
   Subscription,
+  SubscriptionChange,
   UpdateApiKey,
   UpdateOrganisation,
   UpdateSdkConfig,
 } from '@slugsmith/contract';
 import { orgRoleRank } from '@slugsmith/contract';
-import { api } from './api.js';
+import { API_PREFIX, ApiError, api } from './api.js';
 
 const enc = encodeURIComponent;
 const orgPath = (org: string) => `/orgs/${enc(org)}`;
@@ -65,6 +71,7 @@ export const consoleKeys = {
   scopes: (org: string) => ['console', 'org', org, 'scopes'] as const,
   subscriptions: (org: string) => ['console', 'org', org, 'subscriptions'] as const,
   limits: (org: string) => ['console', 'org', org, 'limits'] as const,
+  transactions: (org: string) => ['console', 'org', org, 'billing', 'transactions'] as const,
   seriesList: (org: string) => ['console', 'org', org, 'series'] as const,
   series: (org: string, series: string) => ['console', 'org', org, 'series', series] as const,
   seriesStats: (org: string, series: string) => ['console', 'org', org, 'series', series, 'stats'] as const,
@@ -122,6 +129,59 @@ export const getLimits = (org: string, signal?: AbortSignal) =>
   get<EffectiveLimits[]>(`${orgPath(org)}/limits`, signal);
 export const getLimitsOfType = (org: string, planType: PlanType, signal?: AbortSignal) =>
   get<EffectiveLimits>(`${orgPath(org)}/limits/${enc(planType)}`, signal);
+
+// ---- billing: checkout and the organisation's self-service ---------------------------------------
+
+const subscriptionPath = (org: string, id: string) => `${orgPath(org)}/subscriptions/${enc(id)}`;
+
+/** What the browser needs to open the provider's checkout (owners and admins of the organisation). */
+export const prepareCheckout = (body: CheckoutRequest) =>
+  send<CheckoutSession>('POST', '/billing/checkout/prepare', body);
+/** The organisation's billing history, newest first. */
+export const listTransactions = (org: string, signal?: AbortSignal) =>
+  get<BillingTransaction[]>(`${orgPath(org)}/billing/transactions`, signal);
+/** The proration the provider computes for a plan or quantity change, before confirming it. */
+export const previewSubscriptionChange = (org: string, id: string, body: SubscriptionChange) =>
+  send<ChangePreview>('POST', `${subscriptionPath(org, id)}/preview-change`, body);
+export const changeSubscription = (org: string, id: string, body: SubscriptionChange) =>
+  send<Subscription>('POST', `${subscriptionPath(org, id)}/change`, body);
+/** Cancels at the end of the period paid for; the plan's limits stay until then. */
+export const cancelSubscription = (org: string, id: string) =>
+  send<Subscription>('POST', `${subscriptionPath(org, id)}/cancel`);
+/** Takes back a scheduled cancellation. */
+export const resumeSubscription = (org: string, id: string) =>
+  send<Subscription>('POST', `${subscriptionPath(org, id)}/resume`);
+/** Where the customer updates the card (the provider's page). */
+export const paymentMethodSession = (org: string, id: string) =>
+  send<PaymentMethodSession>('POST', `${subscriptionPath(org, id)}/payment-method`);
+
+/**
+ * A transaction's printable invoice (HTML). `api()` takes JSON only, so this one call reads the
+ * answer as text; the route needs the bearer token like every organisation call.
+ */
+export async function invoiceHtml(org: string, id: string, token: string | undefined): Promise<string> {
+  if (!token) throw new ApiError(401, 'Authentication required but no token available');
+  let response: Response;
+  try {
+    response = await fetch(`${API_PREFIX}${orgPath(org)}/billing/transactions/${enc(id)}/invoice`, {
+      headers: { accept: 'text/html', authorization: `Bearer ${token}` },
+    });
+  } catch {
+    throw new ApiError(0, 'Network error: No response received');
+  }
+  const text = await response.text();
+  if (!response.ok) {
+    let message = 'API Error';
+    try {
+      const body = JSON.parse(text) as { message?: unknown };
+      if (typeof body.message === 'string' && body.message) message = body.message;
+    } catch {
+      // Not JSON: the generic wording.
+    }
+    throw new ApiError(response.status, message);
+  }
+  return text;
+}
 
 // ---- series ------------------------------------------------------------------------------------
 

@@ -4,28 +4,24 @@ import { FEATURE_KEYS, LIMIT_KEYS, SLA_KEYS } from '@slugsmith/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { consoleKeys, getLimits, listSubscriptions } from '../../../lib/console-api.js';
+import { consoleKeys, getLimits, hasRole, listSubscriptions } from '../../../lib/console-api.js';
 import { formatCount } from '../../../lib/numbers.js';
+import { STATE_COLOURS } from '../../checkout/billing-model.js';
 import { formatDate } from '../format.js';
 import { EmptyState, ErrorState, ListSkeleton } from '../states.js';
-
-const STATE_COLOURS: Record<string, string> = {
-  active: 'green',
-  trial: 'blue',
-  past_due: 'orange',
-  pending: 'yellow',
-  cancelled: 'gray',
-  expired: 'gray',
-  inactive: 'gray',
-  draft: 'gray',
-};
+import { BillingActions, BillingStatus } from './billing-actions.js';
+import { BillingHistory } from './billing-history.js';
 
 /** A limit value: −1 is unlimited (§3 "Rate limit info"). */
 export function limitText(value: number, unlimited: string, locale?: string): string {
   return value < 0 ? unlimited : formatCount(value, locale);
 }
 
-/** Subscription cards, the limits in force per plan type, and the way to a bigger plan. */
+/**
+ * Subscription cards with their billing (next renewal and amount, scheduled cancellation, payment
+ * trouble) and, for owners and admins, the self-service actions and the billing history; the
+ * limits in force per plan type; the way to a bigger plan.
+ */
 export function SubscriptionTab({ org }: { org: Organisation }) {
   const { t } = useTranslation('dashboard');
   const subs = useQuery({
@@ -58,11 +54,12 @@ export function SubscriptionTab({ org }: { org: Organisation }) {
         {subs.data && subs.data.length > 0 && (
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             {subs.data.map((s) => (
-              <SubscriptionCard key={s.id} sub={s} />
+              <SubscriptionCard key={s.id} sub={s} org={org} />
             ))}
           </SimpleGrid>
         )}
       </section>
+      {hasRole(org.role, 'admin') && <BillingHistory org={org} />}
       <section aria-labelledby="limits-heading">
         <Title order={2} size="h3" id="limits-heading" mb="sm">
           {t('plan.limits')}
@@ -79,7 +76,7 @@ export function SubscriptionTab({ org }: { org: Organisation }) {
   );
 }
 
-function SubscriptionCard({ sub }: { sub: Subscription }) {
+function SubscriptionCard({ sub, org }: { sub: Subscription; org: Organisation }) {
   const { t, i18n } = useTranslation('dashboard');
   const lng = i18n.resolvedLanguage;
   const rows: [string, string | null][] = [
@@ -89,13 +86,13 @@ function SubscriptionCard({ sub }: { sub: Subscription }) {
     ['ends', sub.ends_at],
   ];
   return (
-    <Card withBorder radius="md" padding="lg" data-testid="subscription-card">
+    <Card withBorder radius="md" padding="lg" data-testid="subscription-card" data-plan={sub.plan.slug}>
       <Stack gap="xs">
         <Group justify="space-between">
           <Text fw={700} size="lg">
             {sub.plan.name}
           </Text>
-          <Badge color={STATE_COLOURS[sub.state] ?? 'gray'} variant="dot">
+          <Badge color={STATE_COLOURS[sub.state] ?? 'gray'} variant="dot" data-testid="subscription-state">
             {t(`plan.states.${sub.state}`)}
           </Badge>
         </Group>
@@ -131,6 +128,8 @@ function SubscriptionCard({ sub }: { sub: Subscription }) {
               ))}
           </Table.Tbody>
         </Table>
+        {sub.billing && <BillingStatus sub={sub} />}
+        {sub.billing && hasRole(org.role, 'admin') && <BillingActions org={org} sub={sub} />}
       </Stack>
     </Card>
   );

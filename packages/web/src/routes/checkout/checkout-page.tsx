@@ -1,0 +1,307 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Container,
+  Divider,
+  Group,
+  NumberInput,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import type { Organisation, PublicPlan } from '@slugsmith/contract';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { consoleKeys, listOrgs, prepareCheckout, publicPlans } from '../../lib/console-api.js';
+import { CreateOrgDialog } from '../dashboard/create-org-dialog.js';
+import { EmptyState, ErrorState, errorDetail, ListSkeleton } from '../dashboard/states.js';
+import {
+  clampQuantity,
+  formatMoney,
+  MAX_QUANTITY,
+  MIN_QUANTITY,
+  orderTotal,
+  PENDING_CHECKOUT_KEY,
+  type PendingCheckout,
+  parseCheckoutParams,
+  periodsOf,
+  plansKey,
+  priceFor,
+  purchasablePlans,
+  purchasingOrgs,
+  quantityUnit,
+} from './billing-model.js';
+import { countryOptions } from './countries.js';
+import { openPaddleCheckout } from './paddle-checkout.js';
+
+/** The success page reads which plan was bought (the provider's return address names only the organisation). */
+function rememberCheckout(pending: PendingCheckout) {
+  try {
+    sessionStorage.setItem(PENDING_CHECKOUT_KEY, JSON.stringify(pending));
+  } catch {
+    // Without storage the success page waits for any paid subscription of the organisation.
+  }
+}
+
+/**
+ * /checkout?plan=&period=&quantity=&org=: the organisation, plan, period, quantity and country of a
+ * purchase, its order summary, then the provider's payment page (product spec §2.2, §8 "Checkout").
+ */
+export function CheckoutPage() {
+  const { t } = useTranslation('billing');
+  const [params] = useSearchParams();
+  const initial = useMemo(() => parseCheckoutParams(params), [params]);
+  const orgs = useQuery({ queryKey: consoleKeys.orgs(), queryFn: ({ signal }) => listOrgs(signal) });
+  const plans = useQuery({ queryKey: plansKey, queryFn: publicPlans });
+  const [creating, setCreating] = useState(false);
+
+  const eligible = orgs.data ? purchasingOrgs(orgs.data) : [];
+  return (
+    <Container size="md" py="xl">
+      <Stack gap="lg">
+        <div>
+          <Title order={1}>{t('checkout.title')}</Title>
+          <Text c="dimmed">{t('checkout.intro')}</Text>
+        </div>
+        {initial.cancelled && (
+          <Alert
+            color="yellow"
+            variant="light"
+            role="status"
+            title={t('errors.cancelled')}
+            data-testid="checkout-cancelled"
+          >
+            {t('errors.cancelledHint')}
+          </Alert>
+        )}
+        {(orgs.isPending || plans.isPending) && <ListSkeleton rows={3} height={56} />}
+        {orgs.isError && (
+          <ErrorState title={t('errors.orgsFailed')} error={orgs.error} onRetry={() => orgs.refetch()} />
+        )}
+        {plans.isError && (
+          <ErrorState title={t('errors.plansFailed')} error={plans.error} onRetry={() => plans.refetch()} />
+        )}
+        {orgs.data && eligible.length === 0 && (
+          <EmptyState
+            title={t('errors.noOrganisations')}
+            action={
+              <Button onClick={() => setCreating(true)} data-testid="checkout-create-org">
+                {t('errors.createOrganisation')}
+              </Button>
+            }
+          >
+            {t('errors.noOrganisationsHint')}
+          </EmptyState>
+        )}
+        {plans.data && eligible.length > 0 && (
+          <CheckoutForm orgs={eligible} plans={plans.data} initial={initial} />
+        )}
+      </Stack>
+      <CreateOrgDialog opened={creating} onClose={() => setCreating(false)} />
+    </Container>
+  );
+}
+
+function CheckoutForm({
+  orgs,
+  plans,
+  initial,
+}: {
+  orgs: Organisation[];
+  plans: PublicPlan[];
+  initial: ReturnType<typeof parseCheckoutParams>;
+}) {
+  const { t, i18n } = useTranslation('billing');
+  const lng = i18n.resolvedLanguage;
+  const offered = purchasablePlans(plans);
+  const requestedPlan = plans.find((p) => p.slug === initial.plan);
+  const [orgSlug, setOrgSlug] = useState<string | null>(
+    orgs.find((o) => o.slug === initial.org)?.slug ?? orgs[0]?.slug ?? null,
+  );
+  const [planSlug, setPlanSlug] = useState<string | null>(
+    requestedPlan && offered.includes(requestedPlan) ? requestedPlan.slug : (offered[0]?.slug ?? null),
+  );
+  const plan = offered.find((p) => p.slug === planSlug);
+  const [period, setPeriod] = useState<string | null>(initial.period ?? periodsOf(plan)[0] ?? null);
+  const [quantity, setQuantity] = useState<number>(initial.quantity);
+  const [country, setCountry] = useState<string | null>(initial.country);
+  const [closed, setClosed] = useState(false);
+  const countries = useMemo(() => countryOptions(lng), [lng]);
+
+  const price = priceFor(plan, period);
+  const unit = quantityUnit(plan);
+
+  const pay = useMutation({
+    mutationFn: async () => {
+      if (!orgSlug || !plan || !price) throw new Error(t('errors.missingPrice'));
+      setClosed(false);
+      const session = await prepareCheckout({
+        org_slug: orgSlug,
+        items: [{ price: price.id, quantity }],
+        ...(country ? { country_code: country } : {}),
+      });
+      rememberCheckout({ org: orgSlug, plan: plan.slug, at: Date.now() });
+      if (session.provider === 'paddle') await openPaddleCheckout(session, () => setClosed(true));
+      else if (session.checkout_url) window.location.assign(session.checkout_url);
+      else throw new Error(t('errors.noCheckoutUrl'));
+    },
+  });
+
+  const choosePlan = (slug: string | null) => {
+    setPlanSlug(slug);
+    const next = offered.find((p) => p.slug === slug);
+    // Keep the period when the new plan is priced for it, otherwise take its first one.
+    if (!priceFor(next, period)) setPeriod(periodsOf(next)[0] ?? null);
+  };
+
+  // The products pages may link a plan that cannot be bought here (custom or contact plans).
+  const customRequested = requestedPlan && (requestedPlan.custom_plan || requestedPlan.free);
+  const missingPrice = !plan || !price;
+
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+      <Stack gap="md">
+        {customRequested && (
+          <Alert color="blue" variant="light" data-testid="checkout-custom">
+            {requestedPlan.free
+              ? t('errors.freePlan', { plan: requestedPlan.name })
+              : t('errors.customPlan', { plan: requestedPlan.name })}{' '}
+            {!requestedPlan.free && (
+              <Anchor component={Link} to="/contacts">
+                {t('errors.contactUs')}
+              </Anchor>
+            )}
+          </Alert>
+        )}
+        <Select
+          label={t('checkout.organisation')}
+          description={t('checkout.organisationHint')}
+          data={orgs.map((o) => ({ value: o.slug, label: `${o.name} (${o.slug})` }))}
+          value={orgSlug}
+          onChange={setOrgSlug}
+          allowDeselect={false}
+          data-testid="checkout-org"
+        />
+        <Select
+          label={t('checkout.plan')}
+          data={offered.map((p) => ({ value: p.slug, label: p.name }))}
+          value={planSlug}
+          onChange={choosePlan}
+          allowDeselect={false}
+          data-testid="checkout-plan"
+        />
+        <Select
+          label={t('checkout.period')}
+          data={periodsOf(plan).map((p) => ({ value: p, label: t(`periods.${p}`) }))}
+          value={price ? period : null}
+          onChange={setPeriod}
+          allowDeselect={false}
+          data-testid="checkout-period"
+        />
+        <NumberInput
+          label={unit === 'node' ? t('checkout.nodes') : t('checkout.quantity')}
+          description={unit === 'node' ? t('checkout.nodesHint') : undefined}
+          min={MIN_QUANTITY}
+          max={MAX_QUANTITY}
+          allowDecimal={false}
+          allowNegative={false}
+          value={quantity}
+          onChange={(value) => setQuantity(clampQuantity(value, quantity))}
+          data-testid="checkout-quantity"
+        />
+        <Select
+          label={t('checkout.country')}
+          description={t('checkout.countryHint')}
+          placeholder={t('checkout.countryNone')}
+          data={countries}
+          value={country}
+          onChange={setCountry}
+          searchable
+          clearable
+          nothingFoundMessage={t('checkout.countryNotFound')}
+          data-testid="checkout-country"
+        />
+      </Stack>
+      <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="order-summary">
+        <Stack gap="sm">
+          <Title order={2} size="h4" id="order-summary">
+            {t('checkout.summary')}
+          </Title>
+          {missingPrice ? (
+            <Alert
+              color="red"
+              variant="light"
+              role="alert"
+              title={t('errors.missingPrice')}
+              data-testid="missing-price"
+            >
+              {t('errors.missingPriceHint')}
+            </Alert>
+          ) : (
+            <>
+              <Group justify="space-between" wrap="nowrap" align="flex-start">
+                <div>
+                  <Text fw={600}>{plan.name}</Text>
+                  <Text size="sm" c="dimmed">
+                    {t(`periods.${price.period}`)}
+                  </Text>
+                </div>
+                <Text ff="monospace">{formatMoney(price.amount, price.currency, lng)}</Text>
+              </Group>
+              <Group justify="space-between">
+                <Text size="sm">{unit === 'node' ? t('checkout.nodes') : t('checkout.quantity')}</Text>
+                <Text size="sm" ff="monospace">
+                  × {quantity}
+                </Text>
+              </Group>
+              <Divider />
+              <Group justify="space-between">
+                <Text fw={700}>{t('checkout.total')}</Text>
+                <Text fw={700} ff="monospace" data-testid="checkout-total">
+                  {formatMoney(orderTotal(price, quantity), price.currency, lng)}
+                </Text>
+              </Group>
+              <Text size="xs" c="dimmed">
+                {price.period === 'perpetual'
+                  ? t('checkout.onceNote')
+                  : t(`checkout.renewNote.${price.period}`)}{' '}
+                {t('checkout.taxNote')}
+              </Text>
+            </>
+          )}
+          {pay.isError && (
+            <Alert
+              color="red"
+              variant="light"
+              role="alert"
+              title={t('errors.prepareFailed')}
+              data-testid="prepare-failed"
+            >
+              {errorDetail(pay.error)}
+            </Alert>
+          )}
+          {closed && (
+            <Alert color="yellow" variant="light" role="status" title={t('errors.cancelled')}>
+              {t('errors.cancelledHint')}
+            </Alert>
+          )}
+          <Button
+            size="md"
+            onClick={() => pay.mutate()}
+            loading={pay.isPending}
+            disabled={missingPrice || !orgSlug}
+            data-testid="checkout-continue"
+          >
+            {t('checkout.continue')}
+          </Button>
+        </Stack>
+      </Paper>
+    </SimpleGrid>
+  );
+}
