@@ -68,24 +68,9 @@ export const routes: RouteObject[] = [
             ...withFallback('stats'),
             lazy: async () => ({ Component: (await import('./routes/stats/stats-page.js')).StatsPage }),
           },
-          {
-            path: '/products',
-            lazy: async () => ({
-              Component: (await import('./routes/products/products-page.js')).ProductsPage,
-            }),
-          },
-          {
-            path: '/products/feature-matrix',
-            lazy: async () => ({
-              Component: (await import('./routes/products/feature-matrix-page.js')).FeatureMatrixPage,
-            }),
-          },
-          {
-            path: '/products/:planSlug',
-            lazy: async () => ({
-              Component: (await import('./routes/products/plan-page.js')).PlanPage,
-            }),
-          },
+          soon('/products', 'products'),
+          soon('/products/feature-matrix', 'featureMatrix'),
+          soon('/products/:planSlug', 'plan'),
           {
             path: '/articles',
             lazy: async () => ({
