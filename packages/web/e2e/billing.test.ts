@@ -1,0 +1,331 @@
+/**
+ * Buying and keeping a plan, against the real server with the local payment sandbox in Chromium:
+ * a new user creates an organisation, chooses Pro monthly on /products, pays on the sandbox's
+ * hosted page, waits on /checkout/success until the webhook made the subscription active, sees
+ * Pro and its limits, changes to Team with the proration shown first, cancels at period end and
+ * is on Free once the sandbox clock passes the period end. Then a declined card, and a card that
+ * declines at renewal: past_due, a new card, active again. Checkout, success page and
+ * subscription tab are checked with axe-core in light and dark and photographed (desktop, phone).
+ * Needs the built console (npm run build -w @slugsmith/web).
+ */
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import type { EffectiveLimits, Subscription } from '@slugsmith/contract';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from './chromium.js';
+import {
+  ADMIN_PASSWORD,
+  acceptAgreements,
+  accessToken,
+  agreementDialog,
+  apiAs,
+  axeViolations,
+  newContext,
+  newPerson,
+  type RealServer,
+  signIn,
+  signUpAndAccept,
+  startRealServer,
+} from './real-server.js';
+
+const require = createRequire(import.meta.url);
+const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+const shots = fileURLToPath(new URL('./screenshots/', import.meta.url));
+
+const CARDS = {
+  pays: '4242 4242 4242 4242',
+  declines: '4000 0000 0000 0002',
+  declinesLater: '4000 0000 0000 0341',
+};
+const DAY = 24 * 60 * 60;
+
+let server: RealServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let userToken = '';
+let staffToken = '';
+
+beforeAll(async () => {
+  mkdirSync(shots, { recursive: true });
+  [server, browser] = await Promise.all([startRealServer({ PAYMENT_PROVIDER: 'local' }), launchChromium()]);
+  context = await newContext(browser, server);
+  page = await context.newPage();
+  staffToken = await staffSignIn();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** The seeded staff account's token, from a browser of its own (staff drive the sandbox clock). */
+async function staffSignIn(): Promise<string> {
+  const staff = await newContext(browser, server);
+  try {
+    const staffPage = await staff.newPage();
+    await signIn(
+      staffPage,
+      { email: 'admin@slugsmith.local', password: ADMIN_PASSWORD },
+      { returnTo: '/dashboard' },
+    );
+    if (
+      await agreementDialog(staffPage)
+        .isVisible({ timeout: 3000 })
+        .catch(() => false)
+    )
+      await acceptAgreements(staffPage);
+    return await accessToken(staffPage);
+  } finally {
+    await staff.close();
+  }
+}
+
+/** Moves the sandbox's clock on and runs what is then due (renewals, webhook deliveries). */
+async function passTime(seconds: number): Promise<void> {
+  const clock = await apiAs(server, staffToken, 'POST', '/admin/local/clock', { advance_seconds: seconds });
+  expect(clock.status, JSON.stringify(clock.body)).toBe(200);
+  const run = await apiAs(server, staffToken, 'POST', '/admin/local/run');
+  expect(run.status, JSON.stringify(run.body)).toBe(200);
+}
+
+async function subscriptions(org: string): Promise<Subscription[]> {
+  const answer = await apiAs<Subscription[]>(server, userToken, 'GET', `/orgs/${org}/subscriptions`);
+  expect(answer.status).toBe(200);
+  return answer.body;
+}
+
+/** The provider-billed subscription of the organisation (the one the checkout made). */
+async function billed(org: string): Promise<Subscription | undefined> {
+  return (await subscriptions(org)).find((s) => s.billing !== null);
+}
+
+async function saasPlan(org: string): Promise<string | undefined> {
+  const answer = await apiAs<EffectiveLimits[]>(server, userToken, 'GET', `/orgs/${org}/limits`);
+  expect(answer.status).toBe(200);
+  return answer.body.find((l) => l.plan_type === 'saas')?.plan;
+}
+
+const poll = { timeout: 30_000, interval: 500 };
+
+/** Waits for the page's finite animations to end, so axe measures the colours a reader sees. */
+async function settled() {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+}
+
+/** axe-core in light and dark, screenshots at desktop and phone width. */
+async function checkAndPhotograph(name: string, ready: () => Promise<unknown>) {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await ready();
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme')))
+      .toBe(scheme);
+    await settled();
+    expect(await axeViolations(page, axeSource), `${name} in ${scheme}`).toEqual([]);
+    await page.screenshot({ path: `${shots}billing-${name}-${scheme}-desktop.png`, fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await ready();
+    await page.screenshot({ path: `${shots}billing-${name}-${scheme}-mobile.png`, fullPage: true });
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/** Picks an option of a Mantine Select by its label. */
+async function choose(testId: string, option: string | RegExp) {
+  await page.getByTestId(testId).click();
+  await page.getByRole('option', { name: option }).click();
+}
+
+/** Fills the sandbox's hosted card form and pays. */
+async function payOnHostedPage(card: string) {
+  await page.waitForURL((u) => u.pathname.startsWith('/api/v1/billing/local/checkout/'));
+  await fillCard(card);
+  await page.getByRole('button', { name: /^Pay / }).click();
+}
+
+async function fillCard(card: string) {
+  await page.getByLabel('Card number').fill(card);
+  await page.getByLabel('Expiry date (MM/YY)').fill('12/39');
+  await page.getByLabel('Security code (CVC)').fill('123');
+  await page.getByLabel('Name on card').fill('Ada Buyer');
+}
+
+async function createOrganisation(name: string): Promise<string> {
+  await page.goto('/dashboard');
+  await page.getByTestId('org-create').first().click();
+  await page.getByTestId('org-name').fill(name);
+  await page.getByTestId('org-create-submit').click();
+  await page.waitForURL((u) => /^\/dashboard\/org\/[^/]+$/.test(u.pathname));
+  return decodeURIComponent(new URL(page.url()).pathname.split('/')[3] ?? '');
+}
+
+const subscriptionTab = (org: string) => `/dashboard/org/${org}?tab=subscription`;
+const card = (plan: string) => page.locator(`[data-testid="subscription-card"][data-plan="${plan}"]`);
+
+describe('buying Pro, changing to Team, cancelling: the local sandbox end to end', () => {
+  const person = newPerson('buyer');
+  let org = '';
+
+  it('signs up and creates an organisation', async () => {
+    await signUpAndAccept(page, person, '/dashboard');
+    userToken = await accessToken(page);
+    org = await createOrganisation('Billing Labs');
+    expect(await saasPlan(org)).toBe('free');
+  });
+
+  it('chooses Pro monthly on /products and sees the order on /checkout', async () => {
+    await page.goto('/products');
+    await page.locator('a[href^="/checkout?"][href*="plan=pro&"][href*="period=monthly"]').first().click();
+    await page.waitForURL((u) => u.pathname === '/checkout');
+    expect(new URL(page.url()).searchParams.get('plan')).toBe('pro');
+    await choose('checkout-org', /Billing Labs/);
+    await expect.poll(() => page.getByTestId('checkout-total').textContent()).toBe('US$19.00');
+    expect(await page.getByTestId('checkout-period').inputValue()).toBe('Monthly');
+    await checkAndPhotograph('checkout', () => page.getByTestId('checkout-total').waitFor());
+  });
+
+  it('pays with the test card on the hosted page and waits on /checkout/success until Pro is active', async () => {
+    await page.getByTestId('checkout-continue').click();
+    await payOnHostedPage(CARDS.pays);
+    await page.waitForURL((u) => u.pathname === '/checkout/success' && u.searchParams.get('org') === org);
+    const success = page.getByTestId('checkout-success');
+    await success.waitFor();
+    // Either still activating or already counting down: both are the page's own words.
+    await expect
+      .poll(() => success.textContent())
+      .toMatch(/Activating your subscription… it takes a few moments\.|Pro is active\./);
+    expect(await axeViolations(page, axeSource), 'success page').toEqual([]);
+    await page.getByText('Pro is active.').waitFor({ timeout: 60_000 });
+    await page.getByText(/Opening the organisation's subscription in \d s\./).waitFor();
+    await page.waitForURL(
+      (u) => u.pathname === `/dashboard/org/${org}` && u.searchParams.get('tab') === 'subscription',
+      {
+        timeout: 15_000,
+      },
+    );
+    await card('pro').getByTestId('subscription-state').getByText('Active').waitFor();
+    await card('pro')
+      .getByTestId('billing-renews')
+      .getByText(/Renews on .+ for US\$19\.00 \(before tax\)/)
+      .waitFor();
+    expect(await saasPlan(org)).toBe('pro');
+  });
+
+  it('changes to Team with the proration shown before confirming', async () => {
+    await card('pro').getByTestId('billing-change').click();
+    const dialog = page.getByRole('dialog', { name: 'Change Pro' });
+    await dialog.waitFor();
+    await choose('change-plan', 'Team');
+    await dialog.getByTestId('change-preview-button').click();
+    const preview = dialog.getByTestId('change-preview');
+    // Team costs more than Pro: most of the month's difference is charged now.
+    await preview.getByText(/^Charged now: US\$\d+\.\d\d$/).waitFor();
+    await preview.getByText(/^Then US\$79\.00 per period, next on .+\.$/).waitFor();
+    await settled();
+    expect(await axeViolations(page, axeSource), 'change dialog').toEqual([]);
+    await dialog.getByTestId('change-confirm').click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(async () => (await billed(org))?.plan.slug, poll).toBe('team');
+    await expect.poll(() => saasPlan(org), poll).toBe('team');
+    await page.reload();
+    await card('team').getByTestId('subscription-state').getByText('Active').waitFor();
+  });
+
+  it('lists the payments in the billing history and opens a printable invoice', async () => {
+    const rows = page.getByTestId('billing-transaction');
+    await expect.poll(() => rows.count(), poll).toBeGreaterThanOrEqual(2);
+    expect(await page.getByTestId('billing-history').textContent()).toContain('US$19.00');
+    await rows.first().getByTestId('billing-invoice').click();
+    const frame = page.frameLocator('[data-testid="invoice-frame"]');
+    await expect.poll(() => frame.locator('body').textContent(), poll).toMatch(/SBX-\d{4}-\d{6}/);
+    await page.keyboard.press('Escape');
+    await checkAndPhotograph('subscription-tab', () => card('team').waitFor());
+  });
+
+  it('cancels at period end, and the organisation is on Free once the period has passed', async () => {
+    await card('team').getByTestId('billing-cancel').click();
+    const confirm = page.getByTestId('confirm-dialog');
+    await confirm.getByRole('button', { name: 'Cancel at period end' }).click();
+    await expect.poll(async () => (await billed(org))?.billing?.cancel_at_period_end, poll).toBe(true);
+    await page.reload();
+    await card('team')
+      .getByTestId('billing-cancels')
+      .getByText(/^Cancels on .+: the organisation then returns/)
+      .waitFor();
+    await card('team').getByTestId('billing-resume').waitFor();
+    // Still Team until the period ends.
+    expect(await saasPlan(org)).toBe('team');
+
+    await passTime(32 * DAY);
+    await expect.poll(() => saasPlan(org), poll).toBe('free');
+    await expect.poll(async () => (await billed(org))?.state, poll).toBe('cancelled');
+    await page.reload();
+    await card('team').getByTestId('subscription-state').getByText('Cancelled').waitFor();
+    await page.getByTestId('limits').first().getByText('Free', { exact: true }).waitFor();
+  });
+});
+
+describe('a declined card, then a card that fails at renewal: past_due and recovered', () => {
+  let org = '';
+
+  it('says when a plan has no price for the period asked for', async () => {
+    org = await createOrganisation('Dunning Labs');
+    await page.goto(`/checkout?plan=pro&period=perpetual&org=${org}`);
+    await page.getByTestId('missing-price').getByText('Missing price information').waitFor();
+    expect(await page.getByTestId('checkout-continue').isDisabled()).toBe(true);
+  });
+
+  it('shows the decline on the hosted page, then pays with a card that declines later', async () => {
+    await page.goto(`/checkout?plan=pro&period=monthly&quantity=1&org=${org}`);
+    await expect.poll(() => page.getByTestId('checkout-total').textContent()).toBe('US$19.00');
+    await page.getByTestId('checkout-continue').click();
+    await payOnHostedPage(CARDS.declines);
+    await page.getByText('The card was declined. Nothing was charged; try another card.').waitFor();
+    expect(await billed(org)).toBeUndefined();
+
+    await fillCard(CARDS.declinesLater);
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await page.waitForURL((u) => u.pathname === `/dashboard/org/${org}`, { timeout: 75_000 });
+    await card('pro').getByTestId('subscription-state').getByText('Active').waitFor();
+  });
+
+  it('shows past_due when the renewal is declined', async () => {
+    await passTime(31 * DAY);
+    await expect.poll(async () => (await billed(org))?.state, poll).toBe('past_due');
+    // The plan's limits stay during the grace period.
+    expect(await saasPlan(org)).toBe('pro');
+    await page.reload();
+    await card('pro').getByTestId('subscription-state').getByText('Past due').waitFor();
+    await card('pro')
+      .getByTestId('billing-past-due')
+      .getByText(/^The last payment failed\./)
+      .waitFor();
+    await checkAndPhotograph('past-due', () => card('pro').getByTestId('billing-past-due').waitFor());
+  });
+
+  it('takes a new card on the payment-method page and is active again', async () => {
+    await card('pro').getByTestId('billing-payment-method').click();
+    await page.waitForURL((u) => u.pathname.startsWith('/api/v1/billing/local/payment-method/'));
+    await fillCard(CARDS.pays);
+    await page.getByRole('button', { name: 'Save card' }).click();
+    await page
+      .getByText('The overdue payment was collected: your subscription is active again.')
+      .waitFor({ timeout: 30_000 });
+    await expect.poll(async () => (await billed(org))?.state, poll).toBe('active');
+    await page.goto(subscriptionTab(org));
+    await card('pro').getByTestId('subscription-state').getByText('Active').waitFor();
+    expect(await card('pro').getByTestId('billing-past-due').count()).toBe(0);
+  });
+});
