@@ -68,9 +68,24 @@ export const routes: RouteObject[] = [
             ...withFallback('stats'),
             lazy: async () => ({ Component: (await import('./routes/stats/stats-page.js')).StatsPage }),
           },
-          soon('/products', 'products'),
-          soon('/products/feature-matrix', 'featureMatrix'),
-          soon('/products/:planSlug', 'plan'),
+          {
+            path: '/products',
+            lazy: async () => ({
+              Component: (await import('./routes/products/products-page.js')).ProductsPage,
+            }),
+          },
+          {
+            path: '/products/feature-matrix',
+            lazy: async () => ({
+              Component: (await import('./routes/products/feature-matrix-page.js')).FeatureMatrixPage,
+            }),
+          },
+          {
+            path: '/products/:planSlug',
+            lazy: async () => ({
+              Component: (await import('./routes/products/plan-page.js')).PlanPage,
+            }),
+          },
           {
             path: '/articles',
             lazy: async () => ({
