@@ -77,6 +77,11 @@ class Lru<V> {
   private readonly map = new Map<string, V>();
   constructor(private readonly max: number) {}
 
+  /** Whether `key` is cached, without counting as a use. */
+  has(key: string): boolean {
+    return this.map.has(key);
+  }
+
   get(key: string): V | undefined {
     const value = this.map.get(key);
     if (value !== undefined) {
@@ -144,6 +149,23 @@ export class Generator {
   compile(pattern: string): CompiledPattern {
     const known = this.cache.get(pattern);
     if (known) return known;
+    const steps = this.compileStepwise(pattern);
+    for (;;) {
+      const step = steps.next();
+      if (step.done) return step.value;
+    }
+  }
+
+  /**
+   * `compile` in steps, for a caller that must not be held up by a long pattern (a server's
+   * event loop): each `next()` does a bounded part of the work — the parse, one placeholder's
+   * word list not built before, or putting the pattern together — and the last returns the
+   * compiled pattern (or throws the PatternError `compile` throws). A pattern compiled before
+   * takes one step. Caches are shared with `compile`.
+   */
+  *compileStepwise(pattern: string): Iterator<undefined, CompiledPattern, undefined> {
+    const known = this.cache.get(pattern);
+    if (known) return known;
     const refused = this.refused.get(pattern);
     if (refused) throw refused;
     const parsed = parsePattern(pattern);
@@ -151,7 +173,22 @@ export class Generator {
     let compiled = this.cache.get(canonical);
     if (!compiled) {
       try {
-        compiled = new CompiledPattern(parsed, (el) => this.component(el), this.index.bundle.avoid_pairs);
+        // The components are held here rather than looked up again when the pattern is put
+        // together: other patterns compiled between two steps may evict them from the cache.
+        const built = new Map<Element, Component>();
+        for (const el of parsed.elements) {
+          if (!this.componentCache.has(componentKey(el))) yield;
+          built.set(el, this.component(el));
+        }
+        if (parsed.elements.length > 0) yield;
+        // Another caller may have compiled the same pattern in the meantime: keep one instance.
+        compiled =
+          this.cache.get(canonical) ??
+          new CompiledPattern(
+            parsed,
+            (el) => built.get(el) ?? this.component(el),
+            this.index.bundle.avoid_pairs,
+          );
       } catch (error) {
         if (error instanceof PatternError) this.refused.set(pattern, error);
         throw error;
@@ -180,12 +217,20 @@ export class Generator {
     return c;
   }
 
-  /** The slugs at positions sequence … sequence+count−1 of the pattern under the seed. */
-  forge(pattern: string, options: ForgeOptions): string[] {
+  /** A pattern's text compiled, or a pattern this generator compiled already. */
+  private compiled(pattern: string | CompiledPattern): CompiledPattern {
+    return typeof pattern === 'string' ? this.compile(pattern) : pattern;
+  }
+
+  /**
+   * The slugs at positions sequence … sequence+count−1 of the pattern under the seed. The pattern
+   * is its text or what `compile` (or `compileStepwise`) of this generator returned.
+   */
+  forge(pattern: string | CompiledPattern, options: ForgeOptions): string[] {
     const { count } = options;
     if (!Number.isSafeInteger(count) || count < 1)
       throw new GeneratorError('Count must be a positive number');
-    const compiled = this.compile(pattern);
+    const compiled = this.compiled(pattern);
     if (options.seed === undefined && count === 1 && options.sequence === undefined && !options.skipAwkward) {
       // One random slug: a uniform position under this node's own key is a uniform slug (the
       // permutation is a bijection), as a fresh seed's position 0 would be, without deriving a
@@ -206,12 +251,12 @@ export class Generator {
    * the position after the last one read, where the following window starts. Fewer than `count`
    * only where the pattern's capacity ends.
    */
-  slice(pattern: string, options: SliceOptions): SliceResult {
+  slice(pattern: string | CompiledPattern, options: SliceOptions): SliceResult {
     const { count, seed } = options;
     if (!Number.isSafeInteger(count) || count < 1)
       throw new GeneratorError('Count must be a positive number');
     if (typeof seed !== 'string') throw new GeneratorError('Seed must be a string');
-    const compiled = this.compile(pattern);
+    const compiled = this.compiled(pattern);
     const perm = compiled.permutation(seed, () => seedKey(seed));
     const slugs = compiled.generate(perm, toSequence(options.sequence), count, true);
     let next = toSequence(options.sequence) + BigInt(count);
@@ -224,8 +269,8 @@ export class Generator {
     return { slugs, next };
   }
 
-  patternInfo(pattern: string): PatternInfo {
-    const c = this.compile(pattern);
+  patternInfo(pattern: string | CompiledPattern): PatternInfo {
+    const c = this.compiled(pattern);
     return {
       pattern: c.canonical,
       capacity: c.capacity.toString(),

@@ -18,6 +18,7 @@ export { Generator, toSequence } from './generator.js';
 export type { PatternMeasure } from './measure.js';
 export { canonicalPattern, LIMITS, parsePattern } from './parser.js';
 export { ALGORITHM_VERSION } from './permutation.js';
+export type { CompiledPattern } from './plan.js';
 export { SAMPLE_BUNDLE } from './sample-bundle.js';
 export type { Suggestion, SuggestionKind, SuggestMeta } from './suggest.js';
 export { suggest } from './suggest.js';

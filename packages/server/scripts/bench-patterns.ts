@@ -4,7 +4,9 @@
  * 1. In this process: each pattern is compiled on a fresh generator, prepared as the server
  *    prepares it when it loads a bundle (no pattern cached: the worst case), and then on the same
  *    generator with other literal text in front, as an attacker would write it to miss the cache.
- *    Prints the worst time per pattern; the target is 50 ms.
+ *    Prints the worst time of a whole compile per pattern (what one request held the loop for when
+ *    the server compiled in one go) and of the longest step of a stepwise compile (what it holds
+ *    the loop for now: the server runs the steps between other requests); the target is 50 ms.
  * 2. Against the real server (from source, PostgreSQL, an API key on a plan without pattern
  *    limits): 20 clients post these patterns to `/gen/pattern-info` and `/gen/forge` without
  *    pause, each request written differently, while one more client pings `/ping` in a loop.
@@ -90,26 +92,54 @@ function compileMs(gen: Generator, pattern: string): { ms: number; outcome: stri
   return { ms: performance.now() - t, outcome };
 }
 
-function compileTimes(): number {
+/** The longest step of a stepwise compile, as the server runs it. */
+function longestStepMs(gen: Generator, pattern: string): number {
+  let longest = 0;
+  const steps = gen.compileStepwise(pattern);
+  for (let done = false; !done; ) {
+    const t = performance.now();
+    try {
+      done = steps.next().done === true;
+    } catch {
+      done = true;
+    }
+    longest = Math.max(longest, performance.now() - t);
+  }
+  return longest;
+}
+
+function compileTimes(): { whole: number; step: number } {
   const bundle = loadBundle(currentBundleId);
   const t = performance.now();
   new Generator(bundle).prepare();
   console.log(`preparing a generator (once per bundle, at start): ${(performance.now() - t).toFixed(1)} ms`);
-  console.log(`compile, per pattern (ms; cold = fresh generator, worst of 5 variants after it)`);
-  let worst = 0;
+  console.log(
+    'compile, per pattern (ms; cold = fresh generator, variant = worst of 5 variants after it;\n' +
+      '  whole = compiled in one go, step = longest step of a stepwise compile, as the server runs it)',
+  );
+  let whole = 0;
+  let step = 0;
   for (const [title, written] of Object.entries(PATTERNS)) {
-    const gen = new Generator(bundle).prepare();
     const pattern = typeof written === 'function' ? written(1_000_000) : written;
+    const gen = new Generator(bundle).prepare();
     const cold = compileMs(gen, pattern);
     let again = 0;
     for (let n = 0; n < 5; n++) again = Math.max(again, compileMs(gen, variant(written, n)).ms);
-    worst = Math.max(worst, cold.ms, again);
+    const stepwise = new Generator(bundle).prepare();
+    const coldStep = longestStepMs(stepwise, pattern);
+    let againStep = 0;
+    for (let n = 0; n < 5; n++) againStep = Math.max(againStep, longestStepMs(stepwise, variant(written, n)));
+    whole = Math.max(whole, cold.ms, again);
+    step = Math.max(step, coldStep, againStep);
+    const ms = (x: number) => x.toFixed(1).padStart(6);
     console.log(
-      `  ${title.padEnd(44)} ${String(pattern.length).padStart(4)} chars  cold ${cold.ms.toFixed(1).padStart(8)}  variant ${again.toFixed(1).padStart(8)}  ${cold.outcome}`,
+      `  ${title.padEnd(44)} ${String(pattern.length).padStart(4)} chars  whole: cold ${ms(cold.ms)} variant ${ms(again)}  step: cold ${ms(coldStep)} variant ${ms(againStep)}  ${cold.outcome}`,
     );
   }
-  console.log(`worst compile: ${worst.toFixed(1)} ms (target ${TARGET_MS} ms)`);
-  return worst;
+  console.log(
+    `worst compile: whole ${whole.toFixed(1)} ms, longest step ${step.toFixed(1)} ms (target ${TARGET_MS} ms)`,
+  );
+  return { whole, step };
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -117,6 +147,7 @@ function percentile(sorted: number[], p: number): number {
 }
 
 async function underLoad(url: string, apiKey: string, title: string, pattern: Written) {
+  const started = performance.now();
   const deadline = Date.now() + SECONDS * 1000;
   // A status, or `failed` when the server answered nothing (it crashed under the load).
   const statuses = new Map<number | string, number>();
@@ -153,10 +184,12 @@ async function underLoad(url: string, apiKey: string, title: string, pattern: Wr
     }
   };
   await Promise.all([...Array.from({ length: CLIENTS }, (_, c) => client(c)), pinger()]);
+  // Requests in flight at the deadline are waited for: the rate is over the whole time.
+  const perSecond = n / ((performance.now() - started) / 1000);
   pings.sort((a, b) => a - b);
   const p99 = percentile(pings, 99);
   console.log(
-    `  ${title.padEnd(44)} /ping p50 ${percentile(pings, 50).toFixed(1).padStart(7)}  p99 ${p99.toFixed(1).padStart(7)}  max ${pings.at(-1)?.toFixed(1).padStart(7)}  (${pings.length} pings, ${failedPings} failed; ${n} requests: ${[...statuses].map(([s, k]) => `${k}×${s}`).join(' ')})`,
+    `  ${title.padEnd(44)} /ping p50 ${percentile(pings, 50).toFixed(1).padStart(7)}  p99 ${p99.toFixed(1).padStart(7)}  max ${pings.at(-1)?.toFixed(1).padStart(7)}  (${pings.length} pings, ${failedPings} failed; ${n} requests, ${perSecond.toFixed(0)}/s: ${[...statuses].map(([s, k]) => `${k}×${s}`).join(' ')})`,
   );
   return p99;
 }
@@ -187,7 +220,11 @@ async function main() {
     await dropSchema(schema);
   }
   console.log(
-    JSON.stringify({ worst_compile_ms: +worstCompile.toFixed(1), worst_ping_p99_ms: +worstPing.toFixed(1) }),
+    JSON.stringify({
+      worst_compile_ms: +worstCompile.whole.toFixed(1),
+      worst_compile_step_ms: +worstCompile.step.toFixed(1),
+      worst_ping_p99_ms: +worstPing.toFixed(1),
+    }),
   );
 }
 

@@ -1,12 +1,14 @@
 import { currentBundleId, loadBundle } from '@slugsmith/dictionaries';
 import {
   ALGORITHM_VERSION,
+  type CompiledPattern,
   Generator,
   GeneratorError,
   PatternError,
   SequenceExhausted,
 } from '@slugsmith/generator';
 import { ApiError } from '../../platform/errors.js';
+import { inTurns } from './in-turns.js';
 
 /** Most slugs one plain request may ask for; streams may ask for more. Plans set their own maximums too. */
 export const MAX_COUNT = 10_000;
@@ -31,6 +33,26 @@ export function generatorFor(bundleId: string = currentBundleId): Generator {
     generators.set(bundleId, gen);
   }
   return gen;
+}
+
+/**
+ * A request's pattern, compiled without holding the event loop: a pattern compiled before answers
+ * at once; a new one builds its placeholders' word lists in steps between other requests (see
+ * `inTurns`), so a caller who writes a new long pattern for every request slows only itself.
+ * Throws the API error of a refused pattern.
+ */
+export async function compiledPattern(
+  pattern: string,
+  bundleId: string = currentBundleId,
+): Promise<CompiledPattern> {
+  const gen = generatorFor(bundleId);
+  try {
+    const steps = gen.compileStepwise(pattern);
+    const first = steps.next();
+    return first.done ? first.value : await inTurns(steps);
+  } catch (error) {
+    throw engineError(error);
+  }
 }
 
 export function assertCount(count: number, max: number): void {

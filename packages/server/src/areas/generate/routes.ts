@@ -40,6 +40,7 @@ import { countedSlugs } from '../stats/hooks.js';
 import { keyScope } from '../stats/service.js';
 import {
   assertCount,
+  compiledPattern,
   currentBundleId,
   generatorFor,
   MAX_COUNT,
@@ -103,9 +104,10 @@ export function generateRoutes(app: FastifyInstance, db: Db, caches: Caches): vo
     handler: async (request) => {
       const { pattern, count, seed, sequence } = request.body;
       assertCount(count, MAX_COUNT);
+      const compiled = await compiledPattern(pattern);
       return countedSlugs(
         request,
-        withEngine(() => generatorFor(currentBundleId).forge(pattern, { seed, sequence, count })),
+        withEngine(() => generatorFor(currentBundleId).forge(compiled, { seed, sequence, count })),
       );
     },
   });
@@ -149,7 +151,7 @@ export function generateRoutes(app: FastifyInstance, db: Db, caches: Caches): vo
       response: { 200: PatternInfo, ...errors },
     },
     handler: async (request) =>
-      withEngine(() => generatorFor(currentBundleId).patternInfo(request.body.pattern)),
+      generatorFor(currentBundleId).patternInfo(await compiledPattern(request.body.pattern)),
   });
 
   // The reference TS SDK's `checkCapacity` (deprecated there, still shipped): the capacity as a
@@ -164,7 +166,9 @@ export function generateRoutes(app: FastifyInstance, db: Db, caches: Caches): vo
       response: { 200: Capacity, ...errors },
     },
     handler: async (request, reply) => {
-      const { capacity } = withEngine(() => generatorFor(currentBundleId).patternInfo(request.body.pattern));
+      const { capacity } = generatorFor(currentBundleId).patternInfo(
+        await compiledPattern(request.body.pattern),
+      );
       // A string reply is sent as text by Fastify: the JSON string is written here.
       return reply.type('application/json; charset=utf-8').send(JSON.stringify(capacity));
     },

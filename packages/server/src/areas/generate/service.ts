@@ -19,7 +19,7 @@ import {
   seriesOrNotFound,
   sliceWindow,
 } from '../series/service.js';
-import { currentBundleId, generatorFor, MAX_COUNT, withEngine } from './engine.js';
+import { compiledPattern, currentBundleId, generatorFor, MAX_COUNT, withEngine } from './engine.js';
 
 export function orgOf(key: CallerKey): OrgRef {
   return { id: key.orgId, slug: key.orgSlug };
@@ -150,11 +150,12 @@ export async function forgeStream(
   count: number,
 ) {
   const gen = generatorFor(currentBundleId);
+  const compiled = await compiledPattern(pattern);
   const fixedSeed = seed ?? randomBytes(8).toString('hex');
   const start = BigInt(sequence ?? 0);
   return slugStream(count, MAX_COUNT, (done, size) =>
     withEngine(() =>
-      gen.forge(pattern, { seed: fixedSeed, sequence: (start + BigInt(done)).toString(), count: size }),
+      gen.forge(compiled, { seed: fixedSeed, sequence: (start + BigInt(done)).toString(), count: size }),
     ),
   );
 }
@@ -178,7 +179,8 @@ export async function shorten(
   input: { pattern: string; seed?: string; sequence?: number | string },
 ): Promise<{ slug: string }> {
   const gen = generatorFor(currentBundleId);
-  withEngine(() => gen.patternInfo(input.pattern));
+  // Refused patterns are not stored.
+  await compiledPattern(input.pattern);
   const seed = await shortSeed(db);
   for (let attempt = 0; attempt < 5; attempt++) {
     const result = (await db.execute(sql`SELECT (nextval('short_link_seq') - 1)::text AS n`)) as unknown as {
