@@ -6,6 +6,9 @@ import { accountRoutes } from './areas/accounts/routes.js';
 import { ensureAdminAccount, toCallerAccount } from './areas/accounts/service.js';
 import { adminRoutes } from './areas/admin/routes.js';
 import { registerApiDocs } from './areas/api-docs/routes.js';
+import { createProviderRuntime } from './areas/billing/providers.js';
+import { billingRoutes } from './areas/billing/routes.js';
+import { Billing } from './areas/billing/service.js';
 import { documentRoutes } from './areas/documents/routes.js';
 import { contentSeed, seedDocuments } from './areas/documents/seed.js';
 import { generateRoutes } from './areas/generate/routes.js';
@@ -57,6 +60,8 @@ export interface App {
   replays: ReplayStore;
   /** The public SDK config of the anonymous web console. */
   consoleConfig: string;
+  /** The payment provider and the pipeline of its events. */
+  billing: Billing;
 }
 
 /**
@@ -127,6 +132,19 @@ export async function buildApp(
     const stats = new StatsService(database, server.log, options.stats);
     server.decorate('stats', stats);
     server.addHook('onClose', async () => stats.stop());
+    // The payment provider chosen by PAYMENT_PROVIDER; the local sandbox delivers its webhooks to
+    // this server's own listening address.
+    const billing = new Billing(
+      createProviderRuntime(config.billing, {
+        db: database.db,
+        log: server.log,
+        publicUrl: config.publicUrl,
+        webhookUrl: () => `${ownAddress(server) ?? config.publicUrl}${apiPrefix}/billing/webhooks/local`,
+      }),
+      { db: database.db, caches, log: server.log, config: config.billing, publicUrl: config.publicUrl },
+    );
+    server.decorate('billing', billing);
+    server.addHook('onClose', async () => billing.stop());
 
     let verifier: TokenVerifier;
     let builtin: BuiltinProvider | undefined;
@@ -225,6 +243,8 @@ export async function buildApp(
         adminRoutes(api, database.db);
         documentRoutes(api, database.db);
         planRoutes(api, database.db, caches);
+        billingRoutes(api, billing);
+        billing.provider.routes(api);
         seriesRoutes(api, database.db, caches);
         apiKeyRoutes(api, database.db, caches);
         statsRoutes(api, database.db, stats);
@@ -247,9 +267,19 @@ export async function buildApp(
     });
     await server.ready();
     stats.start();
-    return { server, database, caches, routes, builtin, stats, replays, consoleConfig };
+    await billing.start();
+    return { server, database, caches, routes, builtin, stats, replays, consoleConfig, billing };
   } catch (error) {
     await server.close().catch(() => {});
     throw error;
   }
+}
+
+/** `http://host:port` of the socket the server listens on (loopback for a wildcard address). */
+function ownAddress(server: FastifyInstance): string | undefined {
+  const address = server.server.address();
+  if (!address || typeof address === 'string') return undefined;
+  const wildcard = address.address === '0.0.0.0' || address.address === '::';
+  const host = wildcard ? '127.0.0.1' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return `http://${host}:${address.port}`;
 }

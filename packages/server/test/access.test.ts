@@ -42,6 +42,8 @@ const PUBLIC_ROUTES = [
   'POST /api/v1/analytics',
   // The SDK's public keys.
   'POST /api/v1/jwks',
+  // The payment provider's events: the provider proves itself by the webhook signature.
+  'POST /api/v1/billing/webhooks/:provider',
   // The built-in OpenID provider: its own protocol endpoints and its sign-in pages.
   'DELETE /oidc/*',
   'GET /oidc/*',

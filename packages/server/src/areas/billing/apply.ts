@@ -1,0 +1,173 @@
+// What a provider event changes: subscription.* events the organisation's subscription,
+// transaction.* events its billing history. Both providers speak Paddle's format.
+import type { PaymentProviderName, SubscriptionState } from '@slugsmith/contract';
+import type { Db } from '../../db/connect.js';
+import { SubscriptionData, TransactionData } from './event-format.js';
+import * as q from './queries.js';
+
+/** An event that cannot be applied yet (unknown organisation or price): failed, retried later. */
+export class NotApplicable extends Error {}
+
+export interface ApplyContext {
+  db: Db;
+  provider: PaymentProviderName;
+  graceDays: number;
+  /** An organisation's limits changed: forget what this node cached. */
+  changed(orgId: string): void;
+}
+
+/** 'applied', or 'stale' when a newer event of the same entity was applied before. */
+export type Outcome = 'applied' | 'stale' | 'ignored';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
+
+const STATES: Record<SubscriptionData['status'], SubscriptionState> = {
+  active: 'active',
+  trialing: 'trial',
+  past_due: 'past_due',
+  paused: 'inactive',
+  canceled: 'cancelled',
+};
+
+export async function applyEvent(ctx: ApplyContext, row: q.EventRow): Promise<Outcome> {
+  const category = row.eventType.split('.')[0];
+  const data = (row.payload as { data?: unknown }).data;
+  if (category === 'subscription')
+    return applySubscription(ctx, SubscriptionData.parse(data), row.occurredAt);
+  if (category === 'transaction') return applyTransaction(ctx, TransactionData.parse(data), row.occurredAt);
+  return 'ignored';
+}
+
+/** The organisation: ours in custom_data, else the one the provider's customer was created for. */
+async function organisationOf(
+  ctx: ApplyContext,
+  customData: Record<string, unknown> | null | undefined,
+  customerId: string | null | undefined,
+): Promise<string | undefined> {
+  const named = customData?.org_id;
+  if (isUuid(named) && (await q.orgExists(ctx.db, named))) return named;
+  if (customerId) {
+    const local = await q.findLocalId(ctx.db, ctx.provider, 'customer', customerId);
+    if (local && (await q.orgExists(ctx.db, local))) return local;
+  }
+  return undefined;
+}
+
+/**
+ * Our price of a subscription item: the provider's price as we synced it (it follows plan
+ * changes), else the price id the provider's price or the checkout carried in custom_data.
+ */
+async function priceOf(ctx: ApplyContext, data: SubscriptionData) {
+  const item = data.items[0];
+  const candidates = [
+    await q.findLocalId(ctx.db, ctx.provider, 'price', item.price.id),
+    (item.price.custom_data as Record<string, unknown> | null | undefined)?.price_id,
+    data.custom_data?.price_id,
+  ];
+  for (const id of candidates) {
+    if (!isUuid(id)) continue;
+    const found = await q.findPrice(ctx.db, id);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+const date = (value: string | null | undefined) => (value ? new Date(value) : null);
+const DAY_MS = 86_400_000;
+
+async function applySubscription(
+  ctx: ApplyContext,
+  data: SubscriptionData,
+  occurredAt: Date,
+): Promise<Outcome> {
+  const existing = await q.findProviderSubscription(ctx.db, ctx.provider, data.id);
+  if (existing?.providerUpdatedAt && existing.providerUpdatedAt > occurredAt) return 'stale';
+  const orgId = existing?.orgId ?? (await organisationOf(ctx, data.custom_data, data.customer_id));
+  if (!orgId)
+    throw new NotApplicable(`no organisation for subscription ${data.id} (custom_data.org_id, customer)`);
+  const found = await priceOf(ctx, data);
+  if (!found) throw new NotApplicable(`no plan price for provider price ${data.items[0].price.id}`);
+
+  const state = STATES[data.status];
+  const period = data.current_billing_period ?? null;
+  const periodEnd = date(period?.ends_at);
+  const cancelScheduled = data.scheduled_change?.action === 'cancel';
+  let endsAt: Date | null = null;
+  if (state === 'cancelled') {
+    endsAt = date(data.canceled_at) ?? date(data.scheduled_change?.effective_at) ?? occurredAt;
+  } else if (state === 'past_due') {
+    // The grace period: the plan's limits hold while the provider retries the payment.
+    endsAt = new Date((periodEnd ?? occurredAt).getTime() + ctx.graceDays * DAY_MS);
+  } else if (cancelScheduled) {
+    // Ends by itself at the period end, even if the cancellation's own event comes late.
+    endsAt = date(data.scheduled_change?.effective_at) ?? periodEnd;
+  }
+  const trialEnds = data.items
+    .map((i) => date(i.trial_dates?.ends_at))
+    .filter((d): d is Date => d !== null)
+    .sort((a, b) => b.getTime() - a.getTime())[0];
+  const quantity = data.items.reduce((sum, i) => sum + i.quantity, 0);
+
+  const written = await q.upsertProviderSubscription(ctx.db, {
+    orgId,
+    planId: found.plan.id,
+    priceId: found.price.id,
+    state,
+    quantity,
+    unit: found.plan.planType === 'on_premise' ? 'node' : 'unit',
+    startedAt: date(data.started_at) ?? date(period?.starts_at) ?? occurredAt,
+    trialUntil: trialEnds ?? (state === 'trial' ? periodEnd : null),
+    renewsAt:
+      state === 'active' || state === 'trial' ? (cancelScheduled ? null : date(data.next_billed_at)) : null,
+    endsAt,
+    provider: ctx.provider,
+    providerSubscriptionId: data.id,
+    cancelAtPeriodEnd: cancelScheduled && state !== 'cancelled',
+    currentPeriodStart: date(period?.starts_at),
+    currentPeriodEnd: periodEnd,
+    providerUpdatedAt: occurredAt,
+  });
+  if (!written) return 'stale';
+  await q.rememberCustomer(ctx.db, ctx.provider, written.orgId, data.customer_id);
+  ctx.changed(written.orgId);
+  return 'applied';
+}
+
+const minor = (amount: string) => Number.parseInt(amount, 10);
+
+async function applyTransaction(
+  ctx: ApplyContext,
+  data: TransactionData,
+  occurredAt: Date,
+): Promise<Outcome> {
+  const subscription = data.subscription_id
+    ? await q.findProviderSubscription(ctx.db, ctx.provider, data.subscription_id)
+    : undefined;
+  const orgId = (await organisationOf(ctx, data.custom_data, data.customer_id)) ?? subscription?.orgId;
+  if (!orgId)
+    throw new NotApplicable(`no organisation for transaction ${data.id} (custom_data.org_id, customer)`);
+  const totals = data.details?.totals;
+  const written = await q.upsertTransaction(ctx.db, {
+    provider: ctx.provider,
+    providerTransactionId: data.id,
+    orgId,
+    subscriptionId: subscription?.id ?? null,
+    status: data.status,
+    origin: data.origin ?? 'web',
+    currency: data.currency_code,
+    subtotal: totals ? minor(totals.subtotal) : 0,
+    tax: totals ? minor(totals.tax) : 0,
+    total: totals ? minor(totals.total) : 0,
+    items: (data.details?.line_items ?? []).map((line) => ({
+      description: line.product?.name ?? 'Item',
+      quantity: line.quantity,
+      amount: minor(line.totals.subtotal),
+    })),
+    invoiceNumber: data.invoice_number ?? null,
+    billedAt: date(data.billed_at),
+    createdAt: date(data.created_at) ?? occurredAt,
+    providerUpdatedAt: occurredAt,
+  });
+  return written ? 'applied' : 'stale';
+}

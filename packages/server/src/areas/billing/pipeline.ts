@@ -1,0 +1,130 @@
+// The event pipeline: a verified webhook is stored first (once per event id), answered, then
+// applied by this node or any other: each pass claims due events with a lock in the database, so
+// two nodes never apply one event, and failures are retried with backoff until staff step in.
+import type { PaymentProviderName } from '@slugsmith/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/connect.js';
+import { type ApplyContext, applyEvent, NotApplicable } from './apply.js';
+import type { ProviderEvent } from './event-format.js';
+import * as q from './queries.js';
+
+export interface PipelineOptions {
+  /** How often a node looks for due events (received elsewhere, or due for a retry). */
+  intervalMs?: number;
+  /** Events claimed per pass. */
+  batch?: number;
+  /** How long a claim holds: a node that dies mid-pass frees its events after this. */
+  lockSeconds?: number;
+  /** After this many failed attempts an event waits for staff (retry or acknowledge). */
+  maxAttempts?: number;
+}
+
+/** Seconds until the next attempt after `attempts` failures: 10 s doubling, at most an hour. */
+export function backoffSeconds(attempts: number): number {
+  return Math.min(3600, 10 * 2 ** Math.max(0, attempts - 1));
+}
+
+export class EventPipeline {
+  private readonly intervalMs: number;
+  private readonly batch: number;
+  private readonly lockSeconds: number;
+  readonly maxAttempts: number;
+  private timer: NodeJS.Timeout | undefined;
+  /** Passes run one after another on a node; a kick while one runs queues one more. */
+  private chain: Promise<number> = Promise.resolve(0);
+  private queued = false;
+  private stopped = false;
+  /** Events this node processed (applied, stale or ignored) and attempts that failed. */
+  readonly counts = { processed: 0, failed: 0 };
+
+  constructor(
+    private readonly db: Db,
+    readonly provider: PaymentProviderName,
+    private readonly context: Omit<ApplyContext, 'db' | 'provider'>,
+    private readonly log: FastifyBaseLogger,
+    options: PipelineOptions = {},
+  ) {
+    this.intervalMs = options.intervalMs ?? 3000;
+    this.batch = options.batch ?? 50;
+    this.lockSeconds = options.lockSeconds ?? 120;
+    this.maxAttempts = options.maxAttempts ?? 10;
+  }
+
+  /** Stores a verified event; false when it was stored before (a redelivery). */
+  async receive(event: ProviderEvent): Promise<boolean> {
+    const stored = await q.insertEvent(this.db, this.provider, event);
+    if (stored) this.kick();
+    return stored;
+  }
+
+  /** Starts a pass soon, without waiting for it. */
+  kick(): void {
+    if (this.stopped || this.queued) return;
+    this.queued = true;
+    this.chain = this.chain.then(() => {
+      this.queued = false;
+      return this.pass();
+    });
+  }
+
+  /** Runs a pass after the one in progress; resolves with how many events it applied or skipped. */
+  processDue(): Promise<number> {
+    this.chain = this.chain.then(() => this.pass());
+    return this.chain;
+  }
+
+  start(): void {
+    this.stopped = false;
+    this.timer = setInterval(() => this.kick(), this.intervalMs);
+    this.timer.unref();
+    this.kick();
+  }
+
+  /** Stops the timer and waits for the pass in progress. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    await this.chain;
+  }
+
+  private async pass(): Promise<number> {
+    let done = 0;
+    try {
+      for (;;) {
+        const events = await q.claimDueEvents(this.db, this.provider, this.batch, this.lockSeconds);
+        for (const event of events) {
+          if (await this.process(event)) done++;
+        }
+        if (events.length < this.batch || this.stopped) break;
+      }
+    } catch (error) {
+      // The database went away (shutdown) or refused the claim: the next pass tries again.
+      this.log.warn({ err: error }, 'billing events pass failed');
+    }
+    return done;
+  }
+
+  private async process(event: q.EventRow): Promise<boolean> {
+    const log = this.log.child({ event_id: event.eventId, event_type: event.eventType });
+    try {
+      const outcome = await applyEvent({ ...this.context, db: this.db, provider: this.provider }, event);
+      await q.markProcessed(this.db, event.id);
+      this.counts.processed++;
+      log.info({ outcome }, 'billing event processed');
+      return true;
+    } catch (error) {
+      const attempts = event.attempts + 1;
+      const retryIn = attempts >= this.maxAttempts ? null : backoffSeconds(attempts);
+      const message = error instanceof Error ? error.message : String(error);
+      const expected = error instanceof NotApplicable;
+      log[expected ? 'warn' : 'error'](
+        { err: expected ? undefined : error, reason: message, attempts, retry_in_s: retryIn },
+        'billing event failed',
+      );
+      this.counts.failed++;
+      await q.markFailed(this.db, event.id, message, retryIn);
+      return false;
+    }
+  }
+}

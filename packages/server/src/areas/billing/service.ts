@@ -1,0 +1,127 @@
+// The billing core as the app runs it: the active provider, the event pipeline, and the catalogue
+// kept in step with the provider.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/connect.js';
+import type { Caches } from '../../platform/cache.js';
+import type { BillingConfig } from '../../platform/config.js';
+import { subscribable } from '../plans/catalogue.js';
+import { forgetLimits } from '../plans/effective-limits.js';
+import { EventPipeline, type PipelineOptions } from './pipeline.js';
+import type { CatalogueItem, ProviderRuntime, SyncResult } from './provider.js';
+import * as q from './queries.js';
+
+export interface BillingDeps {
+  db: Db;
+  caches: Caches;
+  log: FastifyBaseLogger;
+  config: BillingConfig;
+  publicUrl: string;
+  pipeline?: PipelineOptions;
+}
+
+export class Billing {
+  readonly pipeline: EventPipeline;
+  private syncing: Promise<SyncResult> | undefined;
+
+  constructor(
+    readonly provider: ProviderRuntime,
+    readonly deps: BillingDeps,
+  ) {
+    this.pipeline = new EventPipeline(
+      deps.db,
+      provider.name,
+      { graceDays: deps.config.graceDays, changed: (orgId) => forgetLimits(deps.caches, orgId) },
+      deps.log.child({ area: 'billing' }),
+      deps.pipeline,
+    );
+  }
+
+  get db(): Db {
+    return this.deps.db;
+  }
+
+  async start(): Promise<void> {
+    await this.provider.start();
+    this.pipeline.start();
+  }
+
+  /** The provider first (no more deliveries), then the pipeline once its pass is done. */
+  async stop(): Promise<void> {
+    await this.provider.stop();
+    await this.pipeline.stop();
+  }
+
+  /**
+   * Mirrors every priced plan in the provider's catalogue (sellable ones active, the others
+   * archived) and stores the provider's ids. One sync at a time on a node.
+   */
+  syncCatalogue(): Promise<SyncResult> {
+    this.syncing ??= this.runSync().finally(() => {
+      this.syncing = undefined;
+    });
+    return this.syncing;
+  }
+
+  private async runSync(): Promise<SyncResult> {
+    const { db } = this;
+    const name = this.provider.name;
+    const items: CatalogueItem[] = (await q.listPricedPlans(db))
+      .filter(({ plan, price }) => !plan.free && price.amount > 0)
+      .map(({ plan, price }) => ({
+        plan: {
+          id: plan.id,
+          slug: plan.slug,
+          name: plan.name,
+          description: plan.description,
+          planType: plan.planType,
+          active: subscribable(plan.state) && !plan.customPlan,
+        },
+        price: {
+          id: price.id,
+          period: price.period,
+          amount: price.amount,
+          currency: price.currency,
+          perNode: price.perNode,
+        },
+      }));
+    const known: SyncResult = {
+      products: (await q.listRefs(db, name, 'product')).map((r) => ({
+        planId: r.localId,
+        providerId: r.providerId,
+      })),
+      prices: (await q.listRefs(db, name, 'price')).map((r) => ({
+        priceId: r.localId,
+        providerId: r.providerId,
+      })),
+    };
+    const result = await this.provider.syncCatalogue(items, known);
+    await q.saveRefs(
+      db,
+      name,
+      'product',
+      result.products.map((p) => ({ localId: p.planId, providerId: p.providerId })),
+    );
+    await q.saveRefs(
+      db,
+      name,
+      'price',
+      result.prices.map((p) => ({ localId: p.priceId, providerId: p.providerId })),
+    );
+    return result;
+  }
+
+  /** The provider's id of our price, syncing the catalogue first when the price is not there yet. */
+  async providerPriceId(priceId: string): Promise<string | undefined> {
+    const known = await q.findRef(this.db, this.provider.name, 'price', priceId);
+    if (known) return known;
+    await this.syncCatalogue();
+    return q.findRef(this.db, this.provider.name, 'price', priceId);
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The payment provider and its event pipeline (tests and the sandbox controls reach them here). */
+    billing: Billing;
+  }
+}

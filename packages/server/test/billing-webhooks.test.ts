@@ -1,0 +1,374 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { backoffSeconds } from '../src/areas/billing/pipeline.js';
+import { signBody } from '../src/areas/billing/signature.js';
+import { billingEvents, billingRefs, billingTransactions } from '../src/db/schema.js';
+import type { Config } from '../src/platform/config.js';
+import { closeApp, TestContext, testConfig, testDatabases } from './support/app.js';
+import {
+  deliver,
+  deliverAndApply,
+  describeEachDatabaseWith,
+  evtId,
+  orgId,
+  paddleEnv,
+  priceId,
+  saasPlan,
+  storedEvent,
+  storedEvents,
+  subId,
+  subscriptionEvent,
+  transactionEvent,
+  txnId,
+  WEBHOOK_SECRET,
+} from './support/billing-core.js';
+import { orgWithOwner } from './support/keys.js';
+
+const DAY = 86_400_000;
+
+async function subscriptionsOf(ctx: TestContext, org: string, token: string) {
+  const r = await ctx.request('GET', `/api/v1/orgs/${org}/subscriptions`, { token });
+  expect(r.status).toBe(200);
+  return r.body as {
+    id: string;
+    state: string;
+    effective: boolean;
+    quantity: number;
+    renews_at: string | null;
+    ends_at: string | null;
+    plan: { slug: string };
+    billing: { provider_subscription_id: string; cancel_at_period_end: boolean } | null;
+  }[];
+}
+
+describeEachDatabaseWith('billing webhooks', paddleEnv, (ctx) => {
+  it('refuses unsigned, badly signed, tampered and stale webhooks with 400 and stores nothing', async () => {
+    const body = subscriptionEvent({ id: subId() });
+    const before = (await storedEvents(ctx())).length;
+    const cases = [
+      { signature: null, reason: 'missing signature' },
+      { signature: 'garbage', reason: 'malformed signature' },
+      { signature: signBody('another-secret', body), reason: 'signature does not match' },
+      { signature: signBody(WEBHOOK_SECRET, body, Date.now() - 3_600_000), reason: 'signature too old' },
+    ];
+    for (const c of cases) {
+      const r = await deliver(ctx(), body, { signature: c.signature });
+      expect(r.statusCode, c.reason).toBe(400);
+      expect(r.json(), c.reason).toMatchObject({ code: 400, details: { reason: c.reason } });
+    }
+    // Signed, but another body than the one sent.
+    const tampered = await ctx().app.server.inject({
+      method: 'POST',
+      url: '/api/v1/billing/webhooks/paddle',
+      headers: { 'content-type': 'application/json', 'paddle-signature': signBody(WEBHOOK_SECRET, body) },
+      payload: body.replace('"active"', '"past_due"'),
+    });
+    expect(tampered.statusCode).toBe(400);
+    // Signed, but not an event.
+    const notEvent = '{"hello":"world"}';
+    expect((await deliver(ctx(), notEvent)).statusCode).toBe(400);
+    expect((await deliver(ctx(), 'not json at all')).statusCode).toBe(400);
+    expect((await storedEvents(ctx())).length).toBe(before);
+  });
+
+  it('answers 404 for a provider that is not the active one', async () => {
+    const body = subscriptionEvent({ id: subId() });
+    for (const provider of ['local', 'stripe']) {
+      const r = await deliver(ctx(), body, { provider });
+      expect(r.statusCode).toBe(404);
+      expect(r.json()).toMatchObject({ code: 404 });
+    }
+  });
+
+  it('stores an event, answers at once, applies it: the organisation gets the plan and its limits', async () => {
+    const a = await orgWithOwner(ctx(), 'webhook-activate');
+    const id = subId();
+    expect(await saasPlan(ctx(), a.org, a.owner.token)).toBe('free');
+    const body = subscriptionEvent({
+      type: 'subscription.activated',
+      id,
+      orgId: await orgId(ctx(), a.org),
+      priceId: await priceId(ctx(), 'pro', 'monthly'),
+    });
+    const r = await deliver(ctx(), body);
+    expect(r.statusCode).toBe(200);
+    expect(r.json()).toEqual({ received: true, new: true });
+    await ctx().app.billing.pipeline.processDue();
+    const event = await storedEvent(ctx(), JSON.parse(body).event_id);
+    expect(event).toMatchObject({ state: 'processed', attempts: 0, entityId: id, customerId: 'ctm_test' });
+    expect(event.processedAt).toBeInstanceOf(Date);
+    const subs = await subscriptionsOf(ctx(), a.org, a.owner.token);
+    const pro = subs.find((s) => s.plan.slug === 'pro');
+    expect(pro).toMatchObject({
+      state: 'active',
+      effective: true,
+      billing: { provider_subscription_id: id, cancel_at_period_end: false },
+    });
+    // The Free subscription stays; the paid one wins.
+    expect(subs.some((s) => s.plan.slug === 'free')).toBe(true);
+    expect(await saasPlan(ctx(), a.org, a.owner.token)).toBe('pro');
+    // The customer now names the organisation for later events without custom_data.
+    const [ref] = await ctx()
+      .app.database.db.select()
+      .from(billingRefs)
+      .where(eq(billingRefs.providerId, 'ctm_test'));
+    expect(ref?.kind).toBe('customer');
+  });
+
+  it('changes nothing when an event arrives twice', async () => {
+    const a = await orgWithOwner(ctx(), 'webhook-dup');
+    const id = subId();
+    const org = await orgId(ctx(), a.org);
+    const body = subscriptionEvent({
+      id,
+      orgId: org,
+      priceId: await priceId(ctx(), 'team', 'monthly'),
+      quantity: 1,
+    });
+    await deliverAndApply(ctx(), body);
+    const first = await subscriptionsOf(ctx(), a.org, a.owner.token);
+    // Staff or a later state must not be overwritten by a redelivery of the same event.
+    const again = await deliver(ctx(), body);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ received: true, new: false });
+    await ctx().app.billing.pipeline.processDue();
+    expect(await subscriptionsOf(ctx(), a.org, a.owner.token)).toEqual(first);
+    const rows = (await storedEvents(ctx())).filter((e) => e.eventId === JSON.parse(body).event_id);
+    expect(rows).toHaveLength(1);
+  });
+
+  it('never lets an older event overwrite a newer state of the same subscription', async () => {
+    const a = await orgWithOwner(ctx(), 'webhook-order');
+    const id = subId();
+    const org = await orgId(ctx(), a.org);
+    const price = await priceId(ctx(), 'pro', 'monthly');
+    const periodEnd = new Date(Date.now() + 20 * DAY);
+    const newer = subscriptionEvent({ id, orgId: org, priceId: price, periodEnd, cancelAt: periodEnd });
+    const older = subscriptionEvent({
+      type: 'subscription.activated',
+      id,
+      orgId: org,
+      priceId: price,
+      periodEnd,
+      occurredAt: new Date(Date.now() - 60_000),
+    });
+    await deliverAndApply(ctx(), newer);
+    await deliverAndApply(ctx(), older);
+    expect((await storedEvent(ctx(), JSON.parse(older).event_id)).state).toBe('processed');
+    const pro = (await subscriptionsOf(ctx(), a.org, a.owner.token)).find((s) => s.plan.slug === 'pro');
+    expect(pro).toMatchObject({
+      state: 'active',
+      renews_at: null,
+      ends_at: periodEnd.toISOString(),
+      billing: { cancel_at_period_end: true },
+    });
+  });
+
+  it('keeps the limits of a past_due subscription through the grace period, then Free after cancellation', async () => {
+    const a = await orgWithOwner(ctx(), 'webhook-dunning');
+    const id = subId();
+    const org = await orgId(ctx(), a.org);
+    const price = await priceId(ctx(), 'pro', 'monthly');
+    const t0 = Date.now() - 10 * 60_000;
+    await deliverAndApply(
+      ctx(),
+      subscriptionEvent({ id, orgId: org, priceId: price, occurredAt: new Date(t0) }),
+    );
+    expect(await saasPlan(ctx(), a.org, a.owner.token)).toBe('pro');
+
+    // The renewal failed: the period ended a day ago, the grace period holds the limits.
+    const periodEnd = new Date(Date.now() - DAY);
+    await deliverAndApply(
+      ctx(),
+      subscriptionEvent({
+        id,
+        orgId: org,
+        priceId: price,
+        status: 'past_due',
+        periodStart: new Date(periodEnd.getTime() - 30 * DAY),
+        periodEnd,
+        occurredAt: new Date(t0 + 60_000),
+      }),
+    );
+    const pastDue = (await subscriptionsOf(ctx(), a.org, a.owner.token)).find((s) => s.plan.slug === 'pro');
+    const graceDays = ctx().config.billing.graceDays;
+    expect(pastDue).toMatchObject({
+      state: 'past_due',
+      effective: true,
+      ends_at: new Date(periodEnd.getTime() + graceDays * DAY).toISOString(),
+    });
+    expect(await saasPlan(ctx(), a.org, a.owner.token)).toBe('pro');
+
+    // Past the grace period without payment: the limits go even before the cancellation arrives.
+    const longAgo = new Date(Date.now() - (graceDays + 2) * DAY);
+    await deliverAndApply(
+      ctx(),
+      subscriptionEvent({
+        id,
+        orgId: org,
+        priceId: price,
+        status: 'past_due',
+        periodStart: new Date(longAgo.getTime() - 30 * DAY),
+        periodEnd: longAgo,
+        occurredAt: new Date(t0 + 120_000),
+      }),
+    );
+    expect(await saasPlan(ctx(), a.org, a.owner.token)).toBe('free');
+
+    await deliverAndApply(
+      ctx(),
+      subscriptionEvent({
+        id,
+        orgId: org,
+        priceId: price,
+        status: 'canceled',
+        canceledAt: new Date(t0 + 180_000),
+        occurredAt: new Date(t0 + 180_000),
+      }),
+    );
+    const cancelled = (await subscriptionsOf(ctx(), a.org, a.owner.token)).find((s) => s.plan.slug === 'pro');
+    expect(cancelled).toMatchObject({ state: 'cancelled', effective: false, renews_at: null });
+    expect(await saasPlan(ctx(), a.org, a.owner.token)).toBe('free');
+  });
+
+  it('ends a subscription cancelled at period end by itself when the period ends', async () => {
+    const a = await orgWithOwner(ctx(), 'webhook-period-end');
+    const org = await orgId(ctx(), a.org);
+    const price = await priceId(ctx(), 'pro', 'monthly');
+    const ended = new Date(Date.now() - 1000);
+    await deliverAndApply(
+      ctx(),
+      subscriptionEvent({
+        id: subId(),
+        orgId: org,
+        priceId: price,
+        periodStart: new Date(ended.getTime() - 30 * DAY),
+        periodEnd: ended,
+        cancelAt: ended,
+      }),
+    );
+    expect(await saasPlan(ctx(), a.org, a.owner.token)).toBe('free');
+  });
+
+  it('fails an event it cannot apply, retries it with backoff, and applies it once the price is known', async () => {
+    const a = await orgWithOwner(ctx(), 'webhook-retry');
+    const org = await orgId(ctx(), a.org);
+    const providerPrice = `pri_${evtId().slice(4)}`;
+    const body = subscriptionEvent({ id: subId(), orgId: org, providerPriceId: providerPrice });
+    await deliverAndApply(ctx(), body);
+    const eventId = JSON.parse(body).event_id;
+    const failed = await storedEvent(ctx(), eventId);
+    expect(failed).toMatchObject({ state: 'failed', attempts: 1 });
+    expect(failed.lastError).toContain(providerPrice);
+    expect(failed.nextAttemptAt?.getTime()).toBeGreaterThan(Date.now() + (backoffSeconds(1) - 5) * 1000);
+    // Not due yet: another pass leaves it.
+    await ctx().app.billing.pipeline.processDue();
+    expect((await storedEvent(ctx(), eventId)).attempts).toBe(1);
+    expect(await saasPlan(ctx(), a.org, a.owner.token)).toBe('free');
+
+    // The catalogue learns the provider's price (a sync); the retry is due.
+    await ctx()
+      .app.database.db.insert(billingRefs)
+      .values({
+        provider: 'paddle',
+        kind: 'price',
+        localId: await priceId(ctx(), 'team', 'annual'),
+        providerId: providerPrice,
+      });
+    await ctx()
+      .app.database.db.update(billingEvents)
+      .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+      .where(eq(billingEvents.eventId, eventId));
+    await ctx().app.billing.pipeline.processDue();
+    expect(await storedEvent(ctx(), eventId)).toMatchObject({ state: 'processed', lastError: null });
+    expect(await saasPlan(ctx(), a.org, a.owner.token)).toBe('team');
+  });
+
+  it('records transactions in the billing history, newest state winning', async () => {
+    const a = await orgWithOwner(ctx(), 'webhook-txn');
+    const org = await orgId(ctx(), a.org);
+    const id = txnId();
+    const t0 = Date.now() - 60_000;
+    await deliverAndApply(
+      ctx(),
+      transactionEvent({ id, orgId: org, status: 'paid', occurredAt: new Date(t0) }),
+    );
+    await deliverAndApply(
+      ctx(),
+      transactionEvent({
+        id,
+        orgId: org,
+        status: 'completed',
+        invoiceNumber: 'INV-7',
+        occurredAt: new Date(t0 + 1000),
+      }),
+    );
+    // A late 'paid' changes nothing.
+    await deliverAndApply(
+      ctx(),
+      transactionEvent({ id, orgId: org, status: 'paid', occurredAt: new Date(t0 + 500) }),
+    );
+    const rows = await ctx()
+      .app.database.db.select()
+      .from(billingTransactions)
+      .where(eq(billingTransactions.providerTransactionId, id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      orgId: org,
+      status: 'completed',
+      invoiceNumber: 'INV-7',
+      subtotal: 1900,
+      tax: 380,
+      total: 2280,
+      items: [{ description: 'Pro', quantity: 1, amount: 1900 }],
+    });
+  });
+});
+
+/**
+ * Two server nodes on one PostgreSQL schema receive the same events at the same time: each event
+ * is stored once and applied once, by whichever node claimed it.
+ */
+describe.runIf(testDatabases.includes('postgres'))('[postgres] two nodes receiving the same events', () => {
+  let config: Config;
+  let nodes: TestContext[] = [];
+  beforeAll(async () => {
+    config = testConfig('postgres', paddleEnv);
+    const first = await buildApp(config);
+    vi.resetModules();
+    const fresh = (await import('../src/app.js')) as typeof import('../src/app.js');
+    const second = await fresh.buildApp({ ...config });
+    nodes = [new TestContext(first, config), new TestContext(second, { ...config })];
+  });
+  afterAll(async () => {
+    if (nodes[1]) await nodes[1].app.server.close();
+    if (nodes[0]) await closeApp(nodes[0].app, config);
+  });
+
+  it('stores and applies every event once', async () => {
+    const [a, b] = nodes;
+    const owner = await orgWithOwner(a, 'two-nodes-billing');
+    const org = await orgId(a, owner.org);
+    const price = await priceId(a, 'pro', 'monthly');
+    const bodies = Array.from({ length: 30 }, () =>
+      subscriptionEvent({ id: subId(), orgId: org, priceId: price }),
+    );
+    const answers = await Promise.all(bodies.flatMap((body) => [deliver(a, body), deliver(b, body)]));
+    expect(answers.every((r) => r.statusCode === 200)).toBe(true);
+    expect(answers.filter((r) => r.json().new === true)).toHaveLength(bodies.length);
+    await Promise.all([a.app.billing.pipeline.processDue(), b.app.billing.pipeline.processDue()]);
+    await Promise.all([a.app.billing.pipeline.processDue(), b.app.billing.pipeline.processDue()]);
+    const processed = a.app.billing.pipeline.counts.processed + b.app.billing.pipeline.counts.processed;
+    expect(processed).toBe(bodies.length);
+    const events = await storedEvents(a);
+    expect(events).toHaveLength(bodies.length);
+    expect(events.every((e) => e.state === 'processed' && e.attempts === 0)).toBe(true);
+    const subs = await a.request('GET', `/api/v1/orgs/${owner.org}/subscriptions`, {
+      token: owner.owner.token,
+    });
+    expect(subs.body.filter((s: { plan: { slug: string } }) => s.plan.slug === 'pro')).toHaveLength(
+      bodies.length,
+    );
+  });
+});

@@ -1,0 +1,212 @@
+// Helpers of the billing core's tests: apps with the Paddle provider (a test webhook secret, no
+// network), Paddle-format events signed with that secret, organisations and plan prices by id.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe } from 'vitest';
+import { buildApp } from '../../src/app.js';
+import { signBody } from '../../src/areas/billing/signature.js';
+import { billingEvents, organisations } from '../../src/db/schema.js';
+import { closeApp, type DatabaseKind, TestContext, testConfig, testDatabases } from './app.js';
+
+export const WEBHOOK_SECRET = `pdl_ntfset_test_${randomBytes(8).toString('hex')}`;
+
+/** Paddle as the provider; its API address is a closed port, so no call leaves the machine. */
+export const paddleEnv = {
+  PAYMENT_PROVIDER: 'paddle',
+  PADDLE_API_KEY: 'pdl_sdbx_apikey_test',
+  PADDLE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+  PADDLE_CLIENT_TOKEN: 'test_client_token',
+  PADDLE_ENVIRONMENT: 'sandbox',
+  PADDLE_API_URL: 'http://127.0.0.1:9',
+};
+
+/** Like describeEachDatabase, with extra environment for the app. */
+export function describeEachDatabaseWith(
+  name: string,
+  env: Record<string, string>,
+  body: (ctx: () => TestContext, kind: DatabaseKind) => void,
+): void {
+  for (const kind of testDatabases) {
+    describe(`[${kind}] ${name}`, () => {
+      let ctx: TestContext | undefined;
+      beforeAll(async () => {
+        const config = testConfig(kind, env);
+        ctx = new TestContext(await buildApp(config), config);
+      });
+      afterAll(async () => {
+        if (ctx) await closeApp(ctx.app, ctx.config);
+      });
+      body(() => {
+        if (!ctx) throw new Error('app not started');
+        return ctx;
+      }, kind);
+    });
+  }
+}
+
+export async function orgId(ctx: TestContext, slug: string): Promise<string> {
+  const [row] = await ctx.app.database.db
+    .select({ id: organisations.id })
+    .from(organisations)
+    .where(eq(organisations.slug, slug));
+  if (!row) throw new Error(`no organisation ${slug}`);
+  return row.id;
+}
+
+/** The id of a plan's price for a period, from the public catalogue. */
+export async function priceId(ctx: TestContext, plan: string, period: string): Promise<string> {
+  const r = await ctx.request('GET', `/api/v1/subscriptions/${plan}`);
+  const price = (r.body.prices as { id: string; period: string }[]).find((p) => p.period === period);
+  if (!price) throw new Error(`no ${period} price of ${plan}`);
+  return price.id;
+}
+
+export async function storedEvents(ctx: TestContext) {
+  return ctx.app.database.db.select().from(billingEvents);
+}
+
+export async function storedEvent(ctx: TestContext, eventId: string) {
+  const [row] = await ctx.app.database.db
+    .select()
+    .from(billingEvents)
+    .where(eq(billingEvents.eventId, eventId));
+  return row;
+}
+
+export const evtId = () => `evt_${randomBytes(12).toString('hex')}`;
+export const subId = () => `sub_${randomBytes(12).toString('hex')}`;
+export const txnId = () => `txn_${randomBytes(12).toString('hex')}`;
+
+const iso = (d: Date) => d.toISOString();
+const DAY = 86_400_000;
+
+export interface SubscriptionEventOptions {
+  type?: string;
+  eventId?: string;
+  occurredAt?: Date;
+  id: string;
+  status?: 'active' | 'trialing' | 'past_due' | 'paused' | 'canceled';
+  orgId?: string;
+  priceId?: string;
+  providerPriceId?: string;
+  customerId?: string;
+  quantity?: number;
+  periodStart?: Date;
+  periodEnd?: Date;
+  cancelAt?: Date | null;
+  canceledAt?: Date | null;
+  trialEnds?: Date | null;
+}
+
+/** A subscription event in Paddle's format (the fields the pipeline reads, and a few more). */
+export function subscriptionEvent(o: SubscriptionEventOptions): string {
+  const start = o.periodStart ?? new Date(Date.now() - DAY);
+  const end = o.periodEnd ?? new Date(start.getTime() + 30 * DAY);
+  const status = o.status ?? 'active';
+  return JSON.stringify({
+    event_id: o.eventId ?? evtId(),
+    event_type: o.type ?? `subscription.${status === 'canceled' ? 'canceled' : 'updated'}`,
+    occurred_at: iso(o.occurredAt ?? new Date()),
+    notification_id: `ntf_${randomBytes(8).toString('hex')}`,
+    data: {
+      id: o.id,
+      status,
+      customer_id: o.customerId ?? 'ctm_test',
+      custom_data: o.orgId || o.priceId ? { org_id: o.orgId, price_id: o.priceId } : null,
+      currency_code: 'USD',
+      started_at: iso(start),
+      first_billed_at: iso(start),
+      next_billed_at: status === 'canceled' ? null : iso(end),
+      canceled_at: o.canceledAt ? iso(o.canceledAt) : null,
+      current_billing_period: status === 'canceled' ? null : { starts_at: iso(start), ends_at: iso(end) },
+      scheduled_change: o.cancelAt
+        ? { action: 'cancel', effective_at: iso(o.cancelAt), resume_at: null }
+        : null,
+      items: [
+        {
+          status: 'active',
+          quantity: o.quantity ?? 1,
+          price: { id: o.providerPriceId ?? 'pri_test', custom_data: null },
+          trial_dates: o.trialEnds ? { starts_at: iso(start), ends_at: iso(o.trialEnds) } : null,
+        },
+      ],
+    },
+  });
+}
+
+export interface TransactionEventOptions {
+  eventId?: string;
+  occurredAt?: Date;
+  id: string;
+  status?: string;
+  orgId?: string;
+  subscriptionId?: string | null;
+  subtotal?: number;
+  tax?: number;
+  invoiceNumber?: string | null;
+  product?: string;
+}
+
+export function transactionEvent(o: TransactionEventOptions): string {
+  const subtotal = o.subtotal ?? 1900;
+  const tax = o.tax ?? 380;
+  const status = o.status ?? 'completed';
+  const at = o.occurredAt ?? new Date();
+  return JSON.stringify({
+    event_id: o.eventId ?? evtId(),
+    event_type: `transaction.${status}`,
+    occurred_at: iso(at),
+    data: {
+      id: o.id,
+      status,
+      customer_id: 'ctm_test',
+      subscription_id: o.subscriptionId ?? null,
+      custom_data: o.orgId ? { org_id: o.orgId } : null,
+      origin: 'web',
+      currency_code: 'USD',
+      invoice_number: o.invoiceNumber ?? null,
+      billed_at: iso(at),
+      created_at: iso(at),
+      details: {
+        totals: { subtotal: String(subtotal), tax: String(tax), total: String(subtotal + tax) },
+        line_items: [
+          { quantity: 1, totals: { subtotal: String(subtotal) }, product: { name: o.product ?? 'Pro' } },
+        ],
+      },
+    },
+  });
+}
+
+/** Posts a webhook body as Paddle would, signed with the test secret (or the given header). */
+export function deliver(
+  ctx: TestContext,
+  body: string,
+  options: { signature?: string | null; provider?: string; secret?: string } = {},
+) {
+  const signature =
+    options.signature === undefined ? signBody(options.secret ?? WEBHOOK_SECRET, body) : options.signature;
+  return ctx.app.server.inject({
+    method: 'POST',
+    url: `/api/v1/billing/webhooks/${options.provider ?? 'paddle'}`,
+    headers: {
+      'content-type': 'application/json',
+      ...(signature !== null && { 'paddle-signature': signature }),
+    },
+    payload: body,
+  });
+}
+
+/** Delivers and waits until this node applied what is due. */
+export async function deliverAndApply(ctx: TestContext, body: string) {
+  const r = await deliver(ctx, body);
+  if (r.statusCode !== 200) throw new Error(`webhook refused: ${r.statusCode} ${r.body}`);
+  await ctx.app.billing.pipeline.processDue();
+  return r;
+}
+
+export async function saasPlan(ctx: TestContext, org: string, token: string): Promise<string> {
+  const r = await ctx.request('GET', `/api/v1/orgs/${org}/limits`, { token });
+  return (r.body as { plan_type: string; plan: string }[]).find((l) => l.plan_type === 'saas')?.plan ?? '';
+}
+
+export { randomUUID };
