@@ -37,4 +37,5 @@ export const ErrorMessages = {
   unsupportedMediaType: 'Unsupported media type',
   internal: 'Internal server error',
   unavailable: 'Service unavailable',
+  orgSuspended: 'Organisation suspended',
 } as const;

@@ -1,4 +1,5 @@
 export * from './accounts.js';
+export * from './admin.js';
 export * from './billing.js';
 export * from './common.js';
 export * from './documents.js';
