@@ -11,7 +11,13 @@ import { WebhookRejected } from '../src/areas/billing/provider.js';
 import { signBody } from '../src/areas/billing/signature.js';
 import { type Database, openDatabase } from '../src/db/connect.js';
 import { migrate } from '../src/db/migrate.js';
-import { localPayOutbox, planPrices, plans } from '../src/db/schema.js';
+import {
+  localPayOutbox,
+  localPaySubscriptions,
+  localPayTransactions,
+  planPrices,
+  plans,
+} from '../src/db/schema.js';
 import { installErrorHandling } from '../src/platform/errors.js';
 import { type DatabaseKind, testConfig, testDatabases } from './support/app.js';
 
@@ -139,7 +145,82 @@ class Harness {
   }
 
   async settle() {
-    await this.provider.runDue();
+    return this.provider.runDue();
+  }
+
+  /** Sends the hosted checkout's card form. */
+  async pay(
+    transactionId: string,
+    card: Partial<Record<'number' | 'expiry' | 'cvc' | 'name' | 'lang', string>> = {},
+  ) {
+    return this.postForm(`/api/v1/billing/local/checkout/${transactionId}`, card);
+  }
+
+  async postForm(url: string, card: Partial<Record<string, string>>, headers: Record<string, string> = {}) {
+    const form = { number: '4242 4242 4242 4242', expiry: '12/39', cvc: '123', name: 'Ada Buyer', ...card };
+    return this.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      payload: new URLSearchParams(form as Record<string, string>).toString(),
+    });
+  }
+
+  /** Buys a plan through the hosted checkout; answers the subscription. */
+  async buy(
+    plan: string,
+    period: string,
+    options: { quantity?: number; card?: string; trialDays?: number } = {},
+  ) {
+    const prepared = await this.checkout(plan, period, options.quantity ?? 1, {
+      trialDays: options.trialDays,
+    });
+    const paid = await this.pay(prepared.transactionId, { number: options.card ?? '4242 4242 4242 4242' });
+    expect(paid.statusCode).toBe(303);
+    await this.settle();
+    const [txn] = await this.database.db
+      .select()
+      .from(localPayTransactions)
+      .where(eq(localPayTransactions.id, prepared.transactionId));
+    const subscriptionId = txn?.subscriptionId ?? '';
+    return { ...prepared, subscriptionId };
+  }
+
+  async subscription(id: string) {
+    const [sub] = await this.database.db
+      .select()
+      .from(localPaySubscriptions)
+      .where(eq(localPaySubscriptions.id, id));
+    if (!sub) throw new Error(`no subscription ${id}`);
+    return sub;
+  }
+
+  async transactionsOf(subscriptionId: string) {
+    return this.database.db
+      .select()
+      .from(localPayTransactions)
+      .where(eq(localPayTransactions.subscriptionId, subscriptionId))
+      .orderBy(localPayTransactions.createdAt);
+  }
+
+  /** Moves the sandbox clock through the staff control and runs what is due. */
+  async advance(seconds: number) {
+    const moved = await this.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/local/clock',
+      payload: { advance_seconds: seconds },
+    });
+    expect(moved.statusCode).toBe(200);
+    const run = await this.app.inject({ method: 'POST', url: '/api/v1/admin/local/run' });
+    expect(run.statusCode).toBe(200);
+    return run.json() as { now: string; renewed: number; delivered: number };
+  }
+
+  /** The last event delivered for an entity. */
+  last(entity: string) {
+    const found = this.receiver.deliveries.filter((d) => d.entity === entity).at(-1);
+    if (!found) throw new Error(`nothing delivered for ${entity}`);
+    return found;
   }
 
   async close() {
@@ -232,5 +313,196 @@ eachDatabase('local payments: webhooks', (h) => {
       .where(eq(localPayOutbox.entityId, transactionId));
     expect(row?.attempts).toBe(3);
     expect(row?.deliveredAt).not.toBeNull();
+  });
+});
+
+const DAY = 86_400;
+
+eachDatabase('local payments: hosted checkout', (h) => {
+  it('shows the plan, period, quantity and amount in the visitor’s language, with a sandbox notice', async () => {
+    const { transactionId } = await h().checkout('on-premise', 'annual', 3);
+    const url = `/api/v1/billing/local/checkout/${transactionId}`;
+    const page = await h().app.inject({
+      method: 'GET',
+      url,
+      headers: { 'accept-language': 'en-US,en;q=0.8' },
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(page.body).toContain('<html lang="en-US">');
+    expect(page.body).toContain('Sandbox — no real payment');
+    expect(page.body).toContain('On-premise');
+    expect(page.body).toContain('Nodes</dt><dd>3</dd>');
+    expect(page.body).toContain('$3,600.00');
+    expect(page.body).toMatch(/<label for="number">Card number<\/label>/);
+    expect(page.body).not.toMatch(/<script|<link|src=/);
+
+    const german = await h().app.inject({ method: 'GET', url: `${url}?lang=de-DE` });
+    expect(german.body).toContain('<html lang="de-DE">');
+    expect(german.body).toContain('Sandbox — keine echte Zahlung');
+    expect(german.body).toContain('3.600,00');
+    const serbian = await h().app.inject({
+      method: 'GET',
+      url,
+      headers: { 'accept-language': 'sr-Latn-RS' },
+    });
+    expect(serbian.body).toContain('Pesak — bez stvarnog plaćanja');
+    const japanese = await h().app.inject({
+      method: 'GET',
+      url,
+      headers: { 'accept-language': 'fi, ja;q=0.5' },
+    });
+    expect(japanese.body).toContain('<html lang="ja-JP">');
+    const fallback = await h().app.inject({ method: 'GET', url, headers: { 'accept-language': 'fi' } });
+    expect(fallback.body).toContain('<html lang="en-GB">');
+  });
+
+  it('answers an unknown checkout with a 404 page', async () => {
+    for (const id of ['txn_local_000000000000000000000000', 'nonsense', '<b>x</b>']) {
+      const page = await h().app.inject({
+        method: 'GET',
+        url: `/api/v1/billing/local/checkout/${encodeURIComponent(id)}`,
+      });
+      expect(page.statusCode).toBe(404);
+      expect(page.body).toContain('This page does not exist or has expired.');
+      expect(page.body).not.toContain('<b>x</b>');
+    }
+  });
+
+  it('refuses bad card input with a message and a 400, echoing nothing unescaped', async () => {
+    const { transactionId } = await h().checkout('pro', 'monthly');
+    const cases: [Record<string, string>, string, string][] = [
+      [{ number: '4242 4242 4242 4241' }, 'number', 'Enter a valid card number.'],
+      [{ number: 'abcd' }, 'number', 'Enter a valid card number.'],
+      [{ expiry: '01/20' }, 'expiry', 'Enter an expiry date in the future, as MM/YY.'],
+      [{ expiry: '13/39' }, 'expiry', 'Enter an expiry date in the future, as MM/YY.'],
+      [{ cvc: '12' }, 'cvc', 'Enter the 3 or 4 digits of the security code.'],
+      [{ name: '   ' }, 'name', 'Enter the name on the card.'],
+    ];
+    for (const [card, field, message] of cases) {
+      const answer = await h().pay(transactionId, { ...card, lang: 'en-GB' });
+      expect(answer.statusCode, JSON.stringify(card)).toBe(400);
+      expect(answer.body).toContain(message);
+      expect(answer.body).toMatch(new RegExp(`id="${field}"[^>]*aria-invalid="true"`));
+    }
+    const hostile = await h().pay(transactionId, { cvc: 'x', name: '<script>alert(1)</script>' });
+    expect(hostile.statusCode).toBe(400);
+    expect(hostile.body).not.toContain('<script>alert(1)</script>');
+    expect(hostile.body).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    const [txn] = await h()
+      .database.db.select()
+      .from(localPayTransactions)
+      .where(eq(localPayTransactions.id, transactionId));
+    expect(txn?.status).toBe('ready');
+  });
+
+  it('shows a declined card and keeps the transaction open; nothing is created', async () => {
+    const { transactionId } = await h().checkout('pro', 'monthly');
+    const declined = await h().pay(transactionId, { number: '4000 0000 0000 0002' });
+    expect(declined.statusCode).toBe(402);
+    expect(declined.body).toContain('The card was declined.');
+    await h().settle();
+    const [txn] = await h()
+      .database.db.select()
+      .from(localPayTransactions)
+      .where(eq(localPayTransactions.id, transactionId));
+    expect(txn).toMatchObject({ status: 'ready', subscriptionId: null });
+    expect(h().receiver.types(transactionId)).toEqual(['transaction.created', 'transaction.payment_failed']);
+    // The buyer tries again with a good card.
+    const paid = await h().pay(transactionId);
+    expect(paid.statusCode).toBe(303);
+  });
+
+  it('takes a good card: paid and completed, a subscription created and activated, then back to the success URL', async () => {
+    const { transactionId, orgId, priceId } = await h().checkout('pro', 'monthly', 2);
+    const paid = await h().pay(transactionId);
+    expect(paid.statusCode).toBe(303);
+    expect(paid.headers.location).toBe('http://127.0.0.1:8080/checkout/success?org=test');
+    await h().settle();
+    expect(h().receiver.types(transactionId)).toEqual([
+      'transaction.created',
+      'transaction.paid',
+      'transaction.completed',
+    ]);
+    const completed = h().last(transactionId).data;
+    expect(completed).toMatchObject({
+      status: 'completed',
+      origin: 'web',
+      custom_data: { org_id: orgId, price_id: priceId },
+      details: { totals: { subtotal: '3800', tax: '0', total: '3800' } },
+    });
+    expect(completed.invoice_number).toMatch(/^SBX-\d{4}-\d{6}$/);
+    const subscriptionId = completed.subscription_id as string;
+    expect(subscriptionId).toMatch(/^sub_local_/);
+    expect(h().receiver.types(subscriptionId)).toEqual(['subscription.created', 'subscription.activated']);
+    const sub = h().last(subscriptionId).data as Record<string, any>;
+    expect(sub).toMatchObject({
+      status: 'active',
+      custom_data: { org_id: orgId, price_id: priceId },
+      items: [{ quantity: 2, price: { id: h().price('pro', 'monthly').providerPriceId } }],
+      scheduled_change: null,
+      canceled_at: null,
+    });
+    const period = sub.current_billing_period as { starts_at: string; ends_at: string };
+    const start = new Date(period.starts_at);
+    const end = new Date(period.ends_at);
+    expect(end.getUTCMonth()).toBe((start.getUTCMonth() + 1) % 12);
+    expect(sub.next_billed_at).toBe(period.ends_at);
+    // Every delivery was in Paddle's format and verified by the receiver.
+    expect(h().receiver.rejected).toBe(0);
+    // Paid once: the page now says so.
+    const again = await h().app.inject({
+      method: 'GET',
+      url: `/api/v1/billing/local/checkout/${transactionId}`,
+    });
+    expect(again.statusCode).toBe(200);
+    expect(again.body).toContain('This checkout is already paid.');
+    const twice = await h().pay(transactionId);
+    expect(twice.statusCode).toBe(200);
+    expect(await h().transactionsOf(subscriptionId)).toHaveLength(1);
+  });
+
+  it('asks the 3-D-Secure card to confirm: refused stays open, confirmed pays', async () => {
+    const { transactionId } = await h().checkout('team', 'monthly');
+    const challenge = await h().pay(transactionId, { number: '4000 0027 6000 3184' });
+    expect(challenge.statusCode).toBe(200);
+    expect(challenge.body).toContain('Your bank asks you to confirm this payment of');
+    const token = /name="challenge" value="([0-9a-f]+)"/.exec(challenge.body)?.[1] ?? '';
+    const confirmUrl = `/api/v1/billing/local/checkout/${transactionId}/confirm`;
+    const forged = await h().postForm(confirmUrl, { challenge: 'f'.repeat(32), decision: 'approve' });
+    expect(forged.statusCode).toBe(400);
+    const refused = await h().postForm(confirmUrl, { challenge: token, decision: 'refuse' });
+    expect(refused.statusCode).toBe(402);
+    const stale = await h().postForm(confirmUrl, { challenge: token, decision: 'approve' });
+    expect(stale.statusCode).toBe(400);
+    const again = await h().pay(transactionId, { number: '4000002760003184' });
+    const token2 = /name="challenge" value="([0-9a-f]+)"/.exec(again.body)?.[1] ?? '';
+    const approved = await h().postForm(confirmUrl, { challenge: token2, decision: 'approve' });
+    expect(approved.statusCode).toBe(303);
+    await h().settle();
+    expect(h().last(transactionId).data.status).toBe('completed');
+  });
+
+  it('sells a perpetual licence once: a completed transaction, an active subscription that never renews', async () => {
+    const { subscriptionId, transactionId } = await h().buy('on-premise', 'perpetual', { quantity: 2 });
+    expect(h().last(transactionId).data).toMatchObject({ details: { totals: { total: '960000' } } });
+    const sub = h().last(subscriptionId).data;
+    expect(sub).toMatchObject({
+      status: 'active',
+      next_billed_at: null,
+      current_billing_period: null,
+      billing_cycle: null,
+    });
+    await h().advance(400 * DAY);
+    expect(await h().transactionsOf(subscriptionId)).toHaveLength(1);
+    expect((await h().subscription(subscriptionId)).status).toBe('active');
+  });
+
+  it('refuses a sandbox clock moved by nonsense', async () => {
+    for (const payload of [{ advance_seconds: 0 }, { advance_seconds: -5 }, { advance_seconds: 1.5 }, {}]) {
+      const answer = await h().app.inject({ method: 'POST', url: '/api/v1/admin/local/clock', payload });
+      expect(answer.statusCode).toBe(400);
+    }
   });
 });

@@ -11,7 +11,16 @@ import { syncCatalogue } from './catalogue.js';
 import { type LocalCheckoutInput, prepareCheckout } from './checkout.js';
 import { type Sandbox, SandboxUrls } from './context.js';
 import { Deliveries, defaultRetryDelay, SIGNATURE_HEADER } from './outbox.js';
+import { runRenewals } from './renewals.js';
+import { sandboxRoutes } from './routes.js';
 import { loadSettings, SandboxClock } from './settings.js';
+import {
+  cancelSubscription,
+  changeSubscription,
+  paymentMethodUrl,
+  previewChange,
+  resumeSubscription,
+} from './subscriptions.js';
 
 export interface LocalProviderDeps {
   db: Db;
@@ -60,6 +69,16 @@ export function createLocalProvider(deps: LocalProviderDeps): LocalProvider {
     if (secret === undefined) secret = (await loadSettings(deps.db)).webhookSecret;
   };
   const timers: NodeJS.Timeout[] = [];
+  // One renewal round at a time on this node (other nodes are kept apart by row claims).
+  let renewing: Promise<unknown> | undefined;
+  const renewInBackground = () => {
+    if (renewing) return;
+    renewing = runRenewals(sandbox)
+      .catch((error: unknown) => deps.log.error({ err: error }, 'local payments: renewal round failed'))
+      .finally(() => {
+        renewing = undefined;
+      });
+  };
 
   const provider: LocalProvider = {
     name: 'local',
@@ -84,23 +103,15 @@ export function createLocalProvider(deps: LocalProviderDeps): LocalProvider {
       }
     },
 
-    async previewChange() {
-      throw new Error('not yet');
-    },
-    async changeSubscription() {
-      throw new Error('not yet');
-    },
-    async cancelSubscription() {
-      throw new Error('not yet');
-    },
-    async resumeSubscription() {
-      throw new Error('not yet');
-    },
-    async paymentMethodUrl() {
-      throw new Error('not yet');
-    },
+    previewChange: (id, change) => previewChange(sandbox, id, change),
+    changeSubscription: (id, change) => changeSubscription(sandbox, id, change),
+    cancelSubscription: (id, when) => cancelSubscription(sandbox, id, when),
+    resumeSubscription: (id) => resumeSubscription(sandbox, id),
+    paymentMethodUrl: (id, returnUrl) => paymentMethodUrl(sandbox, id, returnUrl),
 
-    routes(_api: FastifyInstance) {},
+    routes(api: FastifyInstance) {
+      sandboxRoutes(api, sandbox, provider);
+    },
 
     async start() {
       await ensureStarted();
@@ -110,19 +121,24 @@ export function createLocalProvider(deps: LocalProviderDeps): LocalProvider {
         timers.push(timer);
       };
       every(deps.deliveryIntervalMs ?? 5_000, () => deliveries.kick());
+      every(deps.renewalIntervalMs ?? 30_000, () => renewInBackground());
       deliveries.kick();
+      renewInBackground();
     },
 
     async stop() {
       for (const timer of timers.splice(0)) clearInterval(timer);
+      await renewing;
       await deliveries.idle();
     },
 
     async runDue() {
       await ensureStarted();
+      await renewing;
+      const renewed = await runRenewals(sandbox);
       await deliveries.idle();
       const delivered = await deliveries.deliverDue();
-      return { renewed: 0, delivered };
+      return { renewed, delivered };
     },
   };
   return provider;
