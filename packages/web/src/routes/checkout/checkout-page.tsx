@@ -228,7 +228,14 @@ function CheckoutForm({
           data-testid="checkout-country"
         />
       </Stack>
-      <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="order-summary">
+      <Paper
+        withBorder
+        radius="md"
+        p="lg"
+        component="section"
+        aria-labelledby="order-summary"
+        style={{ alignSelf: 'start' }}
+      >
         <Stack gap="sm">
           <Title order={2} size="h4" id="order-summary">
             {t('checkout.summary')}
