@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalProvider, type LocalProvider } from '../src/areas/billing/local/index.js';
+import { prorate } from '../src/areas/billing/local/proration.js';
 import type { CatalogueItem, SyncResult } from '../src/areas/billing/provider.js';
 import { WebhookRejected } from '../src/areas/billing/provider.js';
 import { signBody } from '../src/areas/billing/signature.js';
@@ -504,5 +505,383 @@ eachDatabase('local payments: hosted checkout', (h) => {
       const answer = await h().app.inject({ method: 'POST', url: '/api/v1/admin/local/clock', payload });
       expect(answer.statusCode).toBe(400);
     }
+  });
+});
+
+describe('local payments: proration arithmetic', () => {
+  const start = new Date('2026-03-01T00:00:00Z');
+  const end = new Date('2026-03-31T00:00:00Z');
+  const mid = new Date('2026-03-16T00:00:00Z');
+
+  it('credits the unused part of the old price and charges the new one for the rest of the period', () => {
+    const p = prorate({
+      old: { unitAmount: 1900, quantity: 1, period: 'monthly' },
+      next: { unitAmount: 7900, quantity: 1, period: 'monthly' },
+      currentPeriod: { start, end },
+      now: mid,
+    });
+    expect(p).toMatchObject({ credit: 950, charge: 3950, immediate: 3000, recurring: 7900 });
+    expect(p.period).toEqual({ start, end });
+  });
+
+  it('counts quantities, credits a downgrade, rounds each side to the cent', () => {
+    const third = new Date(start.getTime() + (end.getTime() - start.getTime()) / 3);
+    const p = prorate({
+      old: { unitAmount: 7900, quantity: 3, period: 'monthly' },
+      next: { unitAmount: 7900, quantity: 2, period: 'monthly' },
+      currentPeriod: { start, end },
+      now: third,
+    });
+    // Two thirds of the period left: 23700 × 2/3 credited, 15800 × 2/3 charged.
+    expect(p).toMatchObject({ credit: 15800, charge: 10533, immediate: -5267, recurring: 15800 });
+  });
+
+  it('starts a new period now when the billing period changes', () => {
+    const p = prorate({
+      old: { unitAmount: 1900, quantity: 1, period: 'monthly' },
+      next: { unitAmount: 17900, quantity: 1, period: 'annual' },
+      currentPeriod: { start, end },
+      now: mid,
+    });
+    expect(p).toMatchObject({ credit: 950, charge: 17900, immediate: 16950, recurring: 17900 });
+    expect(p.period).toEqual({ start: mid, end: new Date('2027-03-16T00:00:00Z') });
+  });
+
+  it('credits nothing after the period and everything before it', () => {
+    const base = {
+      old: { unitAmount: 1000, quantity: 1, period: 'monthly' as const },
+      next: { unitAmount: 2000, quantity: 1, period: 'monthly' as const },
+      currentPeriod: { start, end },
+    };
+    expect(prorate({ ...base, now: new Date('2026-04-05T00:00:00Z') }).immediate).toBe(0);
+    expect(prorate({ ...base, now: new Date('2026-02-01T00:00:00Z') }).immediate).toBe(1000);
+  });
+});
+
+eachDatabase('local payments: subscription lifecycle', (h) => {
+  it('renews a due subscription on the card on file and moves it to the next period', async () => {
+    const { subscriptionId, orgId } = await h().buy('pro', 'monthly');
+    const before = await h().subscription(subscriptionId);
+    const run = await h().advance(32 * DAY);
+    expect(run.renewed).toBeGreaterThanOrEqual(1);
+    const after = await h().subscription(subscriptionId);
+    expect(after.status).toBe('active');
+    expect(after.currentPeriodStart).toEqual(before.currentPeriodEnd);
+    expect(after.currentPeriodEnd?.getTime()).toBeGreaterThan(before.currentPeriodEnd?.getTime() ?? 0);
+    const txns = await h().transactionsOf(subscriptionId);
+    expect(txns.map((t) => [t.origin, t.status, t.total])).toEqual([
+      ['web', 'completed', 1900],
+      ['subscription_recurring', 'completed', 1900],
+    ]);
+    const renewal = txns[1]?.id ?? '';
+    expect(h().receiver.types(renewal)).toEqual([
+      'transaction.created',
+      'transaction.paid',
+      'transaction.completed',
+    ]);
+    expect(h().last(renewal).data).toMatchObject({
+      subscription_id: subscriptionId,
+      custom_data: { org_id: orgId },
+    });
+    expect(h().last(subscriptionId)).toMatchObject({ type: 'subscription.updated' });
+    expect(h().last(subscriptionId).data.next_billed_at).toBe(after.nextBilledAt?.toISOString());
+    // Nothing more is due: a second run renews nothing.
+    expect((await h().advance(60)).renewed).toBe(0);
+  });
+
+  it('dunning: a declined renewal is past due, retried after 1, 3 and 5 days, then canceled', async () => {
+    const { subscriptionId } = await h().buy('team', 'monthly', { card: '4000 0000 0000 0341' });
+    const bought = await h().subscription(subscriptionId);
+    expect(bought).toMatchObject({ status: 'active', cardDeclines: true });
+    const due = (bought.nextBilledAt?.getTime() ?? 0) - new Date((await h().advance(1)).now).getTime();
+    await h().advance(Math.ceil(due / 1000) + 60);
+    const pastDue = await h().subscription(subscriptionId);
+    expect(pastDue).toMatchObject({ status: 'past_due', dunningAttempts: 1 });
+    // What it paid for is kept until the renewal is paid.
+    expect(pastDue.currentPeriodEnd).toEqual(bought.currentPeriodEnd);
+    expect(h().last(subscriptionId)).toMatchObject({
+      type: 'subscription.past_due',
+      data: { status: 'past_due' },
+    });
+    const renewal = (await h().transactionsOf(subscriptionId))[1];
+    expect(renewal).toMatchObject({ status: 'past_due', origin: 'subscription_recurring' });
+    expect(h().receiver.types(renewal?.id)).toEqual([
+      'transaction.created',
+      'transaction.payment_failed',
+      'transaction.past_due',
+    ]);
+    // Not yet a day: no retry.
+    await h().advance(DAY / 2);
+    expect((await h().subscription(subscriptionId)).dunningAttempts).toBe(1);
+    await h().advance(DAY / 2 + 60);
+    expect((await h().subscription(subscriptionId)).dunningAttempts).toBe(2);
+    await h().advance(2 * DAY);
+    expect(await h().subscription(subscriptionId)).toMatchObject({ status: 'past_due', dunningAttempts: 3 });
+    await h().advance(2 * DAY);
+    const canceled = await h().subscription(subscriptionId);
+    expect(canceled.status).toBe('canceled');
+    expect(h().last(subscriptionId)).toMatchObject({
+      type: 'subscription.canceled',
+      data: { status: 'canceled' },
+    });
+    expect(h().last(renewal?.id ?? '').data.status).toBe('canceled');
+    // A canceled subscription is never charged again.
+    await h().advance(40 * DAY);
+    expect(await h().transactionsOf(subscriptionId)).toHaveLength(2);
+  });
+
+  it('recovers a past-due subscription through the payment-method page', async () => {
+    const { subscriptionId } = await h().buy('pro', 'annual', { card: '4000000000000341' });
+    await h().advance(367 * DAY);
+    expect((await h().subscription(subscriptionId)).status).toBe('past_due');
+    const returnUrl = 'http://127.0.0.1:8080/dashboard/org/test/subscription';
+    const url = await h().provider.paymentMethodUrl(subscriptionId, returnUrl);
+    expect(url).toBe(`http://127.0.0.1:8080/api/v1/billing/local/payment-method/${subscriptionId}`);
+    const path = new URL(url).pathname;
+    const page = await h().app.inject({ method: 'GET', url: path });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Card on file ends in 0341.');
+    expect(page.body).toContain('A payment is overdue');
+    const bad = await h().postForm(path, { number: '1234' });
+    expect(bad.statusCode).toBe(400);
+    const declined = await h().postForm(path, { number: '4000 0000 0000 0002' });
+    expect(declined.statusCode).toBe(402);
+    expect((await h().subscription(subscriptionId)).status).toBe('past_due');
+    const updated = await h().postForm(path, { number: '4242 4242 4242 4242' });
+    expect(updated.statusCode).toBe(303);
+    expect(updated.headers.location).toBe(returnUrl);
+    await h().settle();
+    const recovered = await h().subscription(subscriptionId);
+    expect(recovered).toMatchObject({
+      status: 'active',
+      cardLast4: '4242',
+      cardDeclines: false,
+      dunningAttempts: 0,
+    });
+    const txns = await h().transactionsOf(subscriptionId);
+    expect(txns.map((t) => [t.origin, t.status])).toEqual([
+      ['web', 'completed'],
+      ['subscription_recurring', 'completed'],
+      ['subscription_payment_method_change', 'completed'],
+    ]);
+    expect(h().last(subscriptionId)).toMatchObject({
+      type: 'subscription.updated',
+      data: { status: 'active' },
+    });
+    // The next renewal is paid by the new card.
+    await h().advance(366 * DAY);
+    expect((await h().transactionsOf(subscriptionId)).filter((t) => t.status === 'completed')).toHaveLength(
+      4,
+    );
+  });
+
+  it('previews and applies an upgrade with proration, then a quantity change', async () => {
+    const { subscriptionId } = await h().buy('pro', 'monthly');
+    await h().advance(10 * DAY);
+    const team = h().price('team', 'monthly');
+    const sub = await h().subscription(subscriptionId);
+    const now = new Date(
+      (await h().app.inject({ method: 'GET', url: '/api/v1/admin/local/clock' })).json().now,
+    );
+    const preview = await h().provider.previewChange(subscriptionId, {
+      providerPriceId: team.providerPriceId,
+      quantity: 1,
+    });
+    const expected = prorate({
+      old: { unitAmount: 1900, quantity: 1, period: 'monthly' },
+      next: { unitAmount: 7900, quantity: 1, period: 'monthly' },
+      currentPeriod: { start: sub.currentPeriodStart as Date, end: sub.currentPeriodEnd as Date },
+      now,
+    });
+    expect(preview.recurring).toEqual({ amount: 7900, currency: 'USD' });
+    expect(preview.next_billed_at).toBe(sub.currentPeriodEnd?.toISOString());
+    // The clock runs on between the two reads: within a cent or two.
+    expect(Math.abs(preview.immediate.amount - expected.immediate)).toBeLessThanOrEqual(2);
+    expect(preview.immediate.amount).toBeGreaterThan(0);
+
+    await h().provider.changeSubscription(subscriptionId, {
+      providerPriceId: team.providerPriceId,
+      quantity: 1,
+    });
+    await h().settle();
+    const changed = await h().subscription(subscriptionId);
+    expect(changed).toMatchObject({ priceId: team.providerPriceId, quantity: 1 });
+    expect(changed.currentPeriodEnd).toEqual(sub.currentPeriodEnd);
+    const update = (await h().transactionsOf(subscriptionId)).find((t) => t.origin === 'subscription_update');
+    expect(Math.abs((update?.total ?? 0) - preview.immediate.amount)).toBeLessThanOrEqual(2);
+    expect(h().last(subscriptionId)).toMatchObject({
+      type: 'subscription.updated',
+      data: { custom_data: { price_id: team.priceId }, items: [{ price: { id: team.providerPriceId } }] },
+    });
+
+    // Fewer seats: a credit.
+    await h().provider.changeSubscription(subscriptionId, {
+      providerPriceId: team.providerPriceId,
+      quantity: 1,
+    });
+    const credit = await h().provider.previewChange(subscriptionId, {
+      providerPriceId: h().price('pro', 'monthly').providerPriceId,
+      quantity: 1,
+    });
+    expect(credit.immediate.amount).toBeLessThan(0);
+  });
+
+  it('refuses changes it cannot make, with clear errors', async () => {
+    const { subscriptionId } = await h().buy('pro', 'monthly');
+    const perpetual = h().price('on-premise', 'perpetual').providerPriceId;
+    await expect(
+      h().provider.previewChange(subscriptionId, { providerPriceId: perpetual, quantity: 1 }),
+    ).rejects.toMatchObject({
+      status: 400,
+    });
+    await expect(
+      h().provider.previewChange(subscriptionId, {
+        providerPriceId: 'pri_local_000000000000000000000000',
+        quantity: 1,
+      }),
+    ).rejects.toMatchObject({ status: 400, message: 'Missing price information' });
+    await expect(
+      h().provider.changeSubscription('sub_local_000000000000000000000000', {
+        providerPriceId: h().price('team', 'monthly').providerPriceId,
+        quantity: 1,
+      }),
+    ).rejects.toMatchObject({
+      status: 404,
+      message: 'Subscription sub_local_000000000000000000000000 not found',
+    });
+    await expect(h().provider.resumeSubscription('nope')).rejects.toMatchObject({ status: 404 });
+    await expect(h().provider.paymentMethodUrl('nope', 'http://x')).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('cancels at the period’s end, resumes, and cancels for good when the period ends', async () => {
+    const { subscriptionId } = await h().buy('team', 'semi_annual');
+    const sub = await h().subscription(subscriptionId);
+    await h().provider.cancelSubscription(subscriptionId, 'period_end');
+    await h().settle();
+    expect(h().last(subscriptionId)).toMatchObject({
+      type: 'subscription.updated',
+      data: {
+        status: 'active',
+        scheduled_change: { action: 'cancel', effective_at: sub.currentPeriodEnd?.toISOString() },
+      },
+    });
+    await h().provider.resumeSubscription(subscriptionId);
+    await h().settle();
+    expect(h().last(subscriptionId)).toMatchObject({
+      type: 'subscription.updated',
+      data: { scheduled_change: null },
+    });
+    await h().provider.cancelSubscription(subscriptionId, 'period_end');
+    await h().advance(30 * DAY);
+    expect((await h().subscription(subscriptionId)).status).toBe('active');
+    await h().advance(160 * DAY);
+    const ended = await h().subscription(subscriptionId);
+    expect(ended).toMatchObject({ status: 'canceled', canceledAt: sub.currentPeriodEnd });
+    expect(h().last(subscriptionId)).toMatchObject({
+      type: 'subscription.canceled',
+      data: { status: 'canceled' },
+    });
+    // Cancelled at the end means not charged for the next period.
+    expect(await h().transactionsOf(subscriptionId)).toHaveLength(1);
+    await expect(h().provider.resumeSubscription(subscriptionId)).rejects.toMatchObject({ status: 409 });
+    await expect(h().provider.cancelSubscription(subscriptionId, 'immediately')).rejects.toMatchObject({
+      status: 409,
+    });
+  });
+
+  it('cancels at once when staff ask', async () => {
+    const { subscriptionId } = await h().buy('pro', 'monthly');
+    await h().provider.cancelSubscription(subscriptionId, 'immediately');
+    await h().settle();
+    expect(h().last(subscriptionId)).toMatchObject({
+      type: 'subscription.canceled',
+      data: { status: 'canceled', next_billed_at: null },
+    });
+  });
+
+  it('starts a trial: card taken, nothing charged, the first charge when the trial ends', async () => {
+    const { subscriptionId, transactionId } = await h().buy('pro', 'monthly', { trialDays: 14 });
+    expect(h().last(transactionId).data).toMatchObject({
+      status: 'completed',
+      details: { totals: { total: '0' } },
+    });
+    expect(h().receiver.types(subscriptionId)).toEqual(['subscription.created', 'subscription.trialing']);
+    const trial = h().last(subscriptionId).data as Record<string, any>;
+    expect(trial.status).toBe('trialing');
+    expect(trial.items[0].trial_dates.ends_at).toBe(trial.next_billed_at);
+    await h().advance(15 * DAY);
+    expect(h().last(subscriptionId)).toMatchObject({
+      type: 'subscription.activated',
+      data: { status: 'active' },
+    });
+    const charged = (await h().transactionsOf(subscriptionId)).at(-1);
+    expect(charged).toMatchObject({ origin: 'subscription_recurring', status: 'completed', total: 1900 });
+  });
+});
+
+eachDatabase('local payments: restarts and several nodes', (h) => {
+  it('keeps its webhook secret and the deliveries still pending across a restart', async () => {
+    const first = h().provider;
+    const { transactionId } = await h().checkout('pro', 'monthly');
+    await h().settle();
+    const delivered = h().last(transactionId);
+    // The route is down: this event stays in the outbox.
+    h().receiver.answers.push(...Array(50).fill(503));
+    const paid = await h().pay(transactionId);
+    expect(paid.statusCode).toBe(303);
+    await first.stop();
+    const pending = await h().database.db.select().from(localPayOutbox);
+    expect(pending.filter((e) => e.deliveredAt === null).length).toBeGreaterThan(0);
+
+    h().receiver.answers.length = 0;
+    const second = h().makeProvider();
+    h().provider = second;
+    await second.start();
+    // The new instance verifies what the old one signed.
+    expect(second.verifyWebhook(delivered.raw, delivered.headers).entityId).toBe(transactionId);
+    for (let i = 0; i < 50 && !h().receiver.types(transactionId).includes('transaction.completed'); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      await second.runDue();
+    }
+    expect(h().receiver.types(transactionId)).toEqual([
+      'transaction.created',
+      'transaction.paid',
+      'transaction.completed',
+    ]);
+  });
+
+  it('renews a subscription once when two nodes run renewals at the same time', async () => {
+    const { subscriptionId } = await h().buy('pro', 'monthly');
+    const other = h().makeProvider();
+    await other.start();
+    await h().app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/local/clock',
+      payload: { advance_seconds: 33 * DAY },
+    });
+    const runs = await Promise.all([
+      h().provider.runDue(),
+      other.runDue(),
+      h().provider.runDue(),
+      other.runDue(),
+    ]);
+    await other.stop();
+    // Every renewal the four runs report is one transaction: none was made twice.
+    const recurring = await h()
+      .database.db.select()
+      .from(localPayTransactions)
+      .where(eq(localPayTransactions.origin, 'subscription_recurring'));
+    expect(runs.reduce((sum, r) => sum + r.renewed, 0)).toBe(recurring.length);
+    expect(new Set(recurring.map((t) => t.subscriptionId)).size).toBe(recurring.length);
+    const renewals = (await h().transactionsOf(subscriptionId)).filter(
+      (t) => t.origin === 'subscription_recurring',
+    );
+    expect(renewals).toHaveLength(1);
+    await h().settle();
+    expect(h().receiver.types(renewals[0]?.id)).toEqual([
+      'transaction.created',
+      'transaction.paid',
+      'transaction.completed',
+    ]);
   });
 });
