@@ -34,7 +34,7 @@ export function PlanBadges({ plan, size = 'sm' }: { plan: PublicPlan; size?: 'xs
   return (
     <>
       {plan.free && (
-        <Badge size={size} color="teal.8" variant="filled" data-testid="badge-free">
+        <Badge size={size} color="teal.9" variant="filled" data-testid="badge-free">
           {t('badges.free')}
         </Badge>
       )}
