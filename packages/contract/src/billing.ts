@@ -140,3 +140,45 @@ export const BillingEvent = z
   })
   .meta({ id: 'BillingEvent' });
 export type BillingEvent = z.infer<typeof BillingEvent>;
+export const BillingEventList = z.array(BillingEvent);
+
+/** `/admin/{provider}/…`: the active payment provider's name. */
+export const ProviderParams = z.object({ provider: z.string().min(1).max(40) });
+
+/** Filters of `GET /admin/{provider}/events`, newest first. */
+export const BillingEventQuery = z
+  .object({
+    state: BillingEventState.optional(),
+    /** The event type's first part: subscription, transaction, customer, … */
+    category: z
+      .string()
+      .regex(/^[a-z_]{1,40}$/, 'Invalid format')
+      .optional(),
+    entity_id: Text.min(1).max(200).optional(),
+    customer_id: Text.min(1).max(200).optional(),
+    offset: z.coerce.number().int('Must be a whole number').min(0, 'Minimum value is 0').default(0),
+    limit: z.coerce
+      .number()
+      .int('Must be a whole number')
+      .min(1, 'Minimum value is 1')
+      .max(200, 'Maximum value is 200')
+      .default(50),
+  })
+  .strict();
+export type BillingEventQuery = z.infer<typeof BillingEventQuery>;
+
+const EventIds = z
+  .array(z.uuid('Invalid format'))
+  .min(1, 'This field is required')
+  .max(500, 'Maximum value is 500');
+
+/** `PATCH /admin/{provider}/events`: staff have seen these events; they are no longer retried. */
+export const AcknowledgeBillingEvents = z
+  .object({ ids: EventIds, state: z.literal('acknowledged') })
+  .strict()
+  .meta({ id: 'AcknowledgeBillingEvents' });
+export type AcknowledgeBillingEvents = z.infer<typeof AcknowledgeBillingEvents>;
+
+/** `POST /admin/{provider}/events/retry`: failed or acknowledged events are due again now. */
+export const RetryBillingEvents = z.object({ ids: EventIds }).strict().meta({ id: 'RetryBillingEvents' });
+export type RetryBillingEvents = z.infer<typeof RetryBillingEvents>;

@@ -44,6 +44,13 @@ const PUBLIC_ROUTES = [
   'POST /api/v1/jwks',
   // The payment provider's events: the provider proves itself by the webhook signature.
   'POST /api/v1/billing/webhooks/:provider',
+  // The local sandbox's hosted pages (checkout, card update): the buyer holds their unguessable
+  // ids, as with a payment provider's hosted checkout.
+  'GET /api/v1/billing/local/checkout/:transactionId',
+  'POST /api/v1/billing/local/checkout/:transactionId',
+  'POST /api/v1/billing/local/checkout/:transactionId/confirm',
+  'GET /api/v1/billing/local/payment-method/:subscriptionId',
+  'POST /api/v1/billing/local/payment-method/:subscriptionId',
   // The built-in OpenID provider: its own protocol endpoints and its sign-in pages.
   'DELETE /oidc/*',
   'GET /oidc/*',

@@ -353,6 +353,30 @@ export async function findProviderSubscription(
   return row;
 }
 
+/** A provider subscription of the plan type that still grants its plan (or will after a retry). */
+export async function liveProviderSubscriptionOfType(
+  db: Db,
+  orgId: string,
+  planType: PlanRow['planType'],
+  liveStates: readonly (typeof orgSubscriptions.$inferSelect)['state'][],
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: orgSubscriptions.id })
+    .from(orgSubscriptions)
+    .innerJoin(plans, eq(plans.id, orgSubscriptions.planId))
+    .where(
+      and(
+        eq(orgSubscriptions.orgId, orgId),
+        eq(plans.planType, planType),
+        sql`${orgSubscriptions.provider} IS NOT NULL`,
+        inArray(orgSubscriptions.state, [...liveStates]),
+        or(isNull(orgSubscriptions.endsAt), sql`${orgSubscriptions.endsAt} > now()`),
+      ),
+    )
+    .limit(1);
+  return row?.id;
+}
+
 /** One subscription of an organisation, with what self-service needs. */
 export async function findOrgSubscription(db: Db, orgId: string, id: string) {
   const [row] = await db

@@ -1,8 +1,176 @@
-// The billing core's HTTP routes: webhooks, checkout, self-service, provider events for staff.
+// The billing core's HTTP routes: webhooks, checkout, the organisation's self-service, the
+// provider's events for staff.
+import {
+  AcknowledgeBillingEvents,
+  BillingEventList,
+  BillingEventQuery,
+  BillingParams,
+  BillingTransactionList,
+  ChangePreview,
+  CheckoutRequest,
+  CheckoutSession,
+  ErrorBody,
+  OrgParams,
+  PaymentMethodSession,
+  ProviderParams,
+  RetryBillingEvents,
+  Subscription,
+  SubscriptionChange,
+} from '@slugsmith/contract';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAccount, requireOrg } from '../../auth/access.js';
+import { prepareCheckout } from './checkout.js';
+import * as events from './events-admin.js';
+import { INVOICE_CSP, invoiceHtml } from './invoice.js';
+import * as self from './self-service.js';
 import type { Billing } from './service.js';
 import { webhookRoutes } from './webhooks.js';
 
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+const withProvider = { ...errors, 502: ErrorBody };
+
 export function billingRoutes(app: FastifyInstance, billing: Billing): void {
   webhookRoutes(app, billing);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = billing;
+
+  r.post('/billing/checkout/prepare', {
+    // Owners and admins of `org_slug` (checked by the handler: the organisation is in the body).
+    config: { access: 'signed-in' },
+    schema: {
+      tags: ['billing'],
+      summary: "Prepare the payment provider's checkout of one plan price for an organisation",
+      body: CheckoutRequest,
+      response: { 200: CheckoutSession, ...withProvider },
+    },
+    handler: async (request) => prepareCheckout(billing, requireAccount(request), request.body),
+  });
+
+  r.get('/orgs/:org/billing/transactions', {
+    config: { access: { orgRole: 'member' } },
+    schema: {
+      tags: ['organisations'],
+      summary: "The organisation's billing history, newest first",
+      params: OrgParams,
+      response: { 200: BillingTransactionList, ...errors },
+    },
+    handler: async (request) => self.orgTransactions(db, requireOrg(request)),
+  });
+
+  r.get('/orgs/:org/billing/transactions/:id/invoice', {
+    config: { access: { orgRole: 'member' } },
+    schema: {
+      tags: ['organisations'],
+      summary: 'A transaction as a printable invoice (HTML)',
+      params: BillingParams,
+      produces: ['text/html'],
+      response: { 200: z.string().describe('The invoice page'), ...errors },
+    },
+    handler: async (request, reply) => {
+      const org = requireOrg(request);
+      const transaction = await self.orgTransaction(db, org, request.params.id);
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('content-security-policy', INVOICE_CSP)
+        .header('content-disposition', 'inline')
+        .send(invoiceHtml(transaction, org));
+    },
+  });
+
+  const subscriptionAction = {
+    tags: ['organisations'],
+    params: BillingParams,
+  };
+
+  r.post('/orgs/:org/subscriptions/:id/preview-change', {
+    config: { access: { orgRole: 'admin' } },
+    schema: {
+      ...subscriptionAction,
+      summary: 'What a change of plan or quantity would charge or credit now (proration), without making it',
+      body: SubscriptionChange,
+      response: { 200: ChangePreview, ...withProvider },
+    },
+    handler: async (request) =>
+      self.previewChange(billing, requireOrg(request), request.params.id, request.body),
+  });
+
+  r.post('/orgs/:org/subscriptions/:id/change', {
+    config: { access: { orgRole: 'admin' } },
+    schema: {
+      ...subscriptionAction,
+      summary: 'Change plan or quantity now, prorated; the new state follows from the provider',
+      body: SubscriptionChange,
+      response: { 200: Subscription, ...withProvider },
+    },
+    handler: async (request) =>
+      self.changeSubscription(billing, requireOrg(request), request.params.id, request.body),
+  });
+
+  r.post('/orgs/:org/subscriptions/:id/cancel', {
+    config: { access: { orgRole: 'admin' } },
+    schema: {
+      ...subscriptionAction,
+      summary: 'Cancel at the end of the paid period',
+      response: { 200: Subscription, ...withProvider },
+    },
+    handler: async (request) => self.cancelSubscription(billing, requireOrg(request), request.params.id),
+  });
+
+  r.post('/orgs/:org/subscriptions/:id/resume', {
+    config: { access: { orgRole: 'admin' } },
+    schema: {
+      ...subscriptionAction,
+      summary: 'Undo a cancellation at period end',
+      response: { 200: Subscription, ...withProvider },
+    },
+    handler: async (request) => self.resumeSubscription(billing, requireOrg(request), request.params.id),
+  });
+
+  r.post('/orgs/:org/subscriptions/:id/payment-method', {
+    config: { access: { orgRole: 'admin' } },
+    schema: {
+      ...subscriptionAction,
+      summary: "The provider's page where the card of the subscription is replaced",
+      response: { 200: PaymentMethodSession, ...withProvider },
+    },
+    handler: async (request) => self.paymentMethod(billing, requireOrg(request), request.params.id),
+  });
+
+  r.get('/admin/:provider/events', {
+    config: { access: 'admin' },
+    schema: {
+      tags: ['admin'],
+      summary: "The payment provider's events, newest first, with filters",
+      params: ProviderParams,
+      querystring: BillingEventQuery,
+      response: { 200: BillingEventList, ...errors },
+    },
+    handler: async (request) => events.listEvents(billing, request.params.provider, request.query),
+  });
+
+  r.patch('/admin/:provider/events', {
+    config: { access: 'admin' },
+    schema: {
+      tags: ['admin'],
+      summary: 'Acknowledge events: seen by staff, no longer retried',
+      params: ProviderParams,
+      body: AcknowledgeBillingEvents,
+      response: { 200: BillingEventList, ...errors },
+    },
+    handler: async (request) => events.acknowledgeEvents(billing, request.params.provider, request.body),
+  });
+
+  r.post('/admin/:provider/events/retry', {
+    config: { access: 'admin' },
+    schema: {
+      tags: ['admin'],
+      summary: 'Process failed or acknowledged events again now',
+      params: ProviderParams,
+      body: RetryBillingEvents,
+      response: { 200: BillingEventList, ...errors },
+    },
+    handler: async (request) => events.retryEvents(billing, request.params.provider, request.body.ids),
+  });
 }

@@ -1,0 +1,101 @@
+// Checkout: an owner or admin of an organisation buys one plan price; the provider prepares what
+// the browser opens (the sandbox's hosted page, or Paddle.js). The subscription itself arrives
+// later, with the provider's events.
+import {
+  type CheckoutRequest,
+  type CheckoutSession,
+  ErrorMessages,
+  LIVE_SUBSCRIPTION_STATES,
+  orgRoleRank,
+} from '@slugsmith/contract';
+import type { CallerAccount } from '../../auth/access.js';
+import { ApiError } from '../../platform/errors.js';
+import { subscribable } from '../plans/catalogue.js';
+import * as q from './queries.js';
+import type { Billing } from './service.js';
+
+export const CheckoutMessages = {
+  missingPrice: 'Missing price information',
+  notSubscribable: 'The plan is not available for subscription',
+  customPlan: 'This plan is tailored on request: contact us instead of checking out',
+  freePlan: 'The free plan needs no checkout',
+  singleQuantity: 'This plan is bought once per organisation: quantity must be 1',
+  alreadySubscribed: 'The organisation already has a subscription of this plan type: change that one instead',
+  prepareFailed: 'Checkout could not be prepared',
+} as const;
+
+export async function prepareCheckout(
+  billing: Billing,
+  account: CallerAccount,
+  input: CheckoutRequest,
+): Promise<CheckoutSession> {
+  const { db, provider } = billing;
+  const org = await q.findOrgWithRole(db, input.org_slug, account.id);
+  // An organisation the caller does not belong to looks exactly like one that does not exist.
+  if (!org) throw ApiError.notFound();
+  if (orgRoleRank[org.role] < orgRoleRank.admin) {
+    throw ApiError.forbidden(ErrorMessages.insufficientPermissions, { required_role: 'admin' });
+  }
+  const item = input.items[0];
+  const found = await q.findPrice(db, item.price);
+  if (!found) throw ApiError.badRequest(CheckoutMessages.missingPrice, { field: 'items.0.price' });
+  const { plan, price } = found;
+  if (!subscribable(plan.state)) {
+    throw ApiError.conflict(CheckoutMessages.notSubscribable, {
+      reason: 'plan_not_subscribable',
+      state: plan.state,
+    });
+  }
+  if (plan.customPlan) throw ApiError.conflict(CheckoutMessages.customPlan, { reason: 'custom_plan' });
+  if (plan.free || price.amount === 0) {
+    throw ApiError.badRequest(CheckoutMessages.freePlan, { reason: 'free_plan', field: 'items.0.price' });
+  }
+  // Per-node prices (on-premise) are bought per concurrent node; the others once.
+  if (!price.perNode && item.quantity !== 1) {
+    throw ApiError.badRequest(CheckoutMessages.singleQuantity, { field: 'items.0.quantity' });
+  }
+  const live = await q.liveProviderSubscriptionOfType(db, org.id, plan.planType, LIVE_SUBSCRIPTION_STATES);
+  if (live) {
+    throw ApiError.conflict(CheckoutMessages.alreadySubscribed, {
+      reason: 'already_subscribed',
+      subscription: live,
+    });
+  }
+
+  let providerPriceId: string | undefined;
+  try {
+    providerPriceId = await billing.providerPriceId(price.id);
+  } catch (error) {
+    billing.deps.log.error({ err: error }, 'catalogue sync for checkout failed');
+    throw new ApiError(502, CheckoutMessages.prepareFailed, { reason: 'catalogue_sync_failed' });
+  }
+  if (!providerPriceId)
+    throw new ApiError(502, CheckoutMessages.prepareFailed, { reason: 'price_not_synced' });
+
+  const successUrl = `${billing.deps.publicUrl}/checkout/success?org=${encodeURIComponent(org.slug)}`;
+  try {
+    const prepared = await provider.prepareCheckout({
+      org: { id: org.id, slug: org.slug, name: org.name },
+      customer: {
+        email: account.email,
+        providerCustomerId: (await q.findRef(db, provider.name, 'customer', org.id)) ?? null,
+      },
+      item: { providerPriceId, quantity: item.quantity },
+      countryCode: input.country_code,
+      successUrl,
+      customData: { org_id: org.id, price_id: price.id },
+    });
+    return {
+      provider: provider.name,
+      transaction_id: prepared.transactionId,
+      checkout_url: prepared.checkoutUrl,
+      client_token: prepared.clientToken,
+      environment: prepared.environment,
+      success_url: successUrl,
+    };
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    billing.deps.log.error({ err: error }, 'checkout preparation failed');
+    throw new ApiError(502, CheckoutMessages.prepareFailed, { reason: 'provider_error' });
+  }
+}

@@ -1,0 +1,80 @@
+// The provider's events for staff (§4, §7.7): listed with filters, acknowledged, retried.
+import type { AcknowledgeBillingEvents, BillingEvent, BillingEventQuery } from '@slugsmith/contract';
+import { ApiError } from '../../platform/errors.js';
+import * as q from './queries.js';
+import type { Billing } from './service.js';
+
+export function toBillingEvent(e: q.EventRow): BillingEvent {
+  return {
+    id: e.id,
+    provider: e.provider,
+    event_id: e.eventId,
+    event_type: e.eventType,
+    category: e.eventType.split('.')[0] ?? e.eventType,
+    entity_id: e.entityId,
+    customer_id: e.customerId,
+    occurred_at: e.occurredAt.toISOString(),
+    received_at: e.receivedAt.toISOString(),
+    processed_at: e.processedAt?.toISOString() ?? null,
+    state: e.state,
+    attempts: e.attempts,
+    next_attempt_at: e.nextAttemptAt?.toISOString() ?? null,
+    last_error: e.lastError,
+    payload: e.payload,
+  };
+}
+
+/** The `{provider}` segment names the active provider; any other is unknown here. */
+function activeProvider(billing: Billing, provider: string) {
+  if (provider !== billing.provider.name) {
+    throw ApiError.notFound('Unknown payment provider', { provider, active: billing.provider.name });
+  }
+  return billing.provider.name;
+}
+
+export async function listEvents(
+  billing: Billing,
+  provider: string,
+  query: BillingEventQuery,
+): Promise<BillingEvent[]> {
+  const rows = await q.listEvents(billing.db, activeProvider(billing, provider), {
+    state: query.state,
+    category: query.category,
+    entityId: query.entity_id,
+    customerId: query.customer_id,
+    offset: query.offset,
+    limit: query.limit,
+  });
+  return rows.map(toBillingEvent);
+}
+
+async function eventsOrNotFound(billing: Billing, provider: string, ids: readonly string[]) {
+  const name = activeProvider(billing, provider);
+  const unique = [...new Set(ids)];
+  const found = await q.findEvents(billing.db, name, unique);
+  const missing = unique.filter((id) => !found.some((e) => e.id === id));
+  if (missing.length > 0) throw ApiError.notFound('Event not found', { ids: missing });
+  return { name, unique };
+}
+
+export async function acknowledgeEvents(
+  billing: Billing,
+  provider: string,
+  body: AcknowledgeBillingEvents,
+): Promise<BillingEvent[]> {
+  const { name, unique } = await eventsOrNotFound(billing, provider, body.ids);
+  await q.acknowledgeEvents(billing.db, name, unique);
+  return (await q.findEvents(billing.db, name, unique)).map(toBillingEvent);
+}
+
+/** Failed and acknowledged events become due now; processed ones stay as they are. */
+export async function retryEvents(
+  billing: Billing,
+  provider: string,
+  ids: readonly string[],
+): Promise<BillingEvent[]> {
+  const { name, unique } = await eventsOrNotFound(billing, provider, ids);
+  await q.retryEvents(billing.db, name, unique);
+  await billing.pipeline.processDue();
+  return (await q.findEvents(billing.db, name, unique)).map(toBillingEvent);
+}

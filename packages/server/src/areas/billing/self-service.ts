@@ -1,0 +1,213 @@
+// The organisation's own billing: its history, and changes of a provider subscription (plan or
+// quantity with proration, cancel at period end, resume, card). Each change asks the provider;
+// its events bring the confirmed state.
+import type {
+  BillingTransaction,
+  ChangePreview,
+  PaymentMethodSession,
+  Subscription,
+  SubscriptionChange,
+} from '@slugsmith/contract';
+import type { CallerOrg } from '../../auth/access.js';
+import type { Db } from '../../db/connect.js';
+import { ApiError } from '../../platform/errors.js';
+import { subscribable } from '../plans/catalogue.js';
+import { forgetLimits } from '../plans/effective-limits.js';
+import { orgSubscriptions } from '../plans/subscriptions.js';
+import { isUuid } from './apply.js';
+import { CheckoutMessages } from './checkout.js';
+import type { PlanChange } from './provider.js';
+import * as q from './queries.js';
+import type { Billing } from './service.js';
+
+export const SelfServiceMessages = {
+  notFound: (id: string) => `Subscription ${id} not found`,
+  transactionNotFound: 'Transaction not found',
+  notBilled: 'This subscription is not billed through the payment provider: staff change it',
+  otherProvider: 'This subscription is billed through another payment provider',
+  ended: 'The subscription has ended',
+  otherPlanType: 'A subscription changes to a plan of the same type only',
+  nothingToChange: 'The subscription already has this price and quantity',
+  notCancelled: 'The subscription is not set to cancel',
+  providerFailed: 'The payment provider could not make the change',
+} as const;
+
+export function toTransaction(t: q.TransactionRow): BillingTransaction {
+  return {
+    id: t.id,
+    provider: t.provider,
+    provider_transaction_id: t.providerTransactionId,
+    status: t.status as BillingTransaction['status'],
+    origin: t.origin,
+    currency: t.currency,
+    subtotal: t.subtotal,
+    tax: t.tax,
+    total: t.total,
+    invoice_number: t.invoiceNumber,
+    billed_at: t.billedAt?.toISOString() ?? null,
+    created_at: t.createdAt.toISOString(),
+    items: t.items,
+  };
+}
+
+export async function orgTransactions(db: Db, org: CallerOrg): Promise<BillingTransaction[]> {
+  return (await q.listOrgTransactions(db, org.id)).map(toTransaction);
+}
+
+export async function orgTransaction(db: Db, org: CallerOrg, id: string): Promise<q.TransactionRow> {
+  const row = isUuid(id) ? await q.findOrgTransaction(db, org.id, id) : undefined;
+  if (!row) throw ApiError.notFound(SelfServiceMessages.transactionNotFound);
+  return row;
+}
+
+/** The organisation's subscription, which must be the active provider's. */
+async function billedSubscription(billing: Billing, org: CallerOrg, id: string, live = true) {
+  const found = isUuid(id) ? await q.findOrgSubscription(billing.db, org.id, id) : undefined;
+  if (!found) throw ApiError.notFound(SelfServiceMessages.notFound(id));
+  const { s, plan } = found;
+  if (!s.provider || !s.providerSubscriptionId) {
+    throw ApiError.conflict(SelfServiceMessages.notBilled, { reason: 'not_billed' });
+  }
+  if (s.provider !== billing.provider.name) {
+    throw ApiError.conflict(SelfServiceMessages.otherProvider, {
+      reason: 'other_provider',
+      provider: s.provider,
+    });
+  }
+  if (live && (s.state === 'cancelled' || s.state === 'expired')) {
+    throw ApiError.conflict(SelfServiceMessages.ended, { reason: 'ended', state: s.state });
+  }
+  return { s, plan, providerSubscriptionId: s.providerSubscriptionId };
+}
+
+/** The provider's side of a change: the target price, checked like a checkout's. */
+async function planChange(
+  billing: Billing,
+  current: Awaited<ReturnType<typeof billedSubscription>>,
+  change: SubscriptionChange,
+): Promise<PlanChange> {
+  const found = await q.findPrice(billing.db, change.price);
+  if (!found) throw ApiError.badRequest(CheckoutMessages.missingPrice, { field: 'price' });
+  const { plan, price } = found;
+  if (!subscribable(plan.state)) {
+    throw ApiError.conflict(CheckoutMessages.notSubscribable, {
+      reason: 'plan_not_subscribable',
+      state: plan.state,
+    });
+  }
+  if (plan.customPlan) throw ApiError.conflict(CheckoutMessages.customPlan, { reason: 'custom_plan' });
+  if (plan.free || price.amount === 0) {
+    throw ApiError.badRequest(CheckoutMessages.freePlan, { reason: 'free_plan', field: 'price' });
+  }
+  if (plan.planType !== current.plan.planType) {
+    throw ApiError.badRequest(SelfServiceMessages.otherPlanType, { field: 'price' });
+  }
+  if (!price.perNode && change.quantity !== 1) {
+    throw ApiError.badRequest(CheckoutMessages.singleQuantity, { field: 'quantity' });
+  }
+  if (price.id === current.s.priceId && change.quantity === current.s.quantity) {
+    throw ApiError.badRequest(SelfServiceMessages.nothingToChange);
+  }
+  const providerPriceId = await billing.providerPriceId(price.id);
+  if (!providerPriceId)
+    throw new ApiError(502, SelfServiceMessages.providerFailed, { reason: 'price_not_synced' });
+  return { providerPriceId, quantity: change.quantity };
+}
+
+/** Runs a provider call; its own refusals of bad input pass, anything else is the provider failing. */
+async function asking<T>(billing: Billing, what: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    billing.deps.log.error({ err: error, action: what }, 'payment provider call failed');
+    throw new ApiError(502, SelfServiceMessages.providerFailed, { reason: 'provider_error', action: what });
+  }
+}
+
+async function current(billing: Billing, org: CallerOrg, id: string): Promise<Subscription> {
+  forgetLimits(billing.deps.caches, org.id);
+  const found = (await orgSubscriptions(billing.db, org)).find((s) => s.id === id);
+  if (!found) throw ApiError.notFound(SelfServiceMessages.notFound(id));
+  return found;
+}
+
+export async function previewChange(
+  billing: Billing,
+  org: CallerOrg,
+  id: string,
+  change: SubscriptionChange,
+): Promise<ChangePreview> {
+  const sub = await billedSubscription(billing, org, id);
+  const target = await planChange(billing, sub, change);
+  return asking(billing, 'preview-change', () =>
+    billing.provider.previewChange(sub.providerSubscriptionId, target),
+  );
+}
+
+export async function changeSubscription(
+  billing: Billing,
+  org: CallerOrg,
+  id: string,
+  change: SubscriptionChange,
+): Promise<Subscription> {
+  const sub = await billedSubscription(billing, org, id);
+  const target = await planChange(billing, sub, change);
+  await asking(billing, 'change', () =>
+    billing.provider.changeSubscription(sub.providerSubscriptionId, target),
+  );
+  return current(billing, org, id);
+}
+
+/**
+ * Cancels at the end of the paid period. What the provider accepted is shown at once (the
+ * subscription ends with its period); its event confirms it.
+ */
+export async function cancelSubscription(
+  billing: Billing,
+  org: CallerOrg,
+  id: string,
+): Promise<Subscription> {
+  const sub = await billedSubscription(billing, org, id);
+  await asking(billing, 'cancel', () =>
+    billing.provider.cancelSubscription(sub.providerSubscriptionId, 'period_end'),
+  );
+  await q.updateSubscriptionBilling(billing.db, sub.s.id, {
+    cancelAtPeriodEnd: true,
+    renewsAt: null,
+    endsAt: sub.s.endsAt ?? sub.s.currentPeriodEnd,
+  });
+  return current(billing, org, id);
+}
+
+export async function resumeSubscription(
+  billing: Billing,
+  org: CallerOrg,
+  id: string,
+): Promise<Subscription> {
+  const sub = await billedSubscription(billing, org, id);
+  if (!sub.s.cancelAtPeriodEnd)
+    throw ApiError.conflict(SelfServiceMessages.notCancelled, { reason: 'not_cancelling' });
+  await asking(billing, 'resume', () => billing.provider.resumeSubscription(sub.providerSubscriptionId));
+  if (sub.s.state === 'active' || sub.s.state === 'trial') {
+    await q.updateSubscriptionBilling(billing.db, sub.s.id, {
+      cancelAtPeriodEnd: false,
+      endsAt: null,
+      renewsAt: sub.s.currentPeriodEnd,
+    });
+  }
+  return current(billing, org, id);
+}
+
+export async function paymentMethod(
+  billing: Billing,
+  org: CallerOrg,
+  id: string,
+): Promise<PaymentMethodSession> {
+  const sub = await billedSubscription(billing, org, id);
+  const returnUrl = `${billing.deps.publicUrl}/dashboard/org/${encodeURIComponent(org.slug)}`;
+  const url = await asking(billing, 'payment-method', () =>
+    billing.provider.paymentMethodUrl(sub.providerSubscriptionId, returnUrl),
+  );
+  return { url };
+}
