@@ -199,6 +199,9 @@ function PlanCard({ plan, period }: { plan: PublicPlan; period: PricePeriod | nu
           <Stack gap="md">
             {prices.map((price) => (
               <Stack key={price.period} gap="xs">
+                <Text size="sm" fw={700}>
+                  {t(`period.${price.period}`)}
+                </Text>
                 <PriceLine plan={plan} price={price} />
                 <PlanActionButton
                   plan={plan}
