@@ -321,6 +321,27 @@ describe('/products/{planSlug}', () => {
   });
 });
 
+describe('the header', () => {
+  it('Products menu leads to these pages: all products, the feature matrix and each plan', async () => {
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const open = async () => {
+      await nav.getByRole('button', { name: 'Products' }).click();
+      await page.getByRole('menu').waitFor();
+    };
+    await open();
+    await page.getByRole('menuitem', { name: 'Feature Matrix' }).click();
+    await page.getByRole('heading', { name: 'Feature matrix', level: 1 }).waitFor();
+    await open();
+    await page.getByRole('menuitem', { name: /^Team/ }).click();
+    await page.getByTestId('plan-detail-team').waitFor();
+    await open();
+    await page.getByRole('menuitem', { name: 'All Products' }).click();
+    await page.waitForURL((u) => u.pathname === '/products');
+    await card('team').waitFor();
+  });
+});
+
 describe('from Choose to checkout', () => {
   it('a signed-in user choosing Pro yearly lands on the checkout with that plan and period', async () => {
     await signUpAndAccept(page, newPerson('products'), '/products?period=annual');
