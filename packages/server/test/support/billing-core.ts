@@ -210,3 +210,91 @@ export async function saasPlan(ctx: TestContext, org: string, token: string): Pr
 }
 
 export { randomUUID };
+
+/**
+ * The few Paddle API calls self-service makes (catalogue sync, preview, change, cancel, resume,
+ * payment-method transaction), answered in Paddle's `{ data }` shape by a node:http server on a
+ * loopback port. Every request is recorded; `failNext` makes the next answer an outage.
+ */
+export class PaddleApiStandIn {
+  readonly requests: { method: string; path: string; body: Record<string, unknown> | undefined }[] = [];
+  failNext = false;
+  url = '';
+  private server: import('node:http').Server | undefined;
+  private counter = 0;
+
+  async start(): Promise<this> {
+    const { createServer } = await import('node:http');
+    this.server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        const request = {
+          method: req.method ?? 'GET',
+          path: new URL(req.url ?? '/', 'http://x').pathname,
+          body: text ? JSON.parse(text) : undefined,
+        };
+        this.requests.push(request);
+        const [status, body] = this.answer(request);
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(body));
+      });
+    });
+    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
+    const { port } = this.server.address() as { port: number };
+    this.url = `http://127.0.0.1:${port}`;
+    return this;
+  }
+
+  stop(): Promise<void> {
+    return new Promise((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+
+  calls(method: string, pathPrefix: string) {
+    return this.requests.filter((r) => r.method === method && r.path.startsWith(pathPrefix));
+  }
+
+  private answer(r: {
+    method: string;
+    path: string;
+    body: Record<string, unknown> | undefined;
+  }): [number, unknown] {
+    if (this.failNext) {
+      this.failNext = false;
+      return [500, { error: { type: 'api_error', code: 'internal_error', detail: 'stand-in outage' } }];
+    }
+    const id = (prefix: string) => `${prefix}_${String(++this.counter).padStart(26, '0')}`;
+    const parts = r.path.split('/').filter(Boolean);
+    if (r.method === 'POST' && r.path === '/products') return [201, { data: { id: id('pro'), ...r.body } }];
+    if (r.method === 'POST' && r.path === '/prices') return [201, { data: { id: id('pri'), ...r.body } }];
+    if (r.method === 'PATCH' && (parts[0] === 'products' || parts[0] === 'prices')) {
+      return [200, { data: { id: parts[1], ...r.body } }];
+    }
+    if (parts[0] === 'subscriptions' && parts[1]) {
+      const sub = { id: parts[1], status: 'active', management_urls: { update_payment_method: null } };
+      if (r.method === 'PATCH' && parts[2] === 'preview') {
+        return [
+          200,
+          {
+            data: {
+              ...sub,
+              currency_code: 'USD',
+              next_billed_at: '2030-01-01T00:00:00Z',
+              update_summary: { result: { action: 'charge', amount: '3000', currency_code: 'USD' } },
+              recurring_transaction_details: { totals: { total: '7900' } },
+            },
+          },
+        ];
+      }
+      if (r.method === 'PATCH' || (r.method === 'POST' && parts[2] === 'cancel')) return [200, { data: sub }];
+      if (r.method === 'GET' && parts[2] === 'update-payment-method-transaction') {
+        return [
+          200,
+          { data: { id: id('txn'), checkout: { url: `https://pay.example/checkout?_ptxn=${parts[1]}` } } },
+        ];
+      }
+    }
+    return [404, { error: { type: 'request_error', code: 'not_found', detail: `${r.method} ${r.path}` } }];
+  }
+}

@@ -73,6 +73,9 @@ async function priceOf(ctx: ApplyContext, data: SubscriptionData) {
   return undefined;
 }
 
+/** On-premise plans count concurrent nodes. */
+const unitOf = (plan: q.PlanRow) => (plan.planType === 'on_premise' ? ('node' as const) : ('unit' as const));
+
 const date = (value: string | null | undefined) => (value ? new Date(value) : null);
 const DAY_MS = 86_400_000;
 
@@ -86,8 +89,12 @@ async function applySubscription(
   const orgId = existing?.orgId ?? (await organisationOf(ctx, data.custom_data, data.customer_id));
   if (!orgId)
     throw new NotApplicable(`no organisation for subscription ${data.id} (custom_data.org_id, customer)`);
+  // A known subscription keeps its plan when an event names a price we cannot place.
   const found = await priceOf(ctx, data);
-  if (!found) throw new NotApplicable(`no plan price for provider price ${data.items[0].price.id}`);
+  const plan = found
+    ? { planId: found.plan.id, priceId: found.price.id, unit: unitOf(found.plan) }
+    : existing && { planId: existing.planId, priceId: existing.priceId, unit: existing.unit };
+  if (!plan) throw new NotApplicable(`no plan price for provider price ${data.items[0].price.id}`);
 
   const state = STATES[data.status];
   const period = data.current_billing_period ?? null;
@@ -111,11 +118,9 @@ async function applySubscription(
 
   const written = await q.upsertProviderSubscription(ctx.db, {
     orgId,
-    planId: found.plan.id,
-    priceId: found.price.id,
+    ...plan,
     state,
     quantity,
-    unit: found.plan.planType === 'on_premise' ? 'node' : 'unit',
     startedAt: date(data.started_at) ?? date(period?.starts_at) ?? occurredAt,
     trialUntil: trialEnds ?? (state === 'trial' ? periodEnd : null),
     renewsAt:

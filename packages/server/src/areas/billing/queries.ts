@@ -336,11 +336,14 @@ export async function findProviderSubscription(
   db: Db,
   provider: PaymentProviderName,
   providerSubscriptionId: string,
-): Promise<{ id: string; orgId: string; providerUpdatedAt: Date | null } | undefined> {
+) {
   const [row] = await db
     .select({
       id: orgSubscriptions.id,
       orgId: orgSubscriptions.orgId,
+      planId: orgSubscriptions.planId,
+      priceId: orgSubscriptions.priceId,
+      unit: orgSubscriptions.unit,
       providerUpdatedAt: orgSubscriptions.providerUpdatedAt,
     })
     .from(orgSubscriptions)
