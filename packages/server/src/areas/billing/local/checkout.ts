@@ -39,7 +39,8 @@ export async function prepareCheckout(
   const { quantity } = input.item;
   if (!Number.isInteger(quantity) || quantity < 1 || quantity > 10_000)
     throw ApiError.badRequest('Invalid quantity');
-  const now = await sandbox.clock.now();
+  const moment = await sandbox.clock.moment();
+  const now = moment.now;
   const transactionId = await sandbox.db.transaction(async (tx) => {
     const item = await priceWithProduct(tx, input.item.providerPriceId);
     if (!item) throw ApiError.badRequest('Missing price information');
@@ -68,7 +69,7 @@ export async function prepareCheckout(
       })
       .returning();
     if (!txn) throw new Error('transaction not created');
-    await emitTransaction(sandbox, new EventBatch(tx, now), 'transaction.created', txn);
+    await emitTransaction(sandbox, new EventBatch(tx, moment), 'transaction.created', txn);
     return txn.id;
   });
   sandbox.deliveries.kick();
@@ -114,7 +115,8 @@ export async function payCheckout(
   transactionId: string,
   card: Card,
 ): Promise<PaymentOutcome> {
-  const now = await sandbox.clock.now();
+  const moment = await sandbox.clock.moment();
+  const now = moment.now;
   const outcome = await sandbox.db.transaction(async (tx): Promise<PaymentOutcome> => {
     const [txn] = await tx
       .select()
@@ -123,7 +125,7 @@ export async function payCheckout(
       .for('update');
     if (!txn) throw ApiError.notFound();
     if (txn.status !== 'ready') return { kind: 'not_payable', status: txn.status };
-    const batch = new EventBatch(tx, now);
+    const batch = new EventBatch(tx, moment);
     if (card.declinesNow) {
       await emitTransaction(sandbox, batch, 'transaction.payment_failed', txn);
       return { kind: 'declined' };
@@ -153,7 +155,8 @@ export async function confirmCheckout(
   challenge: string,
   approve: boolean,
 ): Promise<PaymentOutcome | undefined> {
-  const now = await sandbox.clock.now();
+  const moment = await sandbox.clock.moment();
+  const now = moment.now;
   const outcome = await sandbox.db.transaction(async (tx): Promise<PaymentOutcome | undefined> => {
     const [txn] = await tx
       .select()
@@ -168,7 +171,7 @@ export async function confirmCheckout(
       .update(localPayTransactions)
       .set({ pendingChallenge: null, pendingCard: null })
       .where(eq(localPayTransactions.id, txn.id));
-    const batch = new EventBatch(tx, now);
+    const batch = new EventBatch(tx, moment);
     if (!approve) {
       await emitTransaction(sandbox, batch, 'transaction.payment_failed', txn);
       return { kind: 'declined' };

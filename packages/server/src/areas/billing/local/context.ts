@@ -68,7 +68,10 @@ export async function emitTransaction(
 ): Promise<void> {
   const item = await requirePrice(batch.tx, txn.priceId);
   const checkoutUrl = txn.origin === 'web' ? sandbox.urls.checkout(txn.id) : null;
-  await batch.emit(eventType, transactionPayload(txn, item, checkoutUrl));
+  await batch.emit(
+    eventType,
+    transactionPayload(txn, item, checkoutUrl, (d) => batch.time(d)),
+  );
 }
 
 export async function emitSubscription(
@@ -78,5 +81,8 @@ export async function emitSubscription(
   sub: SubscriptionRow,
 ): Promise<void> {
   const item = await requirePrice(batch.tx, sub.priceId);
-  await batch.emit(eventType, subscriptionPayload(sub, item, sandbox.urls.paymentMethod(sub.id)));
+  await batch.emit(
+    eventType,
+    subscriptionPayload(sub, item, sandbox.urls.paymentMethod(sub.id), (d) => batch.time(d)),
+  );
 }

@@ -7,6 +7,7 @@ import type { Db } from '../../../db/connect.js';
 import { localPayOutbox } from '../../../db/schema.js';
 import { signBody } from '../signature.js';
 import { newLocalId } from './ids.js';
+import type { Moment } from './settings.js';
 
 /** The header the signature travels in: Paddle's own, so the route reads both providers alike. */
 export const SIGNATURE_HEADER = 'Paddle-Signature';
@@ -17,17 +18,27 @@ export const MAX_DELIVERY_ATTEMPTS = 20;
 /** Anything a query runs on: the database or an open transaction. */
 export type Tx = Pick<Db, 'select' | 'insert' | 'update' | 'execute'>;
 
-/** Events of one operation: their `occurred_at` are the operation's instant plus 1 ms each, so
- *  the receiver can tell their order even when they describe the same entity. */
+// The last occurred_at given on this node: events stay in order even within one millisecond.
+let lastOccurredMs = 0;
+
+/**
+ * Events of one operation. Each `occurred_at` is real time, strictly after the previous event's
+ * on this node, so the receiver can order events of one entity even when they share an instant.
+ */
 export class EventBatch {
-  private count = 0;
   constructor(
     readonly tx: Tx,
-    private readonly at: Date,
+    readonly moment: Moment,
   ) {}
 
+  /** A sandbox time as the app reads it (real time), ISO 8601. */
+  time(date: Date | null): string | null {
+    return date ? new Date(date.getTime() - this.moment.offsetMs).toISOString() : null;
+  }
+
   async emit(eventType: string, data: { id: string } & Record<string, unknown>): Promise<void> {
-    const occurredAt = new Date(this.at.getTime() + this.count++);
+    lastOccurredMs = Math.max(this.moment.real.getTime(), lastOccurredMs + 1);
+    const occurredAt = new Date(lastOccurredMs);
     const eventId = newLocalId('evt');
     await this.tx.insert(localPayOutbox).values({
       eventId,

@@ -14,7 +14,8 @@ export type SubscriptionRow = typeof localPaySubscriptions.$inferSelect;
 export type TransactionRow = typeof localPayTransactions.$inferSelect;
 export type PriceWithProduct = { price: PriceRow; product: ProductRow };
 
-const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
+/** Tells a sandbox time in the app's real time (see Moment). */
+export type TimeOf = (date: Date | null) => string | null;
 const suffix = (id: string) => id.slice(id.lastIndexOf('_') + 1);
 
 function pricePayload({ price, product }: PriceWithProduct) {
@@ -33,7 +34,12 @@ function pricePayload({ price, product }: PriceWithProduct) {
   };
 }
 
-export function subscriptionPayload(sub: SubscriptionRow, item: PriceWithProduct, paymentMethodUrl: string) {
+export function subscriptionPayload(
+  sub: SubscriptionRow,
+  item: PriceWithProduct,
+  paymentMethodUrl: string,
+  iso: TimeOf,
+) {
   const period =
     sub.currentPeriodStart && sub.currentPeriodEnd
       ? { starts_at: iso(sub.currentPeriodStart), ends_at: iso(sub.currentPeriodEnd) }
@@ -82,7 +88,12 @@ export function subscriptionPayload(sub: SubscriptionRow, item: PriceWithProduct
   };
 }
 
-export function transactionPayload(txn: TransactionRow, item: PriceWithProduct, checkoutUrl: string | null) {
+export function transactionPayload(
+  txn: TransactionRow,
+  item: PriceWithProduct,
+  checkoutUrl: string | null,
+  iso: TimeOf,
+) {
   const money = (amount: number) => String(amount);
   const lineTotals = {
     subtotal: money(txn.subtotal),

@@ -26,11 +26,12 @@ export async function runRenewals(sandbox: Sandbox): Promise<number> {
   let handled = 0;
   // A subscription many periods behind (the clock moved far) is renewed once per period.
   for (let i = 0; i < 10_000; i++) {
-    const now = await sandbox.clock.now();
+    const moment = await sandbox.clock.moment();
+    const now = moment.now;
     const done = await sandbox.db.transaction(async (tx) => {
       const sub = await claimDue(tx, now);
       if (!sub) return false;
-      const batch = new EventBatch(tx, now);
+      const batch = new EventBatch(tx, moment);
       if (sub.status === 'past_due') await retryPastDue(sandbox, batch, sub, now);
       else if (sub.cancelAtPeriodEnd) await cancelAtEnd(sandbox, batch, sub);
       else await renew(sandbox, batch, sub, now);

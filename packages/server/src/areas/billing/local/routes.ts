@@ -146,7 +146,7 @@ function pageRoutes(app: FastifyInstance, sandbox: Sandbox): void {
     },
     handler: async (request, reply) => {
       const found = await loadTransaction(request.params.transactionId);
-      if (!found || found.txn.status !== 'ready') return notPayable(reply, request, found?.txn);
+      if (found?.txn.status !== 'ready') return notPayable(reply, request, found?.txn);
       const { language: lang, s } = language(request);
       const page = checkoutPage(lang, s, summaryOf(found.txn, found.item), selfPath(request));
       return sendPage(reply, 200, page, [found.txn.successUrl]);
@@ -168,7 +168,7 @@ function pageRoutes(app: FastifyInstance, sandbox: Sandbox): void {
     handler: async (request, reply) => {
       const id = request.params.transactionId;
       const found = await loadTransaction(id);
-      if (!found || found.txn.status !== 'ready') return notPayable(reply, request, found?.txn);
+      if (found?.txn.status !== 'ready') return notPayable(reply, request, found?.txn);
       const { language: lang, s } = language(request);
       const summary = summaryOf(found.txn, found.item);
       const again = (status: number, state: CardFormState) =>
@@ -217,7 +217,7 @@ function pageRoutes(app: FastifyInstance, sandbox: Sandbox): void {
     handler: async (request, reply) => {
       const id = request.params.transactionId;
       const found = await loadTransaction(id);
-      if (!found || found.txn.status !== 'ready') return notPayable(reply, request, found?.txn);
+      if (found?.txn.status !== 'ready') return notPayable(reply, request, found?.txn);
       const { language: lang, s } = language(request);
       const { challenge, decision } = request.body;
       const checkoutPath = selfPath(request).replace(/\/confirm$/, '');

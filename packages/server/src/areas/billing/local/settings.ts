@@ -19,6 +19,18 @@ export async function loadSettings(db: Db): Promise<{ webhookSecret: string; clo
 }
 
 /**
+ * An instant of the sandbox. Its records keep sandbox times; what it tells the app (events,
+ * previews) is in real time — the sandbox time less the offset at that moment — so moving the
+ * clock forward reads, outside, as periods, trials and retries that ended earlier: the app's
+ * limits, which follow real time, see a period end pass.
+ */
+export interface Moment {
+  now: Date;
+  real: Date;
+  offsetMs: number;
+}
+
+/**
  * The sandbox clock: real time plus an offset staff move forward to reach renewals, trials and
  * dunning retries without waiting. Stored, so every node and every restart agree on it.
  */
@@ -37,7 +49,14 @@ export class SandboxClock {
   }
 
   async now(): Promise<Date> {
-    return new Date(this.realNow() + (await this.offsetSeconds()) * 1000);
+    return (await this.moment()).now;
+  }
+
+  /** The sandbox's now, and how to tell its times to the rest of the app. */
+  async moment(): Promise<Moment> {
+    const real = this.realNow();
+    const offsetMs = (await this.offsetSeconds()) * 1000;
+    return { now: new Date(real + offsetMs), real: new Date(real), offsetMs };
   }
 
   /** Moves the clock forward (never back: periods already billed stay billed). */

@@ -93,7 +93,8 @@ export async function previewChange(
   id: string,
   change: PlanChange,
 ): Promise<ChangePreview> {
-  const now = await sandbox.clock.now();
+  const moment = await sandbox.clock.moment();
+  const now = moment.now;
   return sandbox.db.transaction(async (tx) => {
     const [sub] = await tx.select().from(localPaySubscriptions).where(eq(localPaySubscriptions.id, id));
     if (!sub) throw notFound(id);
@@ -101,7 +102,7 @@ export async function previewChange(
     return {
       immediate: { amount: proration.immediate, currency: next.price.currency },
       recurring: { amount: proration.recurring, currency: next.price.currency },
-      next_billed_at: proration.period.end.toISOString(),
+      next_billed_at: new Date(proration.period.end.getTime() - moment.offsetMs).toISOString(),
     };
   });
 }
@@ -112,14 +113,15 @@ export async function previewChange(
  * A charge the card declines changes nothing.
  */
 export async function changeSubscription(sandbox: Sandbox, id: string, change: PlanChange): Promise<void> {
-  const now = await sandbox.clock.now();
+  const moment = await sandbox.clock.moment();
+  const now = moment.now;
   await sandbox.db.transaction(async (tx) => {
     const sub = await lockSubscription(tx, id);
     const { next, proration } = await planChange(tx, sub, change, now);
     if (proration.immediate > 0 && sub.cardDeclines) {
       throw ApiError.conflict('The card on file was declined: update the payment method first');
     }
-    const batch = new EventBatch(tx, now);
+    const batch = new EventBatch(tx, moment);
     const customData = { ...(sub.customData ?? {}), price_id: next.price.priceId };
     if (proration.immediate !== 0) {
       const amount = proration.immediate;
@@ -178,11 +180,12 @@ export async function cancelSubscription(
   id: string,
   when: 'period_end' | 'immediately',
 ): Promise<void> {
-  const now = await sandbox.clock.now();
+  const moment = await sandbox.clock.moment();
+  const now = moment.now;
   await sandbox.db.transaction(async (tx) => {
     const sub = await lockSubscription(tx, id);
     if (sub.status === 'canceled') throw ApiError.conflict('The subscription is already canceled');
-    const batch = new EventBatch(tx, now);
+    const batch = new EventBatch(tx, moment);
     if (when === 'period_end' && sub.currentPeriodEnd && sub.status !== 'past_due') {
       if (sub.cancelAtPeriodEnd) return;
       const [scheduled] = await tx
@@ -222,7 +225,8 @@ export async function cancelSubscription(
 
 /** Undoes a cancellation scheduled for the period's end; a subscription without one is left as is. */
 export async function resumeSubscription(sandbox: Sandbox, id: string): Promise<void> {
-  const now = await sandbox.clock.now();
+  const moment = await sandbox.clock.moment();
+  const now = moment.now;
   await sandbox.db.transaction(async (tx) => {
     const sub = await lockSubscription(tx, id);
     if (sub.status === 'canceled') throw ApiError.conflict('A canceled subscription cannot be resumed');
@@ -232,7 +236,7 @@ export async function resumeSubscription(sandbox: Sandbox, id: string): Promise<
       .set({ cancelAtPeriodEnd: false, updatedAt: now })
       .where(eq(localPaySubscriptions.id, id))
       .returning();
-    if (resumed) await emitSubscription(sandbox, new EventBatch(tx, now), 'subscription.updated', resumed);
+    if (resumed) await emitSubscription(sandbox, new EventBatch(tx, moment), 'subscription.updated', resumed);
   });
   sandbox.deliveries.kick();
 }
@@ -262,12 +266,13 @@ export async function replaceCard(
   id: string,
   card: { last4: string; declinesNow: boolean; declinesLater: boolean },
 ): Promise<CardUpdate> {
-  const now = await sandbox.clock.now();
+  const moment = await sandbox.clock.moment();
+  const now = moment.now;
   const outcome = await sandbox.db.transaction(async (tx): Promise<CardUpdate> => {
     const sub = await lockSubscription(tx, id);
     if (sub.status === 'canceled') return { kind: 'canceled' };
     if (card.declinesNow) return { kind: 'declined' };
-    const batch = new EventBatch(tx, now);
+    const batch = new EventBatch(tx, moment);
     const item = await requirePrice(tx, sub.priceId);
     const [txn] = await tx
       .insert(localPayTransactions)
