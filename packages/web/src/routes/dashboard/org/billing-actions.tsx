@@ -116,8 +116,8 @@ export function BillingActions({ org, sub }: { org: Organisation; sub: Subscript
         {actions.paymentMethod && (
           <Button
             size="xs"
+            // The way out of past_due is the first thing to do then.
             variant={sub.state === 'past_due' ? 'filled' : 'default'}
-            color={sub.state === 'past_due' ? 'orange' : undefined}
             onClick={() => paymentMethod.mutate()}
             loading={paymentMethod.isPending}
             data-testid="billing-payment-method"

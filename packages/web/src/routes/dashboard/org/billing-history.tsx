@@ -64,14 +64,14 @@ export function BillingHistory({ org }: { org: Organisation }) {
                     {formatMoney(tx.total, tx.currency, lng)}
                   </Table.Td>
                   <Table.Td>
-                    <Badge variant="light" color={transactionStatusColour(tx.status)}>
+                    <Badge variant="dot" color={transactionStatusColour(tx.status)}>
                       {t(`history.statuses.${tx.status}`)}
                     </Badge>
                   </Table.Td>
                   <Table.Td>
                     <Button
                       size="compact-xs"
-                      variant="subtle"
+                      variant="default"
                       onClick={() => setInvoice(tx)}
                       aria-label={t('history.invoiceOf', {
                         number: tx.invoice_number ?? tx.provider_transaction_id,
