@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { billingRefs } from '../src/db/schema.js';
+import { billingRefs, localPaySettings } from '../src/db/schema.js';
 import { describeEachDatabase, type TestContext } from './support/app.js';
-import { priceId } from './support/billing-core.js';
+import { deliver, orgId, priceId, subId, subscriptionEvent } from './support/billing-core.js';
 import { orgWithOwner } from './support/keys.js';
 
 const prepare = (ctx: TestContext, token: string | undefined, body: unknown) =>
@@ -130,6 +130,28 @@ describeEachDatabase('billing checkout', (ctx) => {
     }
     expect(await order(custom)).toMatchObject({ status: 409, body: { details: { reason: 'custom_plan' } } });
     expect(await order(free)).toMatchObject({ status: 400, body: { details: { reason: 'free_plan' } } });
+  });
+
+  it('refuses a second paid subscription of the same plan type: the live one is changed instead', async () => {
+    const t = await team();
+    const pro = await priceId(ctx(), 'pro', 'monthly');
+    // The sandbox's own signed event, through the same webhook route and pipeline.
+    const [settings] = await ctx().app.database.db.select().from(localPaySettings);
+    const body = subscriptionEvent({ id: subId(), orgId: await orgId(ctx(), t.org), priceId: pro });
+    const delivered = await deliver(ctx(), body, { provider: 'local', secret: settings.webhookSecret });
+    expect(delivered.statusCode, delivered.body).toBe(200);
+    await ctx().app.billing.pipeline.processDue();
+    const again = await prepare(ctx(), t.owner.token, {
+      org_slug: t.org,
+      items: [{ price: await priceId(ctx(), 'team', 'annual') }],
+    });
+    expect(again).toMatchObject({ status: 409, body: { details: { reason: 'already_subscribed' } } });
+    // Another plan type is a purchase of its own.
+    const nodes = await prepare(ctx(), t.owner.token, {
+      org_slug: t.org,
+      items: [{ price: await priceId(ctx(), 'on-premise', 'annual'), quantity: 2 }],
+    });
+    expect(nodes.status).toBe(200);
   });
 
   it('answers bad bodies with 400 and the field at fault', async () => {

@@ -285,6 +285,41 @@ describeEachDatabaseWith('billing webhooks', paddleEnv, (ctx) => {
     expect(await saasPlan(ctx(), a.org, a.owner.token)).toBe('team');
   });
 
+  it('turns a paid one-off transaction of a perpetual price into a licence for that many nodes', async () => {
+    const a = await orgWithOwner(ctx(), 'webhook-perpetual');
+    const org = await orgId(ctx(), a.org);
+    const id = txnId();
+    const perpetual = await priceId(ctx(), 'on-premise', 'perpetual');
+    // Not paid yet: no licence.
+    await deliverAndApply(
+      ctx(),
+      transactionEvent({ id, orgId: org, priceId: perpetual, quantity: 3, status: 'ready' }),
+    );
+    const none = await subscriptionsOf(ctx(), a.org, a.owner.token);
+    expect(none.some((s) => s.plan.slug === 'on-premise')).toBe(false);
+    await deliverAndApply(ctx(), transactionEvent({ id, orgId: org, priceId: perpetual, quantity: 3 }));
+    const licence = (await subscriptionsOf(ctx(), a.org, a.owner.token)).find(
+      (s) => s.plan.slug === 'on-premise',
+    );
+    expect(licence).toMatchObject({
+      state: 'active',
+      effective: true,
+      quantity: 3,
+      renews_at: null,
+      ends_at: null,
+      billing: { provider_subscription_id: id },
+    });
+    const limits = await ctx().request('GET', `/api/v1/orgs/${a.org}/limits/on_premise`, {
+      token: a.owner.token,
+    });
+    expect(limits).toMatchObject({ status: 200, body: { plan: 'on-premise' } });
+    // Nothing renews, so there is nothing to cancel or change by oneself.
+    const cancel = await ctx().request('POST', `/api/v1/orgs/${a.org}/subscriptions/${licence?.id}/cancel`, {
+      token: a.owner.token,
+    });
+    expect(cancel).toMatchObject({ status: 409, body: { details: { reason: 'perpetual_licence' } } });
+  });
+
   it('records transactions in the billing history, newest state winning', async () => {
     const a = await orgWithOwner(ctx(), 'webhook-txn');
     const org = await orgId(ctx(), a.org);

@@ -145,6 +145,8 @@ export interface TransactionEventOptions {
   tax?: number;
   invoiceNumber?: string | null;
   product?: string;
+  priceId?: string;
+  quantity?: number;
 }
 
 export function transactionEvent(o: TransactionEventOptions): string {
@@ -161,7 +163,7 @@ export function transactionEvent(o: TransactionEventOptions): string {
       status,
       customer_id: 'ctm_test',
       subscription_id: o.subscriptionId ?? null,
-      custom_data: o.orgId ? { org_id: o.orgId } : null,
+      custom_data: o.orgId ? { org_id: o.orgId, price_id: o.priceId } : null,
       origin: 'web',
       currency_code: 'USD',
       invoice_number: o.invoiceNumber ?? null,
@@ -170,7 +172,11 @@ export function transactionEvent(o: TransactionEventOptions): string {
       details: {
         totals: { subtotal: String(subtotal), tax: String(tax), total: String(subtotal + tax) },
         line_items: [
-          { quantity: 1, totals: { subtotal: String(subtotal) }, product: { name: o.product ?? 'Pro' } },
+          {
+            quantity: o.quantity ?? 1,
+            totals: { subtotal: String(subtotal) },
+            product: { name: o.product ?? 'Pro' },
+          },
         ],
       },
     },

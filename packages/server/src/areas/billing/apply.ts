@@ -152,6 +152,11 @@ async function applyTransaction(
   const orgId = (await organisationOf(ctx, data.custom_data, data.customer_id)) ?? subscription?.orgId;
   if (!orgId)
     throw new NotApplicable(`no organisation for transaction ${data.id} (custom_data.org_id, customer)`);
+  // A one-off price (a perpetual licence) starts no subscription at the provider: the paid
+  // transaction is the licence.
+  if (!data.subscription_id && (data.status === 'completed' || data.status === 'paid')) {
+    await perpetualLicence(ctx, data, orgId, occurredAt);
+  }
   const totals = data.details?.totals;
   const written = await q.upsertTransaction(ctx.db, {
     provider: ctx.provider,
@@ -175,4 +180,29 @@ async function applyTransaction(
     providerUpdatedAt: occurredAt,
   });
   return written ? 'applied' : 'stale';
+}
+
+async function perpetualLicence(ctx: ApplyContext, data: TransactionData, orgId: string, occurredAt: Date) {
+  const priceId = data.custom_data?.price_id;
+  const found = isUuid(priceId) ? await q.findPrice(ctx.db, priceId) : undefined;
+  if (found?.price.period !== 'perpetual') return;
+  const written = await q.upsertProviderSubscription(ctx.db, {
+    orgId,
+    planId: found.plan.id,
+    priceId: found.price.id,
+    state: 'active',
+    quantity: data.details?.line_items?.[0]?.quantity ?? 1,
+    unit: unitOf(found.plan),
+    startedAt: date(data.billed_at) ?? occurredAt,
+    trialUntil: null,
+    renewsAt: null,
+    endsAt: null,
+    provider: ctx.provider,
+    providerSubscriptionId: data.id,
+    cancelAtPeriodEnd: false,
+    currentPeriodStart: null,
+    currentPeriodEnd: null,
+    providerUpdatedAt: occurredAt,
+  });
+  if (written) ctx.changed(written.orgId);
 }

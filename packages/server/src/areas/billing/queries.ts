@@ -383,9 +383,10 @@ export async function liveProviderSubscriptionOfType(
 /** One subscription of an organisation, with what self-service needs. */
 export async function findOrgSubscription(db: Db, orgId: string, id: string) {
   const [row] = await db
-    .select({ s: orgSubscriptions, plan: plans })
+    .select({ s: orgSubscriptions, plan: plans, price: planPrices })
     .from(orgSubscriptions)
     .innerJoin(plans, eq(plans.id, orgSubscriptions.planId))
+    .leftJoin(planPrices, eq(planPrices.id, orgSubscriptions.priceId))
     .where(and(eq(orgSubscriptions.orgId, orgId), eq(orgSubscriptions.id, id)));
   return row;
 }

@@ -29,6 +29,7 @@ export const SelfServiceMessages = {
   otherPlanType: 'A subscription changes to a plan of the same type only',
   nothingToChange: 'The subscription already has this price and quantity',
   notCancelled: 'The subscription is not set to cancel',
+  perpetual: 'A perpetual licence does not renew: contact us to change it',
   providerFailed: 'The payment provider could not make the change',
 } as const;
 
@@ -61,7 +62,7 @@ export async function orgTransaction(db: Db, org: CallerOrg, id: string): Promis
 }
 
 /** The organisation's subscription, which must be the active provider's. */
-async function billedSubscription(billing: Billing, org: CallerOrg, id: string, live = true) {
+async function billedSubscription(billing: Billing, org: CallerOrg, id: string) {
   const found = isUuid(id) ? await q.findOrgSubscription(billing.db, org.id, id) : undefined;
   if (!found) throw ApiError.notFound(SelfServiceMessages.notFound(id));
   const { s, plan } = found;
@@ -74,7 +75,10 @@ async function billedSubscription(billing: Billing, org: CallerOrg, id: string, 
       provider: s.provider,
     });
   }
-  if (live && (s.state === 'cancelled' || s.state === 'expired')) {
+  if (found.price?.period === 'perpetual') {
+    throw ApiError.conflict(SelfServiceMessages.perpetual, { reason: 'perpetual_licence' });
+  }
+  if (s.state === 'cancelled' || s.state === 'expired') {
     throw ApiError.conflict(SelfServiceMessages.ended, { reason: 'ended', state: s.state });
   }
   return { s, plan, providerSubscriptionId: s.providerSubscriptionId };
