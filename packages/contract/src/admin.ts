@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Email, Name, Text, Timestamp } from './common.js';
+import { Name, Text, Timestamp } from './common.js';
 import { Member, OrgRole, Page } from './organisations.js';
 import { EffectiveLimits, Subscription } from './plans.js';
 import { StatsEntry } from './stats.js';
@@ -231,13 +231,19 @@ export const InstanceSettings = z
   .meta({ id: 'InstanceSettings' });
 export type InstanceSettings = z.infer<typeof InstanceSettings>;
 
-const httpUrl = z
-  .url('Must be a valid URL')
-  .max(500, 'Maximum length is 500 characters')
-  .refine((s) => /^https?:\/\//i.test(s), 'Must be a valid URL');
+const emailAddress = z.email();
+
+function isEmailOrHttpUrl(text: string): boolean {
+  if (emailAddress.safeParse(text).success) return true;
+  if (!/^https?:\/\//i.test(text)) return false;
+  return URL.canParse(text);
+}
 
 /** An e-mail address or an http(s) URL. */
-export const SupportContact = z.union([Email, httpUrl], { error: 'Must be a valid email address or URL' });
+export const SupportContact = Text.trim()
+  .min(1, 'This field is required')
+  .max(500, 'Maximum length is 500 characters')
+  .refine(isEmailOrHttpUrl, 'Must be a valid email address or URL');
 
 export const UpdateInstanceSettings = z
   .object({
@@ -274,8 +280,8 @@ export const AuditEntry = z
     action: z.string(),
     object_type: AuditObjectType,
     object_id: z.string(),
-    before: z.unknown().nullable(),
-    after: z.unknown().nullable(),
+    before: z.unknown(),
+    after: z.unknown(),
   })
   .meta({ id: 'AuditEntry' });
 export type AuditEntry = z.infer<typeof AuditEntry>;

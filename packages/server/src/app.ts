@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { findAccountBySubject, hasPendingMandatoryAgreements } from './areas/accounts/queries.js';
 import { accountRoutes } from './areas/accounts/routes.js';
 import { ensureAdminAccount, toCallerAccount } from './areas/accounts/service.js';
+import { builtinSignInRefused, restrictionLookups } from './areas/admin/restrictions.js';
 import { adminRoutes } from './areas/admin/routes.js';
 import { registerApiDocs } from './areas/api-docs/routes.js';
 import { createProviderRuntime } from './areas/billing/providers.js';
@@ -151,6 +152,7 @@ export async function buildApp(
     if (config.auth.kind === 'builtin') {
       builtin = await startBuiltinProvider(database.db, config.auth, config.publicUrl, server.log, {
         ensureAdminAccount: (identity) => ensureAdminAccount(database.db, identity),
+        signInRefused: builtinSignInRefused(database.db),
         trustProxy: config.trustProxy,
         corsOrigins: config.corsOrigins,
       });
@@ -171,6 +173,7 @@ export async function buildApp(
       },
       hasPendingAgreements: (accountId) => hasPendingMandatoryAgreements(database.db, accountId),
       findMembership: (orgSlug, accountId) => findMembership(database.db, orgSlug, accountId),
+      ...restrictionLookups(database.db, caches),
       authenticateKey: keyAuthenticator(
         {
           apiKeyByHash: (hash) => findKeyByHash(database.db, hash),
@@ -240,7 +243,7 @@ export async function buildApp(
         systemRoutes(api, config.auth);
         accountRoutes(api, database.db);
         orgRoutes(api, database.db);
-        adminRoutes(api, database.db);
+        adminRoutes(api, { db: database.db, caches, stats });
         documentRoutes(api, database.db);
         planRoutes(api, database.db, caches);
         billingRoutes(api, billing);

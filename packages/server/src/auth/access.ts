@@ -1,4 +1,11 @@
-import { ErrorMessages, type OrgRole, orgRoleRank, type Scope } from '@slugsmith/contract';
+import {
+  AdminMessages,
+  ErrorMessages,
+  type OrgRole,
+  orgRoleRank,
+  type Scope,
+  staffLevelOf,
+} from '@slugsmith/contract';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { ApiError } from '../platform/errors.js';
 import type { MaybePromise } from '../platform/maybe-promise.js';
@@ -14,7 +21,8 @@ import { TokenError, type TokenVerifier, type VerifiedToken } from './tokens.js'
  * - `account`: an existing account, even one that still owes agreement acceptance.
  * - `signed-in`: an account that accepted every mandatory agreement (product spec §4, §5).
  * - `{ orgRole }`: signed-in and a member of the `:org` in the path with at least that role.
- * - `admin`: signed-in with a permissions object (staff).
+ * - `staff`: signed-in with a staff level (`admin` or the read-only `support`): staff reads.
+ * - `admin`: signed-in with the `admin` staff level: staff writes.
  *
  * - `{ key }`: an API key (`x-api-key`) or a request signed with an SDK key (`x-signature`, …)
  *   that carries the scope (`'any'`: any valid key). The key's organisation and series travel in
@@ -25,11 +33,12 @@ export type AccessRule =
   | 'token'
   | 'account'
   | 'signed-in'
+  | 'staff'
   | 'admin'
   | { orgRole: OrgRole }
   | { key: Scope | 'any' };
 
-export type AccessKind = 'public' | 'token' | 'account' | 'signed-in' | 'admin' | 'orgRole' | 'key';
+export type AccessKind = 'public' | 'token' | 'account' | 'signed-in' | 'staff' | 'admin' | 'orgRole' | 'key';
 
 export function accessKind(rule: AccessRule): AccessKind {
   if (typeof rule === 'string') return rule;
@@ -71,6 +80,13 @@ export interface AccessLookups {
    * is answered at once.
    */
   authenticateKey?(request: FastifyRequest): MaybePromise<CallerKey>;
+  /** Whether staff disabled the account's sign-in (absent: never): its tokens are refused. */
+  signInDisabled?(accountId: string): Promise<boolean>;
+  /**
+   * Whether staff suspended the organisation (absent: never): its keys' calls and its members'
+   * writes are refused. Answered at once when cached (every generation call asks).
+   */
+  orgSuspended?(orgId: string): MaybePromise<boolean>;
 }
 
 declare module 'fastify' {
@@ -125,6 +141,9 @@ async function withAccount(request: FastifyRequest, lookups: AccessLookups): Pro
   request.caller.token = token;
   const account = await lookups.findAccount(token.issuerKey, token.subject);
   if (!account) throw ApiError.notFound(ErrorMessages.accountNotFound);
+  if (await lookups.signInDisabled?.(account.id)) {
+    throw ApiError.forbidden(AdminMessages.signInDisabled, { reason: 'sign_in_disabled' });
+  }
   request.caller.account = account;
   return account;
 }
@@ -137,6 +156,11 @@ async function signedIn(request: FastifyRequest, lookups: AccessLookups): Promis
   return account;
 }
 
+const suspended = () => ApiError.forbidden(ErrorMessages.orgSuspended, { reason: 'org_suspended' });
+
+/** Reading is all a member of a suspended organisation may still do. */
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 type Checker = (request: FastifyRequest, rule: AccessRule, lookups: AccessLookups) => MaybePromise<void>;
 
 function grantKey(request: FastifyRequest, key: CallerKey, needed: Scope | 'any'): void {
@@ -144,6 +168,23 @@ function grantKey(request: FastifyRequest, key: CallerKey, needed: Scope | 'any'
     throw keyRefusal(key, ErrorMessages.insufficientPermissions, { required_scope: needed });
   }
   request.caller.key = key;
+}
+
+/** The key's grant, unless its organisation is suspended; at once when both answers are cached. */
+function grantLiveKey(
+  request: FastifyRequest,
+  key: CallerKey,
+  needed: Scope | 'any',
+  lookups: AccessLookups,
+): MaybePromise<void> {
+  grantKey(request, key, needed);
+  const isSuspended = lookups.orgSuspended?.(key.orgId);
+  if (isSuspended instanceof Promise) {
+    return isSuspended.then((yes) => {
+      if (yes) throw suspended();
+    });
+  }
+  if (isSuspended) throw suspended();
 }
 
 const checkers: Record<AccessKind, Checker> = {
@@ -157,9 +198,17 @@ const checkers: Record<AccessKind, Checker> = {
   'signed-in': async (request, _rule, lookups) => {
     await signedIn(request, lookups);
   },
+  staff: async (request, _rule, lookups) => {
+    const account = await signedIn(request, lookups);
+    if (staffLevelOf(account.permissions) === null) throw ApiError.forbidden();
+  },
   admin: async (request, _rule, lookups) => {
     const account = await signedIn(request, lookups);
-    if (!account.permissions) throw ApiError.forbidden();
+    const level = staffLevelOf(account.permissions);
+    if (level === null) throw ApiError.forbidden();
+    if (level !== 'admin') {
+      throw ApiError.forbidden(ErrorMessages.insufficientPermissions, { required_level: 'admin' });
+    }
   },
   orgRole: async (request, rule, lookups) => {
     const needed = (rule as { orgRole: OrgRole }).orgRole;
@@ -172,6 +221,7 @@ const checkers: Record<AccessKind, Checker> = {
     if (orgRoleRank[org.role] < orgRoleRank[needed]) {
       throw ApiError.forbidden(ErrorMessages.insufficientPermissions, { required_role: needed });
     }
+    if (!READS.has(request.method) && (await lookups.orgSuspended?.(org.id))) throw suspended();
     request.caller.org = org;
   },
   // Not async: a generation call with a cached key passes without a promise.
@@ -179,8 +229,8 @@ const checkers: Record<AccessKind, Checker> = {
     const needed = (rule as { key: Scope | 'any' }).key;
     if (!lookups.authenticateKey) throw ApiError.unauthorized();
     const key = lookups.authenticateKey(request);
-    if (key instanceof Promise) return key.then((k) => grantKey(request, k, needed));
-    grantKey(request, key, needed);
+    if (key instanceof Promise) return key.then((k) => grantLiveKey(request, k, needed, lookups));
+    return grantLiveKey(request, key, needed, lookups);
   },
 };
 

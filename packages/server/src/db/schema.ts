@@ -632,3 +632,50 @@ export const localPayOutbox = pgTable('local_pay_outbox', {
   gaveUpAt: timestamp('gave_up_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
+
+// ---- admin ----
+
+/** Accounts whose sign-in staff disabled: the built-in sign-in and every token are refused. */
+export const accountSignInBlocks = pgTable('account_sign_in_blocks', {
+  accountId: uuid('account_id')
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  blockedAt: timestamp('blocked_at', { withTimezone: true }).notNull().defaultNow(),
+  blockedBy: uuid('blocked_by').references(() => accounts.id, { onDelete: 'set null' }),
+});
+
+/** Suspended organisations: their generation calls and console writes are refused. */
+export const orgSuspensions = pgTable('org_suspensions', {
+  orgId: uuid('org_id')
+    .primaryKey()
+    .references(() => organisations.id, { onDelete: 'cascade' }),
+  suspendedAt: timestamp('suspended_at', { withTimezone: true }).notNull().defaultNow(),
+  suspendedBy: uuid('suspended_by').references(() => accounts.id, { onDelete: 'set null' }),
+});
+
+/** Instance settings staff change in the console (development warning, support contact, …). */
+export const instanceSettings = pgTable('instance_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').$type<unknown>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Every staff write: who, when, what, and the object before and after. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorId: uuid('actor_id'),
+    actorEmail: text('actor_email').notNull(),
+    action: text('action').notNull(),
+    objectType: text('object_type').notNull(),
+    objectId: text('object_id').notNull(),
+    before: jsonb('before').$type<unknown>(),
+    after: jsonb('after').$type<unknown>(),
+  },
+  (t) => [
+    index('audit_log_at_idx').on(t.at, t.id),
+    index('audit_log_object_idx').on(t.objectType, t.objectId, t.at),
+  ],
+);

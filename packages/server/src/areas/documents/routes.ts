@@ -29,6 +29,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/connect.js';
+import { audited, orNull } from '../admin/audit.js';
 import * as service from './service.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
@@ -124,7 +125,7 @@ export function documentRoutes(app: FastifyInstance, db: Db): void {
   // ---- admin ----------------------------------------------------------------------------------
 
   r.get('/admin/docs', {
-    config: { access: 'admin' },
+    config: { access: 'staff' },
     schema: {
       tags: adminTags,
       summary: 'Every document, drafts included',
@@ -142,11 +143,19 @@ export function documentRoutes(app: FastifyInstance, db: Db): void {
       body: CreateDocument,
       response: { 201: AdminDocument, ...errors },
     },
-    handler: async (request, reply) => reply.status(201).send(await service.createDocument(db, request.body)),
+    handler: async (request, reply) => {
+      const created = await audited(
+        db,
+        request,
+        { action: 'document.create', objectType: 'document', objectId: (d) => d.id },
+        () => service.createDocument(db, request.body),
+      );
+      return reply.status(201).send(created);
+    },
   });
 
   r.get('/admin/docs/tags', {
-    config: { access: 'admin' },
+    config: { access: 'staff' },
     schema: {
       tags: adminTags,
       summary: 'Every tag, with the number of documents carrying it',
@@ -163,7 +172,15 @@ export function documentRoutes(app: FastifyInstance, db: Db): void {
       body: CreateTag,
       response: { 201: DocumentTag, ...errors },
     },
-    handler: async (request, reply) => reply.status(201).send(await service.createTag(db, request.body.name)),
+    handler: async (request, reply) => {
+      const created = await audited(
+        db,
+        request,
+        { action: 'document_tag.create', objectType: 'document_tag', objectId: request.body.name },
+        () => service.createTag(db, request.body.name),
+      );
+      return reply.status(201).send(created);
+    },
   });
 
   r.put('/admin/docs/tags/:tag', {
@@ -175,7 +192,18 @@ export function documentRoutes(app: FastifyInstance, db: Db): void {
       body: CreateTag,
       response: { 200: DocumentTag, ...errors },
     },
-    handler: async (request) => service.renameTag(db, request.params.tag, request.body.name),
+    handler: async (request) =>
+      audited(
+        db,
+        request,
+        {
+          action: 'document_tag.rename',
+          objectType: 'document_tag',
+          objectId: request.params.tag,
+          before: async () => ({ name: request.params.tag }),
+        },
+        () => service.renameTag(db, request.params.tag, request.body.name),
+      ),
   });
 
   r.delete('/admin/docs/tags/:tag', {
@@ -187,13 +215,24 @@ export function documentRoutes(app: FastifyInstance, db: Db): void {
       response: { ...noContent, ...errors },
     },
     handler: async (request, reply) => {
-      await service.deleteTag(db, request.params.tag);
+      await audited(
+        db,
+        request,
+        {
+          action: 'document_tag.delete',
+          objectType: 'document_tag',
+          objectId: request.params.tag,
+          before: async () => ({ name: request.params.tag }),
+          after: () => null,
+        },
+        () => service.deleteTag(db, request.params.tag),
+      );
       return reply.status(204).send(null);
     },
   });
 
   r.get('/admin/docs/:id', {
-    config: { access: 'admin' },
+    config: { access: 'staff' },
     schema: {
       tags: adminTags,
       summary: 'A document by id or slug, with its translations',
@@ -212,7 +251,18 @@ export function documentRoutes(app: FastifyInstance, db: Db): void {
       body: UpdateDocument,
       response: { 200: AdminDocument, ...errors },
     },
-    handler: async (request) => service.updateDocument(db, request.params.id, request.body),
+    handler: async (request) =>
+      audited(
+        db,
+        request,
+        {
+          action: 'document.update',
+          objectType: 'document',
+          objectId: (d) => d.id,
+          before: () => service.adminGet(db, request.params.id),
+        },
+        () => service.updateDocument(db, request.params.id, request.body),
+      ),
   });
 
   r.patch('/admin/docs/:id', {
@@ -224,7 +274,18 @@ export function documentRoutes(app: FastifyInstance, db: Db): void {
       body: DocumentAction,
       response: { 200: AdminDocument, ...errors },
     },
-    handler: async (request) => service.setState(db, request.params.id, request.body.action),
+    handler: async (request) =>
+      audited(
+        db,
+        request,
+        {
+          action: `document.${request.body.action}`,
+          objectType: 'document',
+          objectId: (d) => d.id,
+          before: () => service.adminGet(db, request.params.id),
+        },
+        () => service.setState(db, request.params.id, request.body.action),
+      ),
   });
 
   r.delete('/admin/docs/:id', {
@@ -236,13 +297,24 @@ export function documentRoutes(app: FastifyInstance, db: Db): void {
       response: { ...noContent, ...errors },
     },
     handler: async (request, reply) => {
-      await service.deleteDocument(db, request.params.id);
+      await audited(
+        db,
+        request,
+        {
+          action: 'document.delete',
+          objectType: 'document',
+          objectId: (_, before) => before?.id ?? request.params.id,
+          before: () => service.adminGet(db, request.params.id),
+          after: () => null,
+        },
+        () => service.deleteDocument(db, request.params.id),
+      );
       return reply.status(204).send(null);
     },
   });
 
   r.get('/admin/docs/:id/tr/:lang', {
-    config: { access: 'admin' },
+    config: { access: 'staff' },
     schema: {
       tags: adminTags,
       summary: 'One translation (no fallback)',
@@ -261,12 +333,25 @@ export function documentRoutes(app: FastifyInstance, db: Db): void {
       body: PutTranslation,
       response: { 200: Translation, ...errors },
     },
-    handler: async (request) =>
-      service.putTranslation(db, request.params.id, request.params.lang, request.body),
+    handler: async (request) => {
+      const { id, lang } = request.params;
+      const doc = await service.adminGet(db, id);
+      return audited(
+        db,
+        request,
+        {
+          action: 'document.translation.put',
+          objectType: 'document',
+          objectId: doc.id,
+          before: () => orNull(() => service.getTranslation(db, id, lang)),
+        },
+        () => service.putTranslation(db, id, lang, request.body),
+      );
+    },
   });
 
   r.get('/admin/docs/:id/tags', {
-    config: { access: 'admin' },
+    config: { access: 'staff' },
     schema: {
       tags: adminTags,
       summary: 'Tags of a document',
@@ -285,7 +370,20 @@ export function documentRoutes(app: FastifyInstance, db: Db): void {
       body: DocumentTagsBody,
       response: { 200: TagNames, ...errors },
     },
-    handler: async (request) => service.changeDocumentTags(db, request.params.id, { add: request.body.tags }),
+    handler: async (request) => {
+      const doc = await service.adminGet(db, request.params.id);
+      return audited(
+        db,
+        request,
+        {
+          action: 'document.tags.add',
+          objectType: 'document',
+          objectId: doc.id,
+          before: () => service.documentTagNames(db, doc.id),
+        },
+        () => service.changeDocumentTags(db, request.params.id, { add: request.body.tags }),
+      );
+    },
   });
 
   r.delete('/admin/docs/:id/tags', {
@@ -297,7 +395,19 @@ export function documentRoutes(app: FastifyInstance, db: Db): void {
       querystring: DocumentTagsQuery,
       response: { 200: TagNames, ...errors },
     },
-    handler: async (request) =>
-      service.changeDocumentTags(db, request.params.id, { remove: request.query.tags }),
+    handler: async (request) => {
+      const doc = await service.adminGet(db, request.params.id);
+      return audited(
+        db,
+        request,
+        {
+          action: 'document.tags.remove',
+          objectType: 'document',
+          objectId: doc.id,
+          before: () => service.documentTagNames(db, doc.id),
+        },
+        () => service.changeDocumentTags(db, request.params.id, { remove: request.query.tags }),
+      );
+    },
   });
 }

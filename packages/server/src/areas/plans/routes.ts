@@ -26,6 +26,8 @@ import { z } from 'zod';
 import { requireOrg } from '../../auth/access.js';
 import type { Db } from '../../db/connect.js';
 import type { Caches } from '../../platform/cache.js';
+import { ApiError } from '../../platform/errors.js';
+import { audited, orNull } from '../admin/audit.js';
 import * as catalogue from './catalogue.js';
 import * as limits from './effective-limits.js';
 import * as subscriptions from './subscriptions.js';
@@ -62,7 +64,7 @@ export function planRoutes(app: FastifyInstance, db: Db, caches: Caches): void {
   });
 
   r.get('/admin/subscriptions', {
-    config: { access: 'admin' },
+    config: { access: 'staff' },
     schema: {
       tags: ['admin'],
       summary: 'Every plan in every state, with every feature and limit',
@@ -72,7 +74,7 @@ export function planRoutes(app: FastifyInstance, db: Db, caches: Caches): void {
   });
 
   r.get('/admin/subscriptions/:plan', {
-    config: { access: 'admin' },
+    config: { access: 'staff' },
     schema: {
       tags: ['admin'],
       summary: 'One plan',
@@ -90,8 +92,15 @@ export function planRoutes(app: FastifyInstance, db: Db, caches: Caches): void {
       body: CreatePlan,
       response: { 201: AdminPlan, ...errors },
     },
-    handler: async (request, reply) =>
-      reply.status(201).send(await catalogue.createPlan(db, caches, request.body)),
+    handler: async (request, reply) => {
+      const plan = await audited(
+        db,
+        request,
+        { action: 'plan.create', objectType: 'plan', objectId: (p) => p.slug },
+        () => catalogue.createPlan(db, caches, request.body),
+      );
+      return reply.status(201).send(plan);
+    },
   });
 
   r.put('/admin/subscriptions/:plan', {
@@ -103,7 +112,18 @@ export function planRoutes(app: FastifyInstance, db: Db, caches: Caches): void {
       body: UpdatePlan,
       response: { 200: AdminPlan, ...errors },
     },
-    handler: async (request) => catalogue.updatePlan(db, caches, request.params.plan, request.body),
+    handler: async (request) =>
+      audited(
+        db,
+        request,
+        {
+          action: 'plan.update',
+          objectType: 'plan',
+          objectId: request.params.plan,
+          before: () => catalogue.adminPlan(db, request.params.plan),
+        },
+        () => catalogue.updatePlan(db, caches, request.params.plan, request.body),
+      ),
   });
 
   r.delete('/admin/subscriptions/:plan', {
@@ -115,7 +135,18 @@ export function planRoutes(app: FastifyInstance, db: Db, caches: Caches): void {
       response: { ...noContent, ...errors },
     },
     handler: async (request, reply) => {
-      await catalogue.deletePlan(db, caches, request.params.plan);
+      await audited(
+        db,
+        request,
+        {
+          action: 'plan.delete',
+          objectType: 'plan',
+          objectId: request.params.plan,
+          before: () => catalogue.adminPlan(db, request.params.plan),
+          after: () => null,
+        },
+        () => catalogue.deletePlan(db, caches, request.params.plan),
+      );
       return reply.status(204).send(null);
     },
   });
@@ -155,7 +186,7 @@ export function planRoutes(app: FastifyInstance, db: Db, caches: Caches): void {
   });
 
   r.get('/admin/orgs/:org/subscriptions', {
-    config: { access: 'admin' },
+    config: { access: 'staff' },
     schema: {
       tags: ['admin'],
       summary: "An organisation's subscriptions",
@@ -174,10 +205,21 @@ export function planRoutes(app: FastifyInstance, db: Db, caches: Caches): void {
       body: CreateSubscription,
       response: { 201: Subscription, ...errors },
     },
-    handler: async (request, reply) =>
-      reply
-        .status(201)
-        .send(await subscriptions.createSubscription(db, caches, request.params.org, request.body)),
+    handler: async (request, reply) => {
+      const { org } = request.params;
+      const created = await audited(
+        db,
+        request,
+        {
+          action: 'subscription.create',
+          objectType: 'subscription',
+          objectId: (s) => s.id,
+          after: (s) => ({ org, ...s }),
+        },
+        () => subscriptions.createSubscription(db, caches, org, request.body),
+      );
+      return reply.status(201).send(created);
+    },
   });
 
   r.put('/admin/orgs/:org/subscriptions/:subscription', {
@@ -189,14 +231,21 @@ export function planRoutes(app: FastifyInstance, db: Db, caches: Caches): void {
       body: UpdateSubscription,
       response: { 200: Subscription, ...errors },
     },
-    handler: async (request) =>
-      subscriptions.updateSubscription(
+    handler: async (request) => {
+      const { org, subscription } = request.params;
+      return audited(
         db,
-        caches,
-        request.params.org,
-        request.params.subscription,
-        request.body,
-      ),
+        request,
+        {
+          action: 'subscription.update',
+          objectType: 'subscription',
+          objectId: subscription,
+          before: () => subscriptionOf(db, org, subscription),
+          after: (s) => ({ org, ...s }),
+        },
+        () => subscriptions.updateSubscription(db, caches, org, subscription, request.body),
+      );
+    },
   });
 
   r.delete('/admin/orgs/:org/subscriptions/:subscription', {
@@ -208,7 +257,19 @@ export function planRoutes(app: FastifyInstance, db: Db, caches: Caches): void {
       response: { ...noContent, ...errors },
     },
     handler: async (request, reply) => {
-      await subscriptions.deleteSubscription(db, caches, request.params.org, request.params.subscription);
+      const { org, subscription } = request.params;
+      await audited(
+        db,
+        request,
+        {
+          action: 'subscription.delete',
+          objectType: 'subscription',
+          objectId: subscription,
+          before: () => subscriptionOf(db, org, subscription),
+          after: () => null,
+        },
+        () => subscriptions.deleteSubscription(db, caches, org, subscription),
+      );
       return reply.status(204).send(null);
     },
   });
@@ -222,8 +283,23 @@ export function planRoutes(app: FastifyInstance, db: Db, caches: Caches): void {
       body: SetPlanPrice,
       response: { 200: AdminPlan, ...errors },
     },
-    handler: async (request) =>
-      catalogue.setPrice(db, request.params.plan, request.params.period, request.body),
+    handler: async (request) => {
+      const { plan, period } = request.params;
+      const priceOf = (p: AdminPlan | null) =>
+        p?.prices.find((x) => x.period === period && x.currency === request.body.currency) ?? null;
+      return audited(
+        db,
+        request,
+        {
+          action: 'price.set',
+          objectType: 'price',
+          objectId: `${plan}/${period}/${request.body.currency}`,
+          before: async () => priceOf(await orNull(() => catalogue.adminPlan(db, plan))),
+          after: priceOf,
+        },
+        () => catalogue.setPrice(db, plan, period, request.body),
+      );
+    },
   });
 
   r.delete('/admin/subscriptions/:plan/prices/:period', {
@@ -236,8 +312,31 @@ export function planRoutes(app: FastifyInstance, db: Db, caches: Caches): void {
       response: { ...noContent, ...errors },
     },
     handler: async (request, reply) => {
-      await catalogue.deletePrice(db, request.params.plan, request.params.period, request.query.currency);
+      const { plan, period } = request.params;
+      const { currency } = request.query;
+      await audited(
+        db,
+        request,
+        {
+          action: 'price.delete',
+          objectType: 'price',
+          objectId: `${plan}/${period}/${currency}`,
+          before: async () =>
+            (await orNull(() => catalogue.adminPlan(db, plan)))?.prices.find(
+              (x) => x.period === period && x.currency === currency,
+            ) ?? null,
+          after: () => null,
+        },
+        () => catalogue.deletePrice(db, plan, period, currency),
+      );
       return reply.status(204).send(null);
     },
   });
+}
+
+/** A subscription as staff see it, for the audit log's before (404 when it is not there). */
+async function subscriptionOf(db: Db, org: string, id: string): Promise<Subscription & { org: string }> {
+  const found = (await subscriptions.adminOrgSubscriptions(db, org)).find((s) => s.id === id);
+  if (!found) throw ApiError.notFound();
+  return { org, ...found };
 }

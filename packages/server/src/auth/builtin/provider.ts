@@ -1,3 +1,4 @@
+import { AdminMessages } from '@slugsmith/contract';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { JWK } from 'jose';
 import Provider, { type Configuration, errors as oidcErrors } from 'oidc-provider';
@@ -9,7 +10,14 @@ import { localVerifier, type TokenVerifier } from '../tokens.js';
 import { databaseAdapter, deleteExpiredPayloads } from './adapter.js';
 import { loadProviderSecrets, publicKeys } from './keys.js';
 import { messagePage, pageSecurityPolicy, signInPage, signOutPage, signUpPage } from './pages.js';
-import { type EnsureAdminAccount, findLocalUser, seedAdmin, signIn, signUp } from './users.js';
+import {
+  builtinIssuerKey,
+  type EnsureAdminAccount,
+  findLocalUser,
+  seedAdmin,
+  signIn,
+  signUp,
+} from './users.js';
 
 export interface BuiltinProvider {
   verifier: TokenVerifier;
@@ -127,7 +135,13 @@ export async function startBuiltinProvider(
   auth: BuiltinAuth,
   publicUrl: string,
   log: FastifyBaseLogger,
-  options: { ensureAdminAccount: EnsureAdminAccount; trustProxy?: boolean; corsOrigins?: string[] | true },
+  options: {
+    ensureAdminAccount: EnsureAdminAccount;
+    /** Whether staff disabled the sign-in of this identity's account (absent: never). */
+    signInRefused?: (issuerKey: string, subject: string) => Promise<boolean>;
+    trustProxy?: boolean;
+    corsOrigins?: string[] | true;
+  },
 ): Promise<BuiltinProvider> {
   const secrets = await loadProviderSecrets(db);
   await deleteExpiredPayloads(db);
@@ -219,6 +233,9 @@ export async function startBuiltinProvider(
         if (!details || details.uid !== request.params.uid) return expired(reply);
         // Already signed in (a session exists): only the grant is missing, give it.
         if (details.prompt.name === 'consent' && details.session?.accountId) {
+          if (await options.signInRefused?.(builtinIssuerKey, details.session.accountId)) {
+            return html(reply, 403, signInPage({ uid: details.uid, error: AdminMessages.signInDisabled }));
+          }
           return finish(request, reply, details.session.accountId);
         }
         const signUpFirst = (details.params as { screen_hint?: string }).screen_hint === 'signup';
@@ -247,6 +264,13 @@ export async function startBuiltinProvider(
             401,
             signInPage({ uid: details.uid, email, error: 'Invalid email or password' }),
           );
+        if (await options.signInRefused?.(builtinIssuerKey, user.id)) {
+          return html(
+            reply,
+            403,
+            signInPage({ uid: details.uid, email, error: AdminMessages.signInDisabled }),
+          );
+        }
         return finish(request, reply, user.id);
       });
 
