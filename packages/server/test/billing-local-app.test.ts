@@ -74,6 +74,10 @@ describeEachDatabase('local payments in the app', (ctx) => {
     });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('Sandbox — no real payment');
+    // The page's own policy: nothing loads, the form posts here; helmet's is replaced, not added to.
+    expect(page.headers['content-security-policy']).toMatch(
+      /^default-src 'none'; style-src 'unsafe-inline'; form-action 'self'/,
+    );
     const paid = await pay(prepared.body.checkout_url);
     expect(paid.statusCode).toBe(303);
     expect(paid.headers.location).toBe(prepared.body.success_url);

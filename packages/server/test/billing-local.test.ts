@@ -394,6 +394,15 @@ eachDatabase('local payments: hosted checkout', (h) => {
       expect(answer.body).toContain(message);
       expect(answer.body).toMatch(new RegExp(`id="${field}"[^>]*aria-invalid="true"`));
     }
+    const huge = await h().pay(transactionId, { name: 'x'.repeat(5_000) });
+    expect(huge.statusCode).toBe(400);
+    const wrongType = await h().app.inject({
+      method: 'POST',
+      url: `/api/v1/billing/local/checkout/${transactionId}`,
+      headers: { 'content-type': 'text/plain' },
+      payload: 'number=4242424242424242',
+    });
+    expect(wrongType.statusCode).toBe(400);
     const hostile = await h().pay(transactionId, { cvc: 'x', name: '<script>alert(1)</script>' });
     expect(hostile.statusCode).toBe(400);
     expect(hostile.body).not.toContain('<script>alert(1)</script>');

@@ -31,7 +31,19 @@ const ConfirmBody = z.object({ challenge: FormField, decision: FormField, lang: 
 const PageQuery = z.object({ lang: z.string().max(100).optional() });
 const TransactionParams = z.object({ transactionId: z.string().max(100) });
 const SubscriptionParams = z.object({ subscriptionId: z.string().max(100) });
-const html = { 200: z.string().describe('An HTML page') };
+/** The hosted pages answer HTML, also when they refuse; errors before the handler are JSON. */
+const page = (description: string) => z.union([z.string(), ErrorBody]).describe(description);
+const html = {
+  200: page('An HTML page'),
+  400: page('The card form again, saying what is wrong'),
+  404: page('No such checkout or subscription'),
+  409: page('Already canceled or no longer open'),
+};
+const htmlForm = {
+  ...html,
+  303: z.null().describe('Paid (or the card saved): on to the success or return URL'),
+  402: page('The card was declined: the form again, nothing charged'),
+};
 
 export const SandboxClockBody = z
   .object({
@@ -163,7 +175,7 @@ function pageRoutes(app: FastifyInstance, sandbox: Sandbox): void {
       consumes: ['application/x-www-form-urlencoded'],
       body: CardBody,
       produces: ['text/html'],
-      response: html,
+      response: htmlForm,
     },
     handler: async (request, reply) => {
       const id = request.params.transactionId;
@@ -212,7 +224,7 @@ function pageRoutes(app: FastifyInstance, sandbox: Sandbox): void {
       consumes: ['application/x-www-form-urlencoded'],
       body: ConfirmBody,
       produces: ['text/html'],
-      response: html,
+      response: htmlForm,
     },
     handler: async (request, reply) => {
       const id = request.params.transactionId;
@@ -294,7 +306,7 @@ function pageRoutes(app: FastifyInstance, sandbox: Sandbox): void {
       consumes: ['application/x-www-form-urlencoded'],
       body: CardBody,
       produces: ['text/html'],
-      response: html,
+      response: htmlForm,
     },
     handler: async (request, reply) => {
       const { language: lang, s } = language(request);
