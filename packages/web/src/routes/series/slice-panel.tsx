@@ -17,7 +17,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SlugBadge } from '../../components/slug-badge.js';
-import { consoleKeys, sliceSeries } from '../../lib/console-api.js';
+import { consoleKeys, getLimits, sliceSeries } from '../../lib/console-api.js';
 import { ErrorState } from '../dashboard/states.js';
 
 export const WINDOW_SIZES = [10, 25, 50, 100] as const;
@@ -28,26 +28,50 @@ export function parseSequence(text: string): bigint | null {
   return /^\d{1,20}$/.test(trimmed) ? BigInt(trimmed) : null;
 }
 
-/** The window before and after `start` (clamped to 0 and to the last full window). */
-export function pageStarts(start: bigint, size: number, capacity: bigint) {
+/**
+ * The first position the plan lets a slice start at: at most `windowBack` positions behind the
+ * ids handed out (`slice_window_back`; negative: no limit). A window from 0 on a series further
+ * on would only be refused.
+ */
+export function earliestStart(generated: bigint, windowBack: number | undefined): bigint {
+  if (windowBack === undefined || windowBack < 0) return 0n;
+  const back = BigInt(windowBack);
+  return generated > back ? generated - back : 0n;
+}
+
+/** The window before and after `start` (clamped to `earliest` and to the last full window). */
+export function pageStarts(start: bigint, size: number, capacity: bigint, earliest = 0n) {
   const step = BigInt(size);
   return {
-    previous: start > 0n ? (start > step ? start - step : 0n) : null,
+    previous: start > earliest ? (start - earliest > step ? start - step : earliest) : null,
     next: start + step < capacity ? start + step : null,
   };
 }
 
 /**
  * The series by position: a window of ids from a sequence number, paged back and forth. Viewing
- * consumes nothing; ids below the generated count have been handed out already.
+ * consumes nothing; ids below the generated count have been handed out already. It opens at the
+ * earliest position the organisation's plan lets a slice start at.
  */
 export function SlicePanel({ org, series }: { org: string; series: SeriesInfo }) {
   const { t } = useTranslation('series');
-  const [typed, setTyped] = useState('0');
-  const [start, setStart] = useState(0n);
-  const [size, setSize] = useState<number>(WINDOW_SIZES[0]);
   const capacity = BigInt(series.capacity);
   const generated = BigInt(series.generated_count);
+  // The plan's window (shared with the organisation's other tabs); without it (not readable),
+  // the panel opens at 0 as before.
+  const limits = useQuery({
+    queryKey: consoleKeys.limits(org),
+    queryFn: ({ signal }) => getLimits(org, signal),
+  });
+  const windowBack = limits.data?.find((l) => l.plan_type === 'saas')?.limits.slice_window_back;
+  const earliest = earliestStart(generated, windowBack);
+  // Until the user picks a position, the window follows the earliest one the plan allows.
+  const [chosen, setChosen] = useState<bigint | null>(null);
+  const [typedText, setTyped] = useState<string | null>(null);
+  const start = chosen ?? earliest;
+  const typed = typedText ?? start.toString();
+  const setStart = (to: bigint) => setChosen(to);
+  const [size, setSize] = useState<number>(WINDOW_SIZES[0]);
   const parsed = parseSequence(typed);
   const typedError =
     parsed === null
@@ -65,8 +89,10 @@ export function SlicePanel({ org, series }: { org: string; series: SeriesInfo })
         count: Number(capacity - start < BigInt(size) ? capacity - start : BigInt(size)),
       }),
     placeholderData: keepPreviousData,
+    // Opened at a position the plan's window decides: asked once the window is known.
+    enabled: !limits.isPending,
   });
-  const pages = pageStarts(start, size, capacity);
+  const pages = pageStarts(start, size, capacity, earliest);
   const go = (to: bigint) => {
     setStart(to);
     setTyped(to.toString());
