@@ -200,6 +200,26 @@ describeEachDatabaseWith('billing webhooks', paddleEnv, (ctx) => {
     });
     expect(await saasPlan(ctx(), a.org, a.owner.token)).toBe('pro');
 
+    // As Paddle reports it: the unpaid renewal period has begun, the grace counts from its start.
+    const renewal = new Date(Date.now() - 2 * DAY);
+    await deliverAndApply(
+      ctx(),
+      subscriptionEvent({
+        id,
+        orgId: org,
+        priceId: price,
+        status: 'past_due',
+        periodStart: renewal,
+        periodEnd: new Date(renewal.getTime() + 30 * DAY),
+        occurredAt: new Date(t0 + 90_000),
+      }),
+    );
+    const paddleStyle = (await subscriptionsOf(ctx(), a.org, a.owner.token)).find(
+      (s) => s.plan.slug === 'pro',
+    );
+    expect(paddleStyle?.ends_at).toBe(new Date(renewal.getTime() + graceDays * DAY).toISOString());
+    expect(await saasPlan(ctx(), a.org, a.owner.token)).toBe('pro');
+
     // Past the grace period without payment: the limits go even before the cancellation arrives.
     const longAgo = new Date(Date.now() - (graceDays + 2) * DAY);
     await deliverAndApply(
@@ -229,6 +249,38 @@ describeEachDatabaseWith('billing webhooks', paddleEnv, (ctx) => {
     );
     const cancelled = (await subscriptionsOf(ctx(), a.org, a.owner.token)).find((s) => s.plan.slug === 'pro');
     expect(cancelled).toMatchObject({ state: 'cancelled', effective: false, renews_at: null });
+    expect(await saasPlan(ctx(), a.org, a.owner.token)).toBe('free');
+  });
+
+  it('maps a trial to trial until its end, and a paused subscription to inactive', async () => {
+    const a = await orgWithOwner(ctx(), 'webhook-trial');
+    const id = subId();
+    const org = await orgId(ctx(), a.org);
+    const price = await priceId(ctx(), 'team', 'monthly');
+    const trialEnds = new Date(Date.now() + 7 * DAY);
+    await deliverAndApply(
+      ctx(),
+      subscriptionEvent({
+        type: 'subscription.created',
+        id,
+        orgId: org,
+        priceId: price,
+        status: 'trialing',
+        trialEnds,
+        occurredAt: new Date(Date.now() - 1000),
+      }),
+    );
+    const trial = (await subscriptionsOf(ctx(), a.org, a.owner.token)).find((s) => s.plan.slug === 'team');
+    expect(trial).toMatchObject({ state: 'trial', effective: true });
+    const rows = await ctx().request('GET', `/api/v1/orgs/${a.org}/subscriptions`, { token: a.owner.token });
+    expect(rows.body.find((s: { id: string }) => s.id === trial?.id).trial_until).toBe(
+      trialEnds.toISOString(),
+    );
+    expect(await saasPlan(ctx(), a.org, a.owner.token)).toBe('team');
+
+    await deliverAndApply(ctx(), subscriptionEvent({ id, orgId: org, priceId: price, status: 'paused' }));
+    const paused = (await subscriptionsOf(ctx(), a.org, a.owner.token)).find((s) => s.plan.slug === 'team');
+    expect(paused).toMatchObject({ state: 'inactive', effective: false, renews_at: null });
     expect(await saasPlan(ctx(), a.org, a.owner.token)).toBe('free');
   });
 

@@ -79,6 +79,16 @@ const unitOf = (plan: q.PlanRow) => (plan.planType === 'on_premise' ? ('node' as
 const date = (value: string | null | undefined) => (value ? new Date(value) : null);
 const DAY_MS = 86_400_000;
 
+/**
+ * When the unpaid time of a past-due subscription began: Paddle moves to the new period when it
+ * bills the renewal (the unpaid period is the current one: its start), the sandbox keeps the paid
+ * period until a payment succeeds (its end). Either way, the latest period bound already reached.
+ */
+function unpaidSince(period: { starts_at: string; ends_at: string } | null, occurredAt: Date): Date {
+  const reached = [date(period?.ends_at), date(period?.starts_at)].find((d) => d !== null && d <= occurredAt);
+  return reached ?? occurredAt;
+}
+
 async function applySubscription(
   ctx: ApplyContext,
   data: SubscriptionData,
@@ -104,8 +114,9 @@ async function applySubscription(
   if (state === 'cancelled') {
     endsAt = date(data.canceled_at) ?? date(data.scheduled_change?.effective_at) ?? occurredAt;
   } else if (state === 'past_due') {
-    // The grace period: the plan's limits hold while the provider retries the payment.
-    endsAt = new Date((periodEnd ?? occurredAt).getTime() + ctx.graceDays * DAY_MS);
+    // The grace period: the plan's limits hold for graceDays after the paid time ran out, while
+    // the provider retries the payment.
+    endsAt = new Date(unpaidSince(period, occurredAt).getTime() + ctx.graceDays * DAY_MS);
   } else if (cancelScheduled) {
     // Ends by itself at the period end, even if the cancellation's own event comes late.
     endsAt = date(data.scheduled_change?.effective_at) ?? periodEnd;
