@@ -277,6 +277,11 @@ describe('a declined card, then a card that fails at renewal: past_due and recov
 
   it('says when a plan has no price for the period asked for', async () => {
     org = await createOrganisation('Dunning Labs');
+    // Nothing bought for this organisation yet: the success page keeps waiting (and is readable).
+    await page.goto(`/checkout/success?org=${org}`);
+    await checkAndPhotograph('success-waiting', () =>
+      page.getByText('Activating your subscription… it takes a few moments.').waitFor(),
+    );
     await page.goto(`/checkout?plan=pro&period=perpetual&org=${org}`);
     await page.getByTestId('missing-price').getByText('Missing price information').waitFor();
     expect(await page.getByTestId('checkout-continue').isDisabled()).toBe(true);

@@ -12,6 +12,7 @@ import {
   billingLine,
   boughtSubscription,
   clampQuantity,
+  defaultOrg,
   findPrice,
   formatMoney,
   orderTotal,
@@ -175,6 +176,15 @@ describe('the checkout address', () => {
     expect(parseCheckoutParams(new URLSearchParams('cancelled=true')).cancelled).toBe(true);
     expect(parseCheckoutParams(new URLSearchParams('status=cancelled')).cancelled).toBe(true);
     expect(parseCheckoutParams(new URLSearchParams('cancelled=0')).cancelled).toBe(false);
+  });
+  it('starts with the organisation asked for, else a team one before the personal one', () => {
+    const org = (slug: string, personal = false) => ({ slug, personal }) as Organisation;
+    const orgs = [org('me', true), org('team-a'), org('team-b')];
+    expect(defaultOrg(orgs, 'team-b')?.slug).toBe('team-b');
+    expect(defaultOrg(orgs, 'unknown')?.slug).toBe('team-a');
+    expect(defaultOrg(orgs, null)?.slug).toBe('team-a');
+    expect(defaultOrg([org('me', true)], null)?.slug).toBe('me');
+    expect(defaultOrg([], null)).toBeUndefined();
   });
   it('offers only organisations the user owns or administers', () => {
     const org = (slug: string, role: Organisation['role']) => ({ slug, role }) as Organisation;

@@ -139,6 +139,17 @@ export function purchasingOrgs(orgs: readonly Organisation[]): Organisation[] {
   return orgs.filter((o) => o.role === 'owner' || o.role === 'admin');
 }
 
+/**
+ * The organisation the checkout starts with: the one the address names, else the first one that
+ * is not a personal organisation (the usual buyer is a team), else the personal one.
+ */
+export function defaultOrg(
+  orgs: readonly Organisation[],
+  requested: string | null,
+): Organisation | undefined {
+  return orgs.find((o) => o.slug === requested) ?? orgs.find((o) => !o.personal) ?? orgs[0];
+}
+
 // ---- after paying --------------------------------------------------------------------------------
 
 const GRANTING: readonly SubscriptionState[] = ['active', 'trial'];

@@ -23,6 +23,7 @@ import { CreateOrgDialog } from '../dashboard/create-org-dialog.js';
 import { EmptyState, ErrorState, errorDetail, ListSkeleton } from '../dashboard/states.js';
 import {
   clampQuantity,
+  defaultOrg,
   formatMoney,
   MAX_QUANTITY,
   MIN_QUANTITY,
@@ -121,9 +122,7 @@ function CheckoutForm({
   const lng = i18n.resolvedLanguage;
   const offered = purchasablePlans(plans);
   const requestedPlan = plans.find((p) => p.slug === initial.plan);
-  const [orgSlug, setOrgSlug] = useState<string | null>(
-    orgs.find((o) => o.slug === initial.org)?.slug ?? orgs[0]?.slug ?? null,
-  );
+  const [orgSlug, setOrgSlug] = useState<string | null>(defaultOrg(orgs, initial.org)?.slug ?? null);
   const [planSlug, setPlanSlug] = useState<string | null>(
     requestedPlan && offered.includes(requestedPlan) ? requestedPlan.slug : (offered[0]?.slug ?? null),
   );
