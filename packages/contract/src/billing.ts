@@ -182,3 +182,13 @@ export type AcknowledgeBillingEvents = z.infer<typeof AcknowledgeBillingEvents>;
 /** `POST /admin/{provider}/events/retry`: failed or acknowledged events are due again now. */
 export const RetryBillingEvents = z.object({ ids: EventIds }).strict().meta({ id: 'RetryBillingEvents' });
 export type RetryBillingEvents = z.infer<typeof RetryBillingEvents>;
+
+/**
+ * `PUT /admin/{provider}/events`: staff correct a stored event (e.g. the organisation in its
+ * custom_data) and it is processed again now. The event keeps its id and type.
+ */
+export const EditBillingEvent = z
+  .object({ id: z.uuid('Invalid format'), payload: z.record(z.string(), z.unknown()) })
+  .strict()
+  .meta({ id: 'EditBillingEvent' });
+export type EditBillingEvent = z.infer<typeof EditBillingEvent>;

@@ -362,4 +362,41 @@ describeEachDatabaseWith('billing events for staff', env, (ctx) => {
     const limits = await ctx().request('GET', `/api/v1/orgs/${a.org}/limits`, { token: a.owner.token });
     expect(limits.body.find((l: { plan_type: string }) => l.plan_type === 'saas').plan).toBe('pro');
   });
+
+  it('lets staff correct an event that names an unknown organisation, then applies it', async () => {
+    const { token } = await ctx().admin();
+    const a = await orgWithOwner(ctx(), 'events-edit');
+    const price = await priceId(ctx(), 'team', 'monthly');
+    const body = subscriptionEvent({
+      id: subId(),
+      orgId: randomUUID(),
+      priceId: price,
+      customerId: 'ctm_nobody',
+    });
+    await deliverAndApply(ctx(), body);
+    const stored = await storedEvent(ctx(), JSON.parse(body).event_id);
+    expect(stored).toMatchObject({ state: 'failed' });
+    expect(stored.lastError).toMatch(/no organisation/);
+
+    const payload = JSON.parse(body);
+    const put = (b: unknown) => ctx().request('PUT', '/api/v1/admin/paddle/events', { token, body: b });
+    // Not an event, or another event's identity: refused, nothing changes.
+    expect(await put({ id: stored.id, payload: { hello: 'world' } })).toMatchObject({
+      status: 400,
+      body: { details: { field: 'payload' } },
+    });
+    expect(await put({ id: stored.id, payload: { ...payload, event_id: evtId() } })).toMatchObject({
+      status: 400,
+    });
+    expect(await put({ id: randomUUID(), payload })).toMatchObject({ status: 404 });
+
+    payload.data.custom_data.org_id = await orgId(ctx(), a.org);
+    const edited = await put({ id: stored.id, payload });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(edited.body).toMatchObject({ id: stored.id, state: 'processed', last_error: null });
+    const limits = await ctx().request('GET', `/api/v1/orgs/${a.org}/limits/saas`, { token: a.owner.token });
+    expect(limits.body.plan).toBe('team');
+    // Applied events are history.
+    expect(await put({ id: stored.id, payload })).toMatchObject({ status: 409 });
+  });
 });

@@ -1,6 +1,12 @@
 // The provider's events for staff (§4, §7.7): listed with filters, acknowledged, retried.
-import type { AcknowledgeBillingEvents, BillingEvent, BillingEventQuery } from '@slugsmith/contract';
+import type {
+  AcknowledgeBillingEvents,
+  BillingEvent,
+  BillingEventQuery,
+  EditBillingEvent,
+} from '@slugsmith/contract';
 import { ApiError } from '../../platform/errors.js';
+import { type ProviderEvent, parseEvent } from './event-format.js';
 import * as q from './queries.js';
 import type { Billing } from './service.js';
 
@@ -77,4 +83,35 @@ export async function retryEvents(
   await q.retryEvents(billing.db, name, unique);
   await billing.pipeline.processDue();
   return (await q.findEvents(billing.db, name, unique)).map(toBillingEvent);
+}
+
+/**
+ * Staff correct an event that cannot be applied as the provider sent it (say, an organisation
+ * that was recreated) and it is processed again now. Its id and type stay: they are what makes
+ * a redelivery a duplicate. A processed event stays as it was applied.
+ */
+export async function editEvent(
+  billing: Billing,
+  provider: string,
+  body: EditBillingEvent,
+): Promise<BillingEvent> {
+  const name = activeProvider(billing, provider);
+  const [stored] = await q.findEvents(billing.db, name, [body.id]);
+  if (!stored) throw ApiError.notFound('Event not found', { ids: [body.id] });
+  if (stored.state === 'processed') {
+    throw ApiError.conflict('A processed event cannot be edited', { reason: 'processed' });
+  }
+  let event: ProviderEvent;
+  try {
+    event = parseEvent(JSON.stringify(body.payload));
+  } catch {
+    throw ApiError.badRequest('The payload is not an event', { field: 'payload' });
+  }
+  if (event.eventId !== stored.eventId || event.eventType !== stored.eventType) {
+    throw ApiError.badRequest('The event keeps its event_id and event_type', { field: 'payload' });
+  }
+  await q.replaceEventPayload(billing.db, name, stored.id, event);
+  await billing.pipeline.processDue();
+  const [edited] = await q.findEvents(billing.db, name, [stored.id]);
+  return toBillingEvent(edited as q.EventRow);
 }

@@ -157,6 +157,27 @@ export async function acknowledgeEvents(
     .where(and(eq(billingEvents.provider, provider), inArray(billingEvents.id, [...ids])));
 }
 
+/** Replaces a stored event's payload (staff's correction) and makes it due now. */
+export async function replaceEventPayload(
+  db: Db,
+  provider: PaymentProviderName,
+  id: string,
+  event: ProviderEvent,
+): Promise<void> {
+  await db
+    .update(billingEvents)
+    .set({
+      payload: event.payload,
+      entityId: event.entityId,
+      customerId: event.customerId,
+      occurredAt: event.occurredAt,
+      state: 'failed',
+      nextAttemptAt: sql`now()`,
+      lockedUntil: null,
+    })
+    .where(and(eq(billingEvents.provider, provider), eq(billingEvents.id, id)));
+}
+
 /** Makes events due now (again): failed and acknowledged ones are tried once more. */
 export async function retryEvents(
   db: Db,

@@ -2,6 +2,7 @@
 // provider's events for staff.
 import {
   AcknowledgeBillingEvents,
+  BillingEvent,
   BillingEventList,
   BillingEventQuery,
   BillingParams,
@@ -9,6 +10,7 @@ import {
   ChangePreview,
   CheckoutRequest,
   CheckoutSession,
+  EditBillingEvent,
   ErrorBody,
   OrgParams,
   PaymentMethodSession,
@@ -160,6 +162,18 @@ export function billingRoutes(app: FastifyInstance, billing: Billing): void {
       response: { 200: BillingEventList, ...errors },
     },
     handler: async (request) => events.acknowledgeEvents(billing, request.params.provider, request.body),
+  });
+
+  r.put('/admin/:provider/events', {
+    config: { access: 'admin' },
+    schema: {
+      tags: ['admin'],
+      summary: 'Correct the payload of an event not yet processed; it is processed again now',
+      params: ProviderParams,
+      body: EditBillingEvent,
+      response: { 200: BillingEvent, ...errors },
+    },
+    handler: async (request) => events.editEvent(billing, request.params.provider, request.body),
   });
 
   r.post('/admin/:provider/events/retry', {
