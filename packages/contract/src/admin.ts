@@ -241,8 +241,8 @@ function isEmailOrHttpUrl(text: string): boolean {
 
 /** An e-mail address or an http(s) URL. */
 export const SupportContact = Text.trim()
-  .min(1, 'This field is required')
-  .max(500, 'Maximum length is 500 characters')
+  .min(1, { error: 'This field is required', abort: true })
+  .max(500, { error: 'Maximum length is 500 characters', abort: true })
   .refine(isEmailOrHttpUrl, 'Must be a valid email address or URL');
 
 export const UpdateInstanceSettings = z
