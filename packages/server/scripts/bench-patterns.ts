@@ -14,7 +14,9 @@
  *    first for a pattern that costs nothing to compile: the floor of the machine at that load.
  *
  *   npm run bench:patterns -w @slugsmith/server    (DATABASE_URL or TEST_DATABASE_URL;
- *                                                   BENCH_SECONDS per pattern, default 3)
+ *                                                   BENCH_SECONDS per pattern, default 3;
+ *                                                   BENCH_ONLY: only the patterns whose title
+ *                                                   contains this text)
  */
 import { randomBytes } from 'node:crypto';
 import { currentBundleId, loadBundle } from '@slugsmith/dictionaries';
@@ -54,7 +56,7 @@ const ROOM = 8;
 /** A pattern, or one written anew for each request `n` (so that nothing of it is cached). */
 type Written = string | ((n: number) => string);
 
-const PATTERNS: Record<string, Written> = {
+const ALL_PATTERNS: Record<string, Written> = {
   'title nouns run together': fill(() => '{Noun}', ROOM),
   'lower-case nouns': fill(() => '{noun}-', ROOM),
   'mixed-case nouns': fill(() => '{nOuN}-', ROOM),
@@ -75,6 +77,10 @@ const PATTERNS: Record<string, Written> = {
     ROOM,
   ),
 };
+
+const PATTERNS = Object.fromEntries(
+  Object.entries(ALL_PATTERNS).filter(([title]) => title.includes(process.env.BENCH_ONLY ?? '')),
+);
 
 /** The pattern of request `n`: written anew, or with other literal text (other canonical text). */
 function variant(pattern: Written, n: number): string {
