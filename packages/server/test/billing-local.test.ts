@@ -7,6 +7,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SubscriptionData } from '../src/areas/billing/event-format.js';
 import { createLocalProvider, type LocalProvider } from '../src/areas/billing/local/index.js';
+import { pruneDelivered } from '../src/areas/billing/local/outbox.js';
 import { prorate } from '../src/areas/billing/local/proration.js';
 import type { CatalogueItem, SyncResult } from '../src/areas/billing/provider.js';
 import { WebhookRejected } from '../src/areas/billing/provider.js';
@@ -305,6 +306,44 @@ eachDatabase('local payments: webhooks', (h) => {
     ).toThrow(WebhookRejected);
     expect(() => h().provider.verifyWebhook(`${raw} `, created?.headers ?? {})).toThrow(WebhookRejected);
     expect(h().provider.verifyWebhook(raw, created?.headers ?? {}).eventId).toMatch(/^evt_local_/);
+  });
+
+  it('refuses every delivery before it is started (the sender retries)', async () => {
+    const { transactionId } = await h().checkout('pro', 'annual');
+    await h().settle();
+    const delivered = h().last(transactionId);
+    const notStarted = h().makeProvider();
+    expect(() => notStarted.verifyWebhook(delivered.raw, delivered.headers)).toThrow(WebhookRejected);
+    await notStarted.start();
+    expect(notStarted.verifyWebhook(delivered.raw, delivered.headers).entityId).toBe(transactionId);
+    await notStarted.stop();
+  });
+
+  it('forgets delivered events after 30 days, never pending ones', async () => {
+    const { transactionId } = await h().checkout('team', 'monthly');
+    await h().settle();
+    const db = h().database.db;
+    const long = new Date(Date.now() - 31 * 86_400_000);
+    await db
+      .update(localPayOutbox)
+      .set({ deliveredAt: long })
+      .where(eq(localPayOutbox.entityId, transactionId));
+    await db.insert(localPayOutbox).values({
+      eventId: `evt_local_${'0'.repeat(24)}`,
+      eventType: 'transaction.updated',
+      entityId: 'txn_local_pending',
+      payload: {},
+      nextAttemptAt: new Date(Date.now() + 86_400_000),
+      createdAt: long,
+    });
+    await pruneDelivered(db);
+    expect(await db.select().from(localPayOutbox).where(eq(localPayOutbox.entityId, transactionId))).toEqual(
+      [],
+    );
+    expect(
+      await db.select().from(localPayOutbox).where(eq(localPayOutbox.entityId, 'txn_local_pending')),
+    ).toHaveLength(1);
+    await db.delete(localPayOutbox).where(eq(localPayOutbox.entityId, 'txn_local_pending'));
   });
 
   it('keeps retrying a delivery the route refused, and delivers it', async () => {

@@ -10,7 +10,13 @@ import { verifySignature } from '../signature.js';
 import { syncCatalogue } from './catalogue.js';
 import { type LocalCheckoutInput, prepareCheckout } from './checkout.js';
 import { type Sandbox, SandboxUrls } from './context.js';
-import { Deliveries, defaultRetryDelay, SIGNATURE_HEADER } from './outbox.js';
+import {
+  Deliveries,
+  defaultRetryDelay,
+  PRUNE_INTERVAL_MS,
+  pruneDelivered,
+  SIGNATURE_HEADER,
+} from './outbox.js';
 import { runRenewals } from './renewals.js';
 import { sandboxRoutes } from './routes.js';
 import { loadSettings, SandboxClock } from './settings.js';
@@ -94,8 +100,11 @@ export function createLocalProvider(deps: LocalProviderDeps): LocalProvider {
     },
 
     verifyWebhook(rawBody, headers): ProviderEvent {
+      // Before start() nothing was signed by this instance that it could check: refused (400),
+      // the sender retries.
+      if (secret === undefined) throw new WebhookRejected('the local payment provider is not started');
       const header = headers[SIGNATURE_HEADER.toLowerCase()];
-      verifySignature(requireSecret(), rawBody, header);
+      verifySignature(secret, rawBody, header);
       try {
         return parseEvent(rawBody);
       } catch {
@@ -115,6 +124,7 @@ export function createLocalProvider(deps: LocalProviderDeps): LocalProvider {
 
     async start() {
       await ensureStarted();
+      deliveries.open();
       const every = (ms: number, run: () => void) => {
         const timer = setInterval(run, ms);
         timer.unref();
@@ -122,12 +132,18 @@ export function createLocalProvider(deps: LocalProviderDeps): LocalProvider {
       };
       every(deps.deliveryIntervalMs ?? 5_000, () => deliveries.kick());
       every(deps.renewalIntervalMs ?? 30_000, () => renewInBackground());
+      every(PRUNE_INTERVAL_MS, () => {
+        pruneDelivered(deps.db).catch((error: unknown) =>
+          deps.log.warn({ err: error }, 'local payments: delivered events not pruned'),
+        );
+      });
       deliveries.kick();
       renewInBackground();
     },
 
     async stop() {
       for (const timer of timers.splice(0)) clearInterval(timer);
+      deliveries.close();
       await renewing;
       await deliveries.idle();
     },

@@ -1,7 +1,7 @@
 // The sandbox's webhook outbox: events are written in the same database transaction as the
 // change they describe, then delivered signed over HTTP to our own webhook route, one entity's
 // events in order, retried with backoff until the route answers 2xx.
-import { eq, sql } from 'drizzle-orm';
+import { eq, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/connect.js';
 import { localPayOutbox } from '../../../db/schema.js';
@@ -76,14 +76,34 @@ interface Claimed {
   payload: unknown;
 }
 
+/** Delivered events are kept this long (for staff looking into a delivery), then deleted. */
+export const KEEP_DELIVERED_DAYS = 30;
+export const PRUNE_INTERVAL_MS = 3_600_000;
+
+export async function pruneDelivered(db: Db): Promise<void> {
+  const before = new Date(Date.now() - KEEP_DELIVERED_DAYS * 86_400_000);
+  await db.delete(localPayOutbox).where(lt(localPayOutbox.deliveredAt, before));
+}
+
 export class Deliveries {
   private running: Promise<void> | undefined;
   private again = false;
+  /** Stopped: what operations still kick waits in the outbox for the next start. */
+  private closed = true;
 
   constructor(private readonly options: DeliveryOptions) {}
 
+  open(): void {
+    this.closed = false;
+  }
+
+  close(): void {
+    this.closed = true;
+  }
+
   /** Delivers what is due now, in the background; a call while a round runs asks for another. */
   kick(): void {
+    if (this.closed) return;
     if (this.running) {
       this.again = true;
       return;
