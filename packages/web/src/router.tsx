@@ -3,6 +3,7 @@ import { AccessGuard } from './auth/access-guard.js';
 import { ErrorBoundaryPage } from './components/error-boundary.js';
 import { PageLoader, RootShell } from './components/root-shell.js';
 import { RouteErrorFallback } from './components/route-error-fallback.js';
+import { adminRoutes } from './routes/admin/admin-routes.js';
 import { LanguagePrefix } from './routes/language-prefix.js';
 
 type Lazy = RouteObject['lazy'];
@@ -20,8 +21,6 @@ const soon = (path: string, page: string, extra: Partial<RouteObject> = {}): Rou
 
 /** Routes whose render failures show the route error fallback (product spec §2.6). */
 const withFallback = (name: string) => ({ errorElement: <RouteErrorFallback route={name} /> });
-
-const adminProviderSections = ['events', 'transactions', 'customers', 'subscriptions', 'products', 'prices'];
 
 export const routes: RouteObject[] = [
   {
@@ -169,18 +168,7 @@ export const routes: RouteObject[] = [
       {
         // Admin pages: sign-in and an account with permissions.
         element: <AccessGuard requireAuth requireAdmin />,
-        children: [
-          soon('/admin', 'adminDashboard'),
-          soon('/admin/docs', 'adminDocs'),
-          soon('/admin/docs/:slug', 'editDocument'),
-          soon('/admin/subscription-plans', 'subscriptionPlans'),
-          soon('/admin/organizations', 'organizations'),
-          soon('/admin/organizations/:orgSlug', 'organization'),
-          ...adminProviderSections.flatMap((section) => [
-            soon(`/admin/:provider/${section}`, `payments.${section}`),
-            ...(section === 'events' ? [] : [soon(`/admin/:provider/${section}/:id`, `payments.${section}`)]),
-          ]),
-        ],
+        children: [...adminRoutes],
       },
       // Language prefix first, then /404 for anything else (product spec §2.4).
       { path: '*', element: <LanguagePrefix /> },

@@ -1,0 +1,80 @@
+import { Badge, Box, Burger, Collapse, Container, Group, NavLink, Stack, Text } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation } from 'react-router';
+import './admin.css';
+import { ADMIN_SECTIONS, activeSection } from './sections.js';
+import { useProvider } from './use-provider.js';
+import { useStaff } from './use-staff.js';
+
+/**
+ * The staff area's frame: the sections on the side (a menu behind a button on phones), the staff
+ * level, and the page.
+ */
+export function AdminLayout() {
+  const { t } = useTranslation('admin');
+  const { pathname } = useLocation();
+  const { level } = useStaff();
+  const provider = useProvider();
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const current = activeSection(pathname);
+  const phone = useMediaQuery('(max-width: 48em)') ?? false;
+
+  const links = (
+    <Stack gap={2} component="ul" className="admin-nav-list">
+      {ADMIN_SECTIONS.map((section) => (
+        <li key={section.id}>
+          <NavLink
+            component={Link}
+            to={section.path(provider)}
+            label={t(`nav.${section.id}`)}
+            active={current === section.id}
+            variant="filled"
+            aria-current={current === section.id ? 'page' : undefined}
+            // A chosen section closes the phone menu.
+            onClick={close}
+            data-testid={`admin-nav-${section.id}`}
+          />
+        </li>
+      ))}
+    </Stack>
+  );
+
+  return (
+    <Container size="xl" py="md">
+      <Box className="admin-frame">
+        <Box component="nav" aria-label={t('nav.label')} className="admin-nav">
+          <Group justify="space-between" className="admin-nav-head" wrap="nowrap">
+            <Text fw={700}>{t('title')}</Text>
+            {level && (
+              <Badge variant="default" data-testid="staff-level">
+                {t(`levels.${level}`)}
+              </Badge>
+            )}
+            {phone && (
+              <Burger
+                opened={opened}
+                onClick={toggle}
+                size="sm"
+                aria-label={t('nav.toggle')}
+                aria-expanded={opened}
+                aria-controls="admin-nav-links"
+                data-testid="admin-nav-toggle"
+              />
+            )}
+          </Group>
+          {phone ? (
+            <Collapse expanded={opened} keepMounted={false} id="admin-nav-links">
+              {links}
+            </Collapse>
+          ) : (
+            links
+          )}
+        </Box>
+        <Box className="admin-page">
+          <Outlet />
+        </Box>
+      </Box>
+    </Container>
+  );
+}

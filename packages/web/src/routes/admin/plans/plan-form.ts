@@ -1,0 +1,203 @@
+import {
+  type AdminPlan,
+  CreatePlan,
+  FEATURE_KEYS,
+  LIMIT_KEYS,
+  type PlanFeatures,
+  type PlanPrice,
+  type PlanState,
+  type PlanType,
+  type PricePeriod,
+  SLA_KEYS,
+  UpdatePlan,
+} from '@slugsmith/contract';
+import { minorUnitDigits } from '../../products/plan-catalogue.js';
+
+/**
+ * The plan editor's values: the plan's fields as the inputs hold them. Limits are numbers (−1 is
+ * unlimited), SLA terms text ('' is none), amounts in major units as typed ("19.00").
+ */
+export interface PlanFormValues {
+  slug: string;
+  name: string;
+  description: string;
+  plan_type: PlanType;
+  display_order: number;
+  free: boolean;
+  custom_features: boolean;
+  custom_plan: boolean;
+  state: PlanState;
+  limits: Record<(typeof LIMIT_KEYS)[number], number | string>;
+  switches: Record<(typeof FEATURE_KEYS)[number], boolean>;
+  sla: Record<(typeof SLA_KEYS)[number], string>;
+}
+
+export interface PriceFormValues {
+  period: PricePeriod;
+  amount: string;
+  currency: string;
+  per_node: boolean;
+}
+
+/** A new plan's starting point: a draft that grants nothing until staff say otherwise. */
+export function emptyFeatures(): PlanFeatures {
+  return {
+    ...(Object.fromEntries(LIMIT_KEYS.map((k) => [k, 0])) as Record<(typeof LIMIT_KEYS)[number], number>),
+    ...(Object.fromEntries(FEATURE_KEYS.map((k) => [k, false])) as Record<
+      (typeof FEATURE_KEYS)[number],
+      boolean
+    >),
+    ...(Object.fromEntries(SLA_KEYS.map((k) => [k, null])) as Record<(typeof SLA_KEYS)[number], null>),
+  };
+}
+
+/** The editor's values of a plan, or of a new draft plan. */
+export function planToForm(plan?: AdminPlan): PlanFormValues {
+  const features = plan?.features ?? emptyFeatures();
+  return {
+    slug: plan?.slug ?? '',
+    name: plan?.name ?? '',
+    description: plan?.description ?? '',
+    plan_type: plan?.plan_type ?? 'saas',
+    display_order: plan?.display_order ?? 0,
+    free: plan?.free ?? false,
+    custom_features: plan?.custom_features ?? false,
+    custom_plan: plan?.custom_plan ?? false,
+    state: plan?.state ?? 'draft',
+    limits: Object.fromEntries(LIMIT_KEYS.map((k) => [k, features[k]])) as PlanFormValues['limits'],
+    switches: Object.fromEntries(FEATURE_KEYS.map((k) => [k, features[k]])) as PlanFormValues['switches'],
+    sla: Object.fromEntries(SLA_KEYS.map((k) => [k, features[k] ?? ''])) as PlanFormValues['sla'],
+  };
+}
+
+/** A number input's value as a number; text that is not a whole number stays as typed (refused later). */
+function limitValue(value: number | string): number {
+  if (typeof value === 'number') return value;
+  const trimmed = value.trim();
+  return /^-?\d+$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+}
+
+/** The features the values describe. */
+export function formFeatures(values: PlanFormValues): PlanFeatures {
+  const features = emptyFeatures() as Record<string, unknown>;
+  for (const k of LIMIT_KEYS) features[k] = limitValue(values.limits[k]);
+  for (const k of FEATURE_KEYS) features[k] = values.switches[k];
+  for (const k of SLA_KEYS) features[k] = values.sla[k].trim() === '' ? null : values.sla[k].trim();
+  return features as PlanFeatures;
+}
+
+const planFields = (values: PlanFormValues) => ({
+  slug: values.slug.trim(),
+  name: values.name,
+  description: values.description,
+  plan_type: values.plan_type,
+  display_order: values.display_order,
+  free: values.free,
+  custom_features: values.custom_features,
+  custom_plan: values.custom_plan,
+  state: values.state,
+});
+
+/** Where an issue belongs in the editor: `features.max_series` → `limits.max_series`, etc. */
+function fieldOf(path: readonly PropertyKey[]): string {
+  const [head, key] = path.map(String);
+  if (head === 'features' && key) {
+    if ((LIMIT_KEYS as readonly string[]).includes(key)) return `limits.${key}`;
+    if ((SLA_KEYS as readonly string[]).includes(key)) return `sla.${key}`;
+    return `switches.${key}`;
+  }
+  return path.map(String).join('.');
+}
+
+export type PlanBodyResult<T> = { ok: true; body: T } | { ok: false; errors: Record<string, string> };
+
+/** The contract's messages by editor field (the first message of each). */
+function issuesByField(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const field = fieldOf(issue.path);
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+/** The create call's body, checked by the contract (with the prices typed so far). */
+export function createBody(
+  values: PlanFormValues,
+  prices: readonly PlanPrice[] = [],
+): PlanBodyResult<CreatePlan> {
+  const parsed = CreatePlan.safeParse({ ...planFields(values), prices, features: formFeatures(values) });
+  return parsed.success
+    ? { ok: true, body: parsed.data }
+    : { ok: false, errors: issuesByField(parsed.error.issues) };
+}
+
+/** The update call's body: only what changed (features key by key); prices go through their own calls. */
+export function updateBody(original: AdminPlan, values: PlanFormValues): PlanBodyResult<UpdatePlan> {
+  const fields = planFields(values);
+  const changes: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(fields))
+    if (original[name as keyof typeof fields] !== value) changes[name] = value;
+  const features = formFeatures(values);
+  const changedFeatures = Object.fromEntries(
+    Object.entries(features).filter(([k, v]) => original.features[k as keyof PlanFeatures] !== v),
+  );
+  if (Object.keys(changedFeatures).length > 0) changes.features = changedFeatures;
+  const parsed = UpdatePlan.safeParse(changes);
+  return parsed.success
+    ? { ok: true, body: parsed.data }
+    : { ok: false, errors: issuesByField(parsed.error.issues) };
+}
+
+/** "19.00" or "19" in the currency's major unit → 1900 minor units; null when it is not an amount. */
+export function parseAmount(text: string, currency: string): number | null {
+  const digits = minorUnitDigits(currency);
+  const trimmed = text.trim().replace(',', '.');
+  const pattern = digits > 0 ? new RegExp(`^\\d+(\\.\\d{1,${digits}})?$`) : /^\d+$/;
+  if (!pattern.test(trimmed)) return null;
+  const [whole, fraction = ''] = trimmed.split('.');
+  return Number(whole) * 10 ** digits + Number(fraction.padEnd(digits, '0') || '0');
+}
+
+/** 1900 minor units → "19.00" (what the amount input shows). */
+export function amountText(amount: number, currency: string): string {
+  const digits = minorUnitDigits(currency);
+  if (digits === 0) return String(amount);
+  const whole = Math.floor(amount / 10 ** digits);
+  const fraction = String(amount % 10 ** digits).padStart(digits, '0');
+  return `${whole}.${fraction}`;
+}
+
+export function priceToForm(price: PlanPrice): PriceFormValues {
+  return {
+    period: price.period,
+    amount: amountText(price.amount, price.currency),
+    currency: price.currency,
+    per_node: price.per_node,
+  };
+}
+
+/** A price row as the API takes it, or null when the amount or currency is not valid. */
+export function formToPrice(values: PriceFormValues): PlanPrice | null {
+  const currency = values.currency.trim().toUpperCase();
+  if (!/^[A-Z]{3}$/.test(currency)) return null;
+  const amount = parseAmount(values.amount, currency);
+  if (amount === null) return null;
+  return { period: values.period, amount, currency, per_node: values.per_node };
+}
+
+/** On-premise plans are priced per concurrent node by default. */
+export const perNodeByDefault = (planType: PlanType): boolean => planType === 'on_premise';
+
+/** Plans as the list shows them: by plan type, then display order, then name. */
+export function sortPlans<T extends Pick<AdminPlan, 'plan_type' | 'display_order' | 'name'>>(
+  plans: readonly T[],
+): T[] {
+  const typeRank: Record<PlanType, number> = { saas: 0, on_premise: 1, other: 2 };
+  return [...plans].sort(
+    (a, b) =>
+      typeRank[a.plan_type] - typeRank[b.plan_type] ||
+      a.display_order - b.display_order ||
+      a.name.localeCompare(b.name),
+  );
+}

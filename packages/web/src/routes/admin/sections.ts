@@ -1,0 +1,33 @@
+/** The staff area's sections, in the side navigation's order. */
+export const ADMIN_SECTIONS = [
+  { id: 'dashboard', path: () => '/admin' },
+  { id: 'organizations', path: () => '/admin/organizations' },
+  { id: 'users', path: () => '/admin/users' },
+  { id: 'plans', path: () => '/admin/subscription-plans' },
+  { id: 'docs', path: () => '/admin/docs' },
+  { id: 'events', path: (provider: string) => `/admin/${encodeURIComponent(provider)}/events` },
+  { id: 'settings', path: () => '/admin/settings' },
+  { id: 'audit', path: () => '/admin/audit' },
+] as const satisfies readonly { id: string; path: (provider: string) => string }[];
+
+export type AdminSectionId = (typeof ADMIN_SECTIONS)[number]['id'];
+
+const FIXED: Record<string, AdminSectionId> = {
+  organizations: 'organizations',
+  users: 'users',
+  'subscription-plans': 'plans',
+  docs: 'docs',
+  settings: 'settings',
+  audit: 'audit',
+};
+
+/** The section a path belongs to (its detail pages included); null outside the staff area. */
+export function activeSection(pathname: string): AdminSectionId | null {
+  const parts = pathname.replace(/\/+$/, '').split('/').filter(Boolean);
+  if (parts[0] !== 'admin') return null;
+  if (parts.length === 1) return 'dashboard';
+  const fixed = FIXED[parts[1] ?? ''];
+  if (fixed) return fixed;
+  // /admin/{provider}/events and the provider's other objects.
+  return parts.length >= 3 ? 'events' : null;
+}

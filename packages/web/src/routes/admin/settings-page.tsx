@@ -1,0 +1,109 @@
+import { Button, Paper, Stack, Switch, TextInput } from '@mantine/core';
+import { type InstanceSettings, SupportContact } from '@slugsmith/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { adminKeys, getSettings, updateSettings } from '../../lib/admin-api.js';
+import { notifyFailure, notifySuccess } from '../dashboard/notify.js';
+import { ErrorState, ListSkeleton } from '../dashboard/states.js';
+import { AdminHeader, ReadOnlyNote, useValidationText } from './parts.js';
+import { useStaff } from './use-staff.js';
+
+/** /admin/settings: the development-instance warning, the sandbox disclaimer and the support contact. */
+export function SettingsPage() {
+  const { t } = useTranslation('admin');
+  const settings = useQuery({ queryKey: adminKeys.settings(), queryFn: ({ signal }) => getSettings(signal) });
+  return (
+    <>
+      <AdminHeader title={t('settings.title')} intro={t('settings.intro')} />
+      <ReadOnlyNote />
+      {settings.isPending && <ListSkeleton rows={3} />}
+      {settings.isError && (
+        <ErrorState
+          title={t('settings.loadFailed')}
+          error={settings.error}
+          onRetry={() => settings.refetch()}
+        />
+      )}
+      {settings.data && <SettingsForm key={JSON.stringify(settings.data)} settings={settings.data} />}
+    </>
+  );
+}
+
+function SettingsForm({ settings }: { settings: InstanceSettings }) {
+  const { t } = useTranslation('admin');
+  const { writable } = useStaff();
+  const validation = useValidationText();
+  const client = useQueryClient();
+  const [devWarning, setDevWarning] = useState(settings.dev_warning);
+  const [sandbox, setSandbox] = useState(settings.sandbox_disclaimer);
+  const [contact, setContact] = useState(settings.support_contact ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const save = useMutation({
+    mutationFn: async () => {
+      const trimmed = contact.trim();
+      if (trimmed) {
+        const checked = SupportContact.safeParse(trimmed);
+        if (!checked.success) {
+          setError(validation(checked.error.issues[0]?.message ?? 'Invalid format'));
+          return null;
+        }
+      }
+      setError(null);
+      return updateSettings({
+        dev_warning: devWarning,
+        sandbox_disclaimer: sandbox,
+        support_contact: trimmed || null,
+      });
+    },
+    onSuccess: (saved) => {
+      if (!saved) return;
+      client.setQueryData(adminKeys.settings(), saved);
+      notifySuccess(t('settings.saved'));
+    },
+    onError: (e) => notifyFailure(t('settings.saveFailed'), e),
+  });
+  return (
+    <Paper withBorder p="md" maw={640}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          save.mutate();
+        }}
+      >
+        <Stack>
+          <Switch
+            label={t('settings.devWarning')}
+            description={t('settings.devWarningHint')}
+            checked={devWarning}
+            onChange={(e) => setDevWarning(e.currentTarget.checked)}
+            disabled={!writable}
+            data-testid="settings-dev-warning"
+          />
+          <Switch
+            label={t('settings.sandbox')}
+            description={t('settings.sandboxHint')}
+            checked={sandbox}
+            onChange={(e) => setSandbox(e.currentTarget.checked)}
+            disabled={!writable}
+            data-testid="settings-sandbox"
+          />
+          <TextInput
+            label={t('settings.contact')}
+            description={t('settings.contactHint')}
+            value={contact}
+            onChange={(e) => setContact(e.currentTarget.value)}
+            error={error}
+            readOnly={!writable}
+            data-testid="settings-contact"
+          />
+          {writable && (
+            <Button type="submit" loading={save.isPending} w="fit-content" data-testid="settings-save">
+              {t('actions.save')}
+            </Button>
+          )}
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
