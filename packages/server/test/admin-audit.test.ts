@@ -389,7 +389,7 @@ describeEachDatabase('audit log', (ctx) => {
     }
   });
 
-  it('records nothing for a refused or failed write', async () => {
+  it('records nothing for a refused or failed write, or one that changes nothing', async () => {
     const admin = await ctx().admin();
     const support = await ctx().person('audit-support');
     const before = (await ctx().request('GET', '/api/v1/admin/audit?limit=1', { token: admin.token })).body;
@@ -399,6 +399,12 @@ describeEachDatabase('audit log', (ctx) => {
     await ctx().request('PUT', '/api/v1/admin/settings', {
       token: support.token,
       body: { dev_warning: true },
+    });
+    // Writes that change nothing.
+    await ctx().request('PUT', `/api/v1/admin/orgs/${org}`, { token: admin.token, body: {} });
+    await ctx().request('PUT', `/api/v1/admin/orgs/${org}`, {
+      token: admin.token,
+      body: { suspended: false },
     });
     const after = (await ctx().request('GET', '/api/v1/admin/audit?limit=1', { token: admin.token })).body;
     expect(after.total).toBe(before.total);

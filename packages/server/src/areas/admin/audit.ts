@@ -32,16 +32,22 @@ function snapshot(value: unknown): unknown {
   return value === undefined || value === null ? null : JSON.parse(JSON.stringify(value));
 }
 
-/** Records one write; other areas (billing's event actions) call it with their own records. */
+/**
+ * Records one write; other areas (billing's event actions) call it with their own records. A
+ * write that changed nothing (the same object before and after) leaves no entry.
+ */
 export async function recordAudit(db: Db, entry: AuditRecord): Promise<void> {
+  const before = snapshot(entry.before);
+  const after = snapshot(entry.after);
+  if (before !== null && JSON.stringify(before) === JSON.stringify(after)) return;
   await q.insertAudit(db, {
     actorId: entry.actor.id,
     actorEmail: entry.actor.email,
     action: entry.action,
     objectType: entry.objectType,
     objectId: entry.objectId,
-    before: snapshot(entry.before),
-    after: snapshot(entry.after),
+    before,
+    after,
   });
 }
 
