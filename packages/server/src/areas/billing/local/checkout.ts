@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { localPayCustomers, localPaySubscriptions, localPayTransactions } from '../../../db/schema.js';
 import { ApiError } from '../../../platform/errors.js';
 import type { CheckoutInput, PreparedCheckout } from '../provider.js';
@@ -161,7 +161,7 @@ export async function confirmCheckout(
     const [txn] = await tx
       .select()
       .from(localPayTransactions)
-      .where(and(eq(localPayTransactions.id, transactionId)))
+      .where(eq(localPayTransactions.id, transactionId))
       .for('update');
     if (!txn) throw ApiError.notFound();
     if (txn.status !== 'ready') return { kind: 'not_payable', status: txn.status };

@@ -124,6 +124,7 @@ export function createLocalProvider(deps: LocalProviderDeps): LocalProvider {
 
     async start() {
       await ensureStarted();
+      if (timers.length > 0) return;
       deliveries.open();
       const every = (ms: number, run: () => void) => {
         const timer = setInterval(run, ms);
