@@ -28,6 +28,11 @@ export function describeItem({ price, product }: PriceWithProduct): string {
   return `${product.name} (${price.period.replace('_', '-')}${per})`;
 }
 
+/**
+ * A `ready` transaction for the hosted checkout (the customer is known, so nothing is missing).
+ * The sandbox charges no tax: tax 0 on every transaction, whatever the country — working out
+ * tax is the real provider's business, and a sandbox that invented rates would mislead.
+ */
 export async function prepareCheckout(
   sandbox: Sandbox,
   input: LocalCheckoutInput,
