@@ -905,6 +905,35 @@ eachDatabase('local payments: restarts and several nodes', (h) => {
     ]);
   });
 
+  it('delivers each event once when two nodes deliver at the same time', async () => {
+    const other = h().makeProvider();
+    await other.start();
+    h().receiver.answers.push(...Array(30).fill(503));
+    const bought = await Promise.all([h().checkout('pro', 'monthly'), h().checkout('team', 'annual')]);
+    await Promise.all(bought.map((b) => h().pay(b.transactionId)));
+    h().receiver.answers.length = 0;
+    const before = h().receiver.deliveries.length;
+    for (let i = 0; i < 50; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      await Promise.all([h().provider.runDue(), other.runDue()]);
+      const pending = await h().database.db.select().from(localPayOutbox);
+      if (pending.every((e) => e.deliveredAt !== null)) break;
+    }
+    await other.stop();
+    const ids = h()
+      .receiver.deliveries.slice(before)
+      .map((d) => JSON.parse(d.raw).event_id as string);
+    expect(ids.length).toBeGreaterThanOrEqual(2 * 5);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const { transactionId } of bought) {
+      expect(h().receiver.types(transactionId)).toEqual([
+        'transaction.created',
+        'transaction.paid',
+        'transaction.completed',
+      ]);
+    }
+  });
+
   it('renews a subscription once when two nodes run renewals at the same time', async () => {
     const { subscriptionId } = await h().buy('pro', 'monthly');
     const other = h().makeProvider();
