@@ -249,6 +249,18 @@ describe('buying Pro, changing to Team, cancelling: the local sandbox end to end
     await checkAndPhotograph('subscription-tab', () => card('team').waitFor());
   });
 
+  it("refuses a second checkout of the same plan type with the server's reason (prepare failed)", async () => {
+    await page.goto(`/checkout?plan=pro&period=monthly&org=${org}`);
+    await page.getByTestId('checkout-continue').click();
+    const failed = page.getByTestId('prepare-failed');
+    await failed.getByText('Could not prepare the checkout').waitFor();
+    await failed.getByText(/^The organisation already has a subscription of this plan type/).waitFor();
+    await failed.getByRole('link', { name: 'Open the current subscription' }).click();
+    await page.waitForURL(
+      (u) => u.pathname === `/dashboard/org/${org}` && u.searchParams.get('tab') === 'subscription',
+    );
+  });
+
   it('cancels at period end, and the organisation is on Free once the period has passed', async () => {
     await card('team').getByTestId('billing-cancel').click();
     const confirm = page.getByTestId('confirm-dialog');

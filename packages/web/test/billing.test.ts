@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LANGUAGE_CODES } from '../src/i18n/languages.js';
 import { ApiError, setAccessTokenSource } from '../src/lib/api.js';
 import * as consoleApi from '../src/lib/console-api.js';
+import { billingErrorText, billingMessageKey } from '../src/routes/checkout/billing-messages.js';
 import {
   ACTIVATION_TIMEOUT_MS,
   activationPhase,
@@ -15,6 +16,7 @@ import {
   defaultOrg,
   findPrice,
   formatMoney,
+  orderQuantity,
   orderTotal,
   parseCheckoutParams,
   periodsOf,
@@ -144,6 +146,12 @@ describe('plans and prices on offer', () => {
     expect(quantityUnit(onPrem)).toBe('node');
     expect(quantityUnit(pro)).toBe('unit');
     expect(quantityUnit(undefined)).toBe('unit');
+  });
+  it('orders per node for per-node prices and once otherwise', () => {
+    expect(orderQuantity(priceFor(onPrem, 'annual'), 3)).toBe(3);
+    expect(orderQuantity(priceFor(onPrem, 'annual'), 0)).toBe(1);
+    expect(orderQuantity(priceFor(pro, 'monthly'), 3)).toBe(1);
+    expect(orderQuantity(undefined, 3)).toBe(1);
   });
   it('keeps quantities whole and within the contract bounds', () => {
     expect(clampQuantity('3')).toBe(3);
@@ -400,5 +408,62 @@ describe('billing calls of the console client', () => {
     expect((error as ApiError).code).toBe(404);
     expect((error as ApiError).message).toBe('Transaction missing not found');
     await expect(consoleApi.invoiceHtml('acme', 'x', undefined)).rejects.toMatchObject({ code: 401 });
+  });
+});
+
+describe("the billing routes' messages in the reader's language (§8)", () => {
+  const catalogue = (lang: string) =>
+    JSON.parse(readFileSync(new URL(`../public/locales/${lang}/billing.json`, import.meta.url), 'utf8'));
+  const lookup =
+    (cat: Record<string, Record<string, string>>) => (key: string, values?: Record<string, string>) => {
+      const [group = '', name = ''] = key.split('.');
+      let text = cat[group]?.[name] ?? key;
+      for (const [k, v] of Object.entries(values ?? {})) text = text.replace(`{{${k}}}`, v);
+      return text;
+    };
+
+  it('knows the checkout and self-service messages, "Subscription {id} not found" with its id', () => {
+    expect(billingMessageKey('Missing price information')).toEqual({ key: 'errors.missingPrice' });
+    expect(billingMessageKey('Subscription 5f0c not found')).toEqual({
+      key: 'server.subscriptionNotFound',
+      values: { id: '5f0c' },
+    });
+    expect(billingMessageKey('Something else')).toBeNull();
+  });
+
+  it('says them in German, and passes unknown messages through', () => {
+    const t = lookup(catalogue('de-DE'));
+    expect(billingErrorText(new ApiError(404, 'Subscription abc not found'), t)).toBe(
+      'Abonnement abc nicht gefunden',
+    );
+    expect(
+      billingErrorText(
+        new ApiError(
+          409,
+          'The organisation already has a subscription of this plan type: change that one instead',
+        ),
+        t,
+      ),
+    ).toBe('Die Organisation hat bereits ein Abonnement dieser Planart: Ändern Sie stattdessen dieses');
+    expect(billingErrorText(new ApiError(500, 'Boom'), t)).toBe('Boom');
+  });
+
+  it('has every mapped key in every language', () => {
+    const messages = [
+      'Missing price information',
+      'The plan is not available for subscription',
+      'Checkout could not be prepared',
+      'The payment provider could not make the change',
+      'Subscription x not found',
+    ];
+    for (const lang of LANGUAGE_CODES) {
+      const t = lookup(catalogue(lang));
+      for (const message of messages) {
+        const known = billingMessageKey(message);
+        expect(known, message).not.toBeNull();
+        const text = t(known?.key ?? '', known?.values);
+        expect(text, `${lang} ${message}`).not.toBe(known?.key);
+      }
+    }
   });
 });

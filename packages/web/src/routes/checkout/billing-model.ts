@@ -101,6 +101,14 @@ export function clampQuantity(value: unknown, fallback = MIN_QUANTITY): number {
   return Math.min(MAX_QUANTITY, Math.max(MIN_QUANTITY, n));
 }
 
+/**
+ * The quantity an order or a change sends: per-node prices (on-premise) are bought per concurrent
+ * node; every other price once per organisation (the server refuses any other quantity).
+ */
+export function orderQuantity(price: Pick<OfferedPrice, 'per_node'> | undefined, requested: number): number {
+  return price?.per_node ? clampQuantity(requested) : 1;
+}
+
 /** What the order costs before tax: the price once per unit or node. */
 export function orderTotal(price: Pick<OfferedPrice, 'amount'>, quantity: number): number {
   return price.amount * quantity;

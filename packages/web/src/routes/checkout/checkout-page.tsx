@@ -18,15 +18,17 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { consoleKeys, listOrgs, prepareCheckout, publicPlans } from '../../lib/console-api.js';
+import { consoleKeys, errorReason, listOrgs, prepareCheckout, publicPlans } from '../../lib/console-api.js';
 import { CreateOrgDialog } from '../dashboard/create-org-dialog.js';
-import { EmptyState, ErrorState, errorDetail, ListSkeleton } from '../dashboard/states.js';
+import { EmptyState, ErrorState, ListSkeleton } from '../dashboard/states.js';
+import { billingErrorText } from './billing-messages.js';
 import {
   clampQuantity,
   defaultOrg,
   formatMoney,
   MAX_QUANTITY,
   MIN_QUANTITY,
+  orderQuantity,
   orderTotal,
   PENDING_CHECKOUT_KEY,
   type PendingCheckout,
@@ -37,6 +39,7 @@ import {
   purchasablePlans,
   purchasingOrgs,
   quantityUnit,
+  subscriptionTabHref,
 } from './billing-model.js';
 import { countryOptions } from './countries.js';
 import { openPaddleCheckout } from './paddle-checkout.js';
@@ -135,6 +138,7 @@ function CheckoutForm({
 
   const price = priceFor(plan, period);
   const unit = quantityUnit(plan);
+  const count = orderQuantity(price, quantity);
 
   const pay = useMutation({
     mutationFn: async () => {
@@ -142,7 +146,7 @@ function CheckoutForm({
       setClosed(false);
       const session = await prepareCheckout({
         org_slug: orgSlug,
-        items: [{ price: price.id, quantity }],
+        items: [{ price: price.id, quantity: count }],
         ...(country ? { country_code: country } : {}),
       });
       rememberCheckout({ org: orgSlug, plan: plan.slug, at: Date.now() });
@@ -203,17 +207,19 @@ function CheckoutForm({
           allowDeselect={false}
           data-testid="checkout-period"
         />
-        <NumberInput
-          label={unit === 'node' ? t('checkout.nodes') : t('checkout.quantity')}
-          description={unit === 'node' ? t('checkout.nodesHint') : undefined}
-          min={MIN_QUANTITY}
-          max={MAX_QUANTITY}
-          allowDecimal={false}
-          allowNegative={false}
-          value={quantity}
-          onChange={(value) => setQuantity(clampQuantity(value, quantity))}
-          data-testid="checkout-quantity"
-        />
+        {price?.per_node && (
+          <NumberInput
+            label={unit === 'node' ? t('checkout.nodes') : t('checkout.quantity')}
+            description={unit === 'node' ? t('checkout.nodesHint') : undefined}
+            min={MIN_QUANTITY}
+            max={MAX_QUANTITY}
+            allowDecimal={false}
+            allowNegative={false}
+            value={quantity}
+            onChange={(value) => setQuantity(clampQuantity(value, quantity))}
+            data-testid="checkout-quantity"
+          />
+        )}
         <Select
           label={t('checkout.country')}
           description={t('checkout.countryHint')}
@@ -260,17 +266,19 @@ function CheckoutForm({
                 </div>
                 <Text ff="monospace">{formatMoney(price.amount, price.currency, lng)}</Text>
               </Group>
-              <Group justify="space-between">
-                <Text size="sm">{unit === 'node' ? t('checkout.nodes') : t('checkout.quantity')}</Text>
-                <Text size="sm" ff="monospace">
-                  × {quantity}
-                </Text>
-              </Group>
+              {price.per_node && (
+                <Group justify="space-between">
+                  <Text size="sm">{unit === 'node' ? t('checkout.nodes') : t('checkout.quantity')}</Text>
+                  <Text size="sm" ff="monospace">
+                    × {count}
+                  </Text>
+                </Group>
+              )}
               <Divider />
               <Group justify="space-between">
                 <Text fw={700}>{t('checkout.total')}</Text>
                 <Text fw={700} ff="monospace" data-testid="checkout-total">
-                  {formatMoney(orderTotal(price, quantity), price.currency, lng)}
+                  {formatMoney(orderTotal(price, count), price.currency, lng)}
                 </Text>
               </Group>
               <Text size="xs" c="dimmed">
@@ -289,7 +297,14 @@ function CheckoutForm({
               title={t('errors.prepareFailed')}
               data-testid="prepare-failed"
             >
-              {errorDetail(pay.error)}
+              <Stack gap={4} align="flex-start">
+                <Text size="sm">{billingErrorText(pay.error, t)}</Text>
+                {errorReason(pay.error) === 'already_subscribed' && orgSlug && (
+                  <Anchor component={Link} to={subscriptionTabHref(orgSlug)} size="sm">
+                    {t('server.openExisting')}
+                  </Anchor>
+                )}
+              </Stack>
             </Alert>
           )}
           {closed && (

@@ -10,9 +10,10 @@ import {
   paymentMethodSession,
   resumeSubscription,
 } from '../../../lib/console-api.js';
+import { notifyBillingFailure } from '../../checkout/billing-messages.js';
 import { billingActions, billingLine, formatMoney } from '../../checkout/billing-model.js';
 import { formatDate } from '../format.js';
-import { notifyFailure, notifySuccess } from '../notify.js';
+import { notifySuccess } from '../notify.js';
 import { ChangeSubscriptionDialog } from './billing-change-dialog.js';
 
 /** Refreshes everything a billing change touches: subscriptions, limits, history. */
@@ -87,7 +88,7 @@ export function BillingActions({ org, sub }: { org: Organisation; sub: Subscript
       );
       await refresh();
     },
-    onError: (error) => notifyFailure(t('cancel.failed'), error),
+    onError: (error) => notifyBillingFailure(t('cancel.failed'), error, t),
   });
   const resume = useMutation({
     mutationFn: () => resumeSubscription(org.slug, sub.id),
@@ -95,13 +96,13 @@ export function BillingActions({ org, sub }: { org: Organisation; sub: Subscript
       notifySuccess(t('resume.done'));
       await refresh();
     },
-    onError: (error) => notifyFailure(t('resume.failed'), error),
+    onError: (error) => notifyBillingFailure(t('resume.failed'), error, t),
   });
   const paymentMethod = useMutation({
     mutationFn: () => paymentMethodSession(org.slug, sub.id),
     // The provider's page (the local sandbox's card form, or Paddle's) brings the customer back.
     onSuccess: ({ url }) => window.location.assign(url),
-    onError: (error) => notifyFailure(t('paymentMethod.failed'), error),
+    onError: (error) => notifyBillingFailure(t('paymentMethod.failed'), error, t),
   });
 
   if (!Object.values(actions).some(Boolean)) return null;

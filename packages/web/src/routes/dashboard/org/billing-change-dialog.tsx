@@ -4,11 +4,13 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeSubscription, previewSubscriptionChange, publicPlans } from '../../../lib/console-api.js';
+import { billingErrorText, notifyBillingFailure } from '../../checkout/billing-messages.js';
 import {
   clampQuantity,
   findPrice,
   MAX_QUANTITY,
   MIN_QUANTITY,
+  orderQuantity,
   periodsOf,
   plansKey,
   priceFor,
@@ -17,8 +19,8 @@ import {
   quantityUnit,
 } from '../../checkout/billing-model.js';
 import { formatDate } from '../format.js';
-import { notifyFailure, notifySuccess } from '../notify.js';
-import { ErrorState, errorDetail, ListSkeleton } from '../states.js';
+import { notifySuccess } from '../notify.js';
+import { ErrorState, ListSkeleton } from '../states.js';
 
 /**
  * A new plan, period or quantity for a subscription: the provider's proration is previewed (charged
@@ -75,8 +77,9 @@ function ChangeForm({
   );
   const [quantity, setQuantity] = useState(sub.quantity);
   const price = priceFor(plan, period);
-  const unchanged = price !== undefined && price.id === sub.billing?.price_id && quantity === sub.quantity;
-  const body: SubscriptionChange | null = price ? { price: price.id, quantity } : null;
+  const count = orderQuantity(price, quantity);
+  const unchanged = price !== undefined && price.id === sub.billing?.price_id && count === sub.quantity;
+  const body: SubscriptionChange | null = price ? { price: price.id, quantity: count } : null;
 
   const preview = useMutation({
     mutationFn: (change: SubscriptionChange) => previewSubscriptionChange(org.slug, sub.id, change),
@@ -88,7 +91,7 @@ function ChangeForm({
       await onChanged();
       onClose();
     },
-    onError: (error) => notifyFailure(t('change.failed'), error),
+    onError: (error) => notifyBillingFailure(t('change.failed'), error, t),
   });
 
   // Any edit makes the shown proration stale.
@@ -124,19 +127,21 @@ function ChangeForm({
         allowDeselect={false}
         data-testid="change-period"
       />
-      <NumberInput
-        label={quantityUnit(plan) === 'node' ? t('checkout.nodes') : t('checkout.quantity')}
-        min={MIN_QUANTITY}
-        max={MAX_QUANTITY}
-        allowDecimal={false}
-        allowNegative={false}
-        value={quantity}
-        onChange={(value) => {
-          setQuantity(clampQuantity(value, quantity));
-          edited();
-        }}
-        data-testid="change-quantity"
-      />
+      {price?.per_node && (
+        <NumberInput
+          label={quantityUnit(plan) === 'node' ? t('checkout.nodes') : t('checkout.quantity')}
+          min={MIN_QUANTITY}
+          max={MAX_QUANTITY}
+          allowDecimal={false}
+          allowNegative={false}
+          value={quantity}
+          onChange={(value) => {
+            setQuantity(clampQuantity(value, quantity));
+            edited();
+          }}
+          data-testid="change-quantity"
+        />
+      )}
       {!price && (
         <Alert color="red" variant="light" role="alert" title={t('errors.missingPrice')}>
           {t('errors.missingPriceHint')}
@@ -149,7 +154,7 @@ function ChangeForm({
       )}
       {preview.isError && (
         <Alert color="red" variant="light" role="alert" title={t('change.previewFailed')}>
-          {errorDetail(preview.error)}
+          {billingErrorText(preview.error, t)}
         </Alert>
       )}
       {view && (

@@ -5,13 +5,14 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from 'react-oidc-context';
 import { consoleKeys, invoiceHtml, listTransactions } from '../../../lib/console-api.js';
+import { billingErrorText } from '../../checkout/billing-messages.js';
 import {
   formatMoney,
   transactionDescription,
   transactionStatusColour,
 } from '../../checkout/billing-model.js';
 import { formatDate } from '../format.js';
-import { EmptyState, ErrorState, errorDetail, ListSkeleton } from '../states.js';
+import { EmptyState, ErrorState, ListSkeleton } from '../states.js';
 
 /** The organisation's transactions: date, description, amount, tax, total, status and the invoice. */
 export function BillingHistory({ org }: { org: Organisation }) {
@@ -124,7 +125,7 @@ function InvoiceDialog({
         {load.isPending && <ListSkeleton rows={4} height={40} />}
         {load.isError && (
           <Alert color="red" variant="light" role="alert" title={t('invoice.failed')}>
-            {errorDetail(load.error)}
+            {billingErrorText(load.error, t)}
           </Alert>
         )}
         {load.data && (
