@@ -261,6 +261,16 @@ describe('buying Pro, changing to Team, cancelling: the local sandbox end to end
     );
   });
 
+  it('cancels at period end and resumes before it ends', async () => {
+    await card('team').getByTestId('billing-cancel').click();
+    await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Cancel at period end' }).click();
+    await card('team').getByTestId('billing-resume').click();
+    await expect.poll(async () => (await billed(org))?.billing?.cancel_at_period_end, poll).toBe(false);
+    await page.reload();
+    await card('team').getByTestId('billing-renews').waitFor();
+    expect(await card('team').getByTestId('billing-cancels').count()).toBe(0);
+  });
+
   it('cancels at period end, and the organisation is on Free once the period has passed', async () => {
     await card('team').getByTestId('billing-cancel').click();
     const confirm = page.getByTestId('confirm-dialog');
@@ -297,6 +307,10 @@ describe('a declined card, then a card that fails at renewal: past_due and recov
     await page.goto(`/checkout?plan=pro&period=perpetual&org=${org}`);
     await page.getByTestId('missing-price').getByText('Missing price information').waitFor();
     expect(await page.getByTestId('checkout-continue').isDisabled()).toBe(true);
+    // On-premise prices count concurrent nodes.
+    await page.goto(`/checkout?plan=on-premise&period=annual&quantity=3&org=${org}`);
+    await expect.poll(() => page.getByTestId('checkout-total').textContent()).toBe('US$3,600.00');
+    expect(await page.getByLabel('Nodes').inputValue()).toBe('3');
   });
 
   it('shows the decline on the hosted page, then pays with a card that declines later', async () => {
