@@ -170,6 +170,15 @@ describeEachDatabaseWith('billing self-service', env, (ctx) => {
       .where(and(eq(billingRefs.kind, 'price'), eq(billingRefs.localId, team)));
     expect(ref?.providerId).toMatch(/^pri_/);
 
+    // Staff change the price's amount: the next change syncs again, so Paddle sells the new one.
+    const syncedPrices = () => paddleApi.calls('PATCH', `/prices/${ref?.providerId}`).length;
+    const before = syncedPrices();
+    const { token: staff } = await ctx().admin();
+    const repriced = await ctx().request('PUT', '/api/v1/admin/subscriptions/team/prices/monthly', {
+      token: staff,
+      body: { amount: 8900, currency: 'USD', per_node: false },
+    });
+    expect(repriced.status, JSON.stringify(repriced.body)).toBe(200);
     const changed = await ctx().request('POST', `${url}/change`, {
       token: s.owner.token,
       body: { price: team, quantity: 1 },
@@ -180,6 +189,12 @@ describeEachDatabaseWith('billing self-service', env, (ctx) => {
       .calls('PATCH', `/subscriptions/${s.providerId}`)
       .filter((c) => !c.path.endsWith('/preview'));
     expect(patch.at(-1)?.body).toMatchObject({ items: [{ price_id: ref?.providerId, quantity: 1 }] });
+    const resynced = paddleApi.calls('PATCH', `/prices/${ref?.providerId}`);
+    expect(resynced.length).toBe(before + 1);
+    expect(resynced.at(-1)?.body).toMatchObject({ unit_price: { amount: '8900', currency_code: 'USD' } });
+    // Nothing changed since: no further sync.
+    await ctx().request('POST', `${url}/preview-change`, { token: s.admin.token, body: { price: team } });
+    expect(syncedPrices()).toBe(before + 1);
 
     // Same price and quantity, another plan type, a custom plan: refused before the provider.
     const same = await ctx().request('POST', `${url}/change`, {

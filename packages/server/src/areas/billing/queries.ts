@@ -221,6 +221,30 @@ export async function findRef(
   return row?.providerId;
 }
 
+/** The provider's id of a price and whether its plan changed since the last sync. */
+export async function findPriceRef(
+  db: Db,
+  provider: PaymentProviderName,
+  priceId: string,
+): Promise<{ providerId: string; stale: boolean } | undefined> {
+  const [row] = await db
+    .select({
+      providerId: billingRefs.providerId,
+      stale: sql<boolean>`${billingRefs.syncedAt} < ${plans.updatedAt}`,
+    })
+    .from(billingRefs)
+    .innerJoin(planPrices, eq(planPrices.id, billingRefs.localId))
+    .innerJoin(plans, eq(plans.id, planPrices.planId))
+    .where(
+      and(
+        eq(billingRefs.provider, provider),
+        eq(billingRefs.kind, 'price'),
+        eq(billingRefs.localId, priceId),
+      ),
+    );
+  return row;
+}
+
 /** Our id of a provider id. */
 export async function findLocalId(
   db: Db,

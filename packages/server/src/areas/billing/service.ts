@@ -110,10 +110,13 @@ export class Billing {
     return result;
   }
 
-  /** The provider's id of our price, syncing the catalogue first when the price is not there yet. */
+  /**
+   * The provider's id of our price, syncing the catalogue first when the price is not there yet
+   * or its plan changed since (staff changed an amount: the provider must not sell the old one).
+   */
   async providerPriceId(priceId: string): Promise<string | undefined> {
-    const known = await q.findRef(this.db, this.provider.name, 'price', priceId);
-    if (known) return known;
+    const known = await q.findPriceRef(this.db, this.provider.name, priceId);
+    if (known && !known.stale) return known.providerId;
     await this.syncCatalogue();
     return q.findRef(this.db, this.provider.name, 'price', priceId);
   }

@@ -205,6 +205,12 @@ export async function upsertPrice(db: Db, planId: string, price: NewPrice): Prom
       target: [planPrices.planId, planPrices.period, planPrices.currency],
       set: { amount: price.amount, perNode: price.perNode },
     });
+  await touchPlan(db, planId);
+}
+
+/** A price changed: the plan counts as changed (the payment provider's copy is then synced again). */
+async function touchPlan(db: Db, planId: string): Promise<void> {
+  await db.update(plans).set({ updatedAt: new Date() }).where(eq(plans.id, planId));
 }
 
 export async function deletePrice(
@@ -223,5 +229,6 @@ export async function deletePrice(
       ),
     )
     .returning({ id: planPrices.id });
+  if (rows.length > 0) await touchPlan(db, planId);
   return rows.length > 0;
 }
