@@ -6,7 +6,7 @@ import { adminKeys, listAudit } from '../../lib/admin-api.js';
 import { formatDateTime } from '../dashboard/format.js';
 import { ErrorState, ListSkeleton } from '../dashboard/states.js';
 import { Pager } from './pager.js';
-import { AdminHeader } from './parts.js';
+import { AdminHeader, TableScroll } from './parts.js';
 import { useListParams } from './use-list-params.js';
 
 const PAGE_SIZE = 50;
@@ -61,7 +61,7 @@ export function AuditPage() {
       )}
       {audit.data && audit.data.items.length > 0 && (
         <Stack gap="sm">
-          <div className="admin-table-scroll">
+          <TableScroll label={t('audit.title')}>
             <Table verticalSpacing="xs" data-testid="audit-table">
               <Table.Thead>
                 <Table.Tr>
@@ -77,7 +77,7 @@ export function AuditPage() {
                 ))}
               </Table.Tbody>
             </Table>
-          </div>
+          </TableScroll>
           <Pager
             total={audit.data.total}
             limit={PAGE_SIZE}

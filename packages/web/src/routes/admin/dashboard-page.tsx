@@ -8,7 +8,7 @@ import { formatCount } from '../../lib/numbers.js';
 import { formatDate } from '../dashboard/format.js';
 import { ErrorState, ListSkeleton } from '../dashboard/states.js';
 import { formatMoney } from '../products/plan-catalogue.js';
-import { AdminHeader } from './parts.js';
+import { AdminHeader, TableScroll } from './parts.js';
 import { useProvider } from './use-provider.js';
 
 /** /admin: the service at a glance; every figure leads to its list. */
@@ -173,7 +173,7 @@ function Figures({ data }: { data: AdminDashboard }) {
         <Title order={2} size="h4" id="volume-heading" mb="sm">
           {t('dashboard.volume')}
         </Title>
-        <div className="admin-table-scroll">
+        <TableScroll label={t('dashboard.volume')}>
           <Table verticalSpacing={4} data-testid="volume-table">
             <Table.Thead>
               <Table.Tr>
@@ -201,7 +201,7 @@ function Figures({ data }: { data: AdminDashboard }) {
               ))}
             </Table.Tbody>
           </Table>
-        </div>
+        </TableScroll>
         <Anchor component={Link} to="/stats" size="sm" mt="xs" display="inline-block">
           {t('dashboard.allStats')}
         </Anchor>

@@ -80,3 +80,16 @@ export function useValidationText(): (message: string) => string {
     return known ? t(known.key, known.values) : message;
   };
 }
+
+/**
+ * A wide table that scrolls sideways on a phone; the region takes keyboard focus so it can be
+ * scrolled without a pointer, and is named for screen readers.
+ */
+export function TableScroll({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
+    <section className="admin-table-scroll" aria-label={label} tabIndex={0}>
+      {children}
+    </section>
+  );
+}

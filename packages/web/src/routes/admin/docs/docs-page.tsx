@@ -31,7 +31,7 @@ import { formatDate } from '../../dashboard/format.js';
 import { notifyFailure, notifySuccess } from '../../dashboard/notify.js';
 import { ErrorState, ListSkeleton } from '../../dashboard/states.js';
 import { Pager } from '../pager.js';
-import { AdminHeader, ReadOnlyNote, StateBadge } from '../parts.js';
+import { AdminHeader, ReadOnlyNote, StateBadge, TableScroll } from '../parts.js';
 import { useStaff } from '../use-staff.js';
 import { documentTitle, normaliseTags } from './doc-helpers.js';
 
@@ -109,7 +109,7 @@ export function AdminDocsPage() {
       {docs.data && docs.data.items.length === 0 && <Text data-testid="docs-empty">{t('docs.empty')}</Text>}
       {docs.data && docs.data.items.length > 0 && (
         <Stack gap="sm">
-          <div className="admin-table-scroll">
+          <TableScroll label={t('docs.title')}>
             <Table striped highlightOnHover verticalSpacing="xs" data-testid="docs-table">
               <Table.Thead>
                 <Table.Tr>
@@ -151,7 +151,7 @@ export function AdminDocsPage() {
                 ))}
               </Table.Tbody>
             </Table>
-          </div>
+          </TableScroll>
           <Pager
             total={docs.data.total}
             limit={PAGE_SIZE}

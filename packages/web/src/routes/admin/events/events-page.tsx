@@ -8,7 +8,7 @@ import { acknowledgeEvents, adminKeys, listEvents, retryEvents } from '../../../
 import { formatDateTime } from '../../dashboard/format.js';
 import { notifyFailure, notifySuccess } from '../../dashboard/notify.js';
 import { ErrorState, ListSkeleton } from '../../dashboard/states.js';
-import { AdminHeader, ReadOnlyNote, StateBadge } from '../parts.js';
+import { AdminHeader, ReadOnlyNote, StateBadge, TableScroll } from '../parts.js';
 import { useListParams } from '../use-list-params.js';
 import { useStaff } from '../use-staff.js';
 import { acknowledgeable, retryable } from './event-actions.js';
@@ -136,7 +136,7 @@ export function EventsPage() {
       {events.data && items.length === 0 && <Text data-testid="events-empty">{t('events.empty')}</Text>}
       {items.length > 0 && (
         <Stack gap="sm">
-          <div className="admin-table-scroll">
+          <TableScroll label={t('events.title')}>
             <Table verticalSpacing="xs" data-testid="events-table">
               <Table.Thead>
                 <Table.Tr>
@@ -171,7 +171,7 @@ export function EventsPage() {
                 ))}
               </Table.Tbody>
             </Table>
-          </div>
+          </TableScroll>
           <Group gap="xs">
             <Button
               size="xs"

@@ -12,7 +12,7 @@ import { summarise } from '../../../lib/stats.js';
 import { formatDate } from '../../dashboard/format.js';
 import { notifyFailure, notifySuccess } from '../../dashboard/notify.js';
 import { ErrorState, ListSkeleton } from '../../dashboard/states.js';
-import { AdminHeader, ReadOnlyNote, StateBadge } from '../parts.js';
+import { AdminHeader, ReadOnlyNote, StateBadge, TableScroll } from '../parts.js';
 import { useStaff } from '../use-staff.js';
 import { SubscriptionsPanel } from './subscriptions-panel.js';
 
@@ -106,12 +106,12 @@ function OrgDetail({ org }: { org: AdminOrgDetail }) {
       />
       <ReadOnlyNote />
       <SubscriptionsPanel org={org.slug} subscriptions={org.subscriptions} />
-      <SimpleGrid cols={{ base: 1, md: 2 }}>
+      <Stack gap="lg">
         <Paper withBorder p="md" component="section" aria-labelledby="org-members-heading">
           <Title order={2} size="h4" id="org-members-heading" mb="sm">
             {t('orgs.members')}
           </Title>
-          <div className="admin-table-scroll">
+          <TableScroll label={t('orgs.members')}>
             <Table verticalSpacing={4} data-testid="org-members">
               <Table.Thead>
                 <Table.Tr>
@@ -134,7 +134,7 @@ function OrgDetail({ org }: { org: AdminOrgDetail }) {
                 ))}
               </Table.Tbody>
             </Table>
-          </div>
+          </TableScroll>
         </Paper>
         <Paper withBorder p="md" component="section" aria-labelledby="org-usage-heading">
           <Title order={2} size="h4" id="org-usage-heading" mb="sm">
@@ -145,7 +145,7 @@ function OrgDetail({ org }: { org: AdminOrgDetail }) {
           </Text>
           <StatsTable summaries={summarise(org.usage)} caption={t('orgs.usageCaption')} />
         </Paper>
-      </SimpleGrid>
+      </Stack>
       <Paper withBorder p="md" component="section" aria-labelledby="org-limits-heading">
         <Title order={2} size="h4" id="org-limits-heading" mb="sm">
           {t('orgs.limits')}

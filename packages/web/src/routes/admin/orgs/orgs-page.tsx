@@ -7,7 +7,7 @@ import { adminKeys, listAdminOrgs, listPlans } from '../../../lib/admin-api.js';
 import { formatDate } from '../../dashboard/format.js';
 import { ErrorState, ListSkeleton } from '../../dashboard/states.js';
 import { Pager } from '../pager.js';
-import { AdminHeader, StateBadge } from '../parts.js';
+import { AdminHeader, StateBadge, TableScroll } from '../parts.js';
 import { SearchBox } from '../search-box.js';
 import { useListParams } from '../use-list-params.js';
 
@@ -77,7 +77,7 @@ export function OrgsPage() {
       {orgs.data && orgs.data.items.length === 0 && <Text data-testid="orgs-empty">{t('orgs.empty')}</Text>}
       {orgs.data && orgs.data.items.length > 0 && (
         <Stack gap="sm">
-          <div className="admin-table-scroll">
+          <TableScroll label={t('orgs.title')}>
             <Table striped highlightOnHover verticalSpacing="xs" data-testid="orgs-table">
               <Table.Thead>
                 <Table.Tr>
@@ -116,7 +116,7 @@ export function OrgsPage() {
                 ))}
               </Table.Tbody>
             </Table>
-          </div>
+          </TableScroll>
           <Pager
             total={orgs.data.total}
             limit={PAGE_SIZE}

@@ -26,7 +26,7 @@ import {
 } from '../../../lib/admin-api.js';
 import { formatDate } from '../../dashboard/format.js';
 import { notifyFailure, notifySuccess } from '../../dashboard/notify.js';
-import { StateBadge } from '../parts.js';
+import { StateBadge, TableScroll } from '../parts.js';
 import { useStaff } from '../use-staff.js';
 import {
   cancelBody,
@@ -81,7 +81,7 @@ export function SubscriptionsPanel({ org, subscriptions }: { org: string; subscr
       {subscriptions.length === 0 ? (
         <Text size="sm">{t('subs.empty')}</Text>
       ) : (
-        <div className="admin-table-scroll">
+        <TableScroll label={t('subs.title')}>
           <Table verticalSpacing="xs" data-testid="org-subscriptions">
             <Table.Thead>
               <Table.Tr>
@@ -147,7 +147,7 @@ export function SubscriptionsPanel({ org, subscriptions }: { org: string; subscr
               ))}
             </Table.Tbody>
           </Table>
-        </div>
+        </TableScroll>
       )}
       {editing && (
         <SubscriptionDialog

@@ -6,7 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import { adminKeys, listPlans } from '../../../lib/admin-api.js';
 import { ErrorState, ListSkeleton } from '../../dashboard/states.js';
 import { formatMoney } from '../../products/plan-catalogue.js';
-import { AdminHeader, ReadOnlyNote, StateBadge } from '../parts.js';
+import { AdminHeader, ReadOnlyNote, StateBadge, TableScroll } from '../parts.js';
 import { useStaff } from '../use-staff.js';
 import { PlanEditor } from './plan-editor.js';
 import { sortPlans } from './plan-form.js';
@@ -63,7 +63,7 @@ function PlanTable({ plans }: { plans: AdminPlan[] }) {
   const { t, i18n } = useTranslation(['admin', 'products']);
   if (plans.length === 0) return <Text data-testid="plans-empty">{t('plans.empty')}</Text>;
   return (
-    <div className="admin-table-scroll">
+    <TableScroll label={t('plans.title')}>
       <Table striped highlightOnHover verticalSpacing="xs" data-testid="plans-table">
         <Table.Thead>
           <Table.Tr>
@@ -122,6 +122,6 @@ function PlanTable({ plans }: { plans: AdminPlan[] }) {
           ))}
         </Table.Tbody>
       </Table>
-    </div>
+    </TableScroll>
   );
 }

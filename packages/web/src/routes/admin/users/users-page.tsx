@@ -9,7 +9,7 @@ import { formatDate } from '../../dashboard/format.js';
 import { notifyFailure, notifySuccess } from '../../dashboard/notify.js';
 import { ErrorState, ListSkeleton } from '../../dashboard/states.js';
 import { Pager } from '../pager.js';
-import { AdminHeader, ReadOnlyNote, StateBadge } from '../parts.js';
+import { AdminHeader, ReadOnlyNote, StateBadge, TableScroll } from '../parts.js';
 import { SearchBox } from '../search-box.js';
 import { useListParams } from '../use-list-params.js';
 import { useStaff } from '../use-staff.js';
@@ -62,7 +62,7 @@ export function UsersPage() {
       )}
       {users.data && users.data.items.length > 0 && (
         <Stack gap="sm">
-          <div className="admin-table-scroll">
+          <TableScroll label={t('users.title')}>
             <Table striped verticalSpacing="xs" data-testid="users-table">
               <Table.Thead>
                 <Table.Tr>
@@ -79,7 +79,7 @@ export function UsersPage() {
                 ))}
               </Table.Tbody>
             </Table>
-          </div>
+          </TableScroll>
           <Pager
             total={users.data.total}
             limit={PAGE_SIZE}

@@ -1,0 +1,284 @@
+/**
+ * The staff area against the real server in Chromium: the seeded staff account edits a plan's
+ * description and price and the public catalogue shows them; creates a document in two
+ * languages, publishes it and /docs shows it in both; finds a customer's organisation, gives it a
+ * subscription by hand and the owner sees it in their own console; grants `support` to a user who
+ * then sees the staff pages but is offered no change (and the API refuses one). Every admin page
+ * is checked with axe-core in light and dark.
+ * Needs the built console (npm run build -w @slugsmith/web).
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { PublicPlanCatalogue } from '@slugsmith/contract';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from './chromium.js';
+import {
+  ADMIN_PASSWORD,
+  acceptAgreements,
+  accessToken,
+  apiAs,
+  axeViolations,
+  newContext,
+  newPerson,
+  type RealServer,
+  signIn,
+  signUpAndAccept,
+  startRealServer,
+} from './real-server.js';
+
+const require = createRequire(import.meta.url);
+const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+let server: RealServer;
+let browser: Browser;
+let staffContext: BrowserContext;
+let staff: Page;
+let userContext: BrowserContext;
+let user: Page;
+let userToken = '';
+const customer = newPerson('customer');
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startRealServer(), launchChromium()]);
+  staffContext = await newContext(browser, server);
+  staff = await staffContext.newPage();
+  await signIn(staff, { email: 'admin@slugsmith.local', password: ADMIN_PASSWORD }, { returnTo: '/admin' });
+  // A fresh database: the seeded staff account has accepted nothing yet.
+  await acceptAgreements(staff);
+  userContext = await newContext(browser, server);
+  user = await userContext.newPage();
+  await signUpAndAccept(user, customer, '/dashboard');
+  userToken = await accessToken(user);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** Waits for finite animations (a dialog fading in, the colour scheme changing) to end before axe. */
+async function settled(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+}
+
+/** axe-core in light and dark on what the page shows once `ready` resolves. */
+async function axeBothSchemes(page: Page, name: string, ready: () => Promise<unknown>) {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await ready();
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme')))
+      .toBe(scheme);
+    await settled(page);
+    expect(await axeViolations(page, axeSource), `${name} in ${scheme}`).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+async function publicCatalogue(): Promise<PublicPlanCatalogue> {
+  const response = await fetch(`${server.url}/api/v1/subscriptions`);
+  expect(response.status).toBe(200);
+  return (await response.json()) as PublicPlanCatalogue;
+}
+
+describe('the staff area', () => {
+  it('opens on the dashboard with the side navigation and the admin title', async () => {
+    await staff.goto('/admin');
+    await staff.getByRole('heading', { name: 'Admin dashboard', level: 1 }).waitFor();
+    await expect.poll(() => staff.title()).toBe('Admin Dashboard - Admin - Slugsmith');
+    const nav = staff.getByRole('navigation', { name: 'Administration sections' });
+    for (const name of [
+      'Organisations',
+      'Users',
+      'Subscription plans',
+      'Documents',
+      'Payment events',
+      'Audit log',
+    ])
+      await nav.getByRole('link', { name }).waitFor();
+    await staff.getByTestId('staff-level').getByText('Admin').waitFor();
+    await axeBothSchemes(staff, 'admin dashboard', () => staff.getByTestId('fig-orgs').waitFor());
+  });
+
+  it('edits a plan’s description and monthly price, and the public catalogue shows both', async () => {
+    await staff.getByTestId('admin-nav-plans').click();
+    await staff.getByTestId('plans-table').waitFor();
+    await expect.poll(() => staff.title()).toBe('Subscription Plans - Admin - Slugsmith');
+    // Every state is listed, the internal inactive plan included.
+    await staff.getByTestId('plan-row-public-console').waitFor();
+    await axeBothSchemes(staff, 'plans list', () => staff.getByTestId('plans-table').waitFor());
+
+    await staff.getByTestId('plan-edit-pro').click();
+    await staff.getByRole('heading', { name: 'Edit Pro', level: 1 }).waitFor();
+    const description = 'Edited by staff in the admin console.';
+    await staff.getByTestId('plan-description').fill(description);
+    await staff.getByTestId('plan-save').click();
+    await staff.getByText('Pro saved').waitFor();
+
+    await staff.getByTestId('price-amount-monthly').fill('21.50');
+    await staff.getByTestId('price-save-monthly').click();
+    await staff.getByText('Price saved').waitFor();
+
+    const pro = (await publicCatalogue()).groups.flatMap((g) => g.plans).find((p) => p.slug === 'pro');
+    expect(pro?.description).toBe(description);
+    expect(pro?.prices.find((p) => p.period === 'monthly')?.amount).toBe(2150);
+
+    // A draft preview renders like the public card.
+    await staff.getByTestId('plan-preview-toggle').click();
+    await staff.getByTestId('plan-preview').getByText(description).waitFor();
+    await axeBothSchemes(staff, 'plan editor', () => staff.getByTestId('plan-preview').waitFor());
+  });
+
+  it('refuses a bad amount in the browser, before any call', async () => {
+    await staff.getByTestId('price-amount-monthly').fill('twelve');
+    await staff.getByTestId('price-save-monthly').click();
+    await staff.getByText('Enter an amount such as 19 or 19.00, and a three-letter currency.').waitFor();
+  });
+
+  it('creates a document, writes it in English and German, publishes it, and /docs shows both', async () => {
+    await staff.goto('/admin/docs');
+    await staff.getByTestId('docs-table').waitFor();
+    await axeBothSchemes(staff, 'documents list', () => staff.getByTestId('docs-table').waitFor());
+    await staff.getByTestId('doc-create').click();
+    await staff.getByTestId('doc-new-slug').fill('staff-guide');
+    await staff.getByTestId('doc-new-title').fill('Staff guide');
+    await staff.getByTestId('doc-new-submit').click();
+    await staff.waitForURL((u) => u.pathname === '/admin/docs/staff-guide');
+    await expect.poll(() => staff.title()).toBe('Edit Document - Admin - Slugsmith');
+
+    await staff.getByTestId('doc-content').fill('## Welcome aboard\n\nThe English text of the guide.');
+    // The live preview uses the public renderer: a heading with its anchor id.
+    await staff.getByTestId('doc-preview').locator('h2#welcome-aboard').waitFor();
+    await staff.getByTestId('doc-translation-save').click();
+    await staff.getByText('Translation saved').waitFor();
+
+    await staff.getByTestId('doc-lang-de').click();
+    await staff.getByText('This language has no translation yet. Saving creates it.').waitFor();
+    await staff.getByTestId('doc-title').fill('Leitfaden für Mitarbeiter');
+    await staff.getByTestId('doc-content').fill('## Willkommen\n\nDer deutsche Text des Leitfadens.');
+    await staff.getByTestId('doc-translation-save').click();
+    await staff.getByText('Translation saved').waitFor();
+    await expect.poll(() => staff.getByTestId('doc-lang-de').getAttribute('data-present')).toBe('true');
+
+    await staff.getByTestId('doc-publish').click();
+    await staff.getByTestId('doc-state').getByText('Published').waitFor();
+    await axeBothSchemes(staff, 'document editor', () => staff.getByTestId('doc-preview').waitFor());
+
+    await user.goto('/docs/staff-guide');
+    await user.getByText('The English text of the guide.').waitFor();
+    const german = await newContext(browser, server, { locale: 'de-DE' });
+    try {
+      const page = await german.newPage();
+      await page.goto('/docs/staff-guide');
+      await page.getByText('Der deutsche Text des Leitfadens.').waitFor();
+    } finally {
+      await german.close();
+    }
+  });
+
+  it('finds the customer’s organisation, subscribes it to Team, and the owner sees it', async () => {
+    const created = await apiAs<{ slug: string }>(server, userToken, 'POST', '/orgs', {
+      name: 'Acme Admin Test',
+    });
+    expect(created.status).toBe(201);
+    const org = created.body.slug;
+
+    await staff.goto('/admin/organizations');
+    await staff.getByTestId('orgs-table').waitFor();
+    await axeBothSchemes(staff, 'organisations list', () => staff.getByTestId('orgs-table').waitFor());
+    await staff.getByTestId('org-search').fill('acme admin');
+    await staff.waitForURL((u) => u.searchParams.get('q') === 'acme admin');
+    await expect.poll(() => staff.getByTestId('orgs-table').locator('tbody tr').count()).toBe(1);
+    await staff.getByTestId(`org-row-${org}`).getByRole('link', { name: 'Acme Admin Test' }).click();
+    await staff.getByRole('heading', { name: 'Acme Admin Test', level: 1 }).waitFor();
+    await staff.getByTestId('org-members').getByText(customer.email).waitFor();
+
+    await staff.getByTestId('sub-create').click();
+    await staff.getByTestId('sub-plan').click();
+    await staff.getByRole('option', { name: 'Team' }).click();
+    await staff.getByTestId('sub-quantity').fill('3');
+    await staff.getByTestId('sub-ends_at').fill('2099-12-31');
+    await staff.getByTestId('sub-save').click();
+    await staff.getByTestId('sub-state-team').getByText('Active').waitFor();
+    await axeBothSchemes(staff, 'organisation page', () => staff.getByTestId('org-subscriptions').waitFor());
+
+    await user.goto(`/dashboard/org/${org}?tab=subscription`);
+    const card = user.locator('[data-testid="subscription-card"][data-plan="team"]');
+    await card.getByTestId('subscription-state').getByText('Active').waitFor();
+
+    // Staff change the state; the owner's console follows.
+    await staff.getByTestId('sub-edit-team').click();
+    await staff.getByTestId('sub-state').click();
+    await staff.getByRole('option', { name: 'Past due' }).click();
+    await staff.getByTestId('sub-save').click();
+    await staff.getByTestId('sub-state-team').getByText('Past due').waitFor();
+    await user.reload();
+    await card.getByTestId('subscription-state').getByText('Past due').waitFor();
+  });
+
+  it('users, settings, audit log and payment events pass axe in both schemes', async () => {
+    await staff.goto('/admin/users');
+    await staff.getByTestId('users-table').waitFor();
+    await axeBothSchemes(staff, 'users', () => staff.getByTestId('users-table').waitFor());
+    await staff.goto('/admin/settings');
+    await staff.getByTestId('settings-contact').waitFor();
+    await axeBothSchemes(staff, 'settings', () => staff.getByTestId('settings-contact').waitFor());
+    await staff.goto('/admin/audit');
+    await staff.getByTestId('audit-table').waitFor();
+    // The plan edited above is in the log.
+    await staff.locator('[data-testid="audit-row"][data-action^="plan."]').first().waitFor();
+    await axeBothSchemes(staff, 'audit log', () => staff.getByTestId('audit-table').waitFor());
+    await staff.goto('/admin/local/events');
+    await staff.getByRole('heading', { name: 'Payment events', level: 1 }).waitFor();
+    await staff.locator('[data-testid="events-table"], [data-testid="events-empty"]').first().waitFor();
+    await axeBothSchemes(staff, 'payment events', () =>
+      staff.locator('[data-testid="events-table"], [data-testid="events-empty"]').first().waitFor(),
+    );
+  });
+
+  it('the side navigation folds behind a button on a phone', async () => {
+    await staff.setViewportSize({ width: 390, height: 844 });
+    await staff.goto('/admin/organizations');
+    await staff.getByTestId('admin-nav-toggle').waitFor();
+    await expect(staff.getByTestId('admin-nav-users').isVisible()).resolves.toBe(false);
+    await staff.getByTestId('admin-nav-toggle').click();
+    await staff.getByTestId('admin-nav-users').click();
+    await staff.waitForURL((u) => u.pathname === '/admin/users');
+    await staff.getByTestId('users-table').waitFor();
+    await staff.setViewportSize({ width: 1280, height: 900 });
+  });
+
+  it('grants support to the customer, who then sees the staff pages but is offered no change', async () => {
+    const account = await apiAs<{ slug: string }>(server, userToken, 'GET', '/accounts');
+    const slug = account.body.slug;
+    await staff.goto(`/admin/users?q=${encodeURIComponent(customer.email)}`);
+    await staff.getByTestId(`user-staff-${slug}`).click();
+    await staff.getByRole('option', { name: 'Support' }).click();
+    await staff.getByText(`${customer.email} updated`).waitFor();
+
+    await user.goto('/admin/subscription-plans');
+    await user.getByTestId('plans-table').waitFor();
+    await user.getByTestId('staff-level').getByText('Support').waitFor();
+    await user.getByTestId('read-only-note').waitFor();
+    expect(await user.getByTestId('plan-create').count()).toBe(0);
+    await user.getByTestId('plan-edit-pro').click();
+    await expect.poll(() => user.getByTestId('plan-description').isDisabled()).toBe(true);
+    expect(await user.getByTestId('plan-save').count()).toBe(0);
+    expect(await user.getByTestId('price-save-monthly').count()).toBe(0);
+
+    // The server agrees: support reads, never writes.
+    const token = await accessToken(user);
+    expect((await apiAs(server, token, 'GET', '/admin/subscriptions')).status).toBe(200);
+    expect((await apiAs(server, token, 'PUT', '/admin/subscriptions/pro', { description: 'x' })).status).toBe(
+      403,
+    );
+  });
+});
