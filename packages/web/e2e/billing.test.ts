@@ -216,6 +216,8 @@ describe('buying Pro, changing to Team, cancelling: the local sandbox end to end
       .getByText(/Renews on .+ for US\$19\.00 \(before tax\)/)
       .waitFor();
     expect(await saasPlan(org)).toBe('pro');
+    // The limits in force are Pro's, on the page too.
+    await page.getByTestId('limits').first().getByText('Pro', { exact: true }).waitFor();
   });
 
   it('changes to Team with the proration shown before confirming', async () => {
