@@ -372,6 +372,50 @@ describeEachDatabaseWith('billing webhooks', paddleEnv, (ctx) => {
     expect(cancel).toMatchObject({ status: 409, body: { details: { reason: 'perpetual_licence' } } });
   });
 
+  it("follows a plan change by the provider's price, though custom_data still names the first price", async () => {
+    const a = await orgWithOwner(ctx(), 'webhook-upgrade');
+    const org = await orgId(ctx(), a.org);
+    const id = subId();
+    const pro = await priceId(ctx(), 'pro', 'monthly');
+    const team = await priceId(ctx(), 'team', 'monthly');
+    const proProvider = `pri_${evtId().slice(4)}`;
+    const teamProvider = `pri_${evtId().slice(4)}`;
+    await ctx()
+      .app.database.db.insert(billingRefs)
+      .values([
+        { provider: 'paddle', kind: 'price', localId: pro, providerId: proProvider },
+        { provider: 'paddle', kind: 'price', localId: team, providerId: teamProvider },
+      ]);
+    const t0 = Date.now() - 60_000;
+    const customerId = `ctm_${evtId().slice(4)}`;
+    const base = { id, orgId: org, priceId: pro, customerId };
+    await deliverAndApply(
+      ctx(),
+      subscriptionEvent({ ...base, providerPriceId: proProvider, occurredAt: new Date(t0) }),
+    );
+    expect(await saasPlan(ctx(), a.org, a.owner.token)).toBe('pro');
+    await deliverAndApply(
+      ctx(),
+      subscriptionEvent({ ...base, providerPriceId: teamProvider, occurredAt: new Date(t0 + 1000) }),
+    );
+    expect(await saasPlan(ctx(), a.org, a.owner.token)).toBe('team');
+    const subs = await ctx().request('GET', `/api/v1/orgs/${a.org}/subscriptions`, { token: a.owner.token });
+    const billed = subs.body.filter((s: { billing: unknown }) => s.billing !== null);
+    expect(billed).toHaveLength(1);
+    expect(billed[0]).toMatchObject({ plan: { slug: 'team' }, billing: { price_id: team } });
+
+    // The renewal's transaction carries no custom_data: it belongs to the subscription's organisation.
+    const renewal = txnId();
+    const body = JSON.parse(transactionEvent({ id: renewal, subscriptionId: id }));
+    body.data.customer_id = customerId;
+    await deliverAndApply(ctx(), JSON.stringify(body));
+    const [row] = await ctx()
+      .app.database.db.select()
+      .from(billingTransactions)
+      .where(eq(billingTransactions.providerTransactionId, renewal));
+    expect(row).toMatchObject({ orgId: org, subscriptionId: billed[0].id });
+  });
+
   it('records transactions in the billing history, newest state winning', async () => {
     const a = await orgWithOwner(ctx(), 'webhook-txn');
     const org = await orgId(ctx(), a.org);

@@ -39,19 +39,17 @@ export async function applyEvent(ctx: ApplyContext, row: q.EventRow): Promise<Ou
   return 'ignored';
 }
 
-/** The organisation: ours in custom_data, else the one the provider's customer was created for. */
-async function organisationOf(
-  ctx: ApplyContext,
-  customData: Record<string, unknown> | null | undefined,
-  customerId: string | null | undefined,
-): Promise<string | undefined> {
+/** The organisation our checkout named in custom_data, if it exists. */
+async function namedOrganisation(ctx: ApplyContext, customData: Record<string, unknown> | null | undefined) {
   const named = customData?.org_id;
-  if (isUuid(named) && (await q.orgExists(ctx.db, named))) return named;
-  if (customerId) {
-    const local = await q.findLocalId(ctx.db, ctx.provider, 'customer', customerId);
-    if (local && (await q.orgExists(ctx.db, local))) return local;
-  }
-  return undefined;
+  return isUuid(named) && (await q.orgExists(ctx.db, named)) ? named : undefined;
+}
+
+/** The organisation the provider's customer was first seen paying for. */
+async function customerOrganisation(ctx: ApplyContext, customerId: string | null | undefined) {
+  if (!customerId) return undefined;
+  const local = await q.findLocalId(ctx.db, ctx.provider, 'customer', customerId);
+  return local && (await q.orgExists(ctx.db, local)) ? local : undefined;
 }
 
 /**
@@ -96,7 +94,10 @@ async function applySubscription(
 ): Promise<Outcome> {
   const existing = await q.findProviderSubscription(ctx.db, ctx.provider, data.id);
   if (existing?.providerUpdatedAt && existing.providerUpdatedAt > occurredAt) return 'stale';
-  const orgId = existing?.orgId ?? (await organisationOf(ctx, data.custom_data, data.customer_id));
+  const orgId =
+    existing?.orgId ??
+    (await namedOrganisation(ctx, data.custom_data)) ??
+    (await customerOrganisation(ctx, data.customer_id));
   if (!orgId)
     throw new NotApplicable(`no organisation for subscription ${data.id} (custom_data.org_id, customer)`);
   // A known subscription keeps its plan when an event names a price we cannot place.
@@ -160,7 +161,11 @@ async function applyTransaction(
   const subscription = data.subscription_id
     ? await q.findProviderSubscription(ctx.db, ctx.provider, data.subscription_id)
     : undefined;
-  const orgId = (await organisationOf(ctx, data.custom_data, data.customer_id)) ?? subscription?.orgId;
+  // One customer may pay for several organisations: the subscription's is surer than the customer's.
+  const orgId =
+    (await namedOrganisation(ctx, data.custom_data)) ??
+    subscription?.orgId ??
+    (await customerOrganisation(ctx, data.customer_id));
   if (!orgId)
     throw new NotApplicable(`no organisation for transaction ${data.id} (custom_data.org_id, customer)`);
   // A one-off price (a perpetual licence) starts no subscription at the provider: the paid
