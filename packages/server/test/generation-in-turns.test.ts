@@ -143,4 +143,64 @@ describeEachDatabase('patterns compiled between other requests', (ctx) => {
     const longestStep = Math.max(...steps);
     expect(Math.max(...stretches)).toBeLessThanOrEqual(SLICE_MS + longestStep);
   });
+  it('forges a large count in windows between turns, the slugs one call gives', async () => {
+    const a = await orgWithOwner(ctx(), 'in-turns-forge');
+    await unlimitedPlan(ctx(), a.org);
+    const { key } = await a.apiKey({ scopes: ['forge'] });
+    const gen = generatorFor(currentBundleId);
+    // 100 placeholders: 10,000 slugs of it took about a second in one call.
+    const pattern = Array.from({ length: 100 }, () => '{noun}').join('-');
+    const log: (number | 'turn')[] = [];
+    const forge = gen.forge.bind(gen);
+    const spy = vi.spyOn(gen, 'forge').mockImplementation((compiled, options) => {
+      const t = performance.now();
+      try {
+        return forge(compiled, options);
+      } finally {
+        log.push(performance.now() - t);
+      }
+    });
+    let ticking = true;
+    const ticker = (async () => {
+      while (ticking) {
+        log.push('turn');
+        await nextTurn();
+      }
+    })();
+    const post = (body: unknown) =>
+      ctx().app.server.inject({
+        method: 'POST',
+        url: '/api/v1/gen/forge',
+        headers: { 'x-api-key': key, 'content-type': 'application/json' },
+        payload: JSON.stringify(body),
+      });
+    let answer: Awaited<ReturnType<typeof post>>;
+    try {
+      answer = await post({ pattern, count: 2_000, seed: 'windows', sequence: '7' });
+    } finally {
+      ticking = false;
+      await ticker;
+      spy.mockRestore();
+    }
+    expect(answer.statusCode, answer.body.slice(0, 200)).toBe(200);
+    const slugs = answer.json() as string[];
+    expect(slugs).toEqual(gen.forge(pattern, { seed: 'windows', sequence: 7, count: 2_000 }));
+    const calls = log.filter((x): x is number => x !== 'turn');
+    expect(calls.length).toBeGreaterThan(10);
+    const stretches: number[] = [0];
+    for (const entry of log) {
+      if (entry === 'turn') stretches.push(0);
+      else stretches[stretches.length - 1] += entry;
+    }
+    expect(Math.max(...stretches)).toBeLessThanOrEqual(SLICE_MS + Math.max(...calls));
+
+    // Without a seed: distinct slugs all the same; past the capacity: refused before any slug.
+    const unseeded = (await post({ pattern, count: 2_000 })).json() as string[];
+    expect(new Set(unseeded).size).toBe(2_000);
+    const small = '{number:3d}-{noun}';
+    const capacity = BigInt(gen.patternInfo(small).capacity);
+    const beyond = await post({ pattern: small, count: 5_000, sequence: (capacity - 10n).toString() });
+    expect(beyond.statusCode).toBe(409);
+    expect(beyond.json()).toMatchObject({ details: { reason: 'sequence_exhausted' } });
+  });
 });

@@ -42,10 +42,10 @@ import {
   assertCount,
   compiledPattern,
   currentBundleId,
+  forgeInTurns,
   generatorFor,
   MAX_COUNT,
   MAX_STREAM_COUNT,
-  withEngine,
 } from './engine.js';
 import * as service from './service.js';
 
@@ -105,10 +105,8 @@ export function generateRoutes(app: FastifyInstance, db: Db, caches: Caches): vo
       const { pattern, count, seed, sequence } = request.body;
       assertCount(count, MAX_COUNT);
       const compiled = await compiledPattern(pattern);
-      return countedSlugs(
-        request,
-        withEngine(() => generatorFor(currentBundleId).forge(compiled, { seed, sequence, count })),
-      );
+      const slugs = await forgeInTurns(generatorFor(currentBundleId), compiled, { seed, sequence, count });
+      return countedSlugs(request, slugs);
     },
   });
 

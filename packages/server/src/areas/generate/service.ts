@@ -19,7 +19,14 @@ import {
   seriesOrNotFound,
   sliceWindow,
 } from '../series/service.js';
-import { compiledPattern, currentBundleId, generatorFor, MAX_COUNT, withEngine } from './engine.js';
+import {
+  compiledPattern,
+  currentBundleId,
+  forgeInTurns,
+  generatorFor,
+  MAX_COUNT,
+  withEngine,
+} from './engine.js';
 
 export function orgOf(key: CallerKey): OrgRef {
   return { id: key.orgId, slug: key.orgSlug };
@@ -154,9 +161,7 @@ export async function forgeStream(
   const fixedSeed = seed ?? randomBytes(8).toString('hex');
   const start = BigInt(sequence ?? 0);
   return slugStream(count, MAX_COUNT, (done, size) =>
-    withEngine(() =>
-      gen.forge(compiled, { seed: fixedSeed, sequence: (start + BigInt(done)).toString(), count: size }),
-    ),
+    forgeInTurns(gen, compiled, { seed: fixedSeed, sequence: start + BigInt(done), count: size }),
   );
 }
 
