@@ -416,6 +416,16 @@ describeEachDatabaseWith('billing webhooks', paddleEnv, (ctx) => {
     expect(row).toMatchObject({ orgId: org, subscriptionId: billed[0].id });
   });
 
+  it('leaves an event whose data is not what its type promises to staff, without retrying it', async () => {
+    const body = JSON.parse(subscriptionEvent({ id: subId() }));
+    delete body.data.items;
+    await deliverAndApply(ctx(), JSON.stringify(body));
+    const stored = await storedEvent(ctx(), body.event_id);
+    expect(stored).toMatchObject({ state: 'failed', attempts: 1, nextAttemptAt: null });
+    expect(stored.lastError).toMatch(/^unreadable subscription\.updated payload/);
+    expect(stored.lastError).toContain('items');
+  });
+
   it('records transactions in the billing history, newest state winning', async () => {
     const a = await orgWithOwner(ctx(), 'webhook-txn');
     const org = await orgId(ctx(), a.org);

@@ -3,6 +3,7 @@
 // two nodes never apply one event, and failures are retried with backoff until staff step in.
 import type { PaymentProviderName } from '@slugsmith/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
 import type { Db } from '../../db/connect.js';
 import { type ApplyContext, applyEvent, NotApplicable } from './apply.js';
 import type { ProviderEvent } from './event-format.js';
@@ -115,9 +116,16 @@ export class EventPipeline {
       return true;
     } catch (error) {
       const attempts = event.attempts + 1;
-      const retryIn = attempts >= this.maxAttempts ? null : backoffSeconds(attempts);
-      const message = error instanceof Error ? error.message : String(error);
-      const expected = error instanceof NotApplicable;
+      // A payload that is not what its type promises stays so however often it is tried: staff
+      // correct it (PUT /admin/{provider}/events) or acknowledge it.
+      const unreadable = error instanceof z.ZodError;
+      const retryIn = unreadable || attempts >= this.maxAttempts ? null : backoffSeconds(attempts);
+      const message = unreadable
+        ? `unreadable ${event.eventType} payload: ${z.prettifyError(error)}`
+        : error instanceof Error
+          ? error.message
+          : String(error);
+      const expected = error instanceof NotApplicable || unreadable;
       log[expected ? 'warn' : 'error'](
         { err: expected ? undefined : error, reason: message, attempts, retry_in_s: retryIn },
         'billing event failed',
