@@ -180,11 +180,17 @@ describe('buying Pro, changing to Team, cancelling: the local sandbox end to end
     expect(await saasPlan(org)).toBe('free');
   });
 
-  it('chooses Pro monthly on /products and sees the order on /checkout', async () => {
-    await page.goto('/products');
+  it('goes from Upgrade to /products, chooses Pro monthly and sees the order on /checkout', async () => {
+    await page.goto(subscriptionTab(org));
+    await page.getByTestId('upgrade').click();
+    await page.waitForURL((u) => u.pathname === '/products');
     await page.locator('a[href^="/checkout?"][href*="plan=pro&"][href*="period=monthly"]').first().click();
     await page.waitForURL((u) => u.pathname === '/checkout');
     expect(new URL(page.url()).searchParams.get('plan')).toBe('pro');
+    // The organisation whose Upgrade was clicked, not the personal one.
+    await expect.poll(() => page.getByTestId('checkout-org').inputValue()).toBe(`Billing Labs (${org})`);
+    // Another organisation can be picked, and back.
+    await choose('checkout-org', /@example\.com/);
     await choose('checkout-org', /Billing Labs/);
     await expect.poll(() => page.getByTestId('checkout-total').textContent()).toBe('US$19.00');
     expect(await page.getByTestId('checkout-period').inputValue()).toBe('Monthly');

@@ -158,6 +158,28 @@ export function defaultOrg(
   return orgs.find((o) => o.slug === requested) ?? orgs.find((o) => !o.personal) ?? orgs[0];
 }
 
+/**
+ * The organisation whose subscription tab was open last (session storage): the products pages'
+ * Choose links name no organisation, so a checkout started from that tab's Upgrade keeps it.
+ */
+export const LAST_ORG_KEY = 'checkout.org';
+
+export function rememberOrgForCheckout(slug: string): void {
+  try {
+    sessionStorage.setItem(LAST_ORG_KEY, slug);
+  } catch {
+    // Without storage the checkout starts with its usual default.
+  }
+}
+
+export function rememberedOrg(): string | null {
+  try {
+    return sessionStorage.getItem(LAST_ORG_KEY);
+  } catch {
+    return null;
+  }
+}
+
 // ---- after paying --------------------------------------------------------------------------------
 
 const GRANTING: readonly SubscriptionState[] = ['active', 'trial'];

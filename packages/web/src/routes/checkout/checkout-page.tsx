@@ -39,6 +39,7 @@ import {
   purchasablePlans,
   purchasingOrgs,
   quantityUnit,
+  rememberedOrg,
   subscriptionTabHref,
 } from './billing-model.js';
 import { countryOptions } from './countries.js';
@@ -125,7 +126,9 @@ function CheckoutForm({
   const lng = i18n.resolvedLanguage;
   const offered = purchasablePlans(plans);
   const requestedPlan = plans.find((p) => p.slug === initial.plan);
-  const [orgSlug, setOrgSlug] = useState<string | null>(defaultOrg(orgs, initial.org)?.slug ?? null);
+  const [orgSlug, setOrgSlug] = useState<string | null>(
+    defaultOrg(orgs, initial.org ?? rememberedOrg())?.slug ?? null,
+  );
   const [planSlug, setPlanSlug] = useState<string | null>(
     requestedPlan && offered.includes(requestedPlan) ? requestedPlan.slug : (offered[0]?.slug ?? null),
   );

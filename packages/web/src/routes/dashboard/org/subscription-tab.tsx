@@ -2,11 +2,12 @@ import { Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } fro
 import type { EffectiveLimits, Organisation, Subscription } from '@slugsmith/contract';
 import { FEATURE_KEYS, LIMIT_KEYS, SLA_KEYS } from '@slugsmith/contract';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { consoleKeys, getLimits, hasRole, listSubscriptions } from '../../../lib/console-api.js';
 import { formatCount } from '../../../lib/numbers.js';
-import { STATE_COLOURS } from '../../checkout/billing-model.js';
+import { rememberOrgForCheckout, STATE_COLOURS } from '../../checkout/billing-model.js';
 import { formatDate } from '../format.js';
 import { EmptyState, ErrorState, ListSkeleton } from '../states.js';
 import { BillingActions, BillingStatus } from './billing-actions.js';
@@ -28,6 +29,11 @@ export function SubscriptionTab({ org }: { org: Organisation }) {
     queryKey: consoleKeys.subscriptions(org.slug),
     queryFn: ({ signal }) => listSubscriptions(org.slug, signal),
   });
+  const mayBuy = hasRole(org.role, 'admin');
+  // Upgrade leads through /products to /checkout, which starts with this organisation.
+  useEffect(() => {
+    if (mayBuy) rememberOrgForCheckout(org.slug);
+  }, [mayBuy, org.slug]);
   const limits = useQuery({
     queryKey: consoleKeys.limits(org.slug),
     queryFn: ({ signal }) => getLimits(org.slug, signal),
