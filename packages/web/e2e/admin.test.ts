@@ -126,6 +126,8 @@ describe('the staff area', () => {
     await staff.getByTestId('price-amount-monthly').fill('21.50');
     await staff.getByTestId('price-save-monthly').click();
     await staff.getByText('Price saved').waitFor();
+    // The plan's history shows the edit (prices have their own entries in the audit log).
+    await staff.getByTestId('audit-trail').getByText('plan.update').waitFor();
 
     const pro = (await publicCatalogue()).groups.flatMap((g) => g.plans).find((p) => p.slug === 'pro');
     expect(pro?.description).toBe(description);
@@ -234,7 +236,9 @@ describe('the staff area', () => {
     await staff.goto('/admin/audit');
     await staff.getByTestId('audit-table').waitFor();
     // The plan edited above is in the log.
-    await staff.locator('[data-testid="audit-row"][data-action^="plan."]').first().waitFor();
+    await staff.locator('[data-testid="audit-row"][data-action="plan.update"]').first().waitFor();
+    await staff.locator('[data-testid="audit-row"][data-action="price.set"]').first().waitFor();
+    await staff.locator('[data-testid="audit-row"][data-action="subscription.create"]').first().waitFor();
     await axeBothSchemes(staff, 'audit log', () => staff.getByTestId('audit-table').waitFor());
     await staff.goto('/admin/local/events');
     await staff.getByRole('heading', { name: 'Payment events', level: 1 }).waitFor();

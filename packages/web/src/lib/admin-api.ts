@@ -72,6 +72,7 @@ export const adminKeys = {
   userList: (params: object) => ['admin', 'users', 'list', params] as const,
   dashboard: () => ['admin', 'dashboard'] as const,
   settings: () => ['settings'] as const,
+  auditAll: () => ['admin', 'audit'] as const,
   audit: (params: object) => ['admin', 'audit', params] as const,
   events: (provider: string) => ['admin', 'events', provider] as const,
   eventList: (provider: string, params: object) => ['admin', 'events', provider, params] as const,

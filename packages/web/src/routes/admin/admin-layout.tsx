@@ -1,8 +1,11 @@
 import { Badge, Box, Burger, Collapse, Container, Group, NavLink, Stack, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import './admin.css';
+import { adminKeys } from '../../lib/admin-api.js';
 import { ADMIN_SECTIONS, activeSection } from './sections.js';
 import { useProvider } from './use-provider.js';
 import { useStaff } from './use-staff.js';
@@ -17,6 +20,16 @@ export function AdminLayout() {
   const { level } = useStaff();
   const provider = useProvider();
   const [opened, { toggle, close }] = useDisclosure(false);
+  const client = useQueryClient();
+  // Every staff write lands in the audit log: whatever succeeded, the histories shown are stale.
+  useEffect(
+    () =>
+      client.getMutationCache().subscribe((event) => {
+        if (event.type === 'updated' && event.action.type === 'success')
+          void client.invalidateQueries({ queryKey: adminKeys.auditAll() });
+      }),
+    [client],
+  );
   const current = activeSection(pathname);
   const phone = useMediaQuery('(max-width: 48em)') ?? false;
 

@@ -33,6 +33,7 @@ import {
 import { ApiError } from '../../../lib/api.js';
 import { notifyFailure, notifySuccess } from '../../dashboard/notify.js';
 import { ErrorState, ListSkeleton } from '../../dashboard/states.js';
+import { AuditTrail } from '../audit-trail.js';
 import { AdminHeader, ReadOnlyNote, StateBadge } from '../parts.js';
 import { useStaff } from '../use-staff.js';
 import { documentTitle, languagesFor, normaliseTags, publicPath } from './doc-helpers.js';
@@ -65,6 +66,7 @@ export function EditDocumentPage() {
       <ReadOnlyNote />
       <DocumentFields key={doc.data.updated_at} doc={doc.data} />
       <TranslationEditor doc={doc.data} />
+      <AuditTrail type="document" id={doc.data.id} />
     </Stack>
   );
 }

@@ -12,6 +12,7 @@ import { summarise } from '../../../lib/stats.js';
 import { formatDate } from '../../dashboard/format.js';
 import { notifyFailure, notifySuccess } from '../../dashboard/notify.js';
 import { ErrorState, ListSkeleton } from '../../dashboard/states.js';
+import { AuditTrail } from '../audit-trail.js';
 import { AdminHeader, ReadOnlyNote, StateBadge, TableScroll } from '../parts.js';
 import { useStaff } from '../use-staff.js';
 import { SubscriptionsPanel } from './subscriptions-panel.js';
@@ -156,6 +157,8 @@ function OrgDetail({ org }: { org: AdminOrgDetail }) {
           ))}
         </SimpleGrid>
       </Paper>
+
+      <AuditTrail type="organisation" id={org.slug} />
 
       <ConfirmDialog
         opened={confirm === 'suspend'}

@@ -30,6 +30,7 @@ import { useFeatureHints } from '../../../auth/feature-hints.js';
 import { ConfirmDialog } from '../../../components/confirm/confirm-dialog.js';
 import { adminKeys, createPlan, deletePlan, updatePlan } from '../../../lib/admin-api.js';
 import { notifyFailure, notifySuccess } from '../../dashboard/notify.js';
+import { AuditTrail } from '../audit-trail.js';
 import { AdminHeader, ReadOnlyNote, StateBadge, useValidationText } from '../parts.js';
 import { useStaff } from '../use-staff.js';
 import { createBody, formFeatures, planToForm, updateBody } from './plan-form.js';
@@ -251,6 +252,7 @@ export function PlanEditor({ plan }: { plan?: AdminPlan }) {
       </form>
 
       {plan && <PlanPrices plan={plan} />}
+      {plan && <AuditTrail type="plan" id={plan.slug} />}
 
       {plan && (
         <ConfirmDialog
