@@ -3,6 +3,7 @@
 import type { PaymentProviderName, SubscriptionState } from '@slugsmith/contract';
 import type { Db } from '../../db/connect.js';
 import { SubscriptionData, TransactionData } from './event-format.js';
+import type { EventRow } from './event-queries.js';
 import * as q from './queries.js';
 
 /** An event that cannot be applied yet (unknown organisation or price): failed, retried later. */
@@ -16,7 +17,7 @@ export interface ApplyContext {
   changed(orgId: string): void;
 }
 
-/** 'applied', or 'stale' when a newer event of the same entity was applied before. */
+/** `stale`: a newer event of the same entity was applied before; `ignored`: nothing to change. */
 export type Outcome = 'applied' | 'stale' | 'ignored';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -30,7 +31,7 @@ const STATES: Record<SubscriptionData['status'], SubscriptionState> = {
   canceled: 'cancelled',
 };
 
-export async function applyEvent(ctx: ApplyContext, row: q.EventRow): Promise<Outcome> {
+export async function applyEvent(ctx: ApplyContext, row: EventRow): Promise<Outcome> {
   const category = row.eventType.split('.')[0];
   const data = (row.payload as { data?: unknown }).data;
   if (category === 'subscription')

@@ -7,7 +7,7 @@ import type {
 } from '@slugsmith/contract';
 import { ApiError } from '../../platform/errors.js';
 import { type ProviderEvent, parseEvent } from './event-format.js';
-import * as q from './queries.js';
+import * as q from './event-queries.js';
 import type { Billing } from './service.js';
 
 export function toBillingEvent(e: q.EventRow): BillingEvent {

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/connect.js';
 import { type ApplyContext, applyEvent, NotApplicable } from './apply.js';
 import type { ProviderEvent } from './event-format.js';
-import * as q from './queries.js';
+import * as q from './event-queries.js';
 
 export interface PipelineOptions {
   /** How often a node looks for due events (received elsewhere, or due for a retry). */
