@@ -87,6 +87,9 @@ class Receiver {
   }
 }
 
+/** What Chromium asks for when it loads a page. */
+const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+
 class Harness {
   provider!: LocalProvider;
   app!: FastifyInstance;
@@ -155,8 +158,9 @@ class Harness {
   async pay(
     transactionId: string,
     card: Partial<Record<'number' | 'expiry' | 'cvc' | 'name' | 'lang', string>> = {},
+    headers: Record<string, string> = {},
   ) {
-    return this.postForm(`/api/v1/billing/local/checkout/${transactionId}`, card);
+    return this.postForm(`/api/v1/billing/local/checkout/${transactionId}`, card, headers);
   }
 
   async postForm(url: string, card: Partial<Record<string, string>>, headers: Record<string, string> = {}) {
@@ -164,7 +168,8 @@ class Harness {
     return this.app.inject({
       method: 'POST',
       url,
-      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      // As a browser sends the form: refusals come back as the page.
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: BROWSER_ACCEPT, ...headers },
       payload: new URLSearchParams(form as Record<string, string>).toString(),
     });
   }
@@ -407,14 +412,34 @@ eachDatabase('local payments: hosted checkout', (h) => {
 
   it('answers an unknown checkout with a 404 page', async () => {
     for (const id of ['txn_local_000000000000000000000000', 'nonsense', '<b>x</b>']) {
-      const page = await h().app.inject({
-        method: 'GET',
-        url: `/api/v1/billing/local/checkout/${encodeURIComponent(id)}`,
-      });
+      const url = `/api/v1/billing/local/checkout/${encodeURIComponent(id)}`;
+      const page = await h().app.inject({ method: 'GET', url, headers: { accept: BROWSER_ACCEPT } });
       expect(page.statusCode).toBe(404);
       expect(page.body).toContain('This page does not exist or has expired.');
       expect(page.body).not.toContain('<b>x</b>');
+      // A program that did not ask for HTML gets the error body every route answers.
+      const json = await h().app.inject({ method: 'GET', url });
+      expect(json.statusCode).toBe(404);
+      expect(json.json()).toMatchObject({ code: 404, message: 'Resource not found' });
     }
+  });
+
+  it('refuses a card sent by a program with the JSON error body', async () => {
+    const { transactionId } = await h().checkout('pro', 'monthly');
+    const bad = await h().pay(transactionId, { cvc: '1' }, { accept: 'application/json' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({
+      code: 400,
+      message: 'Enter the 3 or 4 digits of the security code.',
+      details: { field: 'cvc' },
+    });
+    const declined = await h().pay(
+      transactionId,
+      { number: '4000000000000002' },
+      { accept: 'application/json' },
+    );
+    expect(declined.statusCode).toBe(402);
+    expect(declined.json()).toMatchObject({ code: 402, details: { reason: 'card_declined' } });
   });
 
   it('refuses bad card input with a message and a 400, echoing nothing unescaped', async () => {

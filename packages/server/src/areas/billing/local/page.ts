@@ -106,7 +106,7 @@ export interface CardFormState {
   name?: string;
 }
 
-const FIELD_ERRORS: Record<CardField, keyof PageStrings> = {
+export const FIELD_ERRORS: Record<CardField, keyof PageStrings> = {
   number: 'error_number',
   expiry: 'error_expiry',
   cvc: 'error_cvc',

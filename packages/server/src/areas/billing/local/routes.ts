@@ -1,9 +1,10 @@
 // The sandbox's own routes: the hosted checkout and payment-method pages (public, like a payment
 // provider's pages) and the sandbox controls staff and tests use (clock, run what is due).
-import { ErrorBody } from '@slugsmith/contract';
+import { ErrorBody, ErrorMessages } from '@slugsmith/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ApiError } from '../../../platform/errors.js';
 import { type CardForm, readCard } from './cards.js';
 import { confirmCheckout, findTransaction, payCheckout } from './checkout.js';
 import type { Sandbox } from './context.js';
@@ -12,12 +13,19 @@ import {
   type CardFormState,
   checkoutPage,
   confirmPage,
+  FIELD_ERRORS,
   messagePage,
   paymentMethodPage,
   type Summary,
 } from './page.js';
 import type { PriceWithProduct, SubscriptionRow, TransactionRow } from './payloads.js';
-import { choosePageLanguage, type PageLanguage, type PageStrings, pageStrings } from './strings.js';
+import {
+  choosePageLanguage,
+  DEFAULT_PAGE_LANGUAGE,
+  type PageLanguage,
+  type PageStrings,
+  pageStrings,
+} from './strings.js';
 import { findSubscription, replaceCard } from './subscriptions.js';
 
 /** Ten sandbox years: far enough for any renewal or dunning test, small enough to stay exact. */
@@ -76,13 +84,45 @@ function summaryOf(txnOrSub: TransactionRow | SubscriptionRow, item: PriceWithPr
   };
 }
 
-/** Page answers set their own policy: nothing loads, forms post here or lead back to `to`. */
+/** What a refusal says to a program (the error body of every other route). */
+interface Refusal {
+  message: string;
+  details?: unknown;
+}
+
+const REFUSALS: Record<number, Refusal> = {
+  400: { message: ErrorMessages.badRequest },
+  402: { message: pageStrings(DEFAULT_PAGE_LANGUAGE).declined, details: { reason: 'card_declined' } },
+  404: { message: ErrorMessages.notFound },
+  409: { message: ErrorMessages.conflict },
+};
+
+/** How a refused card form reads to a program: the first wrong field, or the decline. */
+function refusalOf(state: CardFormState): Refusal | undefined {
+  const english = pageStrings(DEFAULT_PAGE_LANGUAGE);
+  if (state.field) return { message: english[FIELD_ERRORS[state.field]], details: { field: state.field } };
+  if (state.declined) return REFUSALS[402];
+  return undefined;
+}
+
+/** Browsers ask for HTML; any other caller gets refusals as the usual JSON error body. */
+const acceptsHtml = (request: FastifyRequest) => (request.headers.accept ?? '').includes('text/html');
+
+/**
+ * Page answers set their own policy: nothing loads, forms post here or lead back to the
+ * success or return URL's origin. A refusal to a caller that did not ask for HTML is an ApiError.
+ */
 function sendPage(
   reply: FastifyReply,
   status: number,
   body: string,
   formTargets: (string | null | undefined)[] = [],
+  refusal?: Refusal,
 ) {
+  if (status >= 400 && !acceptsHtml(reply.request)) {
+    const { message, details } = refusal ?? REFUSALS[status] ?? { message: ErrorMessages.badRequest };
+    throw new ApiError(status, message, details);
+  }
   const origins = new Set<string>();
   for (const target of formTargets) {
     try {
@@ -184,9 +224,13 @@ function pageRoutes(app: FastifyInstance, sandbox: Sandbox): void {
       const { language: lang, s } = language(request);
       const summary = summaryOf(found.txn, found.item);
       const again = (status: number, state: CardFormState) =>
-        sendPage(reply, status, checkoutPage(lang, s, summary, selfPath(request), state), [
-          found.txn.successUrl,
-        ]);
+        sendPage(
+          reply,
+          status,
+          checkoutPage(lang, s, summary, selfPath(request), state),
+          [found.txn.successUrl],
+          refusalOf(state),
+        );
       const form = request.body as CardForm;
       const check = readCard(form, await sandbox.clock.now());
       const kept = { expiry: request.body.expiry, name: request.body.name };
@@ -332,6 +376,7 @@ function pageRoutes(app: FastifyInstance, sandbox: Sandbox): void {
             state,
           ),
           [sub.paymentMethodReturnUrl],
+          refusalOf(state),
         );
       const kept = { expiry: request.body.expiry, name: request.body.name };
       const check = readCard(request.body as CardForm, await sandbox.clock.now());
