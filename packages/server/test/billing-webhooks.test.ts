@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.js';
-import { backoffSeconds } from '../src/areas/billing/pipeline.js';
+import { backoffSeconds, EventPipeline } from '../src/areas/billing/pipeline.js';
 import { signBody } from '../src/areas/billing/signature.js';
 import { billingEvents, billingRefs, billingTransactions } from '../src/db/schema.js';
 import type { Config } from '../src/platform/config.js';
@@ -424,6 +424,41 @@ describeEachDatabaseWith('billing webhooks', paddleEnv, (ctx) => {
     expect(stored).toMatchObject({ state: 'failed', attempts: 1, nextAttemptAt: null });
     expect(stored.lastError).toMatch(/^unreadable subscription\.updated payload/);
     expect(stored.lastError).toContain('items');
+  });
+
+  it('stops retrying after the last attempt: the event waits for staff', async () => {
+    const a = await orgWithOwner(ctx(), 'webhook-give-up');
+    const body = subscriptionEvent({
+      id: subId(),
+      orgId: await orgId(ctx(), a.org),
+      providerPriceId: 'pri_never',
+    });
+    await deliverAndApply(ctx(), body);
+    const eventId = JSON.parse(body).event_id;
+    expect(await storedEvent(ctx(), eventId)).toMatchObject({ state: 'failed', attempts: 1 });
+    const { app } = ctx();
+    const strict = new EventPipeline(
+      app.database.db,
+      'paddle',
+      { graceDays: 14, changed: () => {} },
+      app.server.log,
+      { maxAttempts: 2 },
+    );
+    const makeDue = () =>
+      app.database.db
+        .update(billingEvents)
+        .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+        .where(eq(billingEvents.eventId, eventId));
+    await makeDue();
+    await strict.processDue();
+    expect(await storedEvent(ctx(), eventId)).toMatchObject({
+      state: 'failed',
+      attempts: 2,
+      nextAttemptAt: null,
+    });
+    await strict.processDue();
+    await app.billing.pipeline.processDue();
+    expect((await storedEvent(ctx(), eventId)).attempts).toBe(2);
   });
 
   it('records transactions in the billing history, newest state winning', async () => {
