@@ -225,6 +225,9 @@ export const listEvents = (provider: string, params: EventListParams, signal?: A
 /** Seen by staff: no longer retried. */
 export const acknowledgeEvents = (provider: string, ids: string[]) =>
   send<BillingEvent[]>('PATCH', eventsPath(provider), { ids, state: 'acknowledged' });
+/** Corrects the payload of an event not yet processed; it is processed again at once. */
+export const editEvent = (provider: string, id: string, payload: Record<string, unknown>) =>
+  send<BillingEvent>('PUT', eventsPath(provider), { id, payload });
 /** Failed or acknowledged events processed again now. */
 export const retryEvents = (provider: string, ids: string[]) =>
   send<BillingEvent[]>('POST', `${eventsPath(provider)}/retry`, { ids });

@@ -53,12 +53,7 @@ function Figure({
         <Text size="sm" c="dimmed">
           {label}
         </Text>
-        <Text
-          fz={28}
-          fw={800}
-          c={alert ? 'red.8' : undefined}
-          className={alert ? 'admin-alert-figure' : undefined}
-        >
+        <Text fz={28} fw={800} className={alert ? 'admin-error-text' : undefined}>
           {value}
         </Text>
       </Paper>

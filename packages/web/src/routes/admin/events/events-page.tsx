@@ -11,7 +11,8 @@ import { ErrorState, ListSkeleton } from '../../dashboard/states.js';
 import { AdminHeader, ReadOnlyNote, StateBadge, TableScroll } from '../parts.js';
 import { useListParams } from '../use-list-params.js';
 import { useStaff } from '../use-staff.js';
-import { acknowledgeable, retryable } from './event-actions.js';
+import { EditEventDialog } from './edit-event-dialog.js';
+import { acknowledgeable, editable, retryable } from './event-actions.js';
 
 const PAGE_SIZE = 50;
 const CATEGORIES = ['subscription', 'transaction', 'customer', 'price', 'product', 'adjustment'];
@@ -24,6 +25,7 @@ export function EventsPage() {
   const list = useListParams();
   const client = useQueryClient();
   const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [editing, setEditing] = useState<BillingEvent | null>(null);
   const query = {
     offset: (list.page - 1) * PAGE_SIZE,
     limit: PAGE_SIZE,
@@ -157,6 +159,7 @@ export function EventsPage() {
                   <Table.Th>{t('events.fields.entity_id')}</Table.Th>
                   <Table.Th>{t('events.fields.occurred')}</Table.Th>
                   <Table.Th>{t('events.fields.attempts')}</Table.Th>
+                  {writable && <Table.Th>{t('subs.fields.actions')}</Table.Th>}
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -167,6 +170,7 @@ export function EventsPage() {
                     selectable={writable}
                     selected={selected.has(event.id)}
                     onToggle={() => toggle(event.id)}
+                    onEdit={() => setEditing(event)}
                   />
                 ))}
               </Table.Tbody>
@@ -192,6 +196,17 @@ export function EventsPage() {
           </Group>
         </Stack>
       )}
+      {editing && (
+        <EditEventDialog
+          provider={provider}
+          event={editing}
+          onClose={() => setEditing(null)}
+          onSaved={(saved) => {
+            setEditing(null);
+            void done(saved.state === 'processed' ? t('events.editedProcessed') : t('events.edited'));
+          }}
+        />
+      )}
     </>
   );
 }
@@ -201,11 +216,13 @@ function EventRow({
   selectable,
   selected,
   onToggle,
+  onEdit,
 }: {
   event: BillingEvent;
   selectable: boolean;
   selected: boolean;
   onToggle: () => void;
+  onEdit: () => void;
 }) {
   const { t, i18n } = useTranslation('admin');
   return (
@@ -225,7 +242,7 @@ function EventRow({
           {event.event_id}
         </Text>
         {event.last_error && (
-          <Text size="xs" c="red.8" data-testid="event-error">
+          <Text size="xs" className="admin-error-text" data-testid="event-error">
             {event.last_error}
           </Text>
         )}
@@ -253,6 +270,21 @@ function EventRow({
       </Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(event.occurred_at, i18n.language)}</Table.Td>
       <Table.Td>{event.attempts}</Table.Td>
+      {selectable && (
+        <Table.Td>
+          {editable(event) && (
+            <Button
+              size="compact-xs"
+              variant="default"
+              onClick={onEdit}
+              aria-label={`${t('actions.edit')}: ${event.event_id}`}
+              data-testid={`event-edit-${event.event_id}`}
+            >
+              {t('actions.edit')}
+            </Button>
+          )}
+        </Table.Td>
+      )}
     </Table.Tr>
   );
 }

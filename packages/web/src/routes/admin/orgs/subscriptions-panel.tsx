@@ -116,7 +116,7 @@ export function SubscriptionsPanel({ org, subscriptions }: { org: string; subscr
                           size="compact-xs"
                           variant="default"
                           onClick={() => setEditing(s)}
-                          aria-label={t('subs.editNamed', { plan: s.plan.name })}
+                          aria-label={`${t('actions.edit')}: ${s.plan.name}`}
                           data-testid={`sub-edit-${s.plan.slug}`}
                         >
                           {t('actions.edit')}
@@ -127,7 +127,7 @@ export function SubscriptionsPanel({ org, subscriptions }: { org: string; subscr
                             variant="default"
                             loading={cancel.isPending && cancel.variables?.id === s.id}
                             onClick={() => cancel.mutate(s)}
-                            aria-label={t('subs.cancelNamed', { plan: s.plan.name })}
+                            aria-label={`${t('subs.cancel')}: ${s.plan.name}`}
                           >
                             {t('subs.cancel')}
                           </Button>
@@ -136,7 +136,7 @@ export function SubscriptionsPanel({ org, subscriptions }: { org: string; subscr
                           size="compact-xs"
                           variant="default"
                           onClick={() => setDeleting(s)}
-                          aria-label={t('subs.deleteNamed', { plan: s.plan.name })}
+                          aria-label={`${t('actions.delete')}: ${s.plan.name}`}
                         >
                           {t('actions.delete')}
                         </Button>

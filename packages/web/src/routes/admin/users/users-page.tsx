@@ -160,11 +160,7 @@ function UserRow({ user }: { user: AdminUser }) {
               variant="default"
               loading={change.isPending}
               onClick={() => change.mutate({ sign_in_disabled: !user.sign_in_disabled })}
-              aria-label={
-                user.sign_in_disabled
-                  ? t('users.enableFor', { email: user.email })
-                  : t('users.disableFor', { email: user.email })
-              }
+              aria-label={`${user.sign_in_disabled ? t('users.enable') : t('users.disable')}: ${user.email}`}
               data-testid={`user-sign-in-${user.slug}`}
             >
               {user.sign_in_disabled ? t('users.enable') : t('users.disable')}
