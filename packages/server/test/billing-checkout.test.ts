@@ -97,6 +97,21 @@ describeEachDatabase('billing checkout', (ctx) => {
     expect(await prepare(ctx(), undefined, body)).toMatchObject({ status: 401 });
   });
 
+  it('refuses checkout for an organisation staff suspended, until it is resumed', async () => {
+    const t = await team();
+    const { token } = await ctx().admin();
+    const body = { org_slug: t.org, items: [{ price: await priceId(ctx(), 'pro', 'monthly') }] };
+    const suspend = (suspended: boolean) =>
+      ctx().request('PUT', `/api/v1/admin/orgs/${t.org}`, { token, body: { suspended } });
+    expect((await suspend(true)).status).toBe(200);
+    expect(await prepare(ctx(), t.owner.token, body)).toMatchObject({
+      status: 403,
+      body: { message: 'Organisation suspended', details: { reason: 'org_suspended' } },
+    });
+    expect((await suspend(false)).status).toBe(200);
+    expect((await prepare(ctx(), t.owner.token, body)).status).toBe(200);
+  });
+
   it('refuses plans that cannot be bought: draft, archived, custom, free', async () => {
     const t = await team();
     const draft = await stagedPlan(ctx(), { slug: 'checkout-draft', name: 'Draft', state: 'draft' });

@@ -10,6 +10,7 @@ import {
 } from '@slugsmith/contract';
 import type { CallerAccount } from '../../auth/access.js';
 import { ApiError } from '../../platform/errors.js';
+import { isOrgSuspended } from '../admin/restrictions.js';
 import { subscribable } from '../plans/catalogue.js';
 import * as q from './queries.js';
 import type { Billing } from './service.js';
@@ -35,6 +36,11 @@ export async function prepareCheckout(
   if (!org) throw ApiError.notFound();
   if (orgRoleRank[org.role] < orgRoleRank.admin) {
     throw ApiError.forbidden(ErrorMessages.insufficientPermissions, { required_role: 'admin' });
+  }
+  // As for every write of a member of a suspended organisation (the organisation is in the body
+  // here, not in the path the access check reads).
+  if (await isOrgSuspended(db, billing.deps.caches, org.id)) {
+    throw ApiError.forbidden(ErrorMessages.orgSuspended, { reason: 'org_suspended' });
   }
   const item = input.items[0];
   const found = await q.findPrice(db, item.price);

@@ -141,6 +141,7 @@ export function billingRoutes(app: FastifyInstance, billing: Billing): void {
   });
 
   r.get('/admin/:provider/events', {
+    // Admins only: the payloads carry customers' billing details.
     config: { access: 'admin' },
     schema: {
       tags: ['admin'],
