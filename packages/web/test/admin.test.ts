@@ -8,7 +8,12 @@ import {
   pageCount,
   publicPath,
 } from '../src/routes/admin/docs/doc-helpers.js';
-import { acknowledgeable, retryable } from '../src/routes/admin/events/event-actions.js';
+import {
+  acknowledgeable,
+  editable,
+  parsePayload,
+  retryable,
+} from '../src/routes/admin/events/event-actions.js';
 import {
   cancelBody,
   createSubscriptionBody,
@@ -273,6 +278,19 @@ describe('payment events and list queries', () => {
     expect(retryable({ state: 'processed' })).toBe(false);
     expect(acknowledgeable({ state: 'received' })).toBe(true);
     expect(acknowledgeable({ state: 'processed' })).toBe(false);
+    expect(editable({ state: 'failed' })).toBe(true);
+    expect(editable({ state: 'processed' })).toBe(false);
+  });
+
+  it('takes a corrected payload only as a JSON object', () => {
+    expect(parsePayload('{"event_id":"evt_1","data":{"id":"sub_1"}}')).toEqual({
+      event_id: 'evt_1',
+      data: { id: 'sub_1' },
+    });
+    expect(parsePayload('[1, 2]')).toBeNull();
+    expect(parsePayload('null')).toBeNull();
+    expect(parsePayload('"text"')).toBeNull();
+    expect(parsePayload('{ not json')).toBeNull();
   });
 
   it('builds query strings from the defined values only', () => {
