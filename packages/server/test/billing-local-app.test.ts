@@ -25,7 +25,7 @@ describeEachDatabase('local payments in the app', (ctx) => {
   async function pay(url: string, card = '4242 4242 4242 4242') {
     return ctx().app.server.inject({
       method: 'POST',
-      url: new URL(url).pathname,
+      url: `${new URL(url).pathname}${new URL(url).search}`,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: form(card),
     });

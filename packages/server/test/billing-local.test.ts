@@ -7,6 +7,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SubscriptionData } from '../src/areas/billing/event-format.js';
 import { createLocalProvider, type LocalProvider } from '../src/areas/billing/local/index.js';
+import { signPaymentLink } from '../src/areas/billing/local/links.js';
 import { pruneDelivered } from '../src/areas/billing/local/outbox.js';
 import { prorate } from '../src/areas/billing/local/proration.js';
 import type { CatalogueItem, SyncResult } from '../src/areas/billing/provider.js';
@@ -716,10 +717,30 @@ eachDatabase('local payments: subscription lifecycle', (h) => {
     expect((await h().subscription(subscriptionId)).status).toBe('past_due');
     const returnUrl = 'http://127.0.0.1:8080/dashboard/org/test/subscription';
     const url = await h().provider.paymentMethodUrl(subscriptionId, returnUrl);
-    expect(url).toBe(`http://127.0.0.1:8080/api/v1/billing/local/payment-method/${subscriptionId}`);
-    const path = new URL(url).pathname;
+    const bare = `/api/v1/billing/local/payment-method/${subscriptionId}`;
+    expect(url).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:8080${bare}\\?token=\\d+\\.[0-9a-f]{64}$`));
+    const path = `${new URL(url).pathname}${new URL(url).search}`;
+    // The subscription id alone, or a link signed for another one, opens nothing.
+    const other = await h().buy('pro', 'monthly');
+    const borrowed = new URL(await h().provider.paymentMethodUrl(other.subscriptionId, returnUrl)).search;
+    // Signed properly, two days ago: a day's validity is over.
+    const expired = signPaymentLink(
+      h().provider.sandbox.secret(),
+      subscriptionId,
+      Date.now() - 2 * DAY * 1000,
+    );
+    for (const refused of [bare, `${bare}${borrowed}`, `${bare}?token=${expired}`, `${bare}?token=x`]) {
+      const answer = await h().app.inject({
+        method: 'GET',
+        url: refused,
+        headers: { accept: BROWSER_ACCEPT },
+      });
+      expect(answer.statusCode, refused).toBe(404);
+      expect((await h().postForm(refused, {})).statusCode, refused).toBe(404);
+    }
     const page = await h().app.inject({ method: 'GET', url: path });
     expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(`action="${path}"`);
     expect(page.body).toContain('Card on file ends in 0341.');
     expect(page.body).toContain('A payment is overdue');
     const bad = await h().postForm(path, { number: '1234' });

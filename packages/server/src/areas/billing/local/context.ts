@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/connect.js';
 import { localPayPrices, localPayProducts } from '../../../db/schema.js';
+import { signPaymentLink } from './links.js';
 import type { Deliveries, EventBatch, Tx } from './outbox.js';
 import {
   type PriceWithProduct,
@@ -19,6 +20,14 @@ export interface Sandbox {
   deliveries: Deliveries;
   log: FastifyBaseLogger;
   urls: SandboxUrls;
+  /** The webhook secret (also what signs payment-method links); throws before start(). */
+  secret: () => string;
+}
+
+/** The payment-method page of a subscription, with a link signature valid for a day. */
+export function paymentMethodLink(sandbox: Sandbox, subscriptionId: string): string {
+  const token = signPaymentLink(sandbox.secret(), subscriptionId, Date.now());
+  return `${sandbox.urls.paymentMethod(subscriptionId)}?token=${token}`;
 }
 
 export class SandboxUrls {
@@ -83,6 +92,6 @@ export async function emitSubscription(
   const item = await requirePrice(batch.tx, sub.priceId);
   await batch.emit(
     eventType,
-    subscriptionPayload(sub, item, sandbox.urls.paymentMethod(sub.id), (d) => batch.time(d)),
+    subscriptionPayload(sub, item, paymentMethodLink(sandbox, sub.id), (d) => batch.time(d)),
   );
 }

@@ -70,6 +70,7 @@ export function createLocalProvider(deps: LocalProviderDeps): LocalProvider {
     deliveries,
     log: deps.log,
     urls: new SandboxUrls(deps.publicUrl),
+    secret: requireSecret,
   };
   const ensureStarted = async () => {
     if (secret === undefined) secret = (await loadSettings(deps.db)).webhookSecret;
@@ -116,7 +117,10 @@ export function createLocalProvider(deps: LocalProviderDeps): LocalProvider {
     changeSubscription: (id, change) => changeSubscription(sandbox, id, change),
     cancelSubscription: (id, when) => cancelSubscription(sandbox, id, when),
     resumeSubscription: (id) => resumeSubscription(sandbox, id),
-    paymentMethodUrl: (id, returnUrl) => paymentMethodUrl(sandbox, id, returnUrl),
+    async paymentMethodUrl(id, returnUrl) {
+      await ensureStarted();
+      return paymentMethodUrl(sandbox, id, returnUrl);
+    },
 
     routes(api: FastifyInstance) {
       sandboxRoutes(api, sandbox, provider);

@@ -9,6 +9,7 @@ import { type CardForm, readCard } from './cards.js';
 import { confirmCheckout, findTransaction, payCheckout } from './checkout.js';
 import type { Sandbox } from './context.js';
 import { isLocalId } from './ids.js';
+import { paymentLinkHolds } from './links.js';
 import {
   type CardFormState,
   checkoutPage,
@@ -39,6 +40,9 @@ const ConfirmBody = z.object({ challenge: FormField, decision: FormField, lang: 
 const PageQuery = z.object({ lang: z.string().max(100).optional() });
 const TransactionParams = z.object({ transactionId: z.string().max(100) });
 const SubscriptionParams = z.object({ subscriptionId: z.string().max(100) });
+const PaymentLinkQuery = PageQuery.extend({
+  token: z.string().max(200).optional().describe('The link signature paymentMethodUrl made'),
+});
 /** The hosted pages answer HTML, also when they refuse; errors before the handler are JSON. */
 const page = (description: string) => z.union([z.string(), ErrorBody]).describe(description);
 const html = {
@@ -299,8 +303,11 @@ function pageRoutes(app: FastifyInstance, sandbox: Sandbox): void {
     },
   });
 
-  const loadSubscription = async (id: string) =>
-    isLocalId('sub', id) ? findSubscription(sandbox, id) : undefined;
+  /** The subscription of a payment-method link; none unless the link's signature holds. */
+  const loadSubscription = async (id: string, token: unknown) =>
+    isLocalId('sub', id) && paymentLinkHolds(sandbox.secret(), id, token, Date.now())
+      ? findSubscription(sandbox, id)
+      : undefined;
 
   r.get('/billing/local/payment-method/:subscriptionId', {
     config: { access: 'public' },
@@ -308,13 +315,13 @@ function pageRoutes(app: FastifyInstance, sandbox: Sandbox): void {
       tags: ['billing'],
       summary: 'Local sandbox: the page where the card of a subscription is replaced',
       params: SubscriptionParams,
-      querystring: PageQuery,
+      querystring: PaymentLinkQuery,
       produces: ['text/html'],
       response: html,
     },
     handler: async (request, reply) => {
       const { language: lang, s } = language(request);
-      const found = await loadSubscription(request.params.subscriptionId);
+      const found = await loadSubscription(request.params.subscriptionId, request.query.token);
       if (!found)
         return sendPage(
           reply,
@@ -334,7 +341,7 @@ function pageRoutes(app: FastifyInstance, sandbox: Sandbox): void {
         s,
         summaryOf(sub, item),
         { last4: sub.cardLast4, pastDue: sub.status === 'past_due' },
-        selfPath(request),
+        request.url,
       );
       return sendPage(reply, 200, page, [sub.paymentMethodReturnUrl]);
     },
@@ -346,7 +353,7 @@ function pageRoutes(app: FastifyInstance, sandbox: Sandbox): void {
       tags: ['billing'],
       summary: 'Local sandbox: replace the card of a subscription (a past-due renewal is charged at once)',
       params: SubscriptionParams,
-      querystring: PageQuery,
+      querystring: PaymentLinkQuery,
       consumes: ['application/x-www-form-urlencoded'],
       body: CardBody,
       produces: ['text/html'],
@@ -355,7 +362,7 @@ function pageRoutes(app: FastifyInstance, sandbox: Sandbox): void {
     handler: async (request, reply) => {
       const { language: lang, s } = language(request);
       const id = request.params.subscriptionId;
-      const found = await loadSubscription(id);
+      const found = await loadSubscription(id, request.query.token);
       if (!found)
         return sendPage(
           reply,
@@ -372,7 +379,7 @@ function pageRoutes(app: FastifyInstance, sandbox: Sandbox): void {
             s,
             summaryOf(sub, item),
             { last4: sub.cardLast4, pastDue: sub.status === 'past_due' },
-            selfPath(request),
+            request.url,
             state,
           ),
           [sub.paymentMethodReturnUrl],

@@ -10,6 +10,7 @@ import {
   emitSubscription,
   emitTransaction,
   nextInvoiceNumber,
+  paymentMethodLink,
   priceWithProduct,
   requirePrice,
   type Sandbox,
@@ -249,7 +250,7 @@ export async function paymentMethodUrl(sandbox: Sandbox, id: string, returnUrl: 
     .where(eq(localPaySubscriptions.id, id))
     .returning({ id: localPaySubscriptions.id });
   if (!sub) throw notFound(id);
-  return sandbox.urls.paymentMethod(id);
+  return paymentMethodLink(sandbox, id);
 }
 
 export type CardUpdate =
