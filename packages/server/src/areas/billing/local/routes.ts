@@ -153,7 +153,7 @@ function language(request: FastifyRequest): { language: PageLanguage; s: PageStr
   return { language: chosen, s: pageStrings(chosen) };
 }
 
-/** The form's own URL (path and language), so a re-shown form posts where it came from. */
+/** The form's own path, so a re-shown form posts where it came from (its language rides in a field). */
 const selfPath = (request: FastifyRequest) => request.url.split('?')[0] ?? request.url;
 
 export function sandboxRoutes(api: FastifyInstance, sandbox: Sandbox, controls: SandboxControls): void {
