@@ -374,6 +374,20 @@ describeEachDatabaseWith('billing events for staff', env, (ctx) => {
     expect(retried.status, JSON.stringify(retried.body)).toBe(200);
     expect(retried.body[0]).toMatchObject({ id: event.id, state: 'processed', last_error: null });
     expect((await storedEvent(ctx(), event.event_id)).processedAt).toBeInstanceOf(Date);
+    // Each staff action is in the audit log, without the payload's customer data.
+    const log = await ctx().request(
+      'GET',
+      `/api/v1/admin/audit?object_type=billing_event&object_id=${event.id}`,
+      {
+        token,
+      },
+    );
+    expect(log.status).toBe(200);
+    const actions = log.body.items.map((e: { action: string }) => e.action).sort();
+    expect(actions).toEqual(['billing_event.acknowledge', 'billing_event.retry']);
+    const retryEntry = log.body.items.find((e: { action: string }) => e.action === 'billing_event.retry');
+    expect(retryEntry).toMatchObject({ before: { state: 'acknowledged' }, after: { state: 'processed' } });
+    expect(retryEntry.after.payload).toBeUndefined();
     const limits = await ctx().request('GET', `/api/v1/orgs/${a.org}/limits`, { token: a.owner.token });
     expect(limits.body.find((l: { plan_type: string }) => l.plan_type === 'saas').plan).toBe('pro');
   });

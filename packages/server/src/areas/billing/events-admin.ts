@@ -115,3 +115,16 @@ export async function editEvent(
   const [edited] = await q.findEvents(billing.db, name, [stored.id]);
   return toBillingEvent(edited as q.EventRow);
 }
+
+/** What the audit log keeps of an event: its handling, not the customer data in its payload. */
+export function auditView(e: BillingEvent, withPayload = false) {
+  const { payload, received_at: _r, ...rest } = e;
+  return withPayload ? { ...rest, payload } : rest;
+}
+
+/** The events as they are before a staff write (404 when one is unknown). */
+export async function eventsBefore(billing: Billing, provider: string, ids: readonly string[]) {
+  const { name, unique } = await eventsOrNotFound(billing, provider, ids);
+  const rows = await q.findEvents(billing.db, name, unique);
+  return new Map(rows.map((e) => [e.id, toBillingEvent(e)]));
+}

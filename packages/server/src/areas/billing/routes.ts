@@ -19,10 +19,11 @@ import {
   Subscription,
   SubscriptionChange,
 } from '@slugsmith/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAccount, requireOrg } from '../../auth/access.js';
+import { auditRequest } from '../admin/audit.js';
 import { prepareCheckout } from './checkout.js';
 import * as events from './events-admin.js';
 import { INVOICE_CSP, invoiceHtml } from './invoice.js';
@@ -34,6 +35,26 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody,
 const withProvider = { ...errors, 502: ErrorBody };
 
 export function billingRoutes(app: FastifyInstance, billing: Billing): void {
+  /** Staff's event actions go to the audit log, one entry per event changed. */
+  const audit = async (
+    request: FastifyRequest,
+    action: string,
+    before: Map<string, BillingEvent>,
+    after: BillingEvent[],
+    withPayload = false,
+  ) => {
+    for (const event of after) {
+      const was = before.get(event.id);
+      await auditRequest(billing.db, request, {
+        action,
+        objectType: 'billing_event',
+        objectId: event.id,
+        before: was ? events.auditView(was, withPayload) : null,
+        after: events.auditView(event, withPayload),
+      });
+    }
+  };
+
   webhookRoutes(app, billing);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = billing;
@@ -162,7 +183,12 @@ export function billingRoutes(app: FastifyInstance, billing: Billing): void {
       body: AcknowledgeBillingEvents,
       response: { 200: BillingEventList, ...errors },
     },
-    handler: async (request) => events.acknowledgeEvents(billing, request.params.provider, request.body),
+    handler: async (request) => {
+      const before = await events.eventsBefore(billing, request.params.provider, request.body.ids);
+      const after = await events.acknowledgeEvents(billing, request.params.provider, request.body);
+      await audit(request, 'billing_event.acknowledge', before, after);
+      return after;
+    },
   });
 
   r.put('/admin/:provider/events', {
@@ -174,7 +200,12 @@ export function billingRoutes(app: FastifyInstance, billing: Billing): void {
       body: EditBillingEvent,
       response: { 200: BillingEvent, ...errors },
     },
-    handler: async (request) => events.editEvent(billing, request.params.provider, request.body),
+    handler: async (request) => {
+      const before = await events.eventsBefore(billing, request.params.provider, [request.body.id]);
+      const after = await events.editEvent(billing, request.params.provider, request.body);
+      await audit(request, 'billing_event.update', before, [after], true);
+      return after;
+    },
   });
 
   r.post('/admin/:provider/events/retry', {
@@ -186,6 +217,11 @@ export function billingRoutes(app: FastifyInstance, billing: Billing): void {
       body: RetryBillingEvents,
       response: { 200: BillingEventList, ...errors },
     },
-    handler: async (request) => events.retryEvents(billing, request.params.provider, request.body.ids),
+    handler: async (request) => {
+      const before = await events.eventsBefore(billing, request.params.provider, request.body.ids);
+      const after = await events.retryEvents(billing, request.params.provider, request.body.ids);
+      await audit(request, 'billing_event.retry', before, after);
+      return after;
+    },
   });
 }
