@@ -38,6 +38,8 @@ let userContext: BrowserContext;
 let user: Page;
 let userToken = '';
 const customer = newPerson('customer');
+let customerOrg = '';
+let eventsOrg = '';
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startRealServer(), launchChromium()]);
@@ -192,6 +194,7 @@ describe('the staff area', () => {
     });
     expect(created.status).toBe(201);
     const org = created.body.slug;
+    customerOrg = org;
 
     await staff.goto('/admin/organizations');
     await staff.getByTestId('orgs-table').waitFor();
@@ -252,6 +255,7 @@ describe('the staff area', () => {
     const created = await apiAs<{ slug: string }>(server, userToken, 'POST', '/orgs', { name: 'Events Org' });
     expect(created.status).toBe(201);
     const org = created.body.slug;
+    eventsOrg = org;
     const pro = (await publicCatalogue()).groups.flatMap((g) => g.plans).find((p) => p.slug === 'pro');
     const price = pro?.prices.find((p) => p.period === 'monthly')?.id;
     const [row] = await server.app.database.rawTransaction((exec) =>
@@ -323,6 +327,22 @@ describe('the staff area', () => {
     expect(subscriptions.body.some((s) => s.plan.slug === 'pro' && s.state === 'active')).toBe(true);
   });
 
+  it('deletes an organisation only once its slug is typed', async () => {
+    await staff.goto(`/admin/organizations/${eventsOrg}`);
+    await staff.getByRole('heading', { name: 'Events Org', level: 1 }).waitFor();
+    await staff.getByTestId('org-delete').click();
+    const dialog = staff.getByRole('dialog', { name: 'Delete Events Org?' });
+    await dialog.waitFor();
+    await axeBothSchemes(staff, 'organisation delete dialog', () => dialog.waitFor());
+    expect(await dialog.getByTestId('confirm-button').isDisabled()).toBe(true);
+    await dialog.getByTestId('confirm-typed').fill('events');
+    expect(await dialog.getByTestId('confirm-button').isDisabled()).toBe(true);
+    await dialog.getByTestId('confirm-typed').fill(eventsOrg);
+    await dialog.getByTestId('confirm-button').click();
+    await staff.waitForURL((u) => u.pathname === '/admin/organizations');
+    expect((await apiAs(server, userToken, 'GET', `/orgs/${eventsOrg}`)).status).toBe(404);
+  });
+
   it('the side navigation folds behind a button on a phone', async () => {
     await staff.setViewportSize({ width: 390, height: 844 });
     await staff.goto('/admin/organizations');
@@ -352,6 +372,14 @@ describe('the staff area', () => {
     await expect.poll(() => user.getByTestId('plan-description').isDisabled()).toBe(true);
     expect(await user.getByTestId('plan-save').count()).toBe(0);
     expect(await user.getByTestId('price-save-monthly').count()).toBe(0);
+    // Nor on an organisation: its subscriptions and state are shown, not offered for change.
+    const supportToken = await accessToken(user);
+    const detail = await apiAs(server, supportToken, 'GET', `/admin/orgs/${customerOrg}`);
+    expect(detail.status, JSON.stringify(detail.body)).toBe(200);
+    await user.goto(`/admin/organizations/${customerOrg}`);
+    await user.getByTestId('org-subscriptions').waitFor();
+    for (const id of ['sub-create', 'sub-edit-team', 'org-suspend', 'org-delete'])
+      expect(await user.getByTestId(id).count(), id).toBe(0);
 
     // The server agrees: support reads, never writes.
     const token = await accessToken(user);
