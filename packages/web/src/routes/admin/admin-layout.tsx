@@ -57,7 +57,7 @@ export function AdminLayout() {
     <Container size="xl" py="md">
       <Box className="admin-frame">
         <Box component="nav" aria-label={t('nav.label')} className="admin-nav">
-          <Group justify="space-between" className="admin-nav-head" wrap="nowrap">
+          <Group justify="space-between" className="admin-nav-head" gap="xs">
             <Text fw={700}>{t('title')}</Text>
             {level && (
               <Badge variant="default" data-testid="staff-level">
