@@ -236,6 +236,17 @@ describe('the staff area', () => {
     await staff.goto('/admin/settings');
     await staff.getByTestId('settings-contact').waitFor();
     await axeBothSchemes(staff, 'settings', () => staff.getByTestId('settings-contact').waitFor());
+    // A contact must be an e-mail address or a web address; the browser says so before any call.
+    await staff.getByTestId('settings-contact').fill('call us');
+    await staff.getByTestId('settings-save').click();
+    await staff
+      .getByText('Enter an e-mail address or a web address starting with http:// or https://.')
+      .waitFor();
+    await staff.getByTestId('settings-contact').fill('help@example.com');
+    await staff.getByTestId('settings-save').click();
+    await staff.getByText('Settings saved').waitFor();
+    const settings = await (await fetch(`${server.url}/api/v1/settings`)).json();
+    expect(settings.support_contact).toBe('help@example.com');
     await staff.goto('/admin/audit');
     await staff.getByTestId('audit-table').waitFor();
     // The plan edited above is in the log.

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { adminKeys, getSettings, updateSettings } from '../../lib/admin-api.js';
 import { notifyFailure, notifySuccess } from '../dashboard/notify.js';
 import { ErrorState, ListSkeleton } from '../dashboard/states.js';
-import { AdminHeader, ReadOnlyNote, useValidationText } from './parts.js';
+import { AdminHeader, ReadOnlyNote } from './parts.js';
 import { useStaff } from './use-staff.js';
 
 /** /admin/settings: the development-instance warning, the sandbox disclaimer and the support contact. */
@@ -33,7 +33,6 @@ export function SettingsPage() {
 function SettingsForm({ settings }: { settings: InstanceSettings }) {
   const { t } = useTranslation('admin');
   const { writable } = useStaff();
-  const validation = useValidationText();
   const client = useQueryClient();
   const [devWarning, setDevWarning] = useState(settings.dev_warning);
   const [sandbox, setSandbox] = useState(settings.sandbox_disclaimer);
@@ -45,7 +44,8 @@ function SettingsForm({ settings }: { settings: InstanceSettings }) {
       if (trimmed) {
         const checked = SupportContact.safeParse(trimmed);
         if (!checked.success) {
-          setError(validation(checked.error.issues[0]?.message ?? 'Invalid format'));
+          // The contract's one message for this field has its own words in the admin catalogue.
+          setError(t('settings.badContact'));
           return null;
         }
       }
