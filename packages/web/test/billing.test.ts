@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LANGUAGE_CODES } from '../src/i18n/languages.js';
 import { ApiError, setAccessTokenSource } from '../src/lib/api.js';
 import * as consoleApi from '../src/lib/console-api.js';
+import { formatMoney } from '../src/lib/money.js';
 import { billingErrorText, billingMessageKey } from '../src/routes/checkout/billing-messages.js';
 import {
   ACTIVATION_TIMEOUT_MS,
@@ -15,7 +16,6 @@ import {
   clampQuantity,
   defaultOrg,
   findPrice,
-  formatMoney,
   orderQuantity,
   orderTotal,
   parseCheckoutParams,

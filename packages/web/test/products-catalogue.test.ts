@@ -1,9 +1,9 @@
 import { FEATURE_KEYS, LIMIT_KEYS, type PublicPlan, SLA_KEYS } from '@slugsmith/contract';
 import { describe, expect, it } from 'vitest';
+import { formatPrice } from '../src/lib/money.js';
 import {
   checkoutHref,
   findPlan,
-  formatMoney,
   groupPlans,
   keyFeatures,
   MATRIX_ROWS,
@@ -116,11 +116,11 @@ describe('prices', () => {
   });
 
   it('formats minor units in the locale, without decimals for whole amounts', () => {
-    expect(formatMoney(1_900, 'USD', 'en-GB')).toBe('US$19');
-    expect(formatMoney(1_950, 'USD', 'en-US')).toBe('$19.50');
-    expect(formatMoney(480_000, 'USD', 'en-US')).toBe('$4,800');
-    expect(formatMoney(1_900, 'EUR', 'de-DE')).toBe('19\u00a0€');
-    expect(formatMoney(1_500, 'JPY', 'ja-JP')).toBe('￥1,500');
+    expect(formatPrice(1_900, 'USD', 'en-GB')).toBe('US$19');
+    expect(formatPrice(1_950, 'USD', 'en-US')).toBe('$19.50');
+    expect(formatPrice(480_000, 'USD', 'en-US')).toBe('$4,800');
+    expect(formatPrice(1_900, 'EUR', 'de-DE')).toBe('19\u00a0€');
+    expect(formatPrice(1_500, 'JPY', 'ja-JP')).toBe('￥1,500');
   });
 
   it('computes what a longer period saves and comes to a month', () => {

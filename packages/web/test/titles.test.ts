@@ -35,6 +35,9 @@ describe('page titles (§2.5)', () => {
     expect(title('/admin')).toBe('Admin Dashboard - Admin - Slugsmith');
     expect(title('/admin/docs/intro')).toBe('Edit Document - Admin - Slugsmith');
     expect(title('/admin/local/transactions/tx_1')).toBe('payments.transactions - Admin - Slugsmith');
+    expect(title('/admin/users')).toBe('users - Admin - Slugsmith');
+    expect(title('/admin/settings')).toBe('settings - Admin - Slugsmith');
+    expect(title('/admin/audit')).toBe('audit - Admin - Slugsmith');
   });
 
   it('gives the brand alone for anything else', () => {

@@ -31,6 +31,9 @@ const ADMIN_EXACT: Record<string, string> = {
   '/admin/docs': 'adminDocs',
   '/admin/subscription-plans': 'subscriptionPlans',
   '/admin/organizations': 'organizations',
+  '/admin/users': 'users',
+  '/admin/settings': 'settings',
+  '/admin/audit': 'audit',
 };
 
 /** The page-title rule of product spec §2.5, without translation. */

@@ -4,10 +4,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { adminKeys, getAdminDashboard } from '../../lib/admin-api.js';
+import { formatPrice } from '../../lib/money.js';
 import { formatCount } from '../../lib/numbers.js';
 import { formatDate } from '../dashboard/format.js';
 import { ErrorState, ListSkeleton } from '../dashboard/states.js';
-import { formatMoney } from '../products/plan-catalogue.js';
 import { AdminHeader, TableScroll } from './parts.js';
 import { useProvider } from './use-provider.js';
 
@@ -134,7 +134,7 @@ function Figures({ data }: { data: AdminDashboard }) {
                     </Table.Td>
                     <Table.Td ta="end">{count(row.subscriptions)}</Table.Td>
                     <Table.Td ta="end">
-                      {formatMoney(row.monthly_amount, row.currency, i18n.language)}
+                      {formatPrice(row.monthly_amount, row.currency, i18n.language)}
                     </Table.Td>
                   </Table.Tr>
                 ))}

@@ -4,6 +4,7 @@
  * active, and how a subscription's billing and a plan change's proration read. No React here, so
  * every rule is unit-tested on its own.
  */
+
 import type {
   BillingTransaction,
   ChangePreview,
@@ -15,6 +16,7 @@ import type {
   Subscription,
   SubscriptionState,
 } from '@slugsmith/contract';
+import { formatMoney } from '../../lib/money.js';
 
 /** The same bounds as the contract's Quantity (seats, nodes or units). */
 export const MIN_QUANTITY = 1;
@@ -25,36 +27,6 @@ export const plansKey = ['public-plans'] as const;
 
 /** Order of the periods in every picker. */
 export const PERIOD_ORDER: readonly PricePeriod[] = ['monthly', 'semi_annual', 'annual', 'perpetual'];
-
-// ---- money ---------------------------------------------------------------------------------------
-
-/** The digits after the decimal point of a currency (USD 2, JPY 0), as Intl knows them. */
-export function minorDigits(currency: string): number {
-  try {
-    return (
-      new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ??
-      2
-    );
-  } catch {
-    return 2;
-  }
-}
-
-/** An amount in minor units (cents) as the locale writes money: 1900 USD → "$19.00" (en-US). */
-export function formatMoney(amount: number, currency: string, locale?: string): string {
-  const digits = minorDigits(currency);
-  const value = amount / 10 ** digits;
-  try {
-    return new Intl.NumberFormat(locale, {
-      style: 'currency',
-      currency,
-      minimumFractionDigits: digits,
-      maximumFractionDigits: digits,
-    }).format(value);
-  } catch {
-    return `${value.toFixed(digits)} ${currency}`;
-  }
-}
 
 // ---- plans and prices ----------------------------------------------------------------------------
 

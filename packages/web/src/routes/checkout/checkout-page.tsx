@@ -19,13 +19,13 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { consoleKeys, errorReason, listOrgs, prepareCheckout, publicPlans } from '../../lib/console-api.js';
+import { formatMoney } from '../../lib/money.js';
 import { CreateOrgDialog } from '../dashboard/create-org-dialog.js';
 import { EmptyState, ErrorState, ListSkeleton } from '../dashboard/states.js';
 import { billingErrorText } from './billing-messages.js';
 import {
   clampQuantity,
   defaultOrg,
-  formatMoney,
   MAX_QUANTITY,
   MIN_QUANTITY,
   orderQuantity,

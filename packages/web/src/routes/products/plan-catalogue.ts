@@ -75,35 +75,6 @@ export function offeredSaasPeriods(plans: readonly PublicPlan[]): SaasPeriod[] {
   return SAAS_PERIODS.filter((period) => offered.has(period));
 }
 
-/** Digits after the decimal point of a currency (USD 2, JPY 0); amounts are in these minor units. */
-export function minorUnitDigits(currency: string): number {
-  try {
-    return (
-      new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ??
-      2
-    );
-  } catch {
-    return 2;
-  }
-}
-
-/** An amount in minor units as money of the locale; whole amounts without decimals ($19, not $19.00). */
-export function formatMoney(amount: number, currency: string, locale?: string): string {
-  const digits = minorUnitDigits(currency);
-  const major = amount / 10 ** digits;
-  const whole = amount % 10 ** digits === 0;
-  try {
-    return new Intl.NumberFormat(locale, {
-      style: 'currency',
-      currency,
-      minimumFractionDigits: whole ? 0 : digits,
-      maximumFractionDigits: whole ? 0 : digits,
-    }).format(major);
-  } catch {
-    return `${major.toFixed(whole ? 0 : digits)} ${currency}`;
-  }
-}
-
 /**
  * What a longer period saves against paying monthly for as long, in whole percent; null when the
  * plan has no monthly price in the same currency, the period is monthly or perpetual, or it saves

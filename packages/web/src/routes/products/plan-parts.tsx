@@ -18,9 +18,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useFeatureHint } from '../../auth/feature-hints.js';
 import { ApiError } from '../../lib/api.js';
+import { formatPrice } from '../../lib/money.js';
 import './products.css';
 import {
-  formatMoney,
   type MatrixCell,
   type MatrixKey,
   monthlyEquivalent,
@@ -126,7 +126,7 @@ export function PriceLine({
     <Stack gap={2} data-testid={`price-${plan.slug}-${price.period}`}>
       <Group gap={6} align="baseline" wrap="wrap">
         <Text component="span" fw={800} fz={large ? 32 : 26} lh={1.1} data-testid="price-amount">
-          {formatMoney(price.amount, price.currency, locale)}
+          {formatPrice(price.amount, price.currency, locale)}
         </Text>
         <Text component="span" size="sm" c="dimmed">
           {price.per_node ? `${t('perNode')} ` : ''}
@@ -140,7 +140,7 @@ export function PriceLine({
       </Group>
       {equivalent !== null && (
         <Text size="xs" c="dimmed">
-          {t('monthlyEquivalent', { amount: formatMoney(equivalent, price.currency, locale) })}
+          {t('monthlyEquivalent', { amount: formatPrice(equivalent, price.currency, locale) })}
         </Text>
       )}
     </Stack>

@@ -11,7 +11,7 @@ import {
   SLA_KEYS,
   UpdatePlan,
 } from '@slugsmith/contract';
-import { minorUnitDigits } from '../../products/plan-catalogue.js';
+import { minorUnitDigits } from '../../../lib/money.js';
 
 /**
  * The plan editor's values: the plan's fields as the inputs hold them. Limits are numbers (−1 is

@@ -4,8 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { adminKeys, listPlans } from '../../../lib/admin-api.js';
+import { formatPrice } from '../../../lib/money.js';
 import { ErrorState, ListSkeleton } from '../../dashboard/states.js';
-import { formatMoney } from '../../products/plan-catalogue.js';
 import { AdminHeader, ReadOnlyNote, StateBadge, TableScroll } from '../parts.js';
 import { useStaff } from '../use-staff.js';
 import { PlanEditor } from './plan-editor.js';
@@ -112,7 +112,7 @@ function PlanTable({ plans }: { plans: AdminPlan[] }) {
                   : plan.prices
                       .map(
                         (p) =>
-                          `${formatMoney(p.amount, p.currency, i18n.language)} ${t(`products:period.${p.period}`)}${
+                          `${formatPrice(p.amount, p.currency, i18n.language)} ${t(`products:period.${p.period}`)}${
                             p.per_node ? ` ${t('plans.perNodeShort')}` : ''
                           }`,
                       )

@@ -10,8 +10,9 @@ import {
   paymentMethodSession,
   resumeSubscription,
 } from '../../../lib/console-api.js';
+import { formatMoney } from '../../../lib/money.js';
 import { notifyBillingFailure } from '../../checkout/billing-messages.js';
-import { billingActions, billingLine, formatMoney } from '../../checkout/billing-model.js';
+import { billingActions, billingLine } from '../../checkout/billing-model.js';
 import { formatDate } from '../format.js';
 import { notifySuccess } from '../notify.js';
 import { ChangeSubscriptionDialog } from './billing-change-dialog.js';

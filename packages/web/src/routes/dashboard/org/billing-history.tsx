@@ -5,12 +5,9 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from 'react-oidc-context';
 import { consoleKeys, invoiceHtml, listTransactions } from '../../../lib/console-api.js';
+import { formatMoney } from '../../../lib/money.js';
 import { billingErrorText } from '../../checkout/billing-messages.js';
-import {
-  formatMoney,
-  transactionDescription,
-  transactionStatusColour,
-} from '../../checkout/billing-model.js';
+import { transactionDescription, transactionStatusColour } from '../../checkout/billing-model.js';
 import { formatDate } from '../format.js';
 import { EmptyState, ErrorState, ListSkeleton } from '../states.js';
 
