@@ -44,7 +44,7 @@ import { type CorsHeaders, installCors } from './platform/cors.js';
 import { installErrorHandling } from './platform/errors.js';
 import { trackInFlight } from './platform/in-flight.js';
 import { loggingOptions } from './platform/logging.js';
-import { installSecurityHeaders } from './platform/security-headers.js';
+import { installSecurityHeaders, pageSecurity } from './platform/security-headers.js';
 
 export interface App {
   server: FastifyInstance;
@@ -185,24 +185,7 @@ export async function buildApp(
         replays,
       ),
     });
-    // Served over plain HTTP (a LAN install, http://192.0.2.2:8080), telling browsers to use
-    // https would send every request to a port nobody listens on: only an https PUBLIC_URL does.
-    const https = new URL(config.publicUrl).protocol === 'https:';
-    installSecurityHeaders(server, {
-      // Cross-origin embedding of API answers is harmless; pages set their own policy.
-      crossOriginResourcePolicy: { policy: 'cross-origin' },
-      strictTransportSecurity: https,
-      contentSecurityPolicy: {
-        // The console exchanges codes and refreshes tokens at an external issuer by fetch.
-        directives: {
-          connectSrc: [
-            "'self'",
-            ...(config.auth.kind === 'external' ? [new URL(config.auth.issuer).origin] : []),
-          ],
-          upgradeInsecureRequests: https ? [] : null,
-        },
-      },
-    });
+    installSecurityHeaders(server, pageSecurity(config));
     // What applies to a route follows from its own config, read as it is registered: these come
     // before any route. Routes of the generation API (`cors: 'any-origin'`) are called from
     // customers' own sites; the SDK config's allowed origins are enforced on /jwks and on every

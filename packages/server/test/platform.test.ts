@@ -166,4 +166,31 @@ describe('transport security headers follow PUBLIC_URL', () => {
       }
     }
   });
+
+  it('lets the console load Paddle.js and its checkout frame only when Paddle takes payments', async () => {
+    const paddle = {
+      PAYMENT_PROVIDER: 'paddle',
+      PADDLE_API_KEY: 'test-key',
+      PADDLE_WEBHOOK_SECRET: 'test-secret',
+      PADDLE_CLIENT_TOKEN: 'test_token',
+    };
+    for (const [env, expected] of [
+      [{}, false],
+      [paddle, true],
+    ] as const) {
+      const config = testConfig('pglite', env);
+      const app = await buildApp(config);
+      try {
+        const policy = String(
+          (await app.server.inject({ method: 'GET', url: '/api/v1/ping' })).headers[
+            'content-security-policy'
+          ],
+        );
+        expect(policy.includes("script-src 'self' https://cdn.paddle.com"), policy).toBe(expected);
+        expect(policy.includes('frame-src'), policy).toBe(expected);
+      } finally {
+        await closeApp(app, config);
+      }
+    }
+  });
 });

@@ -617,9 +617,7 @@ export const localPayTransactions = pgTable(
 
 /** Webhook events waiting for (or past) delivery to our own webhook route, in order. */
 export const localPayOutbox = pgTable('local_pay_outbox', {
-  seq: integer('seq')
-    .primaryKey()
-    .default(sql`nextval('local_pay_outbox_seq_seq')`),
+  seq: integer('seq').primaryKey().default(sql`nextval('local_pay_outbox_seq_seq')`),
   eventId: text('event_id').notNull().unique(),
   eventType: text('event_type').notNull(),
   entityId: text('entity_id').notNull(),

@@ -9,6 +9,7 @@ import {
   orgRoleRank,
 } from '@slugsmith/contract';
 import type { CallerAccount } from '../../auth/access.js';
+import type { Db } from '../../db/connect.js';
 import { ApiError } from '../../platform/errors.js';
 import { isOrgSuspended } from '../admin/restrictions.js';
 import { subscribable } from '../plans/catalogue.js';
@@ -24,6 +25,36 @@ export const CheckoutMessages = {
   alreadySubscribed: 'The organisation already has a subscription of this plan type: change that one instead',
   prepareFailed: 'Checkout could not be prepared',
 } as const;
+
+/**
+ * The price a checkout or a plan change names, refused unless it can be bought: its plan open for
+ * subscription, neither custom (contact) nor free, and quantity 1 unless charged per node.
+ * `fields` name the request's fields in the refusals.
+ */
+export async function purchasablePrice(
+  db: Db,
+  item: { price: string; quantity: number },
+  fields: { price: string; quantity: string },
+) {
+  const found = await q.findPrice(db, item.price);
+  if (!found) throw ApiError.badRequest(CheckoutMessages.missingPrice, { field: fields.price });
+  const { plan, price } = found;
+  if (!subscribable(plan.state)) {
+    throw ApiError.conflict(CheckoutMessages.notSubscribable, {
+      reason: 'plan_not_subscribable',
+      state: plan.state,
+    });
+  }
+  if (plan.customPlan) throw ApiError.conflict(CheckoutMessages.customPlan, { reason: 'custom_plan' });
+  if (plan.free || price.amount === 0) {
+    throw ApiError.badRequest(CheckoutMessages.freePlan, { reason: 'free_plan', field: fields.price });
+  }
+  // Per-node prices (on-premise) are bought per concurrent node; the others once.
+  if (!price.perNode && item.quantity !== 1) {
+    throw ApiError.badRequest(CheckoutMessages.singleQuantity, { field: fields.quantity });
+  }
+  return found;
+}
 
 export async function prepareCheckout(
   billing: Billing,
@@ -43,23 +74,10 @@ export async function prepareCheckout(
     throw ApiError.forbidden(ErrorMessages.orgSuspended, { reason: 'org_suspended' });
   }
   const item = input.items[0];
-  const found = await q.findPrice(db, item.price);
-  if (!found) throw ApiError.badRequest(CheckoutMessages.missingPrice, { field: 'items.0.price' });
-  const { plan, price } = found;
-  if (!subscribable(plan.state)) {
-    throw ApiError.conflict(CheckoutMessages.notSubscribable, {
-      reason: 'plan_not_subscribable',
-      state: plan.state,
-    });
-  }
-  if (plan.customPlan) throw ApiError.conflict(CheckoutMessages.customPlan, { reason: 'custom_plan' });
-  if (plan.free || price.amount === 0) {
-    throw ApiError.badRequest(CheckoutMessages.freePlan, { reason: 'free_plan', field: 'items.0.price' });
-  }
-  // Per-node prices (on-premise) are bought per concurrent node; the others once.
-  if (!price.perNode && item.quantity !== 1) {
-    throw ApiError.badRequest(CheckoutMessages.singleQuantity, { field: 'items.0.quantity' });
-  }
+  const { plan, price } = await purchasablePrice(db, item, {
+    price: 'items.0.price',
+    quantity: 'items.0.quantity',
+  });
   const live = await q.liveProviderSubscriptionOfType(db, org.id, plan.planType, LIVE_SUBSCRIPTION_STATES);
   if (live) {
     throw ApiError.conflict(CheckoutMessages.alreadySubscribed, {

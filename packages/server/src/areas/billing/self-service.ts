@@ -11,11 +11,10 @@ import type {
 import type { CallerOrg } from '../../auth/access.js';
 import type { Db } from '../../db/connect.js';
 import { ApiError } from '../../platform/errors.js';
-import { subscribable } from '../plans/catalogue.js';
 import { forgetLimits } from '../plans/effective-limits.js';
 import { orgSubscriptions } from '../plans/subscriptions.js';
 import { isUuid } from './apply.js';
-import { CheckoutMessages } from './checkout.js';
+import { purchasablePrice } from './checkout.js';
 import type { PlanChange } from './provider.js';
 import * as q from './queries.js';
 import type { Billing } from './service.js';
@@ -90,24 +89,12 @@ async function planChange(
   current: Awaited<ReturnType<typeof billedSubscription>>,
   change: SubscriptionChange,
 ): Promise<PlanChange> {
-  const found = await q.findPrice(billing.db, change.price);
-  if (!found) throw ApiError.badRequest(CheckoutMessages.missingPrice, { field: 'price' });
-  const { plan, price } = found;
-  if (!subscribable(plan.state)) {
-    throw ApiError.conflict(CheckoutMessages.notSubscribable, {
-      reason: 'plan_not_subscribable',
-      state: plan.state,
-    });
-  }
-  if (plan.customPlan) throw ApiError.conflict(CheckoutMessages.customPlan, { reason: 'custom_plan' });
-  if (plan.free || price.amount === 0) {
-    throw ApiError.badRequest(CheckoutMessages.freePlan, { reason: 'free_plan', field: 'price' });
-  }
+  const { plan, price } = await purchasablePrice(billing.db, change, {
+    price: 'price',
+    quantity: 'quantity',
+  });
   if (plan.planType !== current.plan.planType) {
     throw ApiError.badRequest(SelfServiceMessages.otherPlanType, { field: 'price' });
-  }
-  if (!price.perNode && change.quantity !== 1) {
-    throw ApiError.badRequest(CheckoutMessages.singleQuantity, { field: 'quantity' });
   }
   if (price.id === current.s.priceId && change.quantity === current.s.quantity) {
     throw ApiError.badRequest(SelfServiceMessages.nothingToChange);
@@ -209,7 +196,7 @@ export async function paymentMethod(
   id: string,
 ): Promise<PaymentMethodSession> {
   const sub = await billedSubscription(billing, org, id);
-  const returnUrl = `${billing.deps.publicUrl}/dashboard/org/${encodeURIComponent(org.slug)}`;
+  const returnUrl = `${billing.deps.publicUrl}/dashboard/org/${encodeURIComponent(org.slug)}?tab=subscription`;
   const url = await asking(billing, 'payment-method', () =>
     billing.provider.paymentMethodUrl(sub.providerSubscriptionId, returnUrl),
   );
