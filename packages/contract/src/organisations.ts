@@ -56,30 +56,9 @@ export type AddMember = z.infer<typeof AddMember>;
 export const UpdateMember = z.object({ role: OrgRole }).strict().meta({ id: 'UpdateMember' });
 export type UpdateMember = z.infer<typeof UpdateMember>;
 
-/** An organisation as staff see it in the admin area (product spec §7.4). */
-export const AdminOrganisation = z
-  .object({
-    slug: z.string(),
-    name: z.string(),
-    personal: z.boolean(),
-    members: z.number().int(),
-    created_at: Timestamp,
-  })
-  .meta({ id: 'AdminOrganisation' });
-export type AdminOrganisation = z.infer<typeof AdminOrganisation>;
-
 export const Page = z.object({
   offset: z.coerce.number().int().min(0).default(0),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 export type Page = z.infer<typeof Page>;
 
-export const AdminOrganisationPage = z
-  .object({
-    items: z.array(AdminOrganisation),
-    total: z.number().int(),
-    offset: z.number().int(),
-    limit: z.number().int(),
-  })
-  .meta({ id: 'AdminOrganisationPage' });
-export type AdminOrganisationPage = z.infer<typeof AdminOrganisationPage>;

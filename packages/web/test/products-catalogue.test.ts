@@ -1,10 +1,10 @@
 import { FEATURE_KEYS, LIMIT_KEYS, type PublicPlan, SLA_KEYS } from '@slugsmith/contract';
 import { describe, expect, it } from 'vitest';
 import { formatPrice } from '../src/lib/money.js';
+import { groupPlans } from '../src/lib/plans.js';
 import {
   checkoutHref,
   findPlan,
-  groupPlans,
   keyFeatures,
   MATRIX_ROWS,
   matrixCell,

@@ -13,33 +13,13 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { PLAN_TYPES, type PlanType, type PublicPlan } from '@slugsmith/contract';
-import { useQuery } from '@tanstack/react-query';
+import type { PublicPlan } from '@slugsmith/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { useAccount } from '../../auth/account.js';
-import { publicPlans } from '../../lib/console-api.js';
+import { groupPlans, usePublicPlans } from '../../lib/plans.js';
 import { LanguageSwitcher } from './language-switcher.js';
 import { UserMenu } from './user-menu.js';
-
-/** Plans grouped by plan type and sorted by display order (product spec §2.7). */
-export function groupPlans(plans: readonly PublicPlan[]): { type: PlanType; plans: PublicPlan[] }[] {
-  return PLAN_TYPES.map((type) => ({
-    type,
-    plans: plans
-      .filter((p) => p.plan_type === type)
-      .sort((a, b) => a.display_order - b.display_order || a.name.localeCompare(b.name)),
-  })).filter((g) => g.plans.length > 0);
-}
-
-function usePlans() {
-  return useQuery({
-    queryKey: ['public-plans'],
-    queryFn: publicPlans,
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: 0,
-  });
-}
 
 function PlanBadges({ plan }: { plan: PublicPlan }) {
   const { t } = useTranslation('navigation');
@@ -61,7 +41,7 @@ function PlanBadges({ plan }: { plan: PublicPlan }) {
 
 function ProductsMenu() {
   const { t } = useTranslation('navigation');
-  const plans = usePlans();
+  const plans = usePublicPlans();
   const groups = plans.data ? groupPlans(plans.data) : [];
   return (
     <Menu trigger="click-hover" openDelay={80} closeDelay={150} position="bottom-start" withinPortal>
@@ -99,7 +79,7 @@ function ProductsMenu() {
 /** The plans in the mobile menu: grouped by plan type like the Products dropdown, with badges. */
 function DrawerPlans({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation('navigation');
-  const plans = usePlans();
+  const plans = usePublicPlans();
   const groups = plans.data ? groupPlans(plans.data) : [];
   return groups.map((g) => (
     <Stack key={g.type} gap={2} data-testid={`drawer-plans-${g.type}`}>

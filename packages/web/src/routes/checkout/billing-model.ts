@@ -22,9 +22,6 @@ import { formatMoney } from '../../lib/money.js';
 export const MIN_QUANTITY = 1;
 export const MAX_QUANTITY = 10_000;
 
-/** The public plans' query key: the same cache entry as the header's Products menu. */
-export const plansKey = ['public-plans'] as const;
-
 /** Order of the periods in every picker. */
 export const PERIOD_ORDER: readonly PricePeriod[] = ['monthly', 'semi_annual', 'annual', 'perpetual'];
 

@@ -18,8 +18,9 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { consoleKeys, errorReason, listOrgs, prepareCheckout, publicPlans } from '../../lib/console-api.js';
+import { consoleKeys, errorReason, listOrgs, prepareCheckout } from '../../lib/console-api.js';
 import { formatMoney } from '../../lib/money.js';
+import { usePublicPlans } from '../../lib/plans.js';
 import { CreateOrgDialog } from '../dashboard/create-org-dialog.js';
 import { EmptyState, ErrorState, ListSkeleton } from '../dashboard/states.js';
 import { billingErrorText } from './billing-messages.js';
@@ -34,7 +35,6 @@ import {
   type PendingCheckout,
   parseCheckoutParams,
   periodsOf,
-  plansKey,
   priceFor,
   purchasablePlans,
   purchasingOrgs,
@@ -63,7 +63,7 @@ export function CheckoutPage() {
   const [params] = useSearchParams();
   const initial = useMemo(() => parseCheckoutParams(params), [params]);
   const orgs = useQuery({ queryKey: consoleKeys.orgs(), queryFn: ({ signal }) => listOrgs(signal) });
-  const plans = useQuery({ queryKey: plansKey, queryFn: publicPlans });
+  const plans = usePublicPlans();
   const [creating, setCreating] = useState(false);
 
   const eligible = orgs.data ? purchasingOrgs(orgs.data) : [];

@@ -1,9 +1,9 @@
 import { Anchor, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { usePublicPlans } from '../../lib/plans.js';
 import { MATRIX_ROWS, matrixCell, orderedPlans } from './plan-catalogue.js';
 import { FeatureCell, FeatureLabel, PlanBadges, PlansLoadError, PlansSkeleton } from './plan-parts.js';
-import { usePublicPlans } from './use-plans.js';
 
 /**
  * /products/feature-matrix: every plan (columns) by every feature and limit key (rows, grouped),

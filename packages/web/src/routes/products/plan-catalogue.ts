@@ -4,22 +4,18 @@ import {
   LIMIT_KEYS,
   type LimitKey,
   type OfferedPrice,
-  PLAN_TYPES,
-  type PlanType,
   type PricePeriod,
   type PublicPlan,
   SLA_KEYS,
   type SlaKey,
 } from '@slugsmith/contract';
+import { groupPlans } from '../../lib/plans.js';
 
 /**
  * What the products pages compute from the public plan catalogue (product spec §1, §3): groups,
  * prices per period, the action a plan leads to, and the rows of the feature matrix. Pure, so the
  * pages stay thin and this is tested on its own.
  */
-
-/** The query key of the public plans, shared with the header's Products menu (one request). */
-export const PLANS_QUERY_KEY = ['public-plans'] as const;
 
 /** The billing periods a SaaS plan is offered for, in the order of the period switch. */
 export const SAAS_PERIODS = ['monthly', 'semi_annual', 'annual'] as const satisfies readonly PricePeriod[];
@@ -34,21 +30,6 @@ export const PERIOD_MONTHS: Record<PricePeriod, number | null> = {
 };
 
 const PERIOD_ORDER: readonly PricePeriod[] = ['monthly', 'semi_annual', 'annual', 'perpetual'];
-
-export interface PlanGroup {
-  type: PlanType;
-  plans: PublicPlan[];
-}
-
-/** Plans grouped by plan type (saas, on_premise, other), each group by display order, then name. */
-export function groupPlans(plans: readonly PublicPlan[]): PlanGroup[] {
-  return PLAN_TYPES.map((type) => ({
-    type,
-    plans: plans
-      .filter((p) => p.plan_type === type)
-      .sort((a, b) => a.display_order - b.display_order || a.name.localeCompare(b.name)),
-  })).filter((g) => g.plans.length > 0);
-}
 
 /** Every plan in the order of the groups: the columns of the feature matrix. */
 export const orderedPlans = (plans: readonly PublicPlan[]): PublicPlan[] =>

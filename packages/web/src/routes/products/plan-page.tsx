@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useAccount } from '../../auth/account.js';
 import { useFeatureHints } from '../../auth/feature-hints.js';
+import { usePublicPlans } from '../../lib/plans.js';
 import { findPlan, MATRIX_ROWS, matrixCell, planAction, pricesOf } from './plan-catalogue.js';
 import {
   FeatureCell,
@@ -14,7 +15,6 @@ import {
   PlansSkeleton,
   PriceLine,
 } from './plan-parts.js';
-import { usePublicPlans } from './use-plans.js';
 
 /** /products/{planSlug}: one plan with its prices, every feature with its hint, and its button. */
 export function PlanPage() {

@@ -14,11 +14,10 @@ import type { PricePeriod, PublicPlan } from '@slugsmith/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useAccount } from '../../auth/account.js';
+import { groupPlans, type PlanGroup, usePublicPlans } from '../../lib/plans.js';
 import {
-  groupPlans,
   keyFeatures,
   offeredSaasPeriods,
-  type PlanGroup,
   planAction,
   priceOf,
   pricesOf,
@@ -33,7 +32,6 @@ import {
   PlansSkeleton,
   PriceLine,
 } from './plan-parts.js';
-import { usePublicPlans } from './use-plans.js';
 
 const isSaasPeriod = (value: string | null): value is SaasPeriod =>
   (SAAS_PERIODS as readonly string[]).includes(value ?? '');

@@ -1,9 +1,10 @@
 import { Alert, Button, Group, Modal, NumberInput, Paper, Select, Stack, Text } from '@mantine/core';
 import type { Organisation, Subscription, SubscriptionChange } from '@slugsmith/contract';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { changeSubscription, previewSubscriptionChange, publicPlans } from '../../../lib/console-api.js';
+import { changeSubscription, previewSubscriptionChange, type publicPlans } from '../../../lib/console-api.js';
+import { usePublicPlans } from '../../../lib/plans.js';
 import { billingErrorText, notifyBillingFailure } from '../../checkout/billing-messages.js';
 import {
   clampQuantity,
@@ -12,7 +13,6 @@ import {
   MIN_QUANTITY,
   orderQuantity,
   periodsOf,
-  plansKey,
   priceFor,
   prorationView,
   purchasablePlans,
@@ -38,7 +38,7 @@ export function ChangeSubscriptionDialog({
   onChanged: () => Promise<unknown>;
 }) {
   const { t } = useTranslation('billing');
-  const plans = useQuery({ queryKey: plansKey, queryFn: publicPlans });
+  const plans = usePublicPlans();
   return (
     <Modal opened onClose={onClose} title={t('change.title', { plan: sub.plan.name })} centered size="lg">
       {plans.isPending && <ListSkeleton rows={3} height={40} />}
