@@ -8,6 +8,8 @@ import {
   GeneratorError,
   PatternError,
   SequenceExhausted,
+  type SliceOptions,
+  type SliceResult,
   toSequence,
 } from '@slugsmith/generator';
 import { ApiError } from '../../platform/errors.js';
@@ -64,18 +66,25 @@ export async function compiledPattern(
  */
 const RENDERS_PER_STEP = 5_000;
 
+/** Positions of `compiled` read per step of a large generation: about RENDERS_PER_STEP renders. */
+function positionsPerStep(compiled: CompiledPattern): number {
+  return Math.max(1, Math.floor(RENDERS_PER_STEP / Math.max(1, compiled.layouts.length)));
+}
+
 /**
  * `forge` of a compiled pattern without holding the event loop: a count that takes more than one
  * step is forged a window of positions at a time between other requests (see `inTurns`), under
- * one seed (a random one when none is given), so the slugs are those one call would give.
+ * one seed (a random one when none is given), so the slugs are those one call would give. With
+ * `skipAwkward` (a series' mint) each window leaves out its own awkward positions, as one call
+ * would leave out the same positions.
  */
 export async function forgeInTurns(
   gen: Generator,
   compiled: CompiledPattern,
   options: ForgeOptions,
 ): Promise<string[]> {
-  const { count } = options;
-  const perStep = Math.max(1, Math.floor(RENDERS_PER_STEP / Math.max(1, compiled.layouts.length)));
+  const { count, skipAwkward } = options;
+  const perStep = positionsPerStep(compiled);
   if (count <= perStep) return withEngine(() => gen.forge(compiled, options));
   const seed = options.seed ?? randomBytes(16).toString('base64url');
   const start = withEngine(() => toSequence(options.sequence));
@@ -86,10 +95,55 @@ export async function forgeInTurns(
     for (let done = 0; done < count; done += perStep) {
       yield;
       const size = Math.min(perStep, count - done);
-      for (const slug of gen.forge(compiled, { seed, sequence: start + BigInt(done), count: size }))
-        out.push(slug);
+      const sequence = start + BigInt(done);
+      for (const slug of gen.forge(compiled, { seed, sequence, count: size, skipAwkward })) out.push(slug);
     }
     return out;
+  }
+  try {
+    return await inTurns(windows());
+  } catch (error) {
+    throw engineError(error);
+  }
+}
+
+/**
+ * `slice` of a compiled pattern without holding the event loop: the positions are read a window
+ * at a time between other requests, passing over awkward positions and reading on until `count`
+ * slugs or the capacity, so the slugs and `next` are those of one call. No window reads more
+ * positions than slugs are still wanted: one that completes the count ends on a kept position, as
+ * the one call does.
+ */
+export async function sliceInTurns(
+  gen: Generator,
+  compiled: CompiledPattern,
+  options: SliceOptions,
+): Promise<SliceResult> {
+  const { count, seed } = options;
+  const perStep = positionsPerStep(compiled);
+  const start = withEngine(() => toSequence(options.sequence));
+  // A small count, a bad count or seed, or a first window past the capacity: the one call answers
+  // (or refuses) at once.
+  if (
+    count <= perStep ||
+    !Number.isSafeInteger(count) ||
+    typeof seed !== 'string' ||
+    start + BigInt(count) > compiled.capacity
+  ) {
+    return withEngine(() => gen.slice(compiled, options));
+  }
+  function* windows(): Iterator<undefined, SliceResult> {
+    const slugs: string[] = [];
+    let next = start;
+    while (slugs.length < count && next < compiled.capacity) {
+      yield;
+      const left = compiled.capacity - next;
+      const want = Math.min(perStep, count - slugs.length, left < BigInt(perStep) ? Number(left) : perStep);
+      for (const slug of gen.forge(compiled, { seed, sequence: next, count: want, skipAwkward: true }))
+        slugs.push(slug);
+      next += BigInt(want);
+    }
+    return { slugs, next };
   }
   try {
     return await inTurns(windows());

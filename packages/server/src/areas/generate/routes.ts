@@ -232,7 +232,7 @@ export function generateRoutes(app: FastifyInstance, db: Db, caches: Caches): vo
       assertCount(request.body.count, MAX_COUNT);
       const row = await service.seriesFor(db, requireKey(request), request.body.series);
       assertSliceWindow(request, reply, row, request.body.sequence, request.body.count);
-      return countedSlugs(request, series.slice(row, request.body.sequence, request.body.count));
+      return countedSlugs(request, await series.sliceSlugs(row, request.body.sequence, request.body.count));
     },
   });
 

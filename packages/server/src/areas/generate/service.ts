@@ -17,7 +17,7 @@ import {
   type SeriesRow,
   seriesById,
   seriesOrNotFound,
-  sliceWindow,
+  sliceWindowInTurns,
 } from '../series/service.js';
 import {
   compiledPattern,
@@ -142,9 +142,9 @@ export async function sliceStream(
   batchSize: number,
 ) {
   let position = BigInt(sequence);
-  return slugStream(count, batchSize, (_done, size) => {
+  return slugStream(count, batchSize, async (_done, size) => {
     // A window reads past the positions it leaves out (awkward pairs): the next starts after it.
-    const { slugs, next } = sliceWindow(row, position, size);
+    const { slugs, next } = await sliceWindowInTurns(row, position, size);
     position = next;
     return slugs;
   });

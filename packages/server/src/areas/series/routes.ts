@@ -153,7 +153,7 @@ export function seriesRoutes(app: FastifyInstance, db: Db, caches: Caches): void
       assertCount(count, MAX_COUNT);
       const row = await service.seriesOrNotFound(db, requireOrg(request), request.params.series);
       assertSliceWindow(request, reply, row, sequence, count);
-      return countedSlugs(request, service.slice(row, sequence, count));
+      return countedSlugs(request, await service.sliceSlugs(row, sequence, count));
     },
   });
 

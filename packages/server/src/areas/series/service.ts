@@ -11,8 +11,11 @@ import { withSuffix } from '../../platform/slugs.js';
 import {
   ALGORITHM_VERSION,
   checkAlgorithm,
+  compiledPattern,
   currentBundleId,
+  forgeInTurns,
   generatorFor,
+  sliceInTurns,
   withEngine,
 } from '../generate/engine.js';
 import { patternRefusal } from '../limits/policy.js';
@@ -136,8 +139,9 @@ export async function createSeries(
   input: { name: string; pattern: string; slug?: string },
 ): Promise<SeriesInfo> {
   const gen = generatorFor(currentBundleId);
-  const info = withEngine(() => gen.patternInfo(input.pattern));
+  // The plan's limits from the parse first; then compiled between other requests.
   await assertPatternAllowed(db, caches, org.id, input.pattern, gen.bundleId);
+  const info = gen.patternInfo(await compiledPattern(input.pattern, gen.bundleId));
   await assertMayCreateSeries(db, caches, org.id);
   const base = {
     orgId: org.id,
@@ -181,8 +185,8 @@ export async function updateSeries(
     if (String(row.generated) !== '0') throw patternLocked();
     // Nothing was generated: the series keeps its bundle and algorithm.
     checkAlgorithm(row.algorithm);
-    const info = withEngine(() => generatorFor(row.bundleId).patternInfo(changes.pattern as string));
     await assertPatternAllowed(db, caches, org.id, changes.pattern, row.bundleId);
+    const info = generatorFor(row.bundleId).patternInfo(await compiledPattern(changes.pattern, row.bundleId));
     Object.assign(set, {
       pattern: changes.pattern,
       capacity: info.capacity,
@@ -307,15 +311,16 @@ export async function mint(db: Db, seriesId: string, count: number): Promise<str
     }
     // Rendered with the pattern, seed and bundle the reserving statement saw.
     checkAlgorithm(reserved.algorithm);
-    const { pattern, seed, start } = reserved;
-    const slugs = withEngine(() =>
-      generatorFor(reserved.bundleId).forge(pattern, {
-        seed,
-        sequence: start,
-        count: want,
-        skipAwkward: true,
-      }),
-    );
+    const { pattern, seed, start, bundleId } = reserved;
+    // Compiled (when it left the cache) and rendered between other requests: a long pattern's
+    // 10,000 slugs would otherwise hold the event loop for about a second.
+    const compiled = await compiledPattern(pattern, bundleId);
+    const slugs = await forgeInTurns(generatorFor(bundleId), compiled, {
+      seed,
+      sequence: start,
+      count: want,
+      skipAwkward: true,
+    });
     for (const s of slugs) out.push(s);
     want = count - out.length;
   }
@@ -326,6 +331,30 @@ export async function mint(db: Db, seriesId: string, count: number): Promise<str
  * `count` slugs of the series from position `sequence` on; nothing is consumed. Positions mint
  * leaves out (awkward pairs) are passed over here too and the window reads on, so a slice from 0
  * after minting n slugs (n ≥ 1) is those n slugs; `next` is where the following window starts.
+ * Compiled and read between other requests, as mint is: requests answer with this.
+ */
+export async function sliceWindowInTurns(
+  row: SeriesRow,
+  sequence: number | string | bigint,
+  count: number,
+): Promise<SliceResult> {
+  checkAlgorithm(row.algorithm);
+  const compiled = await compiledPattern(row.pattern, row.bundleId);
+  return sliceInTurns(generatorFor(row.bundleId), compiled, { seed: row.seed, sequence, count });
+}
+
+/** The slugs of `sliceWindowInTurns`. */
+export async function sliceSlugs(
+  row: SeriesRow,
+  sequence: number | string,
+  count: number,
+): Promise<string[]> {
+  return (await sliceWindowInTurns(row, sequence, count)).slugs;
+}
+
+/**
+ * `sliceWindowInTurns` in one synchronous stretch (the same slugs and `next`): for callers off
+ * the request path, such as checks of a series' positions.
  */
 export function sliceWindow(row: SeriesRow, sequence: number | string | bigint, count: number): SliceResult {
   checkAlgorithm(row.algorithm);
@@ -333,12 +362,12 @@ export function sliceWindow(row: SeriesRow, sequence: number | string | bigint, 
   return withEngine(() => gen.slice(row.pattern, { seed: row.seed, sequence, count }));
 }
 
-/** The slugs of `sliceWindow`. */
+/** The slugs of `sliceWindow`, in one stretch. */
 export function slice(row: SeriesRow, sequence: number | string, count: number): string[] {
   return sliceWindow(row, sequence, count).slugs;
 }
 
-/** Sample slugs of a pattern under a random seed (console "test"). */
-export function sample(pattern: string, bundleId: string, count: number): string[] {
-  return withEngine(() => generatorFor(bundleId).forge(pattern, { count }));
+/** Sample slugs of a pattern under a random seed (console "test"), compiled between other requests. */
+export async function sample(pattern: string, bundleId: string, count: number): Promise<string[]> {
+  return forgeInTurns(generatorFor(bundleId), await compiledPattern(pattern, bundleId), { count });
 }
