@@ -162,7 +162,7 @@ export const series = pgTable(
     bundleId: text('bundle_id').notNull(),
     algorithm: text('algorithm').notNull(),
     /** Decimal strings: capacity may exceed int8, the counter goes up to 2^64. */
-    capacity: numeric('capacity', { precision: 80, scale: 0 }).notNull(),
+    capacity: numeric('capacity').notNull(),
     maxSlugLength: integer('max_slug_length').notNull(),
     generated: numeric('generated', { precision: 20, scale: 0 }).notNull().default('0'),
     createdAt: createdAt(),
