@@ -24,6 +24,7 @@ const DOCS = [
   'getting-started',
   'mcp',
   'pattern-language',
+  'plans-and-billing',
   'rate-limits',
   'sdk',
   'self-hosting',
