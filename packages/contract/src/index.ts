@@ -7,6 +7,7 @@ export * from './errors.js';
 export * from './generation.js';
 export * from './keys.js';
 export * from './languages.js';
+export * from './licences.js';
 export * from './organisations.js';
 export * from './periods.js';
 export * from './plans.js';
