@@ -7,18 +7,16 @@
  * is checked with axe-core in light and dark.
  * Needs the built console (npm run build -w @slugsmith/web).
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { PublicPlanCatalogue } from '@slugsmith/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './chromium.js';
+import { checkSchemes } from './page-checks.js';
 import {
   ADMIN_PASSWORD,
   acceptAgreements,
   accessToken,
   apiAs,
-  axeViolations,
   newContext,
   newPerson,
   type RealServer,
@@ -26,9 +24,6 @@ import {
   signUpAndAccept,
   startRealServer,
 } from './real-server.js';
-
-const require = createRequire(import.meta.url);
-const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 let server: RealServer;
 let browser: Browser;
@@ -59,32 +54,6 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** Waits for finite animations (a dialog fading in, the colour scheme changing) to end before axe. */
-async function settled(page: Page) {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
-}
-
-/** axe-core in light and dark on what the page shows once `ready` resolves. */
-async function axeBothSchemes(page: Page, name: string, ready: () => Promise<unknown>) {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await ready();
-    await expect
-      .poll(() => page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme')))
-      .toBe(scheme);
-    await settled(page);
-    expect(await axeViolations(page, axeSource), `${name} in ${scheme}`).toEqual([]);
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
-
 async function publicCatalogue(): Promise<PublicPlanCatalogue> {
   const response = await fetch(`${server.url}/api/v1/subscriptions`);
   expect(response.status).toBe(200);
@@ -107,7 +76,7 @@ describe('the staff area', () => {
     ])
       await nav.getByRole('link', { name }).waitFor();
     await staff.getByTestId('staff-level').getByText('Admin').waitFor();
-    await axeBothSchemes(staff, 'admin dashboard', () => staff.getByTestId('fig-orgs').waitFor());
+    await checkSchemes(staff, 'admin dashboard', () => staff.getByTestId('fig-orgs').waitFor());
   });
 
   it('edits a plan’s description and monthly price, and the public catalogue shows both', async () => {
@@ -116,7 +85,7 @@ describe('the staff area', () => {
     await expect.poll(() => staff.title()).toBe('Subscription Plans - Admin - Slugsmith');
     // Every state is listed, the internal inactive plan included.
     await staff.getByTestId('plan-row-public-console').waitFor();
-    await axeBothSchemes(staff, 'plans list', () => staff.getByTestId('plans-table').waitFor());
+    await checkSchemes(staff, 'plans list', () => staff.getByTestId('plans-table').waitFor());
 
     await staff.getByTestId('plan-edit-pro').click();
     await staff.getByRole('heading', { name: 'Edit Pro', level: 1 }).waitFor();
@@ -138,7 +107,7 @@ describe('the staff area', () => {
     // A draft preview renders like the public card.
     await staff.getByTestId('plan-preview-toggle').click();
     await staff.getByTestId('plan-preview').getByText(description).waitFor();
-    await axeBothSchemes(staff, 'plan editor', () => staff.getByTestId('plan-preview').waitFor());
+    await checkSchemes(staff, 'plan editor', () => staff.getByTestId('plan-preview').waitFor());
   });
 
   it('refuses a bad amount in the browser, before any call', async () => {
@@ -150,7 +119,7 @@ describe('the staff area', () => {
   it('creates a document, writes it in English and German, publishes it, and /docs shows both', async () => {
     await staff.goto('/admin/docs');
     await staff.getByTestId('docs-table').waitFor();
-    await axeBothSchemes(staff, 'documents list', () => staff.getByTestId('docs-table').waitFor());
+    await checkSchemes(staff, 'documents list', () => staff.getByTestId('docs-table').waitFor());
     await staff.getByTestId('doc-create').click();
     await staff.getByTestId('doc-new-slug').fill('staff-guide');
     await staff.getByTestId('doc-new-title').fill('Staff guide');
@@ -174,7 +143,7 @@ describe('the staff area', () => {
 
     await staff.getByTestId('doc-publish').click();
     await staff.getByTestId('doc-state').getByText('Published').waitFor();
-    await axeBothSchemes(staff, 'document editor', () => staff.getByTestId('doc-preview').waitFor());
+    await checkSchemes(staff, 'document editor', () => staff.getByTestId('doc-preview').waitFor());
 
     await user.goto('/docs/staff-guide');
     await user.getByText('The English text of the guide.').waitFor();
@@ -198,7 +167,7 @@ describe('the staff area', () => {
 
     await staff.goto('/admin/organizations');
     await staff.getByTestId('orgs-table').waitFor();
-    await axeBothSchemes(staff, 'organisations list', () => staff.getByTestId('orgs-table').waitFor());
+    await checkSchemes(staff, 'organisations list', () => staff.getByTestId('orgs-table').waitFor());
     await staff.getByTestId('org-search').fill('acme admin');
     await staff.waitForURL((u) => u.searchParams.get('q') === 'acme admin');
     await expect.poll(() => staff.getByTestId('orgs-table').locator('tbody tr').count()).toBe(1);
@@ -213,7 +182,7 @@ describe('the staff area', () => {
     await staff.getByTestId('sub-ends_at').fill('2099-12-31');
     await staff.getByTestId('sub-save').click();
     await staff.getByTestId('sub-state-team').getByText('Active').waitFor();
-    await axeBothSchemes(staff, 'organisation page', () => staff.getByTestId('org-subscriptions').waitFor());
+    await checkSchemes(staff, 'organisation page', () => staff.getByTestId('org-subscriptions').waitFor());
 
     await user.goto(`/dashboard/org/${org}?tab=subscription`);
     const card = user.locator('[data-testid="subscription-card"][data-plan="team"]');
@@ -232,10 +201,10 @@ describe('the staff area', () => {
   it('users, settings, audit log and payment events pass axe in both schemes', async () => {
     await staff.goto('/admin/users');
     await staff.getByTestId('users-table').waitFor();
-    await axeBothSchemes(staff, 'users', () => staff.getByTestId('users-table').waitFor());
+    await checkSchemes(staff, 'users', () => staff.getByTestId('users-table').waitFor());
     await staff.goto('/admin/settings');
     await staff.getByTestId('settings-contact').waitFor();
-    await axeBothSchemes(staff, 'settings', () => staff.getByTestId('settings-contact').waitFor());
+    await checkSchemes(staff, 'settings', () => staff.getByTestId('settings-contact').waitFor());
     // A contact must be an e-mail address or a web address; the browser says so before any call.
     await staff.getByTestId('settings-contact').fill('call us');
     await staff.getByTestId('settings-save').click();
@@ -253,11 +222,11 @@ describe('the staff area', () => {
     await staff.locator('[data-testid="audit-row"][data-action="plan.update"]').first().waitFor();
     await staff.locator('[data-testid="audit-row"][data-action="price.set"]').first().waitFor();
     await staff.locator('[data-testid="audit-row"][data-action="subscription.create"]').first().waitFor();
-    await axeBothSchemes(staff, 'audit log', () => staff.getByTestId('audit-table').waitFor());
+    await checkSchemes(staff, 'audit log', () => staff.getByTestId('audit-table').waitFor());
     await staff.goto('/admin/local/events');
     await staff.getByRole('heading', { name: 'Payment events', level: 1 }).waitFor();
     await staff.locator('[data-testid="events-table"], [data-testid="events-empty"]').first().waitFor();
-    await axeBothSchemes(staff, 'payment events', () =>
+    await checkSchemes(staff, 'payment events', () =>
       staff.locator('[data-testid="events-table"], [data-testid="events-empty"]').first().waitFor(),
     );
   });
@@ -315,7 +284,7 @@ describe('the staff area', () => {
     await staff.goto('/admin/local/events?state=failed');
     const eventRow = staff.getByTestId(`event-row-${eventId}`);
     await eventRow.waitFor();
-    await axeBothSchemes(staff, 'payment events with a failure', () => eventRow.waitFor());
+    await checkSchemes(staff, 'payment events with a failure', () => eventRow.waitFor());
     await eventRow.getByRole('checkbox').check();
     await staff.getByTestId('events-retry').click();
     await staff.getByText('Events queued again').waitFor();
@@ -344,7 +313,7 @@ describe('the staff area', () => {
     await staff.getByTestId('org-delete').click();
     const dialog = staff.getByRole('dialog', { name: 'Delete Events Org?' });
     await dialog.waitFor();
-    await axeBothSchemes(staff, 'organisation delete dialog', () => dialog.waitFor());
+    await checkSchemes(staff, 'organisation delete dialog', () => dialog.waitFor());
     expect(await dialog.getByTestId('confirm-button').isDisabled()).toBe(true);
     await dialog.getByTestId('confirm-typed').fill('events');
     expect(await dialog.getByTestId('confirm-button').isDisabled()).toBe(true);

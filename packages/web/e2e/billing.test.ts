@@ -8,19 +8,16 @@
  * subscription tab are checked with axe-core in light and dark and photographed (desktop, phone).
  * Needs the built console (npm run build -w @slugsmith/web).
  */
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
 import type { EffectiveLimits, Subscription } from '@slugsmith/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './chromium.js';
+import { checkSchemes, seriousViolations, settled } from './page-checks.js';
 import {
   ADMIN_PASSWORD,
   acceptAgreements,
   accessToken,
   apiAs,
-  axeViolations,
   newContext,
   newPerson,
   type RealServer,
@@ -29,16 +26,15 @@ import {
   startRealServer,
 } from './real-server.js';
 
-const require = createRequire(import.meta.url);
-const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-const shots = fileURLToPath(new URL('./screenshots/', import.meta.url));
-
 const CARDS = {
   pays: '4242 4242 4242 4242',
   declines: '4000 0000 0000 0002',
   declinesLater: '4000 0000 0000 0341',
 };
 const DAY = 24 * 60 * 60;
+
+/** axe-core in light and dark, photographed at desktop and phone width. */
+const photographed = { photograph: { prefix: 'billing-' } };
 
 let server: RealServer;
 let browser: Browser;
@@ -48,7 +44,6 @@ let userToken = '';
 let staffToken = '';
 
 beforeAll(async () => {
-  mkdirSync(shots, { recursive: true });
   [server, browser] = await Promise.all([startRealServer({ PAYMENT_PROVIDER: 'local' }), launchChromium()]);
   context = await newContext(browser, server);
   page = await context.newPage();
@@ -104,38 +99,6 @@ async function saasPlan(org: string): Promise<string | undefined> {
 }
 
 const poll = { timeout: 30_000, interval: 500 };
-
-/** Waits for the page's finite animations to end, so axe measures the colours a reader sees. */
-async function settled() {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
-}
-
-/** axe-core in light and dark, screenshots at desktop and phone width. */
-async function checkAndPhotograph(name: string, ready: () => Promise<unknown>) {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await ready();
-    await expect
-      .poll(() => page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme')))
-      .toBe(scheme);
-    await settled();
-    expect(await axeViolations(page, axeSource), `${name} in ${scheme}`).toEqual([]);
-    await page.screenshot({ path: `${shots}billing-${name}-${scheme}-desktop.png`, fullPage: true });
-    await page.setViewportSize({ width: 390, height: 844 });
-    await ready();
-    await page.screenshot({ path: `${shots}billing-${name}-${scheme}-mobile.png`, fullPage: true });
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 /** Picks an option of a Mantine Select by its label. */
 async function choose(testId: string, option: string | RegExp) {
@@ -194,7 +157,7 @@ describe('buying Pro, changing to Team, cancelling: the local sandbox end to end
     await choose('checkout-org', /Billing Labs/);
     await expect.poll(() => page.getByTestId('checkout-total').textContent()).toBe('US$19.00');
     expect(await page.getByTestId('checkout-period').inputValue()).toBe('Monthly');
-    await checkAndPhotograph('checkout', () => page.getByTestId('checkout-total').waitFor());
+    await checkSchemes(page, 'checkout', () => page.getByTestId('checkout-total').waitFor(), photographed);
   });
 
   it('pays with the test card on the hosted page and waits on /checkout/success until Pro is active', async () => {
@@ -207,7 +170,7 @@ describe('buying Pro, changing to Team, cancelling: the local sandbox end to end
     await expect
       .poll(() => success.textContent())
       .toMatch(/Activating your subscription… it takes a few moments\.|Pro is active\./);
-    expect(await axeViolations(page, axeSource), 'success page').toEqual([]);
+    expect(await seriousViolations(page), 'success page').toEqual([]);
     await page.getByText('Pro is active.').waitFor({ timeout: 60_000 });
     await page.getByText(/Opening the organisation's subscription in \d s\./).waitFor();
     await page.waitForURL(
@@ -236,8 +199,8 @@ describe('buying Pro, changing to Team, cancelling: the local sandbox end to end
     // Team costs more than Pro: most of the month's difference is charged now.
     await preview.getByText(/^Charged now: US\$\d+\.\d\d$/).waitFor();
     await preview.getByText(/^Then US\$79\.00 per period, next on .+\.$/).waitFor();
-    await settled();
-    expect(await axeViolations(page, axeSource), 'change dialog').toEqual([]);
+    await settled(page);
+    expect(await seriousViolations(page), 'change dialog').toEqual([]);
     await dialog.getByTestId('change-confirm').click();
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(async () => (await billed(org))?.plan.slug, poll).toBe('team');
@@ -254,7 +217,7 @@ describe('buying Pro, changing to Team, cancelling: the local sandbox end to end
     const frame = page.frameLocator('[data-testid="invoice-frame"]');
     await expect.poll(() => frame.locator('body').textContent(), poll).toMatch(/SBX-\d{4}-\d{6}/);
     await page.keyboard.press('Escape');
-    await checkAndPhotograph('subscription-tab', () => card('team').waitFor());
+    await checkSchemes(page, 'subscription-tab', () => card('team').waitFor(), photographed);
   });
 
   it("refuses a second checkout of the same plan type with the server's reason (prepare failed)", async () => {
@@ -309,8 +272,11 @@ describe('a declined card, then a card that fails at renewal: past_due and recov
     org = await createOrganisation('Dunning Labs');
     // Nothing bought for this organisation yet: the success page keeps waiting (and is readable).
     await page.goto(`/checkout/success?org=${org}`);
-    await checkAndPhotograph('success-waiting', () =>
-      page.getByText('Activating your subscription… it takes a few moments.').waitFor(),
+    await checkSchemes(
+      page,
+      'success-waiting',
+      () => page.getByText('Activating your subscription… it takes a few moments.').waitFor(),
+      photographed,
     );
     await page.goto(`/checkout?plan=pro&period=perpetual&org=${org}`);
     await page.getByTestId('missing-price').getByText('Missing price information').waitFor();
@@ -346,7 +312,12 @@ describe('a declined card, then a card that fails at renewal: past_due and recov
       .getByTestId('billing-past-due')
       .getByText(/^The last payment failed\./)
       .waitFor();
-    await checkAndPhotograph('past-due', () => card('pro').getByTestId('billing-past-due').waitFor());
+    await checkSchemes(
+      page,
+      'past-due',
+      () => card('pro').getByTestId('billing-past-due').waitFor(),
+      photographed,
+    );
   });
 
   it('takes a new card on the payment-method page and is active again', async () => {

@@ -6,16 +6,13 @@
  * are checked with axe-core (light and dark) and photographed (light, dark, mobile).
  * Needs the built console (npm run build -w @slugsmith/web).
  */
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './chromium.js';
+import { checkSchemes, screenshotPath, seriousViolations, settled } from './page-checks.js';
 import {
   accessToken,
   apiAs,
-  axeViolations,
   newContext,
   newPerson,
   type RealServer,
@@ -23,9 +20,8 @@ import {
   startRealServer,
 } from './real-server.js';
 
-const require = createRequire(import.meta.url);
-const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-const shots = fileURLToPath(new URL('./screenshots/', import.meta.url));
+/** axe-core in light and dark, photographed at desktop and phone width. */
+const photographed = { photograph: { prefix: '' } };
 
 let server: RealServer;
 let browser: Browser;
@@ -33,7 +29,6 @@ let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  mkdirSync(shots, { recursive: true });
   [server, browser] = await Promise.all([startRealServer(), launchChromium()]);
   context = await newContext(browser, server);
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
@@ -50,40 +45,6 @@ async function aggregateStatistics(): Promise<void> {
   const stats = (server.app as { stats?: { aggregate(): Promise<unknown> } }).stats;
   if (!stats) throw new Error('the server app exposes no statistics service');
   await stats.aggregate();
-}
-
-/**
- * Waits for the page's finite animations and transitions (a dialog fading in, colours changing
- * with the scheme) to end, so axe measures the colours a reader sees. The ticker runs forever.
- */
-async function settled() {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
-}
-
-/** Both colour schemes and the phone width, with axe-core in each scheme. */
-async function checkAndPhotograph(name: string, ready: () => Promise<unknown>) {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await ready();
-    await expect
-      .poll(() => page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme')))
-      .toBe(scheme);
-    expect(await axeViolations(page, axeSource), `${name} in ${scheme}`).toEqual([]);
-    await page.screenshot({ path: `${shots}${name}-${scheme}-desktop.png`, fullPage: true });
-    await page.setViewportSize({ width: 390, height: 844 });
-    await ready();
-    await page.screenshot({ path: `${shots}${name}-${scheme}-mobile.png`, fullPage: true });
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize({ width: 1280, height: 900 });
 }
 
 describe('a new user, from sign-up to a deleted series', () => {
@@ -184,18 +145,31 @@ describe('a new user, from sign-up to a deleted series', () => {
 
   it('series dashboard and /stats: no serious axe violations, screenshots', async () => {
     await page.getByTestId('series-tab-overview').click();
-    await checkAndPhotograph('series-overview', () => page.getByTestId('series-history-chart').waitFor());
+    await checkSchemes(
+      page,
+      'series-overview',
+      () => page.getByTestId('series-history-chart').waitFor(),
+      photographed,
+    );
     await page.getByTestId('series-tab-test').click();
     await page.getByTestId('series-test-run').click();
     await page.getByTestId('series-test-results').waitFor();
-    await checkAndPhotograph('series-test', () => page.getByTestId('series-test-results').waitFor());
+    await checkSchemes(
+      page,
+      'series-test',
+      () => page.getByTestId('series-test-results').waitFor(),
+      photographed,
+    );
     await page.getByTestId('series-tab-slice').click();
-    await checkAndPhotograph('series-slice', () => page.getByTestId('slice-table').waitFor());
+    await checkSchemes(page, 'series-slice', () => page.getByTestId('slice-table').waitFor(), photographed);
     await page.getByTestId('series-tab-danger').click();
-    await checkAndPhotograph('series-danger', () => page.getByTestId('series-reset').waitFor());
+    await checkSchemes(page, 'series-danger', () => page.getByTestId('series-reset').waitFor(), photographed);
     await page.getByTestId('series-tab-keys').click();
-    await checkAndPhotograph('series-keys', () =>
-      page.getByTestId('key-row').filter({ hasText: 'Checkout service' }).waitFor(),
+    await checkSchemes(
+      page,
+      'series-keys',
+      () => page.getByTestId('key-row').filter({ hasText: 'Checkout service' }).waitFor(),
+      photographed,
     );
 
     // The public figures are reused for ten seconds on a node; the empty ones the first test saw
@@ -203,14 +177,16 @@ describe('a new user, from sign-up to a deleted series', () => {
     await expect
       .poll(
         async () => {
-          const rows = (await (await fetch(`${server.url}/api/v1/stats/total`)).json()) as { date_part: string }[];
+          const rows = (await (await fetch(`${server.url}/api/v1/stats/total`)).json()) as {
+            date_part: string;
+          }[];
           return rows.some((row) => row.date_part === 'total');
         },
         { timeout: 15_000, interval: 500 },
       )
       .toBe(true);
     await page.goto('/stats');
-    await checkAndPhotograph('stats', () => page.getByTestId('stats-chart').waitFor());
+    await checkSchemes(page, 'stats', () => page.getByTestId('stats-chart').waitFor(), photographed);
     const minted = page.getByTestId('stats-row-total').getByRole('cell').nth(1);
     expect(await minted.textContent()).toBe('7');
   });
@@ -225,9 +201,9 @@ describe('a new user, from sign-up to a deleted series', () => {
       await expect
         .poll(() => page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme')))
         .toBe(scheme);
-      await settled();
-      expect(await axeViolations(page, axeSource), `SDK config dialog in ${scheme}`).toEqual([]);
-      await page.screenshot({ path: `${shots}series-sdk-dialog-${scheme}.png` });
+      await settled(page);
+      expect(await seriousViolations(page), `SDK config dialog in ${scheme}`).toEqual([]);
+      await page.screenshot({ path: screenshotPath(`series-sdk-dialog-${scheme}.png`) });
     }
     await page.emulateMedia({ colorScheme: 'light' });
     await page.getByTestId('sdk-save').click();
@@ -238,7 +214,7 @@ describe('a new user, from sign-up to a deleted series', () => {
       .getByRole('dialog')
       .filter({ has: page.getByTestId('sdk-save') })
       .waitFor({ state: 'detached' });
-    await checkAndPhotograph('series-sdk', () => card.waitFor());
+    await checkSchemes(page, 'series-sdk', () => card.waitFor(), photographed);
     const token = await accessToken(page);
     const listed = await apiAs<{ slug: string }[]>(
       server,
@@ -265,10 +241,10 @@ describe('a new user, from sign-up to a deleted series', () => {
     await card.getByTestId('sdk-rotate').click();
     const confirm = page.getByRole('dialog').filter({ has: page.getByTestId('confirm-button') });
     await confirm.waitFor();
-    await settled();
+    await settled(page);
     // Every dialog's close button is named through the theme (confirmations included). Polled: a
     // transition that starts after the dialog is attached would be measured half-faded.
-    await expect.poll(() => axeViolations(page, axeSource), { message: 'rotate confirmation' }).toEqual([]);
+    await expect.poll(() => seriousViolations(page), { message: 'rotate confirmation' }).toEqual([]);
     await confirm.getByTestId('confirm-button').click();
     await confirm.waitFor({ state: 'detached' });
     await expect.poll(keysOf).not.toEqual(before);

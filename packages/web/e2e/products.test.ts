@@ -6,24 +6,14 @@
  * checkout, axe-core in light and dark, and the pages in German and Japanese.
  * Needs the built console (npm run build -w @slugsmith/web).
  */
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './chromium.js';
-import {
-  axeViolations,
-  newContext,
-  newPerson,
-  type RealServer,
-  signUpAndAccept,
-  startRealServer,
-} from './real-server.js';
+import { checkSchemes, screenshotPath, seriousViolations, settled } from './page-checks.js';
+import { newContext, newPerson, type RealServer, signUpAndAccept, startRealServer } from './real-server.js';
 
-const require = createRequire(import.meta.url);
-const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-const shots = fileURLToPath(new URL('./screenshots/', import.meta.url));
+/** axe-core in light and dark, photographed at desktop and phone width (axe on the phone too). */
+const photographed = { photograph: { prefix: 'products-' }, axeOnPhone: true };
 
 let server: RealServer;
 let browser: Browser;
@@ -31,7 +21,6 @@ let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  mkdirSync(shots, { recursive: true });
   [server, browser] = await Promise.all([startRealServer(), launchChromium()]);
   context = await newContext(browser, server);
   page = await context.newPage();
@@ -41,40 +30,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.close();
 });
-
-/** Waits for finite animations (tooltips fading, colours changing with the scheme) to end. */
-async function settled(target: Page = page) {
-  await target.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
-}
-
-/** axe-core in both colour schemes, with screenshots on a desktop and a 390 px phone. */
-async function checkAndPhotograph(name: string, ready: () => Promise<unknown>) {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await ready();
-    await expect
-      .poll(() => page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme')))
-      .toBe(scheme);
-    await settled();
-    expect(await axeViolations(page, axeSource), `${name} in ${scheme}`).toEqual([]);
-    await page.screenshot({ path: `${shots}products-${name}-${scheme}-desktop.png`, fullPage: true });
-    await page.setViewportSize({ width: 390, height: 844 });
-    await ready();
-    await settled();
-    expect(await axeViolations(page, axeSource), `${name} in ${scheme} on a phone`).toEqual([]);
-    await page.screenshot({ path: `${shots}products-${name}-${scheme}-mobile.png`, fullPage: true });
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 const card = (slug: string, target: Page = page) => target.getByTestId(`plan-card-${slug}`);
 const cardSlugs = (type: string) =>
@@ -161,7 +116,7 @@ describe('/products', () => {
 
   it('is axe-clean in light and dark, on a desktop and a phone', async () => {
     await page.goto('/products');
-    await checkAndPhotograph('list', () => card('enterprise').waitFor());
+    await checkSchemes(page, 'list', () => card('enterprise').waitFor(), photographed);
   });
 
   it('shows the loading placeholders, then the failure with a retry that recovers', async () => {
@@ -269,11 +224,16 @@ describe('/products/feature-matrix', () => {
 
   it('is axe-clean in light and dark, with a tooltip open', async () => {
     await page.goto('/products/feature-matrix');
-    await checkAndPhotograph('matrix', () => page.getByTestId('matrix-plan-on-premise').waitFor());
+    await checkSchemes(
+      page,
+      'matrix',
+      () => page.getByTestId('matrix-plan-on-premise').waitFor(),
+      photographed,
+    );
     await page.getByTestId('hint-mint_enabled').focus();
     await page.getByRole('tooltip', { name: /^Mint hands out/ }).waitFor();
-    await settled();
-    expect(await axeViolations(page, axeSource), 'matrix with a tooltip').toEqual([]);
+    await settled(page);
+    expect(await seriousViolations(page), 'matrix with a tooltip').toEqual([]);
   });
 });
 
@@ -297,7 +257,7 @@ describe('/products/{planSlug}', () => {
     }
     expect(await detail.getByTestId('plan-hint-max_series').innerText()).toContain('How many series');
     expect(await detail.getByTestId('plan-feature-sla_response_time').innerText()).toContain('p95 200 ms');
-    await checkAndPhotograph('plan', () => page.getByTestId('plan-detail-pro').waitFor());
+    await checkSchemes(page, 'plan', () => page.getByTestId('plan-detail-pro').waitFor(), photographed);
   });
 
   it('leads Enterprise to Contact us', async () => {
@@ -314,7 +274,7 @@ describe('/products/{planSlug}', () => {
     const notFound = page.getByTestId('plan-not-found');
     await notFound.getByRole('heading', { name: 'Plan Not Found', level: 1 }).waitFor();
     expect(await notFound.innerText()).toContain('gold-plus');
-    await checkAndPhotograph('not-found', () => notFound.waitFor());
+    await checkSchemes(page, 'not-found', () => notFound.waitFor(), photographed);
     await notFound.getByRole('link', { name: 'All products' }).click();
     await page.waitForURL((u) => u.pathname === '/products');
     await card('pro').waitFor();
@@ -399,7 +359,7 @@ describe('in other languages', () => {
         expect(await card('enterprise', p).locator('[data-action="contact"]').innerText()).toBe(
           expected.contact,
         );
-        await p.screenshot({ path: `${shots}products-list-${locale}.png`, fullPage: true });
+        await p.screenshot({ path: screenshotPath(`products-list-${locale}.png`), fullPage: true });
 
         await p.goto('/products/feature-matrix');
         await p.getByRole('heading', { name: expected.matrix, level: 1 }).waitFor();
