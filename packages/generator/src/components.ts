@@ -25,8 +25,11 @@ export type Component =
       /** Every value's rendering in order, when it is a plain list (listed on first call). */
       list?: () => string[];
       join: JoinInfo;
-      /** Selectors: the words as stored in the bundle (before casing), for awkward-pair checks. */
-      words?: () => string[];
+      /**
+       * Selectors: the last value whose word as stored in the bundle lower-cases to `lower`, for
+       * awkward-pair checks.
+       */
+      valueOfLower?: (lower: string) => number | undefined;
       render(v: number, mask: number): string;
       renderBig?(v: bigint): string;
     }
@@ -59,7 +62,7 @@ export function selectorComponent(el: SelectorElement, index: BundleIndex): Comp
   // Words that casing makes equal ("polish"/"Polish" under {NOUN}) count once, so every value
   // renders differently (G2); the first in dictionary order stays.
   const casing = casingOf(el.kind);
-  const { size, at, words, stored, maxBytes, join } = dict
+  const { size, at, words, valueOfLower, maxBytes, join } = dict
     .cased(casing)
     .select(dict.selectIndices(el.include, el.exclude, el.sizeLimit));
   if (size === 0) {
@@ -75,12 +78,12 @@ export function selectorComponent(el: SelectorElement, index: BundleIndex): Comp
       shape: 'value',
       size: BigInt(size),
       maxBytes,
-      words: stored,
+      valueOfLower,
       join,
       render: (v, mask) => applyMask(at(v), mask),
     };
   }
-  return { shape: 'value', size: BigInt(size), maxBytes, list: words, words: stored, join, render: at };
+  return { shape: 'value', size: BigInt(size), maxBytes, list: words, valueOfLower, join, render: at };
 }
 
 // ---- numbers ----------------------------------------------------------------------------------

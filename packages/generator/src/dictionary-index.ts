@@ -43,6 +43,8 @@ export class DictionaryIndex {
   /** Words with an opt-in tag: left out unless a selector includes one of their tags. */
   private readonly optedIn: Uint8Array;
   private readonly views = new Map<Casing, CasedWords>();
+  /** Lower-cased word -> its ascending positions (words that differ in case only share one). */
+  private lowered: Map<string, number[]> | null = null;
 
   constructor(
     readonly kind: string,
@@ -108,6 +110,21 @@ export class DictionaryIndex {
     return this.selectIndices(include, exclude, sizeLimit).map((i) => this.words[i]);
   }
 
+  /** Positions of the words that lower-case to `lower`, ascending (worked out on first use). */
+  positionsOf(lower: string): number[] | undefined {
+    if (!this.lowered) {
+      const lowered = new Map<string, number[]>();
+      this.words.forEach((w, i) => {
+        const key = w.toLowerCase();
+        const list = lowered.get(key);
+        if (list) list.push(i);
+        else lowered.set(key, [i]);
+      });
+      this.lowered = lowered;
+    }
+    return this.lowered.get(lower);
+  }
+
   /** The dictionary as a casing renders it, worked out on first use. */
   cased(casing: Casing): CasedWords {
     let view = this.views.get(casing);
@@ -163,9 +180,13 @@ export class BundleIndex {
     return `No '${k}' dictionary for language '${lang}'`;
   }
 
-  /** Works out every dictionary under every casing now rather than on first use. */
+  /**
+   * Works out every dictionary under every casing now rather than on first use, and the lookup of
+   * words by their lower case when the bundle lists pairs to avoid (awkward pairs need it).
+   */
   prepare(): void {
     for (const d of this.dictionaries) for (const casing of CASINGS) d.cased(casing);
+    if ((this.bundle.avoid_pairs?.length ?? 0) > 0) for (const d of this.dictionaries) d.positionsOf('');
   }
 
   kinds(): { kind: string; language: string | null }[] {

@@ -9,7 +9,7 @@ import { seedKey } from './hash.js';
 import { measureParsed, type PatternMeasure } from './measure.js';
 import { canonicalPattern, elementToString, parsePattern } from './parser.js';
 import { ALGORITHM_VERSION } from './permutation.js';
-import { CompiledPattern } from './plan.js';
+import { CompiledPattern, type Steps } from './plan.js';
 import { randomBelow, randomSeed } from './random.js';
 
 export interface ForgeOptions {
@@ -149,7 +149,7 @@ export class Generator {
   compile(pattern: string): CompiledPattern {
     const known = this.cache.get(pattern);
     if (known) return known;
-    const steps = this.compileStepwise(pattern);
+    const steps = this.compileSteps(pattern);
     for (;;) {
       const step = steps.next();
       if (step.done) return step.value;
@@ -159,11 +159,20 @@ export class Generator {
   /**
    * `compile` in steps, for a caller that must not be held up by a long pattern (a server's
    * event loop): each `next()` does a bounded part of the work — the parse, one placeholder's
-   * word list not built before, or putting the pattern together — and the last returns the
-   * compiled pattern (or throws the PatternError `compile` throws). A pattern compiled before
-   * takes one step. Caches are shared with `compile`.
+   * word list not built before, putting the pattern together, or looking up one placeholder's
+   * values of the bundle's awkward pairs (which `compile` leaves to the first `skipAwkward`
+   * forge or slice) — and the last returns the compiled pattern (or throws the PatternError
+   * `compile` throws). A pattern compiled (and its awkward pairs looked up) before takes one step.
+   * Caches are shared with `compile`.
    */
   *compileStepwise(pattern: string): Iterator<undefined, CompiledPattern, undefined> {
+    const compiled = yield* this.compileSteps(pattern);
+    yield* compiled.awkwardSteps();
+    return compiled;
+  }
+
+  /** The steps of `compile`: the parse, each new placeholder, putting the pattern together. */
+  private *compileSteps(pattern: string): Steps<CompiledPattern> {
     const known = this.cache.get(pattern);
     if (known) return known;
     const refused = this.refused.get(pattern);

@@ -84,6 +84,9 @@ function balance(layouts: Layout[]): void {
   }
 }
 
+/** Work done a bounded step per `next()`, returning a T at the end (see `Generator.compileStepwise`). */
+export type Steps<T> = Generator<undefined, T, undefined>;
+
 /** A pattern compiled against one bundle: components, limb layout, capacity and info. */
 export class CompiledPattern {
   readonly canonical: string;
@@ -367,30 +370,57 @@ export class CompiledPattern {
 
   /**
    * For each two neighbouring word placeholders whose words form a pair the bundle lists as
-   * reading badly, the set of their value pairs (first·size₂ + second). Built on first use.
+   * reading badly, the set of their value pairs (first·size₂ + second). Built on first use, unless
+   * `awkwardSteps` built it before.
    */
   private awkwardPairs(): { first: number; pairs: Set<number> }[] {
-    if (!this.awkward) {
-      this.awkward = [];
-      const words = this.layouts.map((l) =>
-        l.component.shape === 'value' ? l.component.words?.() : undefined,
-      );
-      for (let i = 0; i + 1 < words.length && this.avoidPairs.length > 0; i++) {
-        const a = words[i];
-        const b = words[i + 1];
-        if (!a || !b) continue;
-        const ia = new Map(a.map((w, n) => [w.toLowerCase(), n]));
-        const ib = new Map(b.map((w, n) => [w.toLowerCase(), n]));
-        const pairs = new Set<number>();
-        for (const [x, y] of this.avoidPairs) {
-          const p = ia.get(x);
-          const q = ib.get(y);
-          if (p !== undefined && q !== undefined) pairs.add(p * b.length + q);
-        }
-        if (pairs.size > 0) this.awkward.push({ first: i, pairs });
+    if (!this.awkward) for (const _ of this.awkwardSteps());
+    return this.awkward as { first: number; pairs: Set<number> }[];
+  }
+
+  /** Whether the awkward-pair table is built: `awkwardSteps` has nothing left to do. */
+  get awkwardReady(): boolean {
+    return this.awkward !== null;
+  }
+
+  /**
+   * Builds the awkward-pair table in steps, for a caller that must not be held up (a server's
+   * event loop): one step per placeholder whose values of the listed words are looked up, each a
+   * few thousand lookups whatever the size of its word list. A placeholder repeated side by side
+   * (`{noun}-{noun}-…`) is looked up once.
+   */
+  *awkwardSteps(): Steps<void> {
+    if (this.awkward) return;
+    const avoid = this.avoidPairs;
+    const table: { first: number; pairs: Set<number> }[] = [];
+    // Per component, the value of each avoided pair's first (side 0) or second (side 1) word, −1
+    // where it has none.
+    const looked = [new Map<Component, Int32Array>(), new Map<Component, Int32Array>()];
+    const valuesOf = (c: Component, side: 0 | 1): Int32Array => {
+      let values = looked[side].get(c);
+      if (!values) {
+        const lookup = (c as { valueOfLower: (lower: string) => number | undefined }).valueOfLower;
+        values = Int32Array.from(avoid, (pair) => lookup(pair[side]) ?? -1);
+        looked[side].set(c, values);
       }
+      return values;
+    };
+    for (let i = 0; i + 1 < this.layouts.length && avoid.length > 0; i++) {
+      const a = this.layouts[i].component;
+      const b = this.layouts[i + 1].component;
+      if (a.shape !== 'value' || b.shape !== 'value' || !a.valueOfLower || !b.valueOfLower) continue;
+      if (!looked[0].has(a)) yield;
+      const firsts = valuesOf(a, 0);
+      if (!looked[1].has(b)) yield;
+      const seconds = valuesOf(b, 1);
+      const size = Number(b.size);
+      const pairs = new Set<number>();
+      for (let n = 0; n < avoid.length; n++) {
+        if (firsts[n] >= 0 && seconds[n] >= 0) pairs.add(firsts[n] * size + seconds[n]);
+      }
+      if (pairs.size > 0) table.push({ first: i, pairs });
     }
-    return this.awkward;
+    this.awkward ??= table;
   }
 
   private isAwkward(block: Int32Array, width: number, j: number, column: Int32Array): boolean {

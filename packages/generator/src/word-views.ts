@@ -17,8 +17,8 @@ export interface WordSelection {
   at: (v: number) => string;
   /** Every value's rendering, in order (listed on first call). */
   words: () => string[];
-  /** The same words as stored in the bundle (listed on first call). */
-  stored: () => string[];
+  /** The last value whose stored word lower-cases to `lower` (see `DictionaryIndex.positionsOf`). */
+  valueOfLower: (lower: string) => number | undefined;
   maxBytes: number;
   join: JoinInfo;
 }
@@ -30,6 +30,19 @@ function listedOnce(make: () => string[]): () => string[] {
     list ??= make();
     return list;
   };
+}
+
+/** Index of `value` in the ascending `sorted`, or −1. */
+function indexIn(sorted: Int32Array, value: number): number {
+  let lo = 0;
+  let hi = sorted.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid] === value) return mid;
+    if (sorted[mid] < value) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
 }
 
 /**
@@ -54,7 +67,7 @@ export class CasedWords {
 
   constructor(
     /** The dictionary's words as stored (a view needs nothing else of its index). */
-    private readonly dict: { readonly words: string[] },
+    private readonly dict: { readonly words: string[]; positionsOf(lower: string): number[] | undefined },
     casing: Casing,
   ) {
     const cased = casedWith(casing);
@@ -176,7 +189,15 @@ export class CasedWords {
       size,
       at: (v) => rendered[positions[v]],
       words,
-      stored: listedOnce(() => Array.from(positions, (i) => this.dict.words[i])),
+      valueOfLower: (lower) => {
+        // Kept positions ascend: the last dictionary position the selection keeps is the value.
+        const candidates = this.dict.positionsOf(lower) ?? [];
+        for (let c = candidates.length - 1; c >= 0; c--) {
+          const v = indexIn(positions, candidates[c]);
+          if (v >= 0) return v;
+        }
+        return undefined;
+      },
       maxBytes,
       join,
     };

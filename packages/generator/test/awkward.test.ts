@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Generator, SAMPLE_BUNDLE } from '../src/index.js';
+import { type DictionaryBundle, Generator, SAMPLE_BUNDLE } from '../src/index.js';
 
 const bundle = { ...SAMPLE_BUNDLE, avoid_pairs: [['silly', 'otter'] as [string, string]] };
 const gen = new Generator(bundle);
@@ -71,5 +71,62 @@ describe('awkward pairs (bundle avoid_pairs)', () => {
       ),
       { numRuns: 300 },
     );
+  });
+
+  it('looks the pairs up in steps of compileStepwise, one per placeholder, the lazy lookup gives', () => {
+    // `compile` leaves the lookup to the first forge that skips; `compileStepwise` takes one step
+    // for each placeholder whose values of the listed words are new (a repeated one is looked up
+    // once as a first and once as a second word).
+    const pattern = '{adjective}-{noun:+animal}-{noun:+animal}-{number:2d}-{adjective}';
+    const lazy = new Generator(bundle);
+    const stepwise = new Generator(bundle);
+    const steps = stepwise.compileStepwise(pattern);
+    let taken = 1;
+    let step = steps.next();
+    for (; !step.done; step = steps.next()) taken++;
+    // Parse, three new placeholders, putting together; then {adjective} first, {noun:+animal}
+    // second and first: the number and the last adjective stand next to no word placeholder pair.
+    expect(taken).toBe(1 + 3 + 1 + 3);
+    const compiled = step.value;
+    expect(compiled.awkwardReady).toBe(true);
+    // Compiled now: one step, and `compile` answers the same instance with its pairs looked up.
+    expect(stepwise.compile(pattern)).toBe(compiled);
+    const capacity = Number(lazy.patternInfo(pattern).capacity);
+    const count = Math.min(capacity, 50_000);
+    const kept = stepwise.forge(compiled, { seed: 'w', count, skipAwkward: true });
+    expect(kept).toEqual(lazy.forge(pattern, { seed: 'w', count, skipAwkward: true }));
+    expect(kept.length).toBeLessThan(count);
+  });
+
+  it('matches a listed word whatever its case in the dictionary, the last of its spellings a selector keeps', () => {
+    const cased: DictionaryBundle = {
+      ...SAMPLE_BUNDLE,
+      dictionaries: [
+        {
+          kind: 'adjective',
+          language: 'en',
+          words: ['calm', 'Polish', 'polish', 'bold'].map((word) => ({ word, tags: [] })),
+        },
+        { kind: 'noun', language: 'en', words: ['Otter', 'owl'].map((word) => ({ word, tags: [] })) },
+      ],
+      tags: [],
+      avoid_pairs: [['polish', 'otter']],
+    };
+    const g = new Generator(cased);
+    // {adjective} keeps both spellings and the pair is the last of them (what the lookup always
+    // did: series pinned to a bundle keep their positions); {Adjective} renders them alike and
+    // keeps the first.
+    for (const [pattern, left] of [
+      [
+        '{adjective}-{noun}',
+        ['calm-Otter', 'calm-owl', 'Polish-Otter', 'Polish-owl', 'polish-owl', 'bold-Otter', 'bold-owl'],
+      ],
+      ['{Adjective}-{Noun}', ['Calm-Otter', 'Calm-Owl', 'Polish-Owl', 'Bold-Otter', 'Bold-Owl']],
+    ] as const) {
+      const capacity = Number(g.patternInfo(pattern).capacity);
+      const kept = g.forge(pattern, { seed: 's', count: capacity, skipAwkward: true });
+      expect(kept.length, pattern).toBe(capacity - 1);
+      expect([...kept].sort(), pattern).toEqual([...left].sort());
+    }
   });
 });
