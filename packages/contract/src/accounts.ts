@@ -8,6 +8,8 @@ export const Account = z
     slug: z.string(),
     /** Present (an object) only for staff; the web console shows the Admin link when it is. */
     permissions: z.record(z.string(), z.unknown()).nullable(),
+    /** Whether the e-mail address is verified (the console's banner offers to resend the link). */
+    email_verified: z.boolean(),
     created_at: Timestamp,
   })
   .meta({ id: 'Account' });
@@ -99,3 +101,67 @@ export const SignInConfig = z
   })
   .meta({ id: 'SignInConfig' });
 export type SignInConfig = z.infer<typeof SignInConfig>;
+
+// ---- account security (issue 23) ------------------------------------------------------------
+
+/** Messages of the account-security calls (sign-in pages translate them by these texts). */
+export const AccountMessages = {
+  invalidCredentials: 'Invalid email or password',
+  tooManyAttempts: 'Too many attempts. Try again later',
+  passwordTooShort: 'Minimum length is 10 characters',
+  passwordIsEmail: 'The password must not be your email address',
+  passwordTooCommon: 'This password is too common or too easy to guess',
+  passwordsDoNotMatch: 'Passwords do not match',
+  currentPasswordWrong: 'The current password is wrong',
+  emailNotVerified: 'The email address of this account is not verified',
+  linkInvalid: 'This link is invalid, expired or already used',
+  notBuiltinAccount: 'This account signs in with another provider',
+} as const;
+
+/** The minimum length of a password (product spec §5 message: Minimum length is 10 characters). */
+export const PASSWORD_MIN_LENGTH = 10;
+
+export const ChangePassword = z
+  .object({ current_password: z.string().max(1024), new_password: z.string().max(1024) })
+  .strict()
+  .meta({ id: 'ChangePassword' });
+export type ChangePassword = z.infer<typeof ChangePassword>;
+
+export const PasswordStrengthRequest = z
+  .object({ password: z.string().max(1024), email: z.string().max(254).optional() })
+  .strict()
+  .meta({ id: 'PasswordStrengthRequest' });
+
+/** `score` 0 (guessed at once) to 4 (very hard); `problem` is the policy message when refused. */
+export const PasswordStrength = z
+  .object({
+    score: z.number().int().min(0).max(4),
+    acceptable: z.boolean(),
+    problem: z.string().nullable(),
+  })
+  .meta({ id: 'PasswordStrength' });
+export type PasswordStrength = z.infer<typeof PasswordStrength>;
+
+/** A message of the embedded mailer's outbox (staff read it). */
+export const OutboxMail = z
+  .object({
+    id: z.string(),
+    created_at: Timestamp,
+    to: z.string(),
+    subject: z.string(),
+    kind: z.string(),
+    text: z.string(),
+    html: z.string(),
+  })
+  .meta({ id: 'OutboxMail' });
+export type OutboxMail = z.infer<typeof OutboxMail>;
+
+export const OutboxMailPage = z
+  .object({
+    items: z.array(OutboxMail.omit({ text: true, html: true })),
+    total: z.number().int(),
+    offset: z.number().int(),
+    limit: z.number().int(),
+  })
+  .meta({ id: 'OutboxMailPage' });
+export type OutboxMailPage = z.infer<typeof OutboxMailPage>;

@@ -2,6 +2,7 @@ import { apiPrefix, ErrorMessages, RATE_LIMIT_HEADERS, SIGNED_HEADERS } from '@s
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { findAccountBySubject, hasPendingMandatoryAgreements } from './areas/accounts/queries.js';
+import { outboxRoutes } from './areas/accounts/outbox-routes.js';
 import { accountRoutes } from './areas/accounts/routes.js';
 import { ensureAdminAccount, toCallerAccount } from './areas/accounts/service.js';
 import { builtinSignInRefused, restrictionLookups } from './areas/admin/restrictions.js';
@@ -44,6 +45,7 @@ import { type CorsHeaders, installCors } from './platform/cors.js';
 import { installErrorHandling } from './platform/errors.js';
 import { trackInFlight } from './platform/in-flight.js';
 import { loggingOptions } from './platform/logging.js';
+import { createMailer, type Mailer } from './platform/mail.js';
 import { installSecurityHeaders, pageSecurity } from './platform/security-headers.js';
 
 export interface App {
@@ -63,6 +65,8 @@ export interface App {
   consoleConfig: string;
   /** The payment provider and the pipeline of its events. */
   billing: Billing;
+  /** Account e-mail: SMTP_URL, else the database's outbox. */
+  mailer: Mailer;
 }
 
 /**
@@ -124,6 +128,8 @@ export async function buildApp(
     server.log.info(seeded, 'documents seeded');
     const consoleConfig = await ensureConsoleConfig(database.db, config.consoleSdk);
     replays = openReplayStore(database.db, config.redisUrl);
+    const mailer = createMailer(config.mail, database.db, server.log);
+    server.addHook('onClose', async () => mailer.close());
     // Plan limits of generation calls: counters in Redis when configured, else memory.
     const planLimits = await createPlanLimits(database.db, caches, config, server);
     server.decorate('planLimits', planLimits);
@@ -225,6 +231,7 @@ export async function buildApp(
       async (api) => {
         systemRoutes(api, config.auth);
         accountRoutes(api, database.db);
+        outboxRoutes(api, database.db);
         orgRoutes(api, database.db);
         adminRoutes(api, { db: database.db, caches, stats });
         documentRoutes(api, database.db);
@@ -254,7 +261,7 @@ export async function buildApp(
     await server.ready();
     stats.start();
     await billing.start();
-    return { server, database, caches, routes, builtin, stats, replays, consoleConfig, billing };
+    return { server, database, caches, routes, builtin, stats, replays, consoleConfig, billing, mailer };
   } catch (error) {
     await server.close().catch(() => {});
     throw error;

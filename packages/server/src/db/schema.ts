@@ -32,6 +32,8 @@ export const accounts = pgTable(
     slug: text('slug').notNull(),
     displayName: text('display_name'),
     permissions: jsonb('permissions').$type<Record<string, unknown>>(),
+    /** External issuers' email_verified claim (migration 0016); built-in accounts: local_users. */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -112,6 +114,9 @@ export const localUsers = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** The language of the account's e-mail (an interface language code). */
+    language: text('language'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('local_users_email_key').on(sql`lower(${t.email})`)],
@@ -677,3 +682,45 @@ export const auditLog = pgTable(
     index('audit_log_object_idx').on(t.objectType, t.objectId, t.at),
   ],
 );
+
+// ---- account security (migration 0016) -------------------------------------------------------
+
+/** Single-use links e-mailed to built-in accounts: verify the address, reset the password. */
+export const accountLinks = pgTable(
+  'account_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    purpose: text('purpose').notNull().$type<'verify_email' | 'reset_password'>(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => localUsers.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('account_links_user_idx').on(t.userId, t.purpose)],
+);
+
+/** Every message of the embedded mailer (no SMTP_URL), for staff to read. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    createdAt: createdAt(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    kind: text('kind').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body').notNull(),
+  },
+  (t) => [index('mail_outbox_created_idx').on(t.createdAt)],
+);
+
+/** Failure counts of sign-in, reset and verification requests (without Redis). */
+export const authThrottle = pgTable('auth_throttle', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull(),
+  blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});

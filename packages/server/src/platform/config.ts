@@ -43,6 +43,12 @@ const EnvSchema = z.object({
   PADDLE_API_URL: z.url().optional(),
   /** Days a past_due subscription keeps its plan's limits while the provider retries the payment. */
   BILLING_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(14),
+  /** Account e-mail goes through this server (smtp:// or smtps://); absent: the embedded outbox. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).optional(),
 });
 
 export type DatabaseConfig =
@@ -81,6 +87,14 @@ export interface Config {
   /** The public SDK config the anonymous web console signs its generation calls with. */
   consoleSdk: { origins: string[]; rotation: string };
   billing: BillingConfig;
+  mail: MailConfig;
+}
+
+/** Account e-mail: SMTP when configured, else kept in the database's outbox and logged. */
+export interface MailConfig {
+  smtpUrl?: string;
+  /** The From header, e.g. `Slugsmith <no-reply@example.com>`. */
+  from: string;
 }
 
 export type BillingConfig = {
@@ -181,5 +195,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     consoleSdk: { origins: [...new Set(consoleOrigins)], rotation: e.CONSOLE_SDK_ROTATION },
     billing,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? `Slugsmith <no-reply@${new URL(publicUrl).hostname}>` },
   };
 }

@@ -1,6 +1,13 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect.js';
-import { accounts, agreementAcceptances, agreements, memberships, organisations } from '../../db/schema.js';
+import {
+  accounts,
+  agreementAcceptances,
+  agreements,
+  localUsers,
+  memberships,
+  organisations,
+} from '../../db/schema.js';
 
 export type AccountRow = typeof accounts.$inferSelect;
 export type AgreementRow = typeof agreements.$inferSelect;
@@ -67,10 +74,24 @@ export async function insertAccountWithPersonalOrg(
   });
 }
 
+/**
+ * Whether the account's e-mail address is verified: by its issuer's email_verified claim, or, for
+ * the built-in provider, by the link e-mailed to that same address.
+ */
+export async function isEmailVerified(db: Db, row: AccountRow): Promise<boolean> {
+  if (row.emailVerifiedAt) return true;
+  if (row.issuer !== 'builtin' || !/^[0-9a-f-]{36}$/i.test(row.subject)) return false;
+  const [user] = await db
+    .select({ verifiedAt: localUsers.emailVerifiedAt })
+    .from(localUsers)
+    .where(and(eq(localUsers.id, row.subject), sql`lower(${localUsers.email}) = lower(${row.email})`));
+  return Boolean(user?.verifiedAt);
+}
+
 export async function updateAccount(
   db: Db,
   id: string,
-  changes: Partial<Pick<AccountRow, 'slug' | 'displayName' | 'permissions'>>,
+  changes: Partial<Pick<AccountRow, 'slug' | 'displayName' | 'permissions' | 'emailVerifiedAt'>>,
 ): Promise<AccountRow> {
   const [row] = await db
     .update(accounts)

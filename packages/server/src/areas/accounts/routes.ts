@@ -32,7 +32,7 @@ export function accountRoutes(app: FastifyInstance, db: Db): void {
       const token = request.caller.token;
       if (!token) throw ApiError.unauthorized();
       const { row, created } = await service.createAccountFromToken(db, token);
-      return reply.status(created ? 201 : 200).send(service.toAccount(row));
+      return reply.status(created ? 201 : 200).send(await service.toAccount(db, row));
     },
   });
 

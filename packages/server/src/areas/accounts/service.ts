@@ -7,7 +7,7 @@ import type {
   Profile,
   UpdateProfile,
 } from '@slugsmith/contract';
-import { ErrorMessages, slugify } from '@slugsmith/contract';
+import { AccountMessages, ErrorMessages, slugify } from '@slugsmith/contract';
 import type { CallerAccount } from '../../auth/access.js';
 import type { VerifiedToken } from '../../auth/tokens.js';
 import type { Db } from '../../db/connect.js';
@@ -16,13 +16,26 @@ import { ApiError } from '../../platform/errors.js';
 import { withSuffix } from '../../platform/slugs.js';
 import * as q from './queries.js';
 
-export function toAccount(row: q.AccountRow): Account {
+export async function toAccount(db: Db, row: q.AccountRow): Promise<Account> {
   return {
     email: row.email,
     slug: row.slug,
     permissions: row.permissions ?? null,
+    email_verified: await q.isEmailVerified(db, row),
     created_at: row.createdAt.toISOString(),
   };
+}
+
+/** Whether the account's e-mail is verified (invitations and staff grants require it). */
+export async function accountEmailVerified(db: Db, accountId: string): Promise<boolean> {
+  const row = await q.findAccountById(db, accountId);
+  return row ? q.isEmailVerified(db, row) : false;
+}
+
+/** Refuses (403, clear message) an account whose e-mail address is not verified. */
+export async function requireVerifiedEmail(db: Db, accountId: string): Promise<void> {
+  if (!(await accountEmailVerified(db, accountId)))
+    throw ApiError.forbidden(AccountMessages.emailNotVerified, { reason: 'email_not_verified' });
 }
 
 export function toCallerAccount(row: q.AccountRow): CallerAccount {
@@ -52,6 +65,8 @@ export interface NewAccount {
   subject: string;
   email: string;
   permissions?: Record<string, unknown> | null;
+  /** The issuer vouches for the address (its email_verified claim). */
+  emailVerified?: boolean;
 }
 
 /**
@@ -64,10 +79,10 @@ export async function createOrFetchAccount(
 ): Promise<{ row: q.AccountRow; created: boolean }> {
   for (let attempt = 0; attempt < 3; attempt++) {
     const existing = await q.findAccountBySubject(db, input.issuer, input.subject);
-    if (existing) return { row: existing, created: false };
+    if (existing) return { row: await noteVerified(db, existing, input), created: false };
     const byEmail = await q.findAccountByEmail(db, input.email);
     if (byEmail?.issuer === input.issuer && byEmail.subject === input.subject)
-      return { row: byEmail, created: false };
+      return { row: await noteVerified(db, byEmail, input), created: false };
     if (byEmail)
       throw ApiError.conflict('An account with this email already exists', { reason: 'email_taken' });
     const local = input.email.split('@')[0] ?? input.email;
@@ -77,7 +92,7 @@ export async function createOrFetchAccount(
       : slug;
     try {
       const row = await q.insertAccountWithPersonalOrg(db, { ...input, slug, orgSlug });
-      return { row, created: true };
+      return { row: await noteVerified(db, row, input), created: true };
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
     }
@@ -85,7 +100,17 @@ export async function createOrFetchAccount(
   throw ApiError.conflict();
 }
 
-/** Makes sure the account of this identity exists and is staff (the built-in provider's admin). */
+/** Records the issuer's word that the address is verified (once; a later token may carry it). */
+async function noteVerified(db: Db, row: q.AccountRow, input: NewAccount): Promise<q.AccountRow> {
+  if (!input.emailVerified || row.emailVerifiedAt || row.email.toLowerCase() !== input.email.toLowerCase())
+    return row;
+  return q.updateAccount(db, row.id, { emailVerifiedAt: new Date() });
+}
+
+/**
+ * Makes sure the account of this identity exists and is staff (the built-in provider's admin).
+ * The provider calls it only for a fresh or verified local user (never a squatted address).
+ */
 export async function ensureAdminAccount(db: Db, identity: Omit<NewAccount, 'permissions'>): Promise<void> {
   const { row } = await createOrFetchAccount(db, { ...identity, permissions: { admin: true } });
   if (!row.permissions) await q.updateAccount(db, row.id, { permissions: { admin: true } });
@@ -95,7 +120,12 @@ export async function createAccountFromToken(db: Db, token: VerifiedToken) {
   if (!token.email) {
     throw ApiError.badRequest('The access token carries no email claim', { reason: 'email_claim_missing' });
   }
-  return createOrFetchAccount(db, { issuer: token.issuerKey, subject: token.subject, email: token.email });
+  return createOrFetchAccount(db, {
+    issuer: token.issuerKey,
+    subject: token.subject,
+    email: token.email,
+    emailVerified: token.claims.email_verified === true,
+  });
 }
 
 /** The account with this email, for inviting it somewhere; 404 when there is none. */
@@ -108,7 +138,7 @@ export async function accountByEmailOrNotFound(db: Db, email: string): Promise<q
 export async function getAccount(db: Db, id: string): Promise<Account> {
   const row = await q.findAccountById(db, id);
   if (!row) throw ApiError.notFound('Account not found');
-  return toAccount(row);
+  return toAccount(db, row);
 }
 
 function toProfile(row: q.AccountRow): Profile {

@@ -9,6 +9,7 @@ import { sql as billing } from './0008_billing.js';
 import { sql as localPayments } from './0009_local_payments.js';
 import { sql as admin } from './0011_admin.js';
 import { sql as seriesCapacity } from './0012_series_capacity.js';
+import { sql as accountSecurity } from './0016_account_security.js';
 
 /**
  * Every migration, in order. Applied ones are recorded by id and never edited: a change to the
@@ -26,4 +27,5 @@ export const migrations: readonly { id: string; sql: string }[] = [
   { id: '0009_local_payments', sql: localPayments },
   { id: '0011_admin', sql: admin },
   { id: '0012_series_capacity', sql: seriesCapacity },
+  { id: '0016_account_security', sql: accountSecurity },
 ];

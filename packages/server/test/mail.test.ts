@@ -1,0 +1,101 @@
+import { SUPPORTED_LANGUAGES } from '@slugsmith/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMailer, firstLink } from '../src/platform/mail.js';
+import { linkMail, mailLanguage } from '../src/platform/mail-templates.js';
+import { describeEachDatabase } from './support/app.js';
+import { MailCatcher } from './support/mail-catcher.js';
+
+const silentLog = { info() {}, warn() {}, error() {} } as never;
+
+describe('account e-mail through a real SMTP server (smtp-server, in process)', () => {
+  let catcher: MailCatcher;
+  beforeAll(async () => {
+    catcher = await new MailCatcher().start();
+  });
+  afterAll(async () => {
+    await catcher.close();
+  });
+
+  it('arrives with its subject, plain text, HTML and link, in the recipient language', async () => {
+    const mailer = createMailer(
+      { smtpUrl: catcher.url, from: 'Slugsmith <no-reply@example.test>' },
+      {} as never,
+      silentLog,
+    );
+    const url = 'http://127.0.0.1:8080/oidc/verify-email?token=abc';
+    await mailer.send(linkMail('verify_email', 'anna@example.test', 'de-DE', url));
+    const mail = await catcher.next('anna@example.test');
+    await mailer.close();
+    expect(mail.from).toBe('no-reply@example.test');
+    expect(mail.subject).toBe('Bestätigen Sie Ihre E-Mail-Adresse für Slugsmith');
+    expect(mail.text).toContain('anna@example.test');
+    expect(mail.text).toContain(url);
+    expect(MailCatcher.link(mail)).toBe(url);
+    expect(mail.html).toContain('<html lang="de-DE">');
+    expect(mail.html).toContain(`href="${url}"`);
+    expect(mail.html).toContain('E-Mail-Adresse bestätigen');
+  });
+});
+
+describe('mail texts', () => {
+  it('exist for every interface language, each its own, with the link in text and HTML', () => {
+    const subjects = new Set<string>();
+    for (const { code } of SUPPORTED_LANGUAGES) {
+      for (const kind of ['verify_email', 'reset_password'] as const) {
+        const mail = linkMail(kind, 'x@example.test', code, 'https://s.example/l?t=1&u=2');
+        subjects.add(`${kind}:${mail.subject}`);
+        expect(mail.text).toContain('https://s.example/l?t=1&u=2');
+        expect(mail.html).toContain('https://s.example/l?t=1&amp;u=2');
+        expect(mail.html).toContain(`lang="${code}"`);
+      }
+    }
+    // en-GB and en-US share the reset subject; everything else is distinct.
+    expect(subjects.size).toBe(SUPPORTED_LANGUAGES.length * 2 - 1);
+  });
+
+  it('picks the nearest interface language', () => {
+    expect(mailLanguage('de')).toBe('de-DE');
+    expect(mailLanguage('de-AT')).toBe('de-DE');
+    expect(mailLanguage('sr')).toBe('sr-Cyrl');
+    expect(mailLanguage('sr-latn')).toBe('sr-Latn');
+    expect(mailLanguage('xx')).toBe('en-GB');
+    expect(mailLanguage(undefined)).toBe('en-GB');
+  });
+
+  it('escapes what it puts into HTML', () => {
+    const mail = linkMail('verify_email', '<b>@example.test', 'en-GB', 'https://x.test/"><script>');
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).not.toContain('<b>@');
+  });
+});
+
+describeEachDatabase('outbox (no SMTP_URL)', (ctx) => {
+  it('keeps every message for staff, logs one line with the link, and refuses others', async () => {
+    const { app } = ctx();
+    const lines: string[] = [];
+    const log = { info: (_o: unknown, line: string) => lines.push(line) } as never;
+    const mailer = createMailer({ from: 'x@example.test' }, app.database.db, log);
+    await mailer.send(
+      linkMail('reset_password', 'bo@example.test', 'ja-JP', 'http://127.0.0.1:8080/r?token=zz'),
+    );
+    expect(lines).toEqual([
+      'Mail kept in the outbox (no SMTP_URL) to bo@example.test: "Slugsmith のパスワードを再設定" http://127.0.0.1:8080/r?token=zz',
+    ]);
+
+    const { token } = await ctx().admin();
+    const list = await ctx().request('GET', '/api/v1/admin/mail?limit=5', { token });
+    expect(list.status).toBe(200);
+    expect(list.body.total).toBeGreaterThanOrEqual(1);
+    const item = list.body.items.find((m: { to: string }) => m.to === 'bo@example.test');
+    expect(item).toMatchObject({ subject: 'Slugsmith のパスワードを再設定', kind: 'reset_password' });
+    const one = await ctx().request('GET', `/api/v1/admin/mail/${item.id}`, { token });
+    expect(one.status).toBe(200);
+    expect(firstLink(one.body.text)).toBe('http://127.0.0.1:8080/r?token=zz');
+    expect(one.body.html).toContain('lang="ja-JP"');
+
+    expect((await ctx().request('GET', '/api/v1/admin/mail/not-an-id', { token })).status).toBe(404);
+    const someone = await ctx().person('someone');
+    expect((await ctx().request('GET', '/api/v1/admin/mail', { token: someone.token })).status).toBe(403);
+    expect((await ctx().request('GET', '/api/v1/admin/mail')).status).toBe(401);
+  });
+});
