@@ -228,4 +228,50 @@ describeEachDatabase('MCP endpoint', (ctx) => {
     const tools = (await both.json()) as { result: { tools: { name: string }[] } };
     expect(tools.result.tools.map((t) => t.name)).toContain('forge');
   });
+
+  it('answers a request whose params do not fit its method with -32602 Invalid params, saying where', async () => {
+    const a = await orgWithOwner(ctx(), 'mcp-params');
+    const key = await a.apiKey({ name: 'agent', scopes: ['mcp', 'forge'] });
+    const rpc = async (id: number, method: string, params: unknown) => {
+      const answer = await fetch(url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'x-api-key': key.key,
+        },
+        body: JSON.stringify({ jsonrpc: '2.0', id, method, params }),
+      });
+      expect(answer.status).toBe(200);
+      return (await answer.json()) as {
+        id: number;
+        result?: ToolResult;
+        error?: { code: number; message: string; data?: unknown };
+      };
+    };
+    // Each of these was -32603 (internal error) with the validator's raw output as its message.
+    const notObject = await rpc(1, 'tools/call', { name: 'forge', arguments: 'count=3' });
+    expect(notObject).toMatchObject({ id: 1, error: { code: -32602 } });
+    expect(notObject.error?.message).toMatch(/^Invalid params for tools\/call: arguments: .*expected record/);
+    expect(notObject.error?.data).toEqual({ issues: [{ at: 'arguments', message: expect.any(String) }] });
+    const noName = await rpc(2, 'tools/call', { arguments: { pattern: '{noun}' } });
+    expect(noName).toMatchObject({ id: 2, error: { code: -32602 } });
+    expect(noName.error?.message).toMatch(/^Invalid params for tools\/call: name: /);
+    const badCursor = await rpc(3, 'tools/list', { cursor: 5 });
+    expect(badCursor).toMatchObject({ id: 3, error: { code: -32602 } });
+    expect(badCursor.error?.message).toMatch(/^Invalid params for tools\/list: cursor: /);
+    // Arguments that the tool's own schema refuses stay a tool error the model can read and fix
+    // (MCP: input validation errors are tool execution errors), naming the argument.
+    const badCount = await rpc(4, 'tools/call', {
+      name: 'forge',
+      arguments: { pattern: '{noun}', count: 'x' },
+    });
+    expect(badCount.result?.isError).toBe(true);
+    expect(badCount.result?.content[0].text).toContain('count');
+    // Well-formed requests are the SDK's, as before.
+    const fine = await rpc(5, 'tools/call', { name: 'forge', arguments: { pattern: '{noun}', seed: 's' } });
+    expect(fine.result?.structuredContent?.slugs).toHaveLength(1);
+    const unknown = await rpc(6, 'resources/list', {});
+    expect(unknown.error?.code).toBe(-32601);
+  });
 });

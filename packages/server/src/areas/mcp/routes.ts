@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { z } from 'zod';
 import { requireKey } from '../../auth/access.js';
 import { ApiError } from '../../platform/errors.js';
+import { invalidParams } from './invalid-params.js';
 import { type ApiCall, buildMcpServer } from './tools.js';
 
 const SERVER_VERSION = '0.1.0';
@@ -99,6 +100,14 @@ export function mcpRoutes(app: FastifyInstance, root: FastifyInstance): void {
         void server.close();
       });
       await server.connect(transport);
+      // A request whose params do not fit its method is answered -32602 here, before the SDK
+      // would answer it as an internal error (see invalidParams).
+      const deliver = transport.onmessage;
+      transport.onmessage = (message, extra) => {
+        const refusal = invalidParams(message);
+        if (refusal) void transport.send(refusal);
+        else deliver?.(message, extra);
+      };
       // From here the transport writes the answer on the raw response.
       reply.hijack();
       try {
