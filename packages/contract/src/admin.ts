@@ -267,6 +267,7 @@ export const AuditObjectType = z.enum([
   'document_tag',
   'settings',
   'billing_event',
+  'licence',
 ]);
 export type AuditObjectType = z.infer<typeof AuditObjectType>;
 

@@ -60,3 +60,57 @@ export const Licence = z
   })
   .meta({ id: 'Licence' });
 export type Licence = z.infer<typeof Licence>;
+
+/** A public licence key as published (`GET /licences/keys`) and shipped (`licence-keys.json`). */
+export const LicencePublicKey = z
+  .object({
+    kty: z.literal('OKP'),
+    crv: z.literal('Ed25519'),
+    x: z.string(),
+    kid: z.string(),
+    alg: z.literal('EdDSA'),
+    use: z.literal('sig'),
+  })
+  .meta({ id: 'LicencePublicKey' });
+
+/** The keys that sign licences (a JWKS): the first signs new licences, all stay trusted. */
+export const LicenceKeySet = z.object({ keys: z.array(LicencePublicKey) }).meta({ id: 'LicenceKeySet' });
+export type LicenceKeySet = z.infer<typeof LicenceKeySet>;
+
+/** Ids of revoked licences (`GET /licences/revoked`): installs that reach the service refuse them. */
+export const RevokedLicences = z.object({ ids: z.array(z.uuid()) }).meta({ id: 'RevokedLicences' });
+export type RevokedLicences = z.infer<typeof RevokedLicences>;
+
+export const LicenceList = z.array(Licence).meta({ id: 'LicenceList' });
+
+export const LicenceParams = z.object({ licence: z.uuid() });
+export const OrgLicenceParams = z.object({ org: z.string().min(1).max(64), licence: z.uuid() });
+
+/** Staff issue a licence by hand: an expiry date, or a perpetual licence. */
+export const IssueLicence = z
+  .object({
+    plan: z.string().min(1).describe('Slug of an on-premise plan'),
+    max_nodes: z.number().int().min(1).max(100_000),
+    perpetual: z.boolean().default(false),
+    /** Required unless perpetual; must be in the future. */
+    valid_until: Timestamp.optional(),
+  })
+  .strict()
+  .meta({ id: 'IssueLicence' });
+export type IssueLicence = z.infer<typeof IssueLicence>;
+
+/** A licence in the admin console's list: the organisation's name beside it. */
+export const AdminLicence = Licence.extend({ org_name: z.string(), issued_by: z.string().nullable() }).meta({
+  id: 'AdminLicence',
+});
+export type AdminLicence = z.infer<typeof AdminLicence>;
+export const AdminLicenceList = z.array(AdminLicence).meta({ id: 'AdminLicenceList' });
+
+/** Why staff's licence issue is refused (400, `details.field` names the field). */
+export const LicenceMessages = {
+  planNotFound: 'Plan Not Found',
+  notOnPremise: 'Not an on-premise plan',
+  perpetualHasNoExpiry: 'A perpetual licence has no expiry date',
+  expiryRequired: 'An expiry date is required unless the licence is perpetual',
+  expiryNotInFuture: 'The expiry date must be in the future',
+} as const;

@@ -17,6 +17,7 @@ import { generateRoutes } from './areas/generate/routes.js';
 import { findKeyByHash } from './areas/keys/queries.js';
 import { apiKeyRoutes } from './areas/keys/routes.js';
 import { recordKeyUse } from './areas/keys/service.js';
+import { licenceRoutes } from './areas/licences/routes.js';
 import { createPlanLimits, installPlanLimits } from './areas/limits/hooks.js';
 import { mcpRoutes } from './areas/mcp/routes.js';
 import { findMembership } from './areas/orgs/queries.js';
@@ -238,6 +239,7 @@ export async function buildApp(
         planRoutes(api, database.db, caches);
         billingRoutes(api, billing);
         billing.provider.routes(api);
+        licenceRoutes(api, { db: database.db, publicUrl: config.publicUrl });
         seriesRoutes(api, database.db, caches);
         apiKeyRoutes(api, database.db, caches);
         statsRoutes(api, database.db, stats);

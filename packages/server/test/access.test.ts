@@ -43,6 +43,9 @@ const PUBLIC_ROUTES = [
   'POST /api/v1/analytics',
   // The SDK's public keys.
   'POST /api/v1/jwks',
+  // What on-premise installs check licences against: the signing keys and the revocations.
+  'GET /api/v1/licences/keys',
+  'GET /api/v1/licences/revoked',
   // The payment provider's events: the provider proves itself by the webhook signature.
   'POST /api/v1/billing/webhooks/:provider',
   // The local sandbox's hosted pages (checkout, card update): the buyer holds their unguessable
@@ -157,6 +160,8 @@ async function staffFixtures(ctx: TestContext) {
     period: 'monthly',
     subscription: subscriptions.body[0].id,
     provider: ctx.config.billing.provider,
+    // Licences are only written (revoked) by staff routes: admins reach the missing one below.
+    licence: '00000000-0000-4000-8000-000000000001',
   };
   const nowhere = '00000000-0000-4000-8000-000000000000';
   const missing: StaffParams = {
@@ -167,6 +172,7 @@ async function staffFixtures(ctx: TestContext) {
     tag: 'no-such-tag',
     plan: 'no-such-plan',
     subscription: nowhere,
+    licence: nowhere,
   };
   return { admin, plain, support, existing, missing };
 }

@@ -2,6 +2,7 @@
 // transaction.* events its billing history. Both providers speak Paddle's format.
 import type { PaymentProviderName, SubscriptionState } from '@slugsmith/contract';
 import type { Db } from '../../db/connect.js';
+import { issueLicenceForSubscription } from '../licences/service.js';
 import { SubscriptionData, TransactionData } from './event-format.js';
 import type { EventRow } from './event-queries.js';
 import * as q from './queries.js';
@@ -148,6 +149,8 @@ async function applySubscription(
   });
   if (!written) return 'stale';
   await q.rememberCustomer(ctx.db, ctx.provider, written.orgId, data.customer_id);
+  // An on-premise plan bought, renewed or changed: its licence follows (issue 22).
+  await issueLicenceForSubscription(ctx.db, written.id);
   ctx.changed(written.orgId);
   return 'applied';
 }
@@ -221,5 +224,7 @@ async function perpetualLicence(ctx: ApplyContext, data: TransactionData, orgId:
     currentPeriodEnd: null,
     providerUpdatedAt: occurredAt,
   });
-  if (written) ctx.changed(written.orgId);
+  if (!written) return;
+  await issueLicenceForSubscription(ctx.db, written.id);
+  ctx.changed(written.orgId);
 }

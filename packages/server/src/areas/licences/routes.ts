@@ -1,0 +1,133 @@
+import {
+  AdminLicence,
+  AdminLicenceList,
+  ErrorBody,
+  IssueLicence,
+  LicenceKeySet,
+  LicenceList,
+  LicenceParams,
+  OrgLicenceParams,
+  OrgParams,
+  RevokedLicences,
+} from '@slugsmith/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireOrg } from '../../auth/access.js';
+import type { Db } from '../../db/connect.js';
+import { licenceKeySet, rememberLicenceIssuer } from './keys.js';
+import { revokedIds } from './queries.js';
+import * as service from './service.js';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+
+/**
+ * On-premise licences (issue 22): the public keys and revocations installs check against, an
+ * organisation's licences and their files, and staff's list, manual issue and revocation.
+ */
+export function licenceRoutes(app: FastifyInstance, deps: { db: Db; publicUrl: string }): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps;
+  // Licences name the service by its public address; every node writes the same value.
+  app.addHook('onReady', async () => rememberLicenceIssuer(db, deps.publicUrl));
+
+  r.get('/licences/keys', {
+    config: { access: 'public' },
+    schema: {
+      tags: ['licences'],
+      summary: 'Public keys that sign licences (JWKS): an install trusts a licence signed by one of them',
+      response: { 200: LicenceKeySet },
+    },
+    handler: async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=3600');
+      return licenceKeySet(db);
+    },
+  });
+
+  r.get('/licences/revoked', {
+    config: { access: 'public' },
+    schema: {
+      tags: ['licences'],
+      summary: 'Ids of revoked licences: installs that reach the service refuse them',
+      response: { 200: RevokedLicences },
+    },
+    handler: async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return { ids: await revokedIds(db) };
+    },
+  });
+
+  r.get('/orgs/:org/licences', {
+    config: { access: { orgRole: 'member' } },
+    schema: {
+      tags: ['organisations'],
+      summary: "The organisation's on-premise licences, newest first",
+      params: OrgParams,
+      response: { 200: LicenceList, ...errors },
+    },
+    handler: async (request) => service.listOrgLicences(db, requireOrg(request).id),
+  });
+
+  r.get('/orgs/:org/licences/:licence/file', {
+    config: { access: { orgRole: 'member' } },
+    schema: {
+      tags: ['organisations'],
+      summary: 'A licence as a file for LICENSE (the signed token)',
+      params: OrgLicenceParams,
+      produces: ['text/plain'],
+      response: { 200: z.string().describe('The licence token'), ...errors },
+    },
+    handler: async (request, reply) => {
+      const licence = await service.orgLicence(db, requireOrg(request).id, request.params.licence);
+      return reply
+        .type('text/plain; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${service.licenceFileName(licence)}"`)
+        .send(`${licence.token}\n`);
+    },
+  });
+
+  r.get('/admin/licences', {
+    config: { access: 'staff' },
+    schema: {
+      tags: ['admin'],
+      summary: 'Licences of every organisation, newest first (the latest 1000)',
+      response: { 200: AdminLicenceList, ...errors },
+    },
+    handler: async () => service.listAdminLicences(db),
+  });
+
+  r.get('/admin/orgs/:org/licences', {
+    config: { access: 'staff' },
+    schema: {
+      tags: ['admin'],
+      summary: "One organisation's licences, newest first",
+      params: OrgParams,
+      response: { 200: AdminLicenceList, ...errors },
+    },
+    handler: async (request) => service.adminOrgLicences(db, request.params.org),
+  });
+
+  r.post('/admin/orgs/:org/licences', {
+    config: { access: 'admin' },
+    schema: {
+      tags: ['admin'],
+      summary: 'Issue a licence by hand: an on-premise plan, nodes, an expiry date or perpetual',
+      params: OrgParams,
+      body: IssueLicence,
+      response: { 201: AdminLicence, ...errors },
+    },
+    handler: async (request, reply) =>
+      reply.status(201).send(await service.issueByStaff(db, request, request.params.org, request.body)),
+  });
+
+  r.post('/admin/licences/:licence/revoke', {
+    config: { access: 'admin' },
+    schema: {
+      tags: ['admin'],
+      summary: 'Revoke a licence: published at /licences/revoked from now on',
+      params: LicenceParams,
+      response: { 200: AdminLicence, ...errors },
+    },
+    handler: async (request) => service.revokeByStaff(db, request, request.params.licence),
+  });
+}
