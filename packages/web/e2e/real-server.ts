@@ -190,17 +190,24 @@ export async function signUpAndAccept(
   await acceptAgreements(page);
 }
 
-/** Signs out through the user menu and the provider's confirmation; resolves on the origin. */
+/** Signs out through the user menu and the provider; resolves on the origin. */
 export async function signOut(page: Page, origin: string): Promise<void> {
   await page.getByRole('button', { name: 'Account menu' }).click();
-  await page.getByRole('menuitem', { name: 'Sign out' }).click();
-  await confirmProviderSignOut(page, origin);
+  await confirmProviderSignOut(page, origin, () => page.getByRole('menuitem', { name: 'Sign out' }).click());
 }
 
-/** The built-in provider asks before ending its session; answers yes and waits for the origin. */
-export async function confirmProviderSignOut(page: Page, origin: string): Promise<void> {
-  await page.waitForURL((u) => u.pathname.startsWith('/oidc/'));
-  await page.getByRole('button', { name: 'Sign out' }).click();
+/**
+ * Sign-out is one step: the provider's page submits its own form. Runs `start` (what leads there),
+ * sees the provider's page come and waits for the origin again.
+ */
+export async function confirmProviderSignOut(
+  page: Page,
+  origin: string,
+  start: () => Promise<void>,
+): Promise<void> {
+  const atProvider = page.waitForURL((u) => u.pathname.startsWith('/oidc/'), { waitUntil: 'commit' });
+  await start();
+  await atProvider;
   await page.waitForURL((u) => u.origin === origin && !u.pathname.startsWith('/oidc/'));
 }
 

@@ -159,8 +159,9 @@ describe('declining the agreements', () => {
     await signIn(page, person, { returnTo: '/playground', signUp: true });
     expect(new URL(page.url()).pathname).toBe('/playground');
     const dialog = agreementDialog(page);
-    await dialog.getByRole('button', { name: 'Decline and sign out' }).click();
-    await confirmProviderSignOut(page, server.url);
+    await confirmProviderSignOut(page, server.url, () =>
+      dialog.getByRole('button', { name: 'Decline and sign out' }).click(),
+    );
     expect(new URL(page.url()).pathname).toBe('/');
     expect(await signedInUser(page)).toBe(false);
     await page.getByRole('link', { name: 'Sign in' }).first().waitFor();

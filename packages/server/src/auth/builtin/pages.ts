@@ -1,90 +1,377 @@
-/** The built-in provider's sign-in and sign-up pages: plain HTML forms, no scripts. */
+/**
+ * The built-in provider's pages: sign-in, sign-up, forgotten and new password, e-mail verification,
+ * sign-out and errors. Plain HTML forms in the console's 11 languages, its colours and brand, light
+ * and dark by the system's preference; one small script (page-script.ts) allowed by its hash.
+ */
 
-const escapeHtml = (s: string) =>
+import { defaultPageLocale } from './page-locale.js';
+import { pageScript, pageScriptHash } from './page-script.js';
+import { type PageLocale, type PageTexts, pageTexts } from './page-texts/index.js';
+
+export { defaultPageLocale, pickPageLocale } from './page-locale.js';
+export type { PageLocale, PageTexts };
+
+/**
+ * No outside resources; the only script is page-script.ts. `form-action` is left out on purpose:
+ * after the form posts, the provider redirects to the web console's callback, which browsers
+ * check against it.
+ */
+export const pageSecurityPolicy = `default-src 'none'; script-src '${pageScriptHash}'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'`;
+
+/** The password policy's minimum length (the server's policy decides; the pages say it). */
+export const pagePasswordMinLength = 10;
+
+const mountPath = '/oidc';
+
+export const escapeHtml = (s: string) =>
   s.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
   );
 
-/**
- * No scripts, no outside resources. `form-action` is left out on purpose: after the form posts,
- * the provider redirects to the web console's callback, which browsers check against it.
- */
-export const pageSecurityPolicy =
-  "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'";
+/** A text with its `{name}` placeholders filled, escaped for HTML. */
+function fill(text: string, values: Record<string, string | number> = {}): string {
+  return escapeHtml(text).replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in values ? escapeHtml(String(values[name])) : whole,
+  );
+}
 
+/** What went wrong with a form, named by kind so each language words it. */
+export type PageError =
+  | { kind: 'required' }
+  | { kind: 'invalid-email' }
+  | { kind: 'invalid-credentials' }
+  | { kind: 'sign-in-disabled' }
+  | { kind: 'email-taken' }
+  | { kind: 'throttled'; retryAfterSeconds: number }
+  | { kind: 'password-too-short'; min?: number }
+  | { kind: 'password-is-email' }
+  | { kind: 'password-too-common' }
+  | { kind: 'passwords-differ' };
+
+export function errorText(t: PageTexts, error: PageError): string {
+  switch (error.kind) {
+    case 'required':
+      return fill(t.required);
+    case 'invalid-email':
+      return fill(t.invalidEmail);
+    case 'invalid-credentials':
+      return fill(t.invalidCredentials);
+    case 'sign-in-disabled':
+      return fill(t.signInDisabled);
+    case 'email-taken':
+      return fill(t.emailTaken);
+    case 'throttled':
+      return fill(t.throttled, { minutes: Math.max(1, Math.ceil(error.retryAfterSeconds / 60)) });
+    case 'password-too-short':
+      return fill(t.minLength, { min: error.min ?? pagePasswordMinLength });
+    case 'password-is-email':
+      return fill(t.passwordIsEmail);
+    case 'password-too-common':
+      return fill(t.passwordTooCommon);
+    case 'passwords-differ':
+      return fill(t.passwordsDiffer);
+  }
+}
+
+// The console's look: Mantine's indigo (shade 7 light, 8 dark), its grays and dark surfaces.
 const style = `
-  body { font: 16px/1.5 system-ui, sans-serif; margin: 0; min-height: 100vh; display: grid; place-items: center;
-         background: #f4f5f7; color: #1d2129; }
-  @media (prefers-color-scheme: dark) { body { background: #15171b; color: #e8e9ec; } main { background: #1f2228; } }
-  main { background: #fff; padding: 2rem; border-radius: 12px; width: min(22rem, 90vw); box-shadow: 0 2px 12px #0002; }
+  :root { color-scheme: light dark; --bg: #f1f3f5; --card: #fff; --text: #1a1b1e; --dim: #495057; --border: #ced4da;
+          --primary: #4263eb; --link: #3b5bdb; --error: #c92a2a; --error-bg: #fff5f5; --ok: #1f6b2d; --ok-bg: #ebfbee; }
+  @media (prefers-color-scheme: dark) {
+    :root { --bg: #1a1b1e; --card: #2e2e2e; --text: #e9ecef; --dim: #c1c2c5; --border: #5c5f66;
+            --primary: #3b5bdb; --link: #91a7ff; --error: #ffc9c9; --error-bg: #4a2020; --ok: #b2f2bb; --ok-bg: #1f3a25; }
+  }
+  body { font: 16px/1.55 system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans CJK SC", "Noto Sans JP", "Noto Sans KR", sans-serif;
+         margin: 0; min-height: 100vh; display: grid; place-items: center; background: var(--bg); color: var(--text); }
+  main { background: var(--card); padding: 2rem; border-radius: 12px; width: min(24rem, 88vw); box-shadow: 0 2px 14px #0003; }
+  .brand { display: flex; align-items: center; gap: .5rem; font-weight: 700; font-size: 1.1rem; margin-bottom: 1.25rem; }
   h1 { font-size: 1.4rem; margin: 0 0 1rem; }
-  label { display: block; margin: .75rem 0 .25rem; font-weight: 600; }
-  input { width: 100%; box-sizing: border-box; padding: .55rem; font: inherit; border: 1px solid #8a8f98; border-radius: 6px; }
+  label { display: block; margin: .8rem 0 .25rem; font-weight: 600; }
+  input { width: 100%; box-sizing: border-box; padding: .55rem .7rem; font: inherit; color: inherit; background: var(--card);
+          border: 1px solid var(--border); border-radius: 8px; }
+  input:focus-visible, button:focus-visible, a:focus-visible { outline: 2px solid var(--link); outline-offset: 2px; }
   button { margin-top: 1.25rem; width: 100%; padding: .6rem; font: inherit; font-weight: 600; border: 0;
-           border-radius: 6px; background: #2f5bd3; color: #fff; cursor: pointer; }
-  .error { color: #b3261e; background: #fdecea; padding: .5rem .75rem; border-radius: 6px; }
+           border-radius: 8px; background: var(--primary); color: #fff; cursor: pointer; }
+  a { color: var(--link); }
+  .hint { color: var(--dim); font-size: .9rem; margin: .35rem 0 0; }
+  .error, .ok { padding: .55rem .8rem; border-radius: 8px; }
+  .error { color: var(--error); background: var(--error-bg); }
+  .ok { color: var(--ok); background: var(--ok-bg); }
   p.alt { margin-top: 1.25rem; text-align: center; }
 `;
 
-function layout(title: string, body: string): string {
+const logo = `<svg aria-hidden="true" width="28" height="28" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#3b5bdb"/><path d="M9 20c0 2 2 3 5 3h3c3 0 5-1.5 5-4s-2-3.5-5-4h-2c-2-.3-3-1-3-2s1-2 3-2h2c2 0 3 1 3 2" fill="none" stroke="#fff" stroke-width="2.6" stroke-linecap="round"/></svg>`;
+
+function layout(locale: PageLocale, title: string, body: string): string {
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)} - Slugsmith</title><style>${style}</style></head>
-<body><main>${body}</main></body></html>`;
+<html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark"><title>${escapeHtml(title)} - Slugsmith</title><style>${style}</style></head>
+<body><main><div class="brand">${logo}<span>Slugsmith</span></div>${body}</main><script>${pageScript}</script></body></html>`;
+}
+
+/** A string error is shown as it is (callers not yet passing a `PageError`). */
+const alert = (t: PageTexts, error?: PageError | string) =>
+  error
+    ? `<p class="error" role="alert">${typeof error === 'string' ? escapeHtml(error) : errorText(t, error)}</p>`
+    : '';
+
+/** Every form carries its language, so the page that answers a post speaks it too. */
+const localeField = (locale: PageLocale) => `<input type="hidden" name="ui_locales" value="${locale}">`;
+
+const emailField = (t: PageTexts, email: string, autofocus = true) =>
+  `<label for="email">${fill(t.email)}</label>
+  <input id="email" name="email" type="email" autocomplete="email" required value="${escapeHtml(email)}"${autofocus ? ' autofocus' : ''}>`;
+
+/** A new password with its repetition, the policy in words and the strength hint while typing. */
+function newPasswordFields(t: PageTexts, min: number, label: string, email?: string) {
+  return `<label for="password">${fill(label)}</label>
+  <input id="password" name="password" type="password" autocomplete="new-password" minlength="${min}" required aria-describedby="password-rules password-strength">
+  <p id="password-rules" class="hint">${fill(t.passwordRules, { min })}</p>
+  <p id="password-strength" class="hint" aria-live="polite" data-min="${min}"${email ? ` data-email="${escapeHtml(email)}"` : ''}
+     data-too-short="${fill(t.strengthTooShort)}" data-weak="${fill(t.strengthLabel)}: ${fill(t.strengthWeak)}"
+     data-fair="${fill(t.strengthLabel)}: ${fill(t.strengthFair)}" data-strong="${fill(t.strengthLabel)}: ${fill(t.strengthStrong)}"></p>
+  <label for="confirm">${fill(t.repeatPassword)}</label>
+  <input id="confirm" name="confirm" type="password" autocomplete="new-password" minlength="${min}" required>`;
 }
 
 export interface FormState {
   uid: string;
+  /** Default: British English (pickPageLocale chooses one from the request). */
+  locale?: PageLocale;
   email?: string;
-  error?: string;
+  error?: PageError | string;
 }
 
-export function signInPage({ uid, email = '', error }: FormState): string {
+/** The forgotten-password page of a sign-in attempt (the default link of the sign-in page). */
+export const forgotPasswordPath = (uid: string) => `${mountPath}/interaction/${uid}/forgot-password`;
+
+export function signInPage({
+  uid,
+  locale = defaultPageLocale,
+  email = '',
+  error,
+  forgotHref = forgotPasswordPath(uid),
+}: FormState & { forgotHref?: string }): string {
+  const t = pageTexts[locale];
+  const base = `${mountPath}/interaction/${escapeHtml(uid)}`;
   return layout(
-    'Sign in',
-    `<h1>Sign in to Slugsmith</h1>
-${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
-<form method="post" action="/oidc/interaction/${escapeHtml(uid)}/sign-in">
-  <label for="email">Email</label>
-  <input id="email" name="email" type="email" autocomplete="email" required value="${escapeHtml(email)}" autofocus>
-  <label for="password">Password</label>
+    locale,
+    t.signInTitle,
+    `<h1>${fill(t.signInHeading)}</h1>
+${alert(t, error)}
+<form method="post" action="${base}/sign-in">
+  ${localeField(locale)}
+  ${emailField(t, email)}
+  <label for="password">${fill(t.password)}</label>
   <input id="password" name="password" type="password" autocomplete="current-password" required>
-  <button type="submit">Sign in</button>
+  <button type="submit">${fill(t.signInSubmit)}</button>
 </form>
-<p class="alt">New here? <a href="/oidc/interaction/${escapeHtml(uid)}/sign-up">Create an account</a></p>`,
+<p class="alt"><a href="${escapeHtml(forgotHref)}">${fill(t.forgotLink)}</a></p>
+<p class="alt">${fill(t.newHere)} <a href="${base}/sign-up">${fill(t.createAccountLink)}</a></p>`,
   );
 }
 
-export function signUpPage({ uid, email = '', error }: FormState): string {
+export function signUpPage({
+  uid,
+  locale = defaultPageLocale,
+  email = '',
+  error,
+  minLength = pagePasswordMinLength,
+}: FormState & { minLength?: number }): string {
+  const t = pageTexts[locale];
+  const base = `${mountPath}/interaction/${escapeHtml(uid)}`;
   return layout(
-    'Create an account',
-    `<h1>Create your Slugsmith account</h1>
-${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
-<form method="post" action="/oidc/interaction/${escapeHtml(uid)}/sign-up">
-  <label for="email">Email</label>
-  <input id="email" name="email" type="email" autocomplete="email" required value="${escapeHtml(email)}" autofocus>
-  <label for="password">Password</label>
-  <input id="password" name="password" type="password" autocomplete="new-password" minlength="8" required>
-  <label for="confirm">Repeat password</label>
-  <input id="confirm" name="confirm" type="password" autocomplete="new-password" minlength="8" required>
-  <button type="submit">Create account</button>
+    locale,
+    t.signUpTitle,
+    `<h1>${fill(t.signUpHeading)}</h1>
+${alert(t, error)}
+<form method="post" action="${base}/sign-up">
+  ${localeField(locale)}
+  ${emailField(t, email)}
+  ${newPasswordFields(t, minLength, t.password)}
+  <button type="submit">${fill(t.signUpSubmit)}</button>
 </form>
-<p class="alt">Have an account? <a href="/oidc/interaction/${escapeHtml(uid)}">Sign in</a></p>`,
+<p class="alt">${fill(t.haveAccount)} <a href="${base}">${fill(t.signInLink)}</a></p>`,
   );
 }
 
-export function messagePage(title: string, message: string): string {
-  return layout(title, `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>`);
+/**
+ * Forgotten password: the request form, or (with `sent`) the answer that is the same whether or
+ * not the address has an account. `action` is where the form posts; `backHref` leads to sign-in.
+ */
+export function forgotPasswordPage(options: {
+  locale: PageLocale;
+  action: string;
+  backHref: string;
+  email?: string;
+  error?: PageError;
+  sent?: { email: string; validMinutes: number };
+}): string {
+  const t = pageTexts[options.locale];
+  const back = `<p class="alt"><a href="${escapeHtml(options.backHref)}">${fill(t.backToSignIn)}</a></p>`;
+  if (options.sent) {
+    return layout(
+      options.locale,
+      t.sentTitle,
+      `<h1>${fill(t.sentTitle)}</h1>
+<p class="ok" role="status">${fill(t.sentText, { email: options.sent.email, minutes: options.sent.validMinutes })}</p>
+${back}`,
+    );
+  }
+  return layout(
+    options.locale,
+    t.forgotTitle,
+    `<h1>${fill(t.forgotTitle)}</h1>
+<p>${fill(t.forgotIntro)}</p>
+${alert(t, options.error)}
+<form method="post" action="${escapeHtml(options.action)}">
+  ${localeField(options.locale)}
+  ${emailField(t, options.email ?? '')}
+  <button type="submit">${fill(t.forgotSubmit)}</button>
+</form>
+${back}`,
+  );
 }
 
-/** Sign-out confirmation; `form` is the provider's hidden form (id `op.logoutForm`, with its token). */
-export function signOutPage(form: string): string {
+/** The new-password form of a reset link; `token` goes back in a hidden field. */
+export function resetPasswordPage(options: {
+  locale: PageLocale;
+  action: string;
+  token: string;
+  /** The account's address, so the strength hint can call a password built from it weak. */
+  email?: string;
+  error?: PageError;
+  minLength?: number;
+}): string {
+  const t = pageTexts[options.locale];
   return layout(
-    'Sign out',
-    `<h1>Sign out of Slugsmith?</h1>
+    options.locale,
+    t.resetTitle,
+    `<h1>${fill(t.resetTitle)}</h1>
+${alert(t, options.error)}
+<form method="post" action="${escapeHtml(options.action)}">
+  ${localeField(options.locale)}
+  <input type="hidden" name="token" value="${escapeHtml(options.token)}">
+  ${newPasswordFields(t, options.minLength ?? pagePasswordMinLength, t.newPassword, options.email)}
+  <button type="submit">${fill(t.resetSubmit)}</button>
+</form>`,
+  );
+}
+
+/** The password was changed (other sessions ended); `continueHref` leads to the console's sign-in. */
+export function resetDonePage(options: { locale: PageLocale; continueHref: string }): string {
+  const t = pageTexts[options.locale];
+  return layout(
+    options.locale,
+    t.resetDoneTitle,
+    `<h1>${fill(t.resetDoneTitle)}</h1>
+<p class="ok" role="status">${fill(t.resetDoneText)}</p>
+<p class="alt"><a href="${escapeHtml(options.continueHref)}">${fill(t.continueToApp)}</a></p>`,
+  );
+}
+
+export type LinkProblem = 'invalid' | 'expired' | 'used';
+
+/** A reset link that cannot be used; `requestHref` offers a new one. */
+export function resetLinkProblemPage(options: {
+  locale: PageLocale;
+  problem: LinkProblem;
+  requestHref: string;
+}): string {
+  const t = pageTexts[options.locale];
+  const [title, text] = {
+    invalid: [t.linkInvalidTitle, t.linkInvalidText],
+    expired: [t.linkExpiredTitle, t.linkExpiredText],
+    used: [t.linkUsedTitle, t.linkUsedText],
+  }[options.problem];
+  return layout(
+    options.locale,
+    title,
+    `<h1>${fill(title)}</h1>
+<p class="error" role="alert">${fill(text)}</p>
+<p class="alt"><a href="${escapeHtml(options.requestHref)}">${fill(t.requestNewLink)}</a></p>`,
+  );
+}
+
+export type VerificationResult = 'ok' | LinkProblem;
+
+/** The answer to an e-mail verification link; `continueHref` leads to the console. */
+export function verificationResultPage(options: {
+  locale: PageLocale;
+  result: VerificationResult;
+  continueHref: string;
+}): string {
+  const t = pageTexts[options.locale];
+  const [title, text, tone] = {
+    ok: [t.verifiedTitle, t.verifiedText, 'ok'],
+    used: [t.linkUsedTitle, t.verifyUsedText, 'ok'],
+    expired: [t.linkExpiredTitle, t.verifyExpiredText, 'error'],
+    invalid: [t.linkInvalidTitle, t.linkInvalidText, 'error'],
+  }[options.result];
+  const role = tone === 'ok' ? 'status' : 'alert';
+  return layout(
+    options.locale,
+    title,
+    `<h1>${fill(title)}</h1>
+<p class="${tone}" role="${role}">${fill(text)}</p>
+<p class="alt"><a href="${escapeHtml(options.continueHref)}">${fill(t.continueToApp)}</a></p>`,
+  );
+}
+
+/**
+ * Sign-out in one step: the provider's form (id `op.logoutForm`, with its token) is submitted by
+ * the page script at once; without scripts the one button does it.
+ */
+export function signOutPage(form: string, locale: PageLocale = defaultPageLocale): string {
+  const t = pageTexts[locale];
+  return layout(
+    locale,
+    t.signOutTitle,
+    `<h1>${fill(t.signOutTitle)}</h1>
+<p role="status">${fill(t.signingOut)}</p>
 ${form}
-<button autofocus type="submit" form="op.logoutForm" value="yes" name="logout">Sign out</button>
-<p class="alt"><button type="submit" form="op.logoutForm" style="background:none;color:inherit;text-decoration:underline;margin:0;width:auto">Stay signed in</button></p>`,
+<button type="submit" form="op.logoutForm" name="logout" value="yes" data-autosubmit>${fill(t.signOutSubmit)}</button>`,
   );
+}
+
+export function signedOutPage(locale: PageLocale, backHref = '/'): string {
+  const t = pageTexts[locale];
+  return layout(
+    locale,
+    t.signedOutTitle,
+    `<h1>${fill(t.signedOutTitle)}</h1>
+<p>${fill(t.signedOutText)}</p>
+<p class="alt"><a href="${escapeHtml(backHref)}">${fill(t.backToApp)}</a></p>`,
+  );
+}
+
+/** The sign-in attempt (interaction) is gone: expired or from another browser. */
+export function signInExpiredPage(locale: PageLocale, backHref = '/'): string {
+  const t = pageTexts[locale];
+  return layout(
+    locale,
+    t.expiredTitle,
+    `<h1>${fill(t.expiredTitle)}</h1>
+<p>${fill(t.expiredText)}</p>
+<p class="alt"><a href="${escapeHtml(backHref)}">${fill(t.backToApp)}</a></p>`,
+  );
+}
+
+/** A protocol error: the message in the reader's language, the OAuth error code for support. */
+export function signInProblemPage(locale: PageLocale, code?: string, backHref = '/'): string {
+  const t = pageTexts[locale];
+  return layout(
+    locale,
+    t.problemTitle,
+    `<h1>${fill(t.problemTitle)}</h1>
+<p>${fill(t.problemText)}</p>
+${code ? `<p class="hint">${fill(t.problemCode)}: <code>${escapeHtml(code)}</code></p>` : ''}
+<p class="alt"><a href="${escapeHtml(backHref)}">${fill(t.backToApp)}</a></p>`,
+  );
+}
+
+/** A page with a title and one paragraph, for callers that bring their own words. */
+export function messagePage(title: string, message: string, locale: PageLocale = defaultPageLocale): string {
+  return layout(locale, title, `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>`);
 }
