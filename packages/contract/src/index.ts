@@ -5,6 +5,7 @@ export * from './common.js';
 export * from './documents.js';
 export * from './errors.js';
 export * from './generation.js';
+export * from './install.js';
 export * from './keys.js';
 export * from './languages.js';
 export * from './licences.js';

@@ -14,6 +14,9 @@ import { Billing } from './areas/billing/service.js';
 import { documentRoutes } from './areas/documents/routes.js';
 import { contentSeed, seedDocuments } from './areas/documents/seed.js';
 import { generateRoutes } from './areas/generate/routes.js';
+import { installLicenceGate } from './areas/install/gate.js';
+import { Install, readInstallLicence } from './areas/install/install.js';
+import { installRoutes } from './areas/install/routes.js';
 import { findKeyByHash } from './areas/keys/queries.js';
 import { apiKeyRoutes } from './areas/keys/routes.js';
 import { recordKeyUse } from './areas/keys/service.js';
@@ -22,6 +25,7 @@ import { createPlanLimits, installPlanLimits } from './areas/limits/hooks.js';
 import { mcpRoutes } from './areas/mcp/routes.js';
 import { findMembership } from './areas/orgs/queries.js';
 import { orgRoutes } from './areas/orgs/routes.js';
+import { useLimitsSource } from './areas/plans/effective-limits.js';
 import { planRoutes } from './areas/plans/routes.js';
 import { ensureConsoleConfig } from './areas/sdk/console.js';
 import { findConfigBySlug } from './areas/sdk/queries.js';
@@ -114,6 +118,8 @@ export async function buildApp(
   // for open connections; the drain hook added just before ready() waits for requests without a
   // socket (inject); then the other hooks; this one, registered first, closes the stores last.
   const inFlight = trackInFlight(server);
+  // With LICENSE: an on-premise install; a licence that cannot be used stops the start here.
+  const licence = config.install && (await readInstallLicence(config.install));
   const database = await openDatabase(config.database);
   const caches = new Caches();
   let replays: ReplayStore | undefined;
@@ -128,6 +134,12 @@ export async function buildApp(
     const seeded = await seedDocuments(database.db, contentSeed());
     server.log.info(seeded, 'documents seeded');
     const consoleConfig = await ensureConsoleConfig(database.db, config.consoleSdk);
+    // The install's licence holds every organisation instead of the plan catalogue.
+    const install = licence && new Install(licence, database, server.log);
+    if (install) {
+      useLimitsSource(caches, () => install.orgLimits);
+      server.addHook('onClose', async () => install.stop());
+    }
     replays = openReplayStore(database.db, config.redisUrl);
     const mailer = createMailer(config.mail, database.db, server.log);
     server.addHook('onClose', async () => mailer.close());
@@ -198,6 +210,7 @@ export async function buildApp(
     // customers' own sites; the SDK config's allowed origins are enforced on /jwks and on every
     // signed request.
     const without = new Set(options.benchmarkWithout);
+    if (install) installLicenceGate(server, install);
     if (!without.has('limits')) installPlanLimits(server, planLimits);
     if (without.has('stats')) declareCountedSlugs(server);
     else installStatsRecording(server, stats);
@@ -235,6 +248,7 @@ export async function buildApp(
         outboxRoutes(api, database.db);
         orgRoutes(api, database.db);
         adminRoutes(api, { db: database.db, caches, stats });
+        installRoutes(api, install);
         documentRoutes(api, database.db);
         planRoutes(api, database.db, caches);
         billingRoutes(api, billing);
@@ -263,6 +277,7 @@ export async function buildApp(
     await server.ready();
     stats.start();
     await billing.start();
+    await install?.start();
     return { server, database, caches, routes, builtin, stats, replays, consoleConfig, billing, mailer };
   } catch (error) {
     await server.close().catch(() => {});

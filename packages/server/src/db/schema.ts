@@ -751,3 +751,15 @@ export const licences = pgTable(
   },
   (t) => [index('licences_org_idx').on(t.orgId, t.issuedAt)],
 );
+
+// ---- on-premise install ---------------------------------------------------------------------
+
+/** The nodes of a licensed install and the slot each holds (migration 0015). */
+export const installNodes = pgTable('install_nodes', {
+  id: uuid('id').primaryKey(),
+  host: text('host').notNull(),
+  pid: integer('pid').notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
+  slot: integer('slot').unique('install_nodes_slot_idx'),
+});

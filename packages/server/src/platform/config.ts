@@ -43,6 +43,12 @@ const EnvSchema = z.object({
   PADDLE_API_URL: z.url().optional(),
   /** Days a past_due subscription keeps its plan's limits while the provider retries the payment. */
   BILLING_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(14),
+  /** An on-premise licence token, or the path of a file holding one: the server runs as an install. */
+  LICENSE: z.string().min(1).optional(),
+  /** More trusted licence keys: a JWKS file's path or an http(s) URL serving one. */
+  LICENSE_KEYS: z.string().min(1).optional(),
+  /** How often each node of an install heartbeats; its slot is free 4 beats after its last. */
+  LICENSE_HEARTBEAT_SECONDS: z.coerce.number().min(0.2).max(60).default(5),
   /** Account e-mail goes through this server (smtp:// or smtps://); absent: the embedded outbox. */
   SMTP_URL: z
     .string()
@@ -87,6 +93,8 @@ export interface Config {
   /** The public SDK config the anonymous web console signs its generation calls with. */
   consoleSdk: { origins: string[]; rotation: string };
   billing: BillingConfig;
+  /** Present with LICENSE: an on-premise install held to its licence (areas/install). */
+  install?: InstallConfig;
   mail: MailConfig;
 }
 
@@ -95,6 +103,14 @@ export interface MailConfig {
   smtpUrl?: string;
   /** The From header, e.g. `Slugsmith <no-reply@example.com>`. */
   from: string;
+}
+
+export interface InstallConfig {
+  /** LICENSE as given: a token or a file path. */
+  licence: string;
+  /** LICENSE_KEYS as given, added to the keys shipped with the server. */
+  keys?: string;
+  heartbeatMs: number;
 }
 
 export type BillingConfig = {
@@ -193,6 +209,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     auth,
     webDistDir: e.WEB_DIST_DIR,
     redisUrl: e.REDIS_URL,
+    install: e.LICENSE
+      ? { licence: e.LICENSE, keys: e.LICENSE_KEYS, heartbeatMs: e.LICENSE_HEARTBEAT_SECONDS * 1000 }
+      : undefined,
     consoleSdk: { origins: [...new Set(consoleOrigins)], rotation: e.CONSOLE_SDK_ROTATION },
     billing,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? `Slugsmith <no-reply@${new URL(publicUrl).hostname}>` },

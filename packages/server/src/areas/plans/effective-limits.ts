@@ -70,7 +70,7 @@ async function computeLimits(db: Db, orgId: string, now: Date): Promise<Map<Plan
 }
 
 /** An organisation's limits by plan type; SaaS always present (Free by default). */
-interface OrgLimits {
+export interface OrgLimits {
   byType: Map<PlanType, EffectiveLimits>;
   saas: EffectiveLimits;
 }
@@ -85,7 +85,19 @@ export function forgetLimits(caches: Caches, orgId?: string): void {
   else cache.clear();
 }
 
+/**
+ * Limits that replace the plan catalogue for every organisation of one app: an on-premise
+ * install's licence (areas/install). Keyed by the app's caches, which every reader is given.
+ */
+const limitsSources = new WeakMap<Caches, () => OrgLimits>();
+
+export function useLimitsSource(caches: Caches, source: () => OrgLimits): void {
+  limitsSources.set(caches, source);
+}
+
 function loadLimits(db: Db, caches: Caches, orgId: string): OrgLimits | Promise<OrgLimits> {
+  const source = limitsSources.get(caches);
+  if (source) return source();
   const cache = caches.of(limitsByOrg);
   return (
     cache.get(orgId) ??

@@ -1,0 +1,209 @@
+import type { EffectiveLimits, LicenceClaims } from '@slugsmith/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { JWK } from 'jose';
+import type { Database } from '../../db/connect.js';
+import type { InstallConfig } from '../../platform/config.js';
+import { ApiError } from '../../platform/errors.js';
+import type { OrgLimits } from '../plans/effective-limits.js';
+import { type LicenceStanding, licenceStanding, standingWarning } from './expiry.js';
+import {
+  fileVersion,
+  type LicenceText,
+  loadTrustedKeys,
+  readLicenceText,
+  verifyForInstall,
+} from './licence-source.js';
+import { NodeSlots } from './node-slots.js';
+
+export interface VerifiedLicence {
+  text: LicenceText;
+  claims: LicenceClaims;
+  keys: readonly JWK[];
+  heartbeatMs: number;
+}
+
+/**
+ * Reads and verifies LICENSE before anything else starts; throws LicenceRefused (one line) when
+ * the licence cannot be used.
+ */
+export async function readInstallLicence(config: InstallConfig): Promise<VerifiedLicence> {
+  const keys = await loadTrustedKeys(config.keys);
+  const text = await readLicenceText(config.licence);
+  const claims = await verifyForInstall(text.token, keys);
+  return { text, claims, keys, heartbeatMs: config.heartbeatMs };
+}
+
+/** Warnings about the licence's end are repeated in the log this often. */
+const WARN_EVERY_MS = 86_400_000;
+
+/**
+ * A server started with LICENSE: the licence verified offline at start (a refusal stops the
+ * start), renewed when its file changes, its features and limits applied to every organisation,
+ * and this node counted against `max_nodes`.
+ */
+export class Install {
+  private claims: LicenceClaims;
+  private limits: OrgLimits;
+  private timer: NodeJS.Timeout | undefined;
+  private beating: Promise<void> | undefined;
+  private lastWarning = { state: '', at: 0 };
+  /** The version of a changed file that was refused: not read again until it changes again. */
+  private refusedVersion: string | undefined;
+
+  private text: LicenceText;
+  private readonly keys: readonly JWK[];
+  readonly slots: NodeSlots;
+
+  constructor(
+    licence: VerifiedLicence,
+    database: Database,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.text = licence.text;
+    this.keys = licence.keys;
+    this.claims = licence.claims;
+    this.limits = limitsOf(licence.claims);
+    this.slots = new NodeSlots(database, licence.heartbeatMs);
+  }
+
+  get licence(): LicenceClaims {
+    return this.claims;
+  }
+
+  /** What every organisation is held to: the licence's features, not the plan catalogue. */
+  get orgLimits(): OrgLimits {
+    return this.limits;
+  }
+
+  standing(now = new Date()): LicenceStanding {
+    return licenceStanding(this.claims, now);
+  }
+
+  /** Registers this node (claiming a slot if one is free), says so in the log, then heartbeats. */
+  async start(): Promise<void> {
+    const { org, plan, max_nodes, jti } = this.claims;
+    this.log.info(
+      { licence: jti, holder: org.slug, plan: plan.slug, max_nodes },
+      'on-premise install: licensed to %s',
+      org.name,
+    );
+    await this.beat();
+    this.timer = setInterval(() => {
+      this.beating ??= this.beat().finally(() => {
+        this.beating = undefined;
+      });
+    }, this.slots.heartbeatMs);
+    this.timer.unref();
+  }
+
+  /** Stops heartbeating and gives the slot back. */
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    await this.beating;
+    await this.slots.deregister().catch((err: unknown) => this.log.warn({ err }, 'node not deregistered'));
+  }
+
+  /** Why this node refuses generation calls now, or undefined when it serves them. */
+  refusal(now = new Date()): ApiError | undefined {
+    const standing = this.standing(now);
+    if (standing.state === 'expired') {
+      return new ApiError(503, `Licence expired: ${standingWarning(standing)}`, {
+        reason: 'licence-expired',
+        expired_at: standing.expiresAt.toISOString(),
+        grace_until: standing.graceUntil.toISOString(),
+      });
+    }
+    if (this.slots.servingSlot() === null) {
+      const { max_nodes } = this.claims;
+      return new ApiError(503, `Node not licensed: ${nodeLimitLine(max_nodes, this.slots.heartbeatMs)}`, {
+        reason: 'licence-node-limit',
+        max_nodes,
+        retry_after: Math.ceil(this.slots.heartbeatMs / 1000),
+      });
+    }
+    return undefined;
+  }
+
+  private async beat(): Promise<void> {
+    await this.renewIfChanged();
+    const before = this.slots.servingSlot();
+    let slot: number | null;
+    try {
+      slot = await this.slots.beat(this.claims.max_nodes);
+    } catch (err) {
+      this.log.warn(
+        { err },
+        'install heartbeat failed: this node stops serving generation if it goes on failing',
+      );
+      return;
+    }
+    if (slot !== null && before === null) {
+      this.log.info(
+        { slot, max_nodes: this.claims.max_nodes },
+        'this node serves generation calls (licence slot %d)',
+        slot,
+      );
+    } else if (slot === null && (before !== null || !this.lastWarning.state)) {
+      this.log.warn(
+        { max_nodes: this.claims.max_nodes },
+        `this node does not serve generation calls: ${nodeLimitLine(this.claims.max_nodes, this.slots.heartbeatMs)}`,
+      );
+    }
+    this.warnAboutExpiry();
+  }
+
+  /** Logs the licence's coming end when its standing changes, and once a day while it lasts. */
+  private warnAboutExpiry(): void {
+    const standing = this.standing();
+    const now = Date.now();
+    const changed = standing.state !== this.lastWarning.state;
+    if (!changed && now - this.lastWarning.at < WARN_EVERY_MS) return;
+    this.lastWarning = { state: standing.state, at: now };
+    const warning = standingWarning(standing);
+    if (!warning) return;
+    if (standing.state === 'expired') this.log.error(warning);
+    else this.log.warn(warning);
+  }
+
+  /** A changed LICENSE file is a renewal: verified, then in force; a bad one is logged and ignored. */
+  private async renewIfChanged(): Promise<void> {
+    const { path, version } = this.text;
+    if (!path) return;
+    let current: string | undefined;
+    try {
+      current = await fileVersion(path);
+      if (current === version || current === this.refusedVersion) return;
+      const text = await readLicenceText(path);
+      const claims = await verifyForInstall(text.token, this.keys);
+      this.text = text;
+      this.claims = claims;
+      this.limits = limitsOf(claims);
+      this.log.info(
+        { licence: claims.jti, max_nodes: claims.max_nodes, expires: claims.exp ?? null },
+        'licence renewed from %s',
+        path,
+      );
+    } catch (err) {
+      this.refusedVersion = current;
+      this.log.error(
+        { err: (err as Error).message },
+        'the changed licence file is not used: the previous licence stays in force',
+      );
+    }
+  }
+}
+
+function nodeLimitLine(maxNodes: number, heartbeatMs: number): string {
+  return `the licence allows ${maxNodes} concurrent node${maxNodes === 1 ? '' : 's'} and all are serving. Stop a node or install a licence for more nodes; this node takes a free slot by itself (checked every ${Math.ceil(heartbeatMs / 1000)} s).`;
+}
+
+function limitsOf(claims: LicenceClaims): OrgLimits {
+  const saas: EffectiveLimits = {
+    plan_type: 'saas',
+    plan: claims.plan.slug,
+    plan_name: claims.plan.name,
+    custom_features: false,
+    limits: claims.features,
+  };
+  return { byType: new Map([['saas', saas]]), saas };
+}

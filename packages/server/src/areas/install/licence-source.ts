@@ -1,0 +1,95 @@
+import { readFile, stat } from 'node:fs/promises';
+import type { LicenceClaims } from '@slugsmith/contract';
+import type { JWK } from 'jose';
+import { ConfigError } from '../../platform/config.js';
+import { LicenceError, verifyLicence } from '../licences/token.js';
+
+/**
+ * Where an install's licence and trusted keys come from: LICENSE is the token itself or the path
+ * of a file holding it (renewed by replacing the file); LICENSE_KEYS adds keys to those shipped in
+ * the package (a JWKS file or a URL serving one, such as the issuing service's
+ * /api/v1/licences/keys).
+ */
+
+/** The install cannot start: one line naming the problem (main prints ConfigError's message alone). */
+export class LicenceRefused extends ConfigError {}
+
+/** The trusted public keys shipped with the server (packages/server/licence-keys.json). */
+const SHIPPED_KEYS = new URL('../../../licence-keys.json', import.meta.url);
+
+/** A compact JWS is three base64url parts; anything else in LICENSE is taken for a path. */
+const TOKEN_SHAPE = /^[\w-]+\.[\w-]*\.[\w-]+$/;
+
+export interface LicenceText {
+  token: string;
+  /** The file it was read from (watched for renewals); absent for a token given inline. */
+  path?: string;
+  /** The file's modification time and size when read: a change means a renewal. */
+  version?: string;
+}
+
+export async function readLicenceText(source: string): Promise<LicenceText> {
+  const inline = source.trim();
+  if (TOKEN_SHAPE.test(inline)) return { token: inline };
+  try {
+    const [token, version] = await Promise.all([readFile(source, 'utf8'), fileVersion(source)]);
+    return { token: token.trim(), path: source, version };
+  } catch (error) {
+    throw new LicenceRefused(
+      `licence refused (unreadable): LICENSE is neither a licence token nor a readable file (${(error as NodeJS.ErrnoException).code ?? String(error)})`,
+    );
+  }
+}
+
+/** Modification time and size of the licence file: compared at each heartbeat to notice renewals. */
+export async function fileVersion(path: string): Promise<string> {
+  const s = await stat(path);
+  return `${s.mtimeMs}:${s.size}`;
+}
+
+function keysOf(document: unknown, where: string): JWK[] {
+  const keys = (document as { keys?: unknown } | null)?.keys;
+  if (!Array.isArray(keys)) {
+    throw new LicenceRefused(`licence refused (keys): ${where} is not a JWKS document ({"keys": [...]})`);
+  }
+  return keys as JWK[];
+}
+
+/** The shipped keys plus those LICENSE_KEYS names; an unreachable or invalid source refuses the start. */
+export async function loadTrustedKeys(extra: string | undefined): Promise<JWK[]> {
+  const shipped = await readFile(SHIPPED_KEYS, 'utf8').then(
+    (text) => keysOf(JSON.parse(text), 'licence-keys.json'),
+    (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return [];
+      throw error;
+    },
+  );
+  if (!extra) return shipped;
+  let document: unknown;
+  try {
+    if (/^https?:\/\//.test(extra)) {
+      const response = await fetch(extra, { signal: AbortSignal.timeout(10_000) });
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      document = await response.json();
+    } else {
+      document = JSON.parse(await readFile(extra, 'utf8'));
+    }
+  } catch (error) {
+    throw new LicenceRefused(
+      `licence refused (keys): LICENSE_KEYS ${extra} could not be read: ${(error as Error).message}`,
+    );
+  }
+  return [...shipped, ...keysOf(document, `LICENSE_KEYS ${extra}`)];
+}
+
+/** Verifies the token; a licence error becomes the one line the refused start prints. */
+export async function verifyForInstall(token: string, keys: readonly JWK[]): Promise<LicenceClaims> {
+  try {
+    return await verifyLicence(token, keys);
+  } catch (error) {
+    if (error instanceof LicenceError) {
+      throw new LicenceRefused(`licence refused (${error.problem}): ${error.message}`);
+    }
+    throw error;
+  }
+}

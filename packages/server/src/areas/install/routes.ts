@@ -1,0 +1,60 @@
+import { ErrorBody, type InstallLicence, InstallStatus } from '@slugsmith/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { standingWarning } from './expiry.js';
+import type { Install } from './install.js';
+
+const iso = (seconds: number | undefined) =>
+  seconds === undefined ? null : new Date(seconds * 1000).toISOString();
+
+/** `GET /admin/install`: how this server runs; for an install its licence and nodes (staff read). */
+export function installRoutes(app: FastifyInstance, install: Install | undefined): void {
+  app.withTypeProvider<ZodTypeProvider>().get('/admin/install', {
+    config: { access: 'staff' },
+    schema: {
+      tags: ['admin'],
+      summary:
+        'Service or on-premise install: the licence (holder, plan, nodes, expiry) and the nodes in use',
+      response: { 200: InstallStatus, 401: ErrorBody, 403: ErrorBody },
+    },
+    handler: async () => (install ? installStatus(install) : { mode: 'service' as const }),
+  });
+}
+
+async function installStatus(install: Install): Promise<InstallStatus> {
+  const claims = install.licence;
+  const standing = install.standing();
+  const licence: InstallLicence = {
+    id: claims.jti,
+    holder: { slug: claims.org.slug, name: claims.org.name },
+    plan: claims.plan,
+    max_nodes: claims.max_nodes,
+    perpetual: claims.perpetual,
+    issued_at: iso(claims.iat) as string,
+    expires_at: iso(claims.exp),
+    updates_until: iso(claims.updates_until),
+    standing: standing.state,
+    grace_until: 'graceUntil' in standing ? standing.graceUntil.toISOString() : null,
+    days_left: 'daysLeft' in standing ? standing.daysLeft : null,
+    warning: standingWarning(standing) ?? null,
+  };
+  const nodes = (await install.slots.list()).map((n) => ({
+    id: n.id,
+    host: n.host,
+    pid: n.pid,
+    started_at: new Date(n.started_at).toISOString(),
+    heartbeat_at: new Date(n.heartbeat_at).toISOString(),
+    slot: n.slot,
+    current: n.id === install.slots.id,
+  }));
+  const refusal = install.refusal();
+  return {
+    mode: 'on_premise',
+    licence,
+    nodes,
+    nodes_in_use: nodes.filter((n) => n.slot !== null).length,
+    serving: !refusal,
+    refusal: refusal?.message ?? null,
+    heartbeat_seconds: install.slots.heartbeatMs / 1000,
+  };
+}
