@@ -1,3 +1,9 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import type { AdminLicence, AuditEntry, Licence, LicenceKeySet } from '@slugsmith/contract';
 import { beforeAll, expect, it } from 'vitest';
 import { rotateLicenceKeys } from '../src/areas/licences/keys.js';
@@ -228,5 +234,22 @@ describeEachDatabase('on-premise licences', (ctx) => {
     await expect(verifyLicence(after.body.token, oldKeys)).rejects.toThrow(LicenceError);
     // Published keys hold no private part.
     expect(keys.every((k) => !('d' in k))).toBe(true);
+  });
+
+  it('writes the published keys to licence-keys.json with the release script', async () => {
+    const c = ctx();
+    const { port } = c.app.server.server.address() as AddressInfo;
+    const dir = await mkdtemp(join(tmpdir(), 'licence-keys-'));
+    try {
+      const out = join(dir, 'licence-keys.json');
+      await promisify(execFile)(
+        process.execPath,
+        ['--conditions=source', '--import', 'tsx', 'scripts/licence-keys.ts', `http://127.0.0.1:${port}`],
+        { cwd: new URL('..', import.meta.url), env: { ...process.env, LICENCE_KEYS_OUT: out } },
+      );
+      expect(JSON.parse(await readFile(out, 'utf8'))).toEqual({ keys: await published() });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
