@@ -227,6 +227,8 @@ export const InstanceSettings = z
     sandbox_disclaimer: z.boolean(),
     /** An e-mail address or an http(s) URL, shown in the footer and on custom plans. */
     support_contact: z.string().nullable(),
+    /** The payment provider the instance runs (`/admin/{provider}/…` in the console). */
+    payment_provider: z.enum(['local', 'paddle']),
   })
   .meta({ id: 'InstanceSettings' });
 export type InstanceSettings = z.infer<typeof InstanceSettings>;
@@ -267,6 +269,7 @@ export const AuditObjectType = z.enum([
   'document_tag',
   'settings',
   'billing_event',
+  'provider_subscription',
   'licence',
 ]);
 export type AuditObjectType = z.infer<typeof AuditObjectType>;
@@ -302,3 +305,98 @@ export const AuditPage = z
   })
   .meta({ id: 'AuditPage' });
 export type AuditPage = z.infer<typeof AuditPage>;
+
+// ---- payment-provider objects ---------------------------------------------------------------
+
+/**
+ * `/admin/{provider}/{kind}` and `/admin/{provider}/{kind}/{id}`: what the active payment provider
+ * holds, read through the billing area's provider interface (the local sandbox's tables or
+ * Paddle's API). `POST /admin/{provider}/subscriptions/{id}/cancel` cancels one at the provider.
+ */
+export const ProviderObjectKind = z.enum([
+  'transactions',
+  'customers',
+  'subscriptions',
+  'products',
+  'prices',
+]);
+export type ProviderObjectKind = z.infer<typeof ProviderObjectKind>;
+
+/** The filters each kind takes; any other is refused (400). */
+export const PROVIDER_OBJECT_FILTERS = {
+  transactions: ['status', 'customer_id', 'subscription_id'],
+  customers: ['search'],
+  subscriptions: ['status', 'customer_id'],
+  products: ['status'],
+  prices: ['status', 'product_id'],
+} as const satisfies Record<ProviderObjectKind, readonly string[]>;
+export type ProviderObjectFilterName = (typeof PROVIDER_OBJECT_FILTERS)[ProviderObjectKind][number];
+
+const ProviderId = Text.trim()
+  .min(1, 'This field is required')
+  .max(100, 'Maximum length is 100 characters')
+  .regex(/^[A-Za-z0-9_-]+$/, 'Invalid format');
+
+/** `/admin/{provider}/{kind}/{id}` (the kind is each route's own segment). */
+export const ProviderObjectParams = z.object({ provider: z.string().min(1).max(40), id: ProviderId });
+
+/** Newest first; `offset` + `limit` at most 1000 (Paddle is paged through to the offset). */
+export const ProviderObjectQuery = z
+  .object({
+    status: z
+      .string()
+      .regex(/^[a-z_]{1,40}$/, 'Invalid format')
+      .optional(),
+    customer_id: ProviderId.optional(),
+    subscription_id: ProviderId.optional(),
+    product_id: ProviderId.optional(),
+    /** Part of a customer's e-mail address or name. */
+    search: Text.trim().min(1).max(200, 'Maximum length is 200 characters').optional(),
+    offset: z.coerce
+      .number()
+      .int('Must be a whole number')
+      .min(0, 'Minimum value is 0')
+      .max(950, 'Maximum value is 950')
+      .default(0),
+    limit: z.coerce
+      .number()
+      .int('Must be a whole number')
+      .min(1, 'Minimum value is 1')
+      .max(50, 'Maximum value is 50')
+      .default(25),
+  })
+  .strict();
+export type ProviderObjectQuery = z.infer<typeof ProviderObjectQuery>;
+
+/** One provider object: what a list shows, and the provider's own record (Paddle's shape). */
+export const ProviderObject = z
+  .object({
+    id: z.string(),
+    kind: ProviderObjectKind,
+    status: z.string().nullable(),
+    customer_id: z.string().nullable(),
+    /** What staff read in a list: a product's or customer's name, a description, an amount. */
+    label: z.string(),
+    created_at: z.string().nullable(),
+    data: z.record(z.string(), z.unknown()),
+  })
+  .meta({ id: 'ProviderObject' });
+export type ProviderObject = z.infer<typeof ProviderObject>;
+
+export const ProviderObjectPage = z
+  .object({
+    items: z.array(ProviderObject),
+    offset: z.number().int(),
+    limit: z.number().int(),
+    /** Whether objects follow this page (providers that page by cursor give no total). */
+    more: z.boolean(),
+  })
+  .meta({ id: 'ProviderObjectPage' });
+export type ProviderObjectPage = z.infer<typeof ProviderObjectPage>;
+
+/** `POST /admin/{provider}/subscriptions/{id}/cancel`: now, or at the end of the period. */
+export const CancelProviderSubscription = z
+  .object({ when: z.enum(['period_end', 'immediately']) })
+  .strict()
+  .meta({ id: 'CancelProviderSubscription' });
+export type CancelProviderSubscription = z.infer<typeof CancelProviderSubscription>;

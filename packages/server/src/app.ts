@@ -9,6 +9,7 @@ import { builtinSignInRefused, restrictionLookups } from './areas/admin/restrict
 import { adminRoutes } from './areas/admin/routes.js';
 import { registerApiDocs } from './areas/api-docs/routes.js';
 import { createProviderRuntime } from './areas/billing/providers.js';
+import { providerObjectRoutes } from './areas/billing/provider-objects-admin.js';
 import { billingRoutes } from './areas/billing/routes.js';
 import { Billing } from './areas/billing/service.js';
 import { documentRoutes } from './areas/documents/routes.js';
@@ -247,7 +248,12 @@ export async function buildApp(
         accountRoutes(api, database.db);
         outboxRoutes(api, database.db);
         orgRoutes(api, database.db);
-        adminRoutes(api, { db: database.db, caches, stats });
+        adminRoutes(api, {
+          db: database.db,
+          caches,
+          stats,
+          settings: { ...config.notices, paymentProvider: config.billing.provider },
+        });
         installRoutes(api, install);
         documentRoutes(api, database.db);
         planRoutes(api, database.db, caches);
@@ -271,6 +277,7 @@ export async function buildApp(
 
     server.addHook('onClose', async () => {
       if (!(await inFlight.drained(config.shutdownGraceMs))) {
+        providerObjectRoutes(api, billing);
         server.log.warn({ in_flight: inFlight.count }, 'closing with requests still in flight');
       }
     });

@@ -1,3 +1,4 @@
+import { ProviderObjectKind } from '@slugsmith/contract';
 import Fastify from 'fastify';
 import { exportJWK, generateKeyPair } from 'jose';
 import { describe, expect, it } from 'vitest';
@@ -107,7 +108,15 @@ const GRANTED_ALSO_BY: Record<string, string[]> = { reset: ['series:reset'] };
  * §6), so an entry here is a decision to explain; these are the payment areas' reads, waiting to
  * become `staff` reads.
  */
-const ADMIN_ONLY_READS = ['GET /api/v1/admin/:provider/events', 'GET /api/v1/admin/local/clock'];
+const ADMIN_ONLY_READS = [
+  'GET /api/v1/admin/:provider/events',
+  'GET /api/v1/admin/local/clock',
+  // The provider's objects carry customers' e-mail addresses and billing details, as events do.
+  ...ProviderObjectKind.options.flatMap((kind) => [
+    `GET /api/v1/admin/:provider/${kind}`,
+    `GET /api/v1/admin/:provider/${kind}/:id`,
+  ]),
+];
 
 /** A value for each path parameter of staff routes: a staff route with a new one fails here. */
 type StaffParams = Record<string, string>;
@@ -116,7 +125,15 @@ function concreteStaff(url: string, params: StaffParams): string {
   return url.replace(/:([A-Za-z]+)/g, (_, name: string) => {
     // Users and documents both name their key `:id`: the path says which one it is.
     const key =
-      name === 'id' ? (url.includes('/users/') ? 'user' : url.includes('/docs/') ? 'doc' : name) : name;
+      name === 'id'
+        ? url.includes('/users/')
+          ? 'user'
+          : url.includes('/docs/')
+            ? 'doc'
+            : url.startsWith('/api/v1/admin/:provider/')
+              ? 'providerObject'
+              : name
+        : name;
     const value = params[key];
     if (value === undefined) throw new Error(`no fixture for :${key} in ${url}: add one in staffFixtures`);
     return value;
@@ -162,6 +179,8 @@ async function staffFixtures(ctx: TestContext) {
     provider: ctx.config.billing.provider,
     // Licences are only written (revoked) by staff routes: admins reach the missing one below.
     licence: '00000000-0000-4000-8000-000000000001',
+    // Provider-object reads are admin-only: checked on an id the provider does not hold.
+    providerObject: 'sub_no_such_object',
   };
   const nowhere = '00000000-0000-4000-8000-000000000000';
   const missing: StaffParams = {

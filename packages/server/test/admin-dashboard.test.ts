@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { monthlyRevenue } from '../src/areas/admin/dashboard.js';
+import { readSettings } from '../src/areas/admin/settings.js';
 import { billingEvents, orgSubscriptions } from '../src/db/schema.js';
+import { loadConfig } from '../src/platform/config.js';
 import { describeEachDatabase } from './support/app.js';
 import { orgWithOwner } from './support/keys.js';
 import { unlimitedPlan } from './support/plans.js';
@@ -145,6 +147,20 @@ describeEachDatabase('admin dashboard', (ctx) => {
 });
 
 describeEachDatabase('instance settings', (ctx) => {
+  const envDefaults = { devWarning: true, sandboxDisclaimer: true, paymentProvider: 'local' as const };
+
+  it('falls back to DEV_INSTANCE_WARNING and SANDBOX_DISCLAIMER (off when unset) until staff switch them', async () => {
+    expect(loadConfig({ DEV_INSTANCE_WARNING: 'true', SANDBOX_DISCLAIMER: '1' }).notices).toEqual({
+      devWarning: true,
+      sandboxDisclaimer: true,
+    });
+    expect(loadConfig({}).notices).toEqual({ devWarning: false, sandboxDisclaimer: false });
+    expect(await readSettings(ctx().app.database.db, envDefaults)).toMatchObject({
+      dev_warning: true,
+      sandbox_disclaimer: true,
+    });
+  });
+
   it('reads the defaults publicly: no warning, no disclaimer, no contact', async () => {
     expect(await ctx().request('GET', '/api/v1/settings')).toMatchObject({
       status: 200,
@@ -163,11 +179,13 @@ describeEachDatabase('instance settings', (ctx) => {
       dev_warning: true,
       sandbox_disclaimer: true,
       support_contact: 'Help@Example.com',
+      payment_provider: 'local',
     });
     expect((await ctx().request('GET', '/api/v1/settings')).body).toEqual({
       dev_warning: true,
       sandbox_disclaimer: true,
       support_contact: 'Help@Example.com',
+      payment_provider: 'local',
     });
     expect((await put({ support_contact: 'https://example.com/support' })).body.support_contact).toBe(
       'https://example.com/support',
@@ -176,6 +194,7 @@ describeEachDatabase('instance settings', (ctx) => {
       dev_warning: false,
       sandbox_disclaimer: true,
       support_contact: null,
+      payment_provider: 'local',
     });
 
     for (const bad of ['nonsense', 'ftp://example.com', 'javascript:alert(1)', '']) {
@@ -190,5 +209,7 @@ describeEachDatabase('instance settings', (ctx) => {
     expect((await put({ dev_warning: 'yes' })).status).toBe(400);
     expect((await put({ theme: 'dark' })).status).toBe(400);
     expect((await ctx().request('GET', '/api/v1/settings')).body.sandbox_disclaimer).toBe(true);
+    // What staff switched wins over the environment's defaults.
+    expect(await readSettings(ctx().app.database.db, envDefaults)).toMatchObject({ dev_warning: false });
   });
 });

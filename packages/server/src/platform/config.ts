@@ -34,6 +34,9 @@ const EnvSchema = z.object({
     .optional(),
   CONSOLE_SDK_ORIGINS: z.string().optional(),
   CONSOLE_SDK_ROTATION: RotationPeriodInRange.default('24h'),
+  /** Defaults of the console's notices until staff switch them in /admin/settings (off when unset). */
+  DEV_INSTANCE_WARNING: flag,
+  SANDBOX_DISCLAIMER: flag,
   PAYMENT_PROVIDER: z.enum(['local', 'paddle']).default('local'),
   PADDLE_API_KEY: z.string().min(1).optional(),
   PADDLE_WEBHOOK_SECRET: z.string().min(1).optional(),
@@ -90,6 +93,8 @@ export interface Config {
   webDistDir?: string;
   /** Shared state of every node (replay protection, rate limits); absent: database and memory. */
   redisUrl?: string;
+  /** The console's development-instance warning and sandbox disclaimer until staff set them. */
+  notices: { devWarning: boolean; sandboxDisclaimer: boolean };
   /** The public SDK config the anonymous web console signs its generation calls with. */
   consoleSdk: { origins: string[]; rotation: string };
   billing: BillingConfig;
@@ -217,3 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? `Slugsmith <no-reply@${new URL(publicUrl).hostname}>` },
   };
 }
+    notices: {
+      devWarning: e.DEV_INSTANCE_WARNING ?? false,
+      sandboxDisclaimer: e.SANDBOX_DISCLAIMER ?? false,
+    },

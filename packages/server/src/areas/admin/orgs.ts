@@ -18,11 +18,14 @@ import type { StatsService } from '../stats/service.js';
 import { auditRequest } from './audit.js';
 import * as q from './queries.js';
 import { forgetSuspensions } from './restrictions.js';
+import type { InstanceDefaults } from './settings.js';
 
 export interface AdminDeps {
   db: Db;
   caches: Caches;
   stats: StatsService;
+  /** What /settings answers until staff change it, and the payment provider it names. */
+  settings: InstanceDefaults;
 }
 
 export async function listOrgs(db: Db, query: AdminOrgListQuery): Promise<AdminOrgSummaryPage> {

@@ -138,7 +138,7 @@ export function adminRoutes(app: FastifyInstance, deps: orgs.AdminDeps): void {
         'Instance settings the console shows: development warning, sandbox disclaimer, support contact',
       response: { 200: InstanceSettings, ...errors },
     },
-    handler: async () => readSettings(db),
+    handler: async () => readSettings(db, deps.settings),
   });
 
   r.put('/admin/settings', {
@@ -149,7 +149,7 @@ export function adminRoutes(app: FastifyInstance, deps: orgs.AdminDeps): void {
       body: UpdateInstanceSettings,
       response: { 200: InstanceSettings, ...errors },
     },
-    handler: async (request) => updateSettings(db, request, request.body),
+    handler: async (request) => updateSettings(db, deps.settings, request, request.body),
   });
 
   r.get('/admin/audit', {

@@ -1,7 +1,14 @@
 // What the billing area needs of a payment provider. Two implement it: `local` (the embedded
 // sandbox: our own hosted checkout, records in our database) and `paddle`. Both deliver events in
 // Paddle's webhook format (./event-format.ts), so one pipeline stores and applies them.
-import type { ChangePreview, PaymentProviderName, SubscriptionState } from '@slugsmith/contract';
+import type {
+  ChangePreview,
+  PaymentProviderName,
+  ProviderObject,
+  ProviderObjectKind,
+  ProviderObjectQuery,
+  SubscriptionState,
+} from '@slugsmith/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ProviderEvent } from './event-format.js';
 
@@ -53,6 +60,12 @@ export interface PaymentProvider {
   readonly name: PaymentProviderName;
   /** Creates or updates the provider's products and prices for our plans. */
   syncCatalogue(items: readonly CatalogueItem[], known: SyncResult): Promise<SyncResult>;
+/** A page of provider objects; `more` when another page follows. */
+export interface ProviderObjectList {
+  items: ProviderObject[];
+  more: boolean;
+}
+
   prepareCheckout(input: CheckoutInput): Promise<PreparedCheckout>;
   /**
    * Checks a webhook's signature over its raw body and parses it. Throws WebhookRejected when the
@@ -73,6 +86,10 @@ export interface PaymentProvider {
 
 /** A webhook whose signature does not hold: answered 400, nothing stored. */
 export class WebhookRejected extends Error {}
+  /** Staff's view of what the provider holds (§7.7), newest first, with the kind's filters. */
+  listObjects(kind: ProviderObjectKind, query: ProviderObjectQuery): Promise<ProviderObjectList>;
+  /** One of them, or null when the provider has none with that id. */
+  getObject(kind: ProviderObjectKind, id: string): Promise<ProviderObject | null>;
 
 /** How a provider's subscription status reads as a §4 subscription state. */
 export type StateOf = (status: string) => SubscriptionState;

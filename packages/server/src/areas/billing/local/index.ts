@@ -10,6 +10,7 @@ import { verifySignature } from '../signature.js';
 import { syncCatalogue } from './catalogue.js';
 import { type LocalCheckoutInput, prepareCheckout } from './checkout.js';
 import { type Sandbox, SandboxUrls } from './context.js';
+import { LocalObjects } from './objects.js';
 import {
   Deliveries,
   defaultRetryDelay,
@@ -87,6 +88,8 @@ export function createLocalProvider(deps: LocalProviderDeps): LocalProvider {
       });
   };
 
+  const objects = new LocalObjects(sandbox);
+
   const provider: LocalProvider = {
     name: 'local',
     sandbox,
@@ -121,6 +124,9 @@ export function createLocalProvider(deps: LocalProviderDeps): LocalProvider {
       await ensureStarted();
       return paymentMethodUrl(sandbox, id, returnUrl);
     },
+
+    listObjects: (kind, query) => objects.list(kind, query),
+    getObject: (kind, id) => objects.get(kind, id),
 
     routes(api: FastifyInstance) {
       sandboxRoutes(api, sandbox, provider);

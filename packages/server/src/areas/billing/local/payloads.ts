@@ -18,7 +18,7 @@ export type PriceWithProduct = { price: PriceRow; product: ProductRow };
 export type TimeOf = (date: Date | null) => string | null;
 const suffix = (id: string) => id.slice(id.lastIndexOf('_') + 1);
 
-function pricePayload({ price, product }: PriceWithProduct) {
+export function pricePayload({ price, product }: PriceWithProduct) {
   return {
     id: price.id,
     product_id: product.id,

@@ -7,6 +7,7 @@ import type { ProviderRuntime } from '../provider.js';
 import { createPaddleApi, PADDLE_API_URLS, type PaddleApi } from './api.js';
 import { syncCatalogue } from './catalogue.js';
 import { prepareCheckout } from './checkout.js';
+import { getPaddleObject, listPaddleObjects } from './objects.js';
 import {
   cancelSubscription,
   changeSubscription,
@@ -53,6 +54,8 @@ export function createPaddleProvider(config: PaddleConfig, deps: PaddleDeps): Pr
     resumeSubscription: (id) => resumeSubscription(api, id),
     // Paddle's page returns the customer by itself; it takes no return address.
     paymentMethodUrl: (id) => paymentMethodUrl(api, id),
+    listObjects: (kind, query) => listPaddleObjects(api, kind, query),
+    getObject: (kind, id) => getPaddleObject(api, kind, id),
     // Paddle hosts checkout and sends webhooks to the core's route: nothing of ours to serve or run.
     routes: () => {},
     start: async () => {},
