@@ -64,6 +64,39 @@ export async function findConfigBySlug(db: Db, slug: string): Promise<SdkConfigR
   return row;
 }
 
+export async function findConfigById(db: Db, id: string): Promise<SdkConfigRow | undefined> {
+  const [row] = await select(db).where(eq(sdkConfigs.id, id));
+  return row;
+}
+
+/**
+ * Puts an automatic config whose period is below `seconds` on that period, on a schedule from
+ * `anchor`, and deletes its keys, in one transaction. False when its period is not below it (another
+ * node raised it first): nothing changes.
+ */
+export async function raisePeriod(
+  db: Db,
+  id: string,
+  raised: { seconds: number; period: string; anchor: Date },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(sdkConfigs)
+      .set({ periodSeconds: raised.seconds, period: raised.period, anchor: raised.anchor })
+      .where(
+        and(
+          eq(sdkConfigs.id, id),
+          eq(sdkConfigs.rotation, 'automatic'),
+          lt(sdkConfigs.periodSeconds, raised.seconds),
+        ),
+      )
+      .returning({ id: sdkConfigs.id });
+    if (rows.length === 0) return false;
+    await tx.delete(sdkKeys).where(eq(sdkKeys.configId, id));
+    return true;
+  });
+}
+
 export async function insertConfig(db: Db, values: typeof sdkConfigs.$inferInsert): Promise<void> {
   await db.insert(sdkConfigs).values(values);
 }

@@ -1,6 +1,7 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import {
   formatRotationPeriod,
+  MIN_ROTATION_SECONDS,
   rotationPeriodSeconds,
   rotationRangeProblem,
   type Scope,
@@ -41,6 +42,38 @@ function sdkScopes(scopes: readonly Scope[]): Scope[] {
   return sortScopes([...new Set(scopes)]);
 }
 
+/** A period stored before the minimum existed: what `atMinimumPeriod` serves it at. */
+const belowMinimum = (row: SdkConfigRow) =>
+  row.rotation === 'automatic' && row.periodSeconds !== null && row.periodSeconds < MIN_ROTATION_SECONDS;
+
+/** The period a config's keys rotate on, as written (a period below the minimum: the minimum). */
+function periodText(row: SdkConfigRow): string | null {
+  if (!row.periodSeconds) return null;
+  if (belowMinimum(row)) return formatRotationPeriod(MIN_ROTATION_SECONDS);
+  return row.period ?? formatRotationPeriod(row.periodSeconds);
+}
+
+/**
+ * Configs stored before periods had a minimum (down to 30 s) rotate on the minimum period
+ * (MIN_ROTATION_SECONDS): their keys would live too short for the SDKs' refresh rule, and one SDK
+ * would fetch keys several times a second. The first read of such a config puts it on the minimum
+ * period with new keys, as a change of period in the console does: a running SDK gets one 403,
+ * fetches the new keys and carries on. One node makes the change; the others read it back.
+ */
+async function atMinimumPeriod(db: Db, config: SdkConfigRow, now: number): Promise<SdkConfigRow> {
+  if (!belowMinimum(config)) return config;
+  const raised = {
+    seconds: MIN_ROTATION_SECONDS,
+    period: formatRotationPeriod(MIN_ROTATION_SECONDS),
+    anchor: new Date(now),
+  };
+  if (await q.raisePeriod(db, config.id, raised)) {
+    return { ...config, periodSeconds: raised.seconds, period: raised.period, anchor: raised.anchor };
+  }
+  // Raised already (by another node, or this config row was read before): the stored one counts.
+  return (await q.findConfigById(db, config.id)) ?? config;
+}
+
 export function toSdkConfig(row: SdkConfigRow): SdkConfig {
   return {
     id: row.id,
@@ -50,7 +83,7 @@ export function toSdkConfig(row: SdkConfigRow): SdkConfig {
     series_slug: row.seriesSlug,
     scopes: sortScopes(row.scopes as Scope[]),
     rotation: row.rotation,
-    rotation_period: row.periodSeconds ? (row.period ?? formatRotationPeriod(row.periodSeconds)) : null,
+    rotation_period: periodText(row),
     allowed_origins: row.origins,
     enabled: row.enabled,
     created_at: row.createdAt.toISOString(),
@@ -89,7 +122,8 @@ function slot(config: SdkConfigRow, idx: number) {
  * time and the next one exists before it is needed. Every node computes the same slots; the
  * unique (config, idx) index makes the first writer win.
  */
-export async function ensureKeys(db: Db, config: SdkConfigRow, now = Date.now()): Promise<q.SdkKeyRow[]> {
+export async function ensureKeys(db: Db, stored: SdkConfigRow, now = Date.now()): Promise<q.SdkKeyRow[]> {
+  const config = await atMinimumPeriod(db, stored, now);
   const wanted: number[] = [];
   if (config.rotation === 'manual' || !config.periodSeconds) wanted.push(0);
   else {
