@@ -4,11 +4,20 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadSafety, optInTagsOf, type Safety, SUFFIX_RE, WORD_RE } from '../scripts/lib/build.js';
 import { contentHash, serializeBundle } from '../scripts/lib/canonical.js';
-import { readAvoidPairs, readEmojiList } from '../scripts/lib/curated.js';
+import { readAvoidPairs, readEmojiList, readLines } from '../scripts/lib/curated.js';
+import { FAMILIAR_RANK } from '../scripts/lib/quality.js';
+import {
+  NEGATIVE_VALENCE,
+  POSITIVE_VALENCE,
+  readFrequencyRanks,
+  readVader,
+} from '../scripts/lib/sentiment.js';
+import { TOPIC_TAGS } from '../scripts/lib/topics.js';
 import { currentBundleId, type DictionaryBundle, listBundles, loadBundle } from '../src/index.js';
 import { BUNDLES_DIR, WORD_KINDS } from './helpers.js';
 
-const OPT_IN = ['offensive', 'sensitive', 'nsfw'];
+const OPT_IN = ['offensive', 'sensitive', 'nsfw', 'negative', 'rare', 'profanity', ...TOPIC_TAGS];
+const SENTIMENTS = ['positive', 'neutral', 'negative'];
 const SKIN_TONES = /[\u{1F3FB}-\u{1F3FF}]/u;
 // biome-ignore lint/complexity/useRegexLiterals: a literal with the v flag needs an ES2024 target in TypeScript
 const RGI_EMOJI = new RegExp('^\\p{RGI_Emoji}$', 'v');
@@ -127,13 +136,16 @@ describe('safety', () => {
       expect(tags.some((t) => OPT_IN.includes(t))).toBe(false);
   });
 
-  it('every word in the profanity sources is tagged offensive, unless reviewed harmless', () => {
+  it('every word in the profanity sources is tagged offensive, or profanity when reviewed harmless', () => {
     let checked = 0;
     for (const kind of WORD_KINDS) {
       for (const { word, tags } of dictionary(kind).words) {
         if (!safety.profane.has(word)) continue;
         checked++;
-        if (!tags.includes('offensive')) expect(safety.allow.has(kind, word), `${kind}:${word}`).toBe(true);
+        if (!tags.includes('offensive')) {
+          expect(safety.allow.has(kind, word), `${kind}:${word}`).toBe(true);
+          expect(tags, `${kind}:${word}`).toContain('profanity');
+        }
       }
     }
     expect(checked).toBeGreaterThan(50);
@@ -142,6 +154,8 @@ describe('safety', () => {
     expect(tagsOf('noun', 'bitch')).toContain('offensive');
     expect(tagsOf('noun', 'idiot')).toContain('offensive');
     expect(tagsOf('verb', 'snatch')).not.toContain('offensive');
+    expect(tagsOf('verb', 'snatch')).toContain('profanity');
+    expect(tagsOf('noun', 'escort')).toContain('profanity');
     expect(tagsOf('noun', 'snatch')).toContain('offensive');
     expect(tagsOf('noun', 'tool')).not.toContain('offensive');
     expect(tagsOf('noun', 'otter')).toEqual(expect.arrayContaining(['animal', 'mammal']));
@@ -182,5 +196,65 @@ describe('safety', () => {
     const curated = new Set(readAvoidPairs().map((p) => p.join(' ')));
     for (const p of pairs) expect(curated.has(p.join(' '))).toBe(true);
     expect(pairs).toContainEqual(['cheap', 'mother']);
+  });
+});
+
+describe('sentiment, topics and familiarity (bundle 2.0.0)', () => {
+  it('every English word has exactly one sentiment tag; VADER decides where it rates the word', () => {
+    const vader = readVader();
+    const reviewed = new Set(readLines('sentiment.txt').flatMap((l) => l.split(/\s+/).slice(1)));
+    let rated = 0;
+    for (const kind of WORD_KINDS) {
+      for (const { word, tags } of dictionary(kind).words) {
+        expect(
+          tags.filter((t) => SENTIMENTS.includes(t)),
+          `${kind}:${word}`,
+        ).toHaveLength(1);
+        const v = vader.get(word);
+        if (v === undefined || reviewed.has(`${kind}:${word}`) || reviewed.has(word)) continue;
+        rated++;
+        const expected = v <= NEGATIVE_VALENCE ? 'negative' : v >= POSITIVE_VALENCE ? 'positive' : 'neutral';
+        expect(tags, `${kind}:${word} (${v})`).toContain(expected);
+      }
+    }
+    expect(rated).toBeGreaterThan(2000);
+  });
+
+  it('the reviewed topic words carry their topic, and the sentiment and topic tags are described', () => {
+    const tagsOf = (kind: string, word: string) => dictionary(kind).words.find((w) => w.word === word)?.tags;
+    for (const line of readLines('topics.txt')) {
+      const [topic, ...tokens] = line.split(/\s+/);
+      for (const token of tokens) {
+        const [kind, word] = token.split(':');
+        const tags = tagsOf(kind, word);
+        if (tags) expect(tags, token).toContain(topic);
+      }
+    }
+    expect(tagsOf('noun', 'cancer')).toContain('disease');
+    expect(tagsOf('noun', 'bomb')).toContain('weapon');
+    expect(tagsOf('noun', 'murder')).toContain('violence');
+    expect(tagsOf('adjective', 'murderous')).toEqual(expect.arrayContaining(['violence']));
+    expect(tagsOf('noun', 'otter')).toContain('neutral');
+    for (const kind of WORD_KINDS) {
+      const described = new Set(bundle.tags.filter((t) => t.kind === kind).map((t) => t.tag));
+      for (const tag of [...SENTIMENTS, 'rare', ...TOPIC_TAGS.filter((t) => t !== 'weapon')])
+        if (dictionary(kind).words.some((w) => w.tags.includes(tag)))
+          expect(described.has(tag), tag).toBe(true);
+    }
+  });
+
+  it('a word tagged rare is outside the familiar end of the frequency ranking', () => {
+    const ranks = readFrequencyRanks();
+    let rare = 0;
+    for (const kind of WORD_KINDS) {
+      for (const { word, tags } of dictionary(kind).words) {
+        if (!tags.includes('rare')) continue;
+        rare++;
+        expect(ranks.get(word) ?? Number.POSITIVE_INFINITY, word).toBeGreaterThanOrEqual(FAMILIAR_RANK);
+      }
+    }
+    expect(rare).toBeGreaterThan(1000);
+    for (const w of ['giddiness', 'mete'])
+      expect(dictionary('noun').words.find((x) => x.word === w)?.tags).toContain('rare');
   });
 });

@@ -1,7 +1,7 @@
 // The bundle through the real engine: opt-in words never appear unless a pattern asks for them.
 import { Generator } from '@slugsmith/generator';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadSafety, type Safety } from '../scripts/lib/build.js';
+import { loadSafety, optInTagsOf, type Safety } from '../scripts/lib/build.js';
 import { type DictionaryBundle, loadBundle } from '../src/index.js';
 import { WORD_KINDS } from './helpers.js';
 
@@ -22,25 +22,70 @@ beforeAll(async () => {
 });
 
 describe('opt-in tags in generated output (G6)', () => {
-  it.each(WORD_KINDS)('{%s} never yields an offensive or sensitive word', (kind) => {
+  it.each(WORD_KINDS)('{%s} never yields a word with an opt-in tag', (kind) => {
     const slugs = everySlug(`{${kind}}`);
     const dict = bundle.dictionaries.find((d) => d.kind === kind)!;
-    const optIn = dict.words.filter((w) => w.tags.includes('offensive') || w.tags.includes('sensitive'));
+    const optInTags = optInTagsOf(kind);
+    const optIn = dict.words.filter((w) => w.tags.some((t) => optInTags.includes(t)));
     expect(slugs.length).toBe(dict.words.length - optIn.length);
     const produced = new Set(slugs);
     for (const w of optIn) expect(produced.has(w.word), `${kind}:${w.word}`).toBe(false);
-    // A word from the profanity sources only appears when the review marked it harmless.
-    for (const s of slugs)
-      if (safety.profane.has(s)) expect(safety.allow.has(kind, s), `${kind}:${s}`).toBe(true);
+    // No word from the profanity sources, not even one reviewed harmless (those are +profanity).
+    for (const s of slugs) expect(safety.profane.has(s), `${kind}:${s}`).toBe(false);
   });
 
-  it('{noun:+offensive} yields only offensive nouns, and all of them', () => {
+  it('{noun:+offensive} yields the offensive nouns that carry no other opt-in tag, all of them', () => {
     const slugs = everySlug('{noun:+offensive}');
+    const optInTags = optInTagsOf('noun');
     const expected = bundle.dictionaries
       .find((d) => d.kind === 'noun')!
       .words.filter((w) => w.tags.includes('offensive'))
+      .filter((w) => w.tags.every((t) => t === 'offensive' || !optInTags.includes(t)))
       .map((w) => w.word);
+    expect(expected.length).toBeGreaterThan(10);
     expect([...slugs].sort()).toEqual(expected);
+  });
+
+  it.each(WORD_KINDS)('every %s left out by default is reachable by opting into its tags', (kind) => {
+    const optInTags = optInTagsOf(kind);
+    const groups = new Map<string, string[]>();
+    for (const { word, tags } of bundle.dictionaries.find((d) => d.kind === kind)!.words) {
+      const own = tags.filter((t) => optInTags.includes(t));
+      if (own.length === 0) continue;
+      const key = own.map((t) => `+${t}`).join('');
+      groups.set(key, [...(groups.get(key) ?? []), word]);
+    }
+    expect(groups.size).toBeGreaterThan(5);
+    for (const [selector, words] of groups) {
+      // `{kind:+a+b}` holds every word whose opt-in tags are exactly a and b (and words with a, b
+      // and further plain tags), so each word of the group appears.
+      const produced = new Set(everySlug(`{${kind}:${selector}}`));
+      for (const w of words) expect(produced.has(w), `${kind}:${w} via ${selector}`).toBe(true);
+    }
+  });
+
+  it('each new opt-in tag can be opted into on its own, and the sentiment tags select', () => {
+    for (const tag of ['negative', 'rare', 'profanity', 'violence', 'weapon', 'disease', 'crime', 'misery']) {
+      const slugs = everySlug(`{noun:+${tag}}`);
+      expect(slugs.length, tag).toBeGreaterThan(0);
+      const tagged = new Set(
+        bundle.dictionaries
+          .find((d) => d.kind === 'noun')!
+          .words.filter((w) => w.tags.includes(tag))
+          .map((w) => w.word),
+      );
+      for (const s of slugs) expect(tagged.has(s), `${tag}:${s}`).toBe(true);
+    }
+    const positive = generator.forge('{adjective@en:+positive}-{noun}', { seed: 'audit', count: 200 });
+    const positives = new Set(
+      bundle.dictionaries
+        .find((d) => d.kind === 'adjective')!
+        .words.filter((w) => w.tags.includes('positive'))
+        .map((w) => w.word),
+    );
+    for (const s of positive) expect(positives.has(s.split('-')[0]), s).toBe(true);
+    expect(everySlug('{adjective:+negative}')).toContain('rotten');
+    expect(everySlug('{noun:+hate+negative}')).toContain('racist');
   });
 
   it('{emoji} never yields an nsfw emoji; {emoji:+nsfw} yields only those', () => {

@@ -24,4 +24,5 @@ export interface Safety {
 export function loadSafety(): Promise<Safety>;
 export function buildBundle(options?: { version?: string }): Promise<DictionaryBundle>;
 export const DATA_DIR: string;
+export const WORD_OPT_IN_TAGS: string[];
 export function optInTagsOf(kind: string): string[];

