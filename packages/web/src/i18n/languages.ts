@@ -26,6 +26,7 @@ export const NAMESPACES = [
   'components',
   'features',
   'stats',
+  'licences',
 ] as const;
 
 /**

@@ -6,6 +6,7 @@ export const ADMIN_SECTIONS = [
   { id: 'plans', path: () => '/admin/subscription-plans' },
   { id: 'docs', path: () => '/admin/docs' },
   { id: 'events', path: (provider: string) => `/admin/${encodeURIComponent(provider)}/events` },
+  { id: 'licences', path: () => '/admin/licences' },
   { id: 'settings', path: () => '/admin/settings' },
   { id: 'audit', path: () => '/admin/audit' },
 ] as const satisfies readonly { id: string; path: (provider: string) => string }[];
@@ -19,6 +20,7 @@ const FIXED: Record<string, AdminSectionId> = {
   docs: 'docs',
   settings: 'settings',
   audit: 'audit',
+  licences: 'licences',
 };
 
 /** The section a path belongs to (its detail pages included); null outside the staff area. */

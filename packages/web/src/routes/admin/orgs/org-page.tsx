@@ -13,6 +13,7 @@ import { formatDate } from '../../dashboard/format.js';
 import { notifyFailure, notifySuccess } from '../../dashboard/notify.js';
 import { ErrorState, ListSkeleton } from '../../dashboard/states.js';
 import { AuditTrail } from '../audit-trail.js';
+import { OrgLicencesPanel } from '../licences/org-licences-panel.js';
 import { AdminHeader, ReadOnlyNote, StateBadge, TableScroll } from '../parts.js';
 import { useStaff } from '../use-staff.js';
 import { SubscriptionsPanel } from './subscriptions-panel.js';
@@ -107,6 +108,7 @@ function OrgDetail({ org }: { org: AdminOrgDetail }) {
       />
       <ReadOnlyNote />
       <SubscriptionsPanel org={org.slug} subscriptions={org.subscriptions} />
+      <OrgLicencesPanel org={org.slug} />
       <Stack gap="lg">
         <Paper withBorder p="md" component="section" aria-labelledby="org-members-heading">
           <Title order={2} size="h4" id="org-members-heading" mb="sm">

@@ -9,12 +9,13 @@ import { consoleKeys, getOrg } from '../../../lib/console-api.js';
 import { EmptyState, ErrorState, ListSkeleton } from '../states.js';
 import { ApiKeysPanel } from './api-keys-panel.js';
 import { DangerZone } from './danger-zone.js';
+import { LicencesTab } from './licences-tab.js';
 import { MembersTab } from './members-tab.js';
 import { SdkConfigsPanel } from './sdk-configs-panel.js';
 import { SeriesTab } from './series-tab.js';
 import { SubscriptionTab } from './subscription-tab.js';
 
-export const ORG_TABS = ['members', 'subscription', 'series', 'keys', 'sdk', 'danger'] as const;
+export const ORG_TABS = ['members', 'subscription', 'licences', 'series', 'keys', 'sdk', 'danger'] as const;
 export type OrgTab = (typeof ORG_TABS)[number];
 
 /** /dashboard/org/:orgSlug — members, plan and limits, series, API keys, SDK configs, deletion. */
@@ -69,6 +70,9 @@ export function OrgDashboardPage() {
               </Tabs.Panel>
               <Tabs.Panel value="subscription">
                 <SubscriptionTab org={org.data} />
+              </Tabs.Panel>
+              <Tabs.Panel value="licences">
+                <LicencesTab org={org.data} />
               </Tabs.Panel>
               <Tabs.Panel value="series">
                 <FormErrorBoundary>

@@ -1,0 +1,27 @@
+import { Stack } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { EmptyState, ErrorState, ListSkeleton } from '../../dashboard/states.js';
+import { AdminHeader } from '../parts.js';
+import { adminLicenceKeys, listLicences } from './admin-licences-api.js';
+import { AdminLicenceTable } from './licence-table.js';
+
+/** /admin/licences: every organisation's on-premise licences, newest first. */
+export function LicencesPage() {
+  const { t } = useTranslation('licences');
+  const licences = useQuery({
+    queryKey: adminLicenceKeys.all(),
+    queryFn: ({ signal }) => listLicences(signal),
+  });
+  return (
+    <Stack gap="md">
+      <AdminHeader title={t('admin.title')} intro={t('admin.intro')} />
+      {licences.isPending && <ListSkeleton rows={4} height={36} />}
+      {licences.isError && (
+        <ErrorState title={t('loadFailed')} error={licences.error} onRetry={() => licences.refetch()} />
+      )}
+      {licences.data?.length === 0 && <EmptyState title={t('admin.empty')} />}
+      {licences.data && licences.data.length > 0 && <AdminLicenceTable licences={licences.data} showOrg />}
+    </Stack>
+  );
+}
