@@ -29,6 +29,12 @@ export const Currency = z
   .regex(/^[A-Z]{3}$/, 'Invalid format')
   .default('USD');
 
+const TrialDays = z
+  .number()
+  .int('Must be a whole number')
+  .min(0, 'Minimum value is 0')
+  .max(365, 'Maximum value is 365');
+
 export const PlanPrice = z
   .object({
     period: PricePeriod,
@@ -37,6 +43,11 @@ export const PlanPrice = z
     currency: Currency,
     /** Charged per concurrent node (on-premise) instead of per subscription. */
     per_node: z.boolean().default(false),
+    /**
+     * Days of free trial a checkout of this price starts with (0: none). Per price, as Paddle keeps
+     * it (a price's `trial_period`); a perpetual licence has none.
+     */
+    trial_days: TrialDays.optional(),
   })
   .meta({ id: 'PlanPrice' });
 export type PlanPrice = z.infer<typeof PlanPrice>;
@@ -353,5 +364,6 @@ export const PriceQuery = z.object({
     .default('USD'),
 });
 /** `PUT /admin/subscriptions/{plan}/prices/{period}`: set (add or replace) the price of a period. */
+/** One price set by staff; a trial left out stays as it was. */
 export const SetPlanPrice = PlanPrice.omit({ period: true }).strict().meta({ id: 'SetPlanPrice' });
 export type SetPlanPrice = z.infer<typeof SetPlanPrice>;

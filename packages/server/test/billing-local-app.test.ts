@@ -164,6 +164,86 @@ describeEachDatabase('local payments in the app', (ctx) => {
     await until(c, org, owner.token, (l, s) => l.plan === 'pro' && billedState(s) === 'active');
   });
 
+  it('a price with a free trial: the hosted page says so and offers a way back; the trial ends in a renewal', async () => {
+    const c = ctx();
+    const { org, owner } = await orgWithOwner(c, 'sandbox-trial');
+    const catalogue = await c.request('GET', '/api/v1/subscriptions/team');
+    const annual = (catalogue.body.prices as { period: string; amount: number; currency: string }[]).find(
+      (p) => p.period === 'annual',
+    );
+    if (!annual) throw new Error('team has no annual price');
+    const set = await c.request('PUT', '/api/v1/admin/subscriptions/team/prices/annual', {
+      token: admin,
+      body: { amount: annual.amount, currency: annual.currency, per_node: false, trial_days: 14 },
+    });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    // Staff changing only the amount keep the trial; a perpetual licence refuses one.
+    const kept = await c.request('PUT', '/api/v1/admin/subscriptions/team/prices/annual', {
+      token: admin,
+      body: { amount: annual.amount, currency: annual.currency, per_node: false },
+    });
+    expect(kept.body.prices.find((p: { period: string }) => p.period === 'annual')).toMatchObject({
+      trial_days: 14,
+    });
+    const perpetual = await c.request('PUT', '/api/v1/admin/subscriptions/team/prices/perpetual', {
+      token: admin,
+      body: { amount: 1000, currency: 'USD', per_node: false, trial_days: 7 },
+    });
+    expect(perpetual.status).toBe(400);
+    expect(perpetual.body).toMatchObject({ message: 'A perpetual licence has no trial' });
+    const offered = await c.request('GET', '/api/v1/subscriptions/team');
+    expect(offered.body.prices.find((p: { period: string }) => p.period === 'annual').trial_days).toBe(14);
+
+    const price = await priceId(c, 'team', 'annual');
+    const prepared = await c.request('POST', '/api/v1/billing/checkout/prepare', {
+      token: owner.token,
+      body: { org_slug: org, items: [{ price, quantity: 1 }] },
+    });
+    expect(prepared.status, JSON.stringify(prepared.body)).toBe(200);
+    const page = await c.app.server.inject({
+      method: 'GET',
+      url: new URL(prepared.body.checkout_url).pathname,
+      headers: { accept: 'text/html' },
+    });
+    expect(page.body).toContain('Free trial for 14 days, then');
+    expect(page.body).toContain('>Save card<');
+    // Cancel leads back to the console's checkout with the order as it was.
+    const cancel = /<a class="button secondary" href="([^"]+)">Cancel and go back<\/a>/.exec(page.body)?.[1];
+    expect(cancel).toBeDefined();
+    const back = new URL((cancel ?? '').replaceAll('&amp;', '&'));
+    expect(back.pathname).toBe('/checkout');
+    expect(Object.fromEntries(back.searchParams)).toEqual({
+      cancelled: '1',
+      org,
+      plan: 'team',
+      period: 'annual',
+      quantity: '1',
+    });
+
+    expect((await pay(prepared.body.checkout_url)).statusCode).toBe(303);
+    const subs = await until(c, org, owner.token, (l, s) => l.plan === 'team' && billedState(s) === 'trial');
+    const trial = billed(subs);
+    // The sandbox's events read in real time (its clock's offset taken off): 14 days from now.
+    const days = (Date.parse(trial.trial_until ?? '') - Date.now()) / (DAY * 1000);
+    expect(days).toBeGreaterThan(13.9);
+    expect(days).toBeLessThanOrEqual(14);
+    // Nothing charged for the trial.
+    const history = await c.request('GET', `/api/v1/orgs/${org}/billing/transactions`, {
+      token: owner.token,
+    });
+    expect((history.body as BillingTransaction[]).every((t) => t.total === 0)).toBe(true);
+
+    await c.request('POST', '/api/v1/admin/local/clock', {
+      token: admin,
+      body: { advance_seconds: 15 * DAY },
+    });
+    await until(c, org, owner.token, (l, s) => l.plan === 'team' && billedState(s) === 'active');
+    await c.request('PUT', '/api/v1/admin/subscriptions/team/prices/annual', {
+      token: admin,
+      body: { amount: annual.amount, currency: annual.currency, per_node: false, trial_days: 0 },
+    });
+  });
+
   it('keeps the sandbox controls to staff', async () => {
     const c = ctx();
     const person = await c.person('not-staff');

@@ -145,6 +145,7 @@ class Harness {
       customer: { email: 'buyer@example.com', providerCustomerId: null },
       item: { providerPriceId, quantity },
       successUrl: 'http://127.0.0.1:8080/checkout/success?org=test',
+      cancelUrl: 'http://127.0.0.1:8080/checkout?cancelled=1',
       customData: { org_id: orgId, price_id: priceId },
       ...extra,
     } as Parameters<LocalProvider['prepareCheckout']>[0]);
@@ -265,6 +266,7 @@ async function catalogueItems(database: Database): Promise<CatalogueItem[]> {
       amount: price.amount,
       currency: price.currency,
       perNode: price.perNode,
+      trialDays: price.trialDays,
     },
   }));
 }

@@ -358,16 +358,17 @@ const PUBLIC_CONSOLE = {
   active: false,
 };
 
-const price = (period: CatalogueItem['price']['period'], amount: number, perNode = false) => ({
+const price = (period: CatalogueItem['price']['period'], amount: number, perNode = false, trialDays = 0) => ({
   id: randomUUID(),
   period,
   amount,
   currency: 'USD',
   perNode,
+  trialDays,
 });
 const PRO_MONTHLY = price('monthly', 1900);
 const PRO_SEMI = price('semi_annual', 9900);
-const PRO_ANNUAL = price('annual', 17900);
+const PRO_ANNUAL = price('annual', 17900, false, 14);
 const ONPREM_ANNUAL = price('annual', 120_000, true);
 const ONPREM_PERPETUAL = price('perpetual', 480_000, true);
 
@@ -450,6 +451,9 @@ describeEachDatabase('Paddle provider API calls (local stand-in of the Paddle AP
       });
       expect(sent(PRO_SEMI.id)?.billing_cycle).toEqual({ interval: 'month', frequency: 6 });
       expect(sent(PRO_ANNUAL.id)?.billing_cycle).toEqual({ interval: 'year', frequency: 1 });
+      // A trial is the price's trial period at Paddle; prices without one send null.
+      expect(sent(PRO_ANNUAL.id)?.trial_period).toEqual({ interval: 'day', frequency: 14 });
+      expect(sent(PRO_MONTHLY.id)?.trial_period).toBeNull();
       expect(sent(ONPREM_ANNUAL.id)).toMatchObject({
         unit_price: { amount: '120000', currency_code: 'USD' },
         quantity: { minimum: 1, maximum: 1000 },
@@ -532,6 +536,7 @@ describeEachDatabase('Paddle provider API calls (local stand-in of the Paddle AP
       item: { providerPriceId: providerIdOf(catalogue, PRO_MONTHLY.id), quantity: 1 },
       countryCode: 'GB',
       successUrl: 'http://127.0.0.1:8080/checkout/success?org=acme',
+      cancelUrl: 'http://127.0.0.1:8080/checkout?cancelled=1',
       customData: { org_id: orgId, price_id: PRO_MONTHLY.id },
     });
 
@@ -797,6 +802,7 @@ describeEachDatabase('Paddle provider API calls (local stand-in of the Paddle AP
           customer: { email, providerCustomerId: null },
           item: { providerPriceId: 'pri_01jqany00000000000000000000', quantity: 1 },
           successUrl: 'http://127.0.0.1:8080/checkout/success?org=acme',
+          cancelUrl: 'http://127.0.0.1:8080/checkout?cancelled=1',
           customData: { org_id: randomUUID(), price_id: randomUUID() },
         }),
       );

@@ -48,8 +48,8 @@ describeEachDatabase('plan catalogue', (ctx) => {
     expect(enterprise.features.max_series).toBe(-1);
     expect(onPremise).toMatchObject({ plan_type: 'on_premise' });
     expect(withoutIds(onPremise.prices)).toEqual([
-      { period: 'annual', amount: 120_000, currency: 'USD', per_node: true },
-      { period: 'perpetual', amount: 480_000, currency: 'USD', per_node: true },
+      { period: 'annual', amount: 120_000, currency: 'USD', per_node: true, trial_days: 0 },
+      { period: 'perpetual', amount: 480_000, currency: 'USD', per_node: true, trial_days: 0 },
     ]);
   });
 
@@ -220,9 +220,9 @@ describeEachDatabase('plan catalogue', (ctx) => {
     const idOf = (prices: { id: string; currency: string }[]) => prices.find((p) => p.currency === 'USD')?.id;
     expect(idOf(replaced.body.prices)).toBe(idOf(before.body.prices));
     expect(withoutIds(replaced.body.prices)).toEqual([
-      { period: 'monthly', amount: 4_500, currency: 'EUR', per_node: false },
-      { period: 'monthly', amount: 4_900, currency: 'USD', per_node: false },
-      { period: 'annual', amount: 50_000, currency: 'USD', per_node: true },
+      { period: 'monthly', amount: 4_500, currency: 'EUR', per_node: false, trial_days: 0 },
+      { period: 'monthly', amount: 4_900, currency: 'USD', per_node: false, trial_days: 0 },
+      { period: 'annual', amount: 50_000, currency: 'USD', per_node: true, trial_days: 0 },
     ]);
     for (const [url, payload] of [
       [`${base}/weekly`, { amount: 1 }],
@@ -247,7 +247,7 @@ describeEachDatabase('plan catalogue', (ctx) => {
     expect(await ctx().request('DELETE', `${base}/annual`, { token })).toMatchObject({ status: 204 });
     const left = await ctx().request('GET', '/api/v1/admin/subscriptions/priced', { token });
     expect(withoutIds(left.body.prices)).toEqual([
-      { period: 'monthly', amount: 4_900, currency: 'USD', per_node: false },
+      { period: 'monthly', amount: 4_900, currency: 'USD', per_node: false, trial_days: 0 },
     ]);
   });
 

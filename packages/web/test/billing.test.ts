@@ -254,6 +254,17 @@ describe('the subscription card', () => {
       date: '2026-12-01T00:00:00.000Z',
     });
   });
+  it('says until when a trial is free and what its first charge is', () => {
+    expect(billingLine(sub({ state: 'trial', trial_until: '2026-11-15T00:00:00.000Z' }))).toEqual({
+      key: 'status.trialUntil',
+      date: '2026-11-15T00:00:00.000Z',
+      amount: { amount: 1900, currency: 'USD' },
+    });
+    // A trial cancelled before its end says when it ends instead.
+    expect(billingLine(sub({ state: 'trial', billing: billing({ cancel_at_period_end: true }) }))?.key).toBe(
+      'status.cancelsOn',
+    );
+  });
   it('warns about a failed payment with the grace period', () => {
     expect(billingLine(sub({ state: 'past_due', ends_at: '2026-12-08T00:00:00.000Z' }))).toEqual({
       key: 'status.pastDue',

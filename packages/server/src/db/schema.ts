@@ -358,6 +358,8 @@ export const planPrices = pgTable(
     amount: integer('amount').notNull(),
     currency: text('currency').notNull().default('USD'),
     perNode: boolean('per_node').notNull().default(false),
+    /** Days of free trial before the first charge (0: none; migration 0013). */
+    trialDays: integer('trial_days').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('plan_prices_plan_period_key').on(t.planId, t.period, t.currency)],
@@ -549,6 +551,8 @@ export const localPayPrices = pgTable('local_pay_prices', {
   amount: integer('amount').notNull(),
   currency: text('currency').notNull(),
   perNode: boolean('per_node').notNull().default(false),
+  /** The trial a checkout of this price starts with (migration 0013). */
+  trialDays: integer('trial_days').notNull().default(0),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -609,6 +613,8 @@ export const localPayTransactions = pgTable(
     customData: jsonb('custom_data').$type<Record<string, unknown> | null>(),
     trialDays: integer('trial_days').notNull().default(0),
     successUrl: text('success_url'),
+    /** Where the hosted page's "Cancel" returns the buyer (migration 0013). */
+    cancelUrl: text('cancel_url'),
     invoiceNumber: text('invoice_number'),
     billedAt: timestamp('billed_at', { withTimezone: true }),
     /** A 3-D-Secure-like confirmation in progress: its one-time token and the card awaiting it. */
@@ -619,6 +625,13 @@ export const localPayTransactions = pgTable(
   },
   (t) => [index('local_pay_transactions_subscription_idx').on(t.subscriptionId)],
 );
+
+/** One holder at a time per name across nodes, until it lets go or the lease expires (migration 0013). */
+export const billingLeases = pgTable('billing_leases', {
+  name: text('name').primaryKey(),
+  holder: text('holder').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
 
 /** Webhook events waiting for (or past) delivery to our own webhook route, in order. */
 export const localPayOutbox = pgTable('local_pay_outbox', {

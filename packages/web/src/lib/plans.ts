@@ -1,4 +1,4 @@
-import { PLAN_TYPES, type PlanType, type PublicPlan } from '@slugsmith/contract';
+import { PLAN_TYPES, type PlanType, type PricePeriod, type PublicPlan } from '@slugsmith/contract';
 import { useQuery } from '@tanstack/react-query';
 import { publicPlans } from './console-api.js';
 
@@ -11,6 +11,9 @@ export function usePublicPlans() {
     retry: 1,
   });
 }
+
+/** Order of the billing periods wherever prices are listed or picked. */
+export const PERIOD_ORDER: readonly PricePeriod[] = ['monthly', 'semi_annual', 'annual', 'perpetual'];
 
 export interface PlanGroup {
   type: PlanType;

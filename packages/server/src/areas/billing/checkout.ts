@@ -97,6 +97,14 @@ export async function prepareCheckout(
     throw new ApiError(502, CheckoutMessages.prepareFailed, { reason: 'price_not_synced' });
 
   const successUrl = `${billing.deps.publicUrl}/checkout/success?org=${encodeURIComponent(org.slug)}`;
+  // The checkout form again, with what was chosen, saying the payment was cancelled.
+  const cancelUrl = `${billing.deps.publicUrl}/checkout?${new URLSearchParams({
+    cancelled: '1',
+    org: org.slug,
+    plan: plan.slug,
+    period: price.period,
+    quantity: String(item.quantity),
+  })}`;
   try {
     const prepared = await provider.prepareCheckout({
       org: { id: org.id, slug: org.slug, name: org.name },
@@ -107,6 +115,7 @@ export async function prepareCheckout(
       item: { providerPriceId, quantity: item.quantity },
       countryCode: input.country_code,
       successUrl,
+      cancelUrl,
       customData: { org_id: org.id, price_id: price.id },
     });
     return {

@@ -21,6 +21,8 @@ export interface CatalogueItem {
     amount: number;
     currency: string;
     perNode: boolean;
+    /** Free days before the first charge (0: none). */
+    trialDays: number;
   };
 }
 
@@ -38,6 +40,8 @@ export interface CheckoutInput {
   countryCode?: string;
   /** Where the buyer lands after paying (our /checkout/success). */
   successUrl: string;
+  /** Where the buyer returns when they give up on the provider's page (our /checkout?cancelled=1). */
+  cancelUrl: string;
   /** Sent back as `custom_data` on every event of the transaction and the subscription. */
   customData: { org_id: string; price_id: string };
 }

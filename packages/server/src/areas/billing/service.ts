@@ -82,6 +82,7 @@ export class Billing {
           amount: price.amount,
           currency: price.currency,
           perNode: price.perNode,
+          trialDays: price.trialDays,
         },
       }));
     const known: SyncResult = {

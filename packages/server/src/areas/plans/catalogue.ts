@@ -36,7 +36,14 @@ function publicFeatures(features: PlanFeatures): PublicPlanFeatures {
 export const subscribable = (state: q.PlanState) => state === 'active' || state === 'inactive';
 
 function toPrice(p: q.PriceRow): OfferedPrice {
-  return { id: p.id, period: p.period, amount: p.amount, currency: p.currency, per_node: p.perNode };
+  return {
+    id: p.id,
+    period: p.period,
+    amount: p.amount,
+    currency: p.currency,
+    per_node: p.perNode,
+    trial_days: p.trialDays,
+  };
 }
 
 function common(p: q.PlanWithPrices) {
@@ -104,6 +111,14 @@ export async function adminPlan(db: Db, slug: string): Promise<AdminPlan> {
   return toAdminPlan(await planOrNotFound(db, slug));
 }
 
+/** A perpetual licence is paid once: there is no first charge a trial could put off. */
+function trialDaysOf(period: PlanPrice['period'], days: number | undefined): number | undefined {
+  if (days && period === 'perpetual') {
+    throw ApiError.badRequest('A perpetual licence has no trial', { field: 'trial_days' });
+  }
+  return days;
+}
+
 function toNewPrices(prices: readonly PlanPrice[]): q.NewPrice[] {
   const seen = new Set<string>();
   for (const p of prices) {
@@ -121,6 +136,7 @@ function toNewPrices(prices: readonly PlanPrice[]): q.NewPrice[] {
     amount: p.amount,
     currency: p.currency,
     perNode: p.per_node,
+    trialDays: trialDaysOf(p.period, p.trial_days),
   }));
 }
 
@@ -217,7 +233,7 @@ export async function setPrice(
   db: Db,
   slug: string,
   period: PlanPrice['period'],
-  price: { amount: number; currency: string; per_node: boolean },
+  price: { amount: number; currency: string; per_node: boolean; trial_days?: number },
 ): Promise<AdminPlan> {
   const row = await planOrNotFound(db, slug);
   await q.upsertPrice(db, row.id, {
@@ -225,6 +241,7 @@ export async function setPrice(
     amount: price.amount,
     currency: price.currency,
     perNode: price.per_node,
+    trialDays: trialDaysOf(period, price.trial_days),
   });
   return adminPlan(db, slug);
 }

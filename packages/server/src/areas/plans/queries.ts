@@ -6,7 +6,13 @@ export type PlanRow = typeof plans.$inferSelect;
 export type PriceRow = typeof planPrices.$inferSelect;
 export type PlanWithPrices = PlanRow & { prices: PriceRow[] };
 export type PlanState = PlanRow['state'];
-export type NewPrice = { period: PriceRow['period']; amount: number; currency: string; perNode: boolean };
+export type NewPrice = {
+  period: PriceRow['period'];
+  amount: number;
+  currency: string;
+  perNode: boolean;
+  trialDays?: number;
+};
 
 const typeOrder = sql`CASE ${plans.planType} WHEN 'saas' THEN 0 WHEN 'on_premise' THEN 1 ELSE 2 END`;
 const periodOrder = sql`CASE ${planPrices.period} WHEN 'monthly' THEN 0 WHEN 'semi_annual' THEN 1 WHEN 'annual' THEN 2 ELSE 3 END`;
@@ -203,7 +209,12 @@ export async function upsertPrice(db: Db, planId: string, price: NewPrice): Prom
     .values({ ...price, planId })
     .onConflictDoUpdate({
       target: [planPrices.planId, planPrices.period, planPrices.currency],
-      set: { amount: price.amount, perNode: price.perNode },
+      set: {
+        amount: price.amount,
+        perNode: price.perNode,
+        // Left out: the trial stays as it was.
+        ...(price.trialDays === undefined ? {} : { trialDays: price.trialDays }),
+      },
     });
   await touchPlan(db, planId);
 }

@@ -9,6 +9,7 @@ import { sql as billing } from './0008_billing.js';
 import { sql as localPayments } from './0009_local_payments.js';
 import { sql as admin } from './0011_admin.js';
 import { sql as seriesCapacity } from './0012_series_capacity.js';
+import { sql as trials } from './0013_trials.js';
 import { sql as licences } from './0014_licences.js';
 import { sql as installNodes } from './0015_install_nodes.js';
 import { sql as accountSecurity } from './0016_account_security.js';
@@ -30,6 +31,7 @@ export const migrations: readonly { id: string; sql: string }[] = [
   { id: '0011_admin', sql: admin },
   { id: '0012_series_capacity', sql: seriesCapacity },
   { id: '0014_licences', sql: licences },
+  { id: '0013_trials', sql: trials },
   { id: '0015_install_nodes', sql: installNodes },
   { id: '0016_account_security', sql: accountSecurity },
 ];

@@ -17,13 +17,11 @@ import type {
   SubscriptionState,
 } from '@slugsmith/contract';
 import { formatMoney } from '../../lib/money.js';
+import { PERIOD_ORDER } from '../../lib/plans.js';
 
 /** The same bounds as the contract's Quantity (seats, nodes or units). */
 export const MIN_QUANTITY = 1;
 export const MAX_QUANTITY = 10_000;
-
-/** Order of the periods in every picker. */
-export const PERIOD_ORDER: readonly PricePeriod[] = ['monthly', 'semi_annual', 'annual', 'perpetual'];
 
 // ---- plans and prices ----------------------------------------------------------------------------
 
@@ -219,6 +217,7 @@ export type BillingLine =
   | { key: 'status.cancelsOn'; date: string }
   | { key: 'status.pastDue'; date: string | null }
   | { key: 'status.renewsOn'; date: string; amount: { amount: number; currency: string } | null }
+  | { key: 'status.trialUntil'; date: string; amount: { amount: number; currency: string } | null }
   | { key: 'status.ended'; date: string | null }
   | null;
 
@@ -230,6 +229,10 @@ export function billingLine(sub: Subscription): BillingLine {
     return { key: 'status.ended', date: sub.ends_at ?? periodEnd };
   if (sub.state === 'past_due') return { key: 'status.pastDue', date: sub.ends_at };
   if (billing.cancel_at_period_end && periodEnd) return { key: 'status.cancelsOn', date: periodEnd };
+  // A trial's first charge is at its end (the provider's period of a trial is the trial).
+  const trialEnd = sub.trial_until ?? periodEnd;
+  if (sub.state === 'trial' && trialEnd)
+    return { key: 'status.trialUntil', date: trialEnd, amount: billing.next_payment };
   if (periodEnd && billing.period !== 'perpetual')
     return { key: 'status.renewsOn', date: periodEnd, amount: billing.next_payment };
   return null;

@@ -290,6 +290,11 @@ function CheckoutForm({
                   : t(`checkout.renewNote.${price.period}`)}{' '}
                 {t('checkout.taxNote')}
               </Text>
+              {(price.trial_days ?? 0) > 0 && (
+                <Alert color="blue" variant="light" p="xs" data-testid="checkout-trial">
+                  {t('checkout.trialNote', { count: price.trial_days })}
+                </Alert>
+              )}
             </>
           )}
           {pay.isError && (

@@ -9,7 +9,7 @@ import {
   SLA_KEYS,
   type SlaKey,
 } from '@slugsmith/contract';
-import { groupPlans } from '../../lib/plans.js';
+import { groupPlans, PERIOD_ORDER } from '../../lib/plans.js';
 
 /**
  * What the products pages compute from the public plan catalogue (product spec §1, §3): groups,
@@ -28,8 +28,6 @@ export const PERIOD_MONTHS: Record<PricePeriod, number | null> = {
   annual: 12,
   perpetual: null,
 };
-
-const PERIOD_ORDER: readonly PricePeriod[] = ['monthly', 'semi_annual', 'annual', 'perpetual'];
 
 /** Every plan in the order of the groups: the columns of the feature matrix. */
 export const orderedPlans = (plans: readonly PublicPlan[]): PublicPlan[] =>

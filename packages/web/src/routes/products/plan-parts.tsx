@@ -143,6 +143,11 @@ export function PriceLine({
           {t('monthlyEquivalent', { amount: formatPrice(equivalent, price.currency, locale) })}
         </Text>
       )}
+      {(price.trial_days ?? 0) > 0 && (
+        <Text size="xs" fw={700} className="products-ok" data-testid="price-trial">
+          {t('trial', { count: price.trial_days })}
+        </Text>
+      )}
     </Stack>
   );
 }

@@ -47,6 +47,7 @@ export async function syncCatalogue(
         amount: price.amount,
         currency: price.currency,
         perNode: price.perNode,
+        trialDays: price.trialDays,
         updatedAt: new Date(),
       };
       const [existing] = await tx.select().from(localPayPrices).where(eq(localPayPrices.priceId, price.id));

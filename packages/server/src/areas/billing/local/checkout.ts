@@ -17,7 +17,10 @@ import { EventBatch, type Tx } from './outbox.js';
 import type { PriceWithProduct, SubscriptionRow, TransactionRow } from './payloads.js';
 import { addDays, periodEnd } from './periods.js';
 
-/** A checkout may ask for a free trial first (the card is taken, the first charge waits). */
+/**
+ * A checkout starts with the free trial its price offers (the card is taken, the first charge
+ * waits); tests may ask for another length.
+ */
 export type LocalCheckoutInput = CheckoutInput & { trialDays?: number };
 
 export const MAX_TRIAL_DAYS = 365;
@@ -37,10 +40,6 @@ export async function prepareCheckout(
   sandbox: Sandbox,
   input: LocalCheckoutInput,
 ): Promise<PreparedCheckout> {
-  const trialDays = input.trialDays ?? 0;
-  if (!Number.isInteger(trialDays) || trialDays < 0 || trialDays > MAX_TRIAL_DAYS) {
-    throw ApiError.badRequest('Invalid trial period');
-  }
   const { quantity } = input.item;
   if (!Number.isInteger(quantity) || quantity < 1 || quantity > 10_000)
     throw ApiError.badRequest('Invalid quantity');
@@ -49,6 +48,10 @@ export async function prepareCheckout(
   const transactionId = await sandbox.db.transaction(async (tx) => {
     const item = await priceWithProduct(tx, input.item.providerPriceId);
     if (!item) throw ApiError.badRequest('Missing price information');
+    const trialDays = input.trialDays ?? item.price.trialDays;
+    if (!Number.isInteger(trialDays) || trialDays < 0 || trialDays > MAX_TRIAL_DAYS) {
+      throw ApiError.badRequest('Invalid trial period');
+    }
     if (trialDays > 0 && item.price.period === 'perpetual') throw ApiError.badRequest('Invalid trial period');
     const customerId = await customerFor(tx, input);
     const subtotal = trialDays > 0 ? 0 : item.price.amount * quantity;
@@ -69,6 +72,7 @@ export async function prepareCheckout(
         customData: { ...input.customData },
         trialDays,
         successUrl: input.successUrl,
+        cancelUrl: input.cancelUrl,
         createdAt: now,
         updatedAt: now,
       })

@@ -47,7 +47,7 @@ input[aria-invalid=true]{border-color:var(--err)}
 .field-error{color:var(--err);margin:.25rem 0 0;font-size:.9rem}
 .done{color:var(--ok);font-weight:600}
 button,.button{display:inline-block;margin-top:1.25rem;width:100%;padding:.75rem;font:inherit;font-weight:700;border:0;border-radius:.5rem;background:var(--accent);color:var(--accent-fg);cursor:pointer;text-align:center;text-decoration:none}
-button.secondary{background:transparent;color:var(--fg);border:1px solid var(--line)}
+button.secondary,.button.secondary{background:transparent;color:var(--fg);border:1px solid var(--line)}
 `;
 
 function layout(language: PageLanguage, s: PageStrings, title: string, body: string): string {
@@ -148,12 +148,17 @@ ${input('name', s.name, 'autocomplete="cc-name" maxlength="100"', state.name)}
 </form>`;
 }
 
+/** The way back to the shop without paying (a link: nothing is sent, the transaction stays open). */
+const cancelLink = (s: PageStrings, cancelUrl: string | null) =>
+  cancelUrl ? `<a class="button secondary" href="${escapeHtml(cancelUrl)}">${escapeHtml(s.cancel)}</a>` : '';
+
 export function checkoutPage(
   language: PageLanguage,
   s: PageStrings,
   summary: Summary,
   action: string,
   state: CardFormState = {},
+  cancelUrl: string | null = null,
 ): string {
   const submit =
     summary.trialDays > 0
@@ -165,7 +170,8 @@ export function checkoutPage(
     s.checkout_title,
     `<h1>${escapeHtml(s.checkout_title)}</h1>
 ${summaryList(language, s, summary)}
-${cardForm(language, s, action, submit, state)}`,
+${cardForm(language, s, action, submit, state)}
+${cancelLink(s, cancelUrl)}`,
   );
 }
 

@@ -172,9 +172,6 @@ export function sandboxRoutes(api: FastifyInstance, sandbox: Sandbox, controls: 
 function pageRoutes(app: FastifyInstance, sandbox: Sandbox): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  const loadTransaction = async (id: string) =>
-    isLocalId('txn', id) ? findTransaction(sandbox, id) : undefined;
-
   /** What the checkout page shows when it cannot take a card (paid, closed, unknown). */
   const notPayable = (reply: FastifyReply, request: FastifyRequest, txn: TransactionRow | undefined) => {
     const { language: lang, s } = language(request);
@@ -190,6 +187,17 @@ function pageRoutes(app: FastifyInstance, sandbox: Sandbox): void {
     return sendPage(reply, 409, messagePage(lang, s, s.checkout_title, s.closed, { tone: 'error' }));
   };
 
+  /**
+   * The transaction of a checkout page that can still take a card, with its price; otherwise the
+   * page says why not (unknown, paid, closed) and this answers undefined.
+   */
+  const payableTransaction = async (id: string, request: FastifyRequest, reply: FastifyReply) => {
+    const found = isLocalId('txn', id) ? await findTransaction(sandbox, id) : undefined;
+    if (found?.txn.status === 'ready') return found;
+    notPayable(reply, request, found?.txn);
+    return undefined;
+  };
+
   r.get('/billing/local/checkout/:transactionId', {
     config: { access: 'public' },
     schema: {
@@ -201,10 +209,17 @@ function pageRoutes(app: FastifyInstance, sandbox: Sandbox): void {
       response: html,
     },
     handler: async (request, reply) => {
-      const found = await loadTransaction(request.params.transactionId);
-      if (found?.txn.status !== 'ready') return notPayable(reply, request, found?.txn);
+      const found = await payableTransaction(request.params.transactionId, request, reply);
+      if (!found) return reply;
       const { language: lang, s } = language(request);
-      const page = checkoutPage(lang, s, summaryOf(found.txn, found.item), selfPath(request));
+      const page = checkoutPage(
+        lang,
+        s,
+        summaryOf(found.txn, found.item),
+        selfPath(request),
+        {},
+        found.txn.cancelUrl,
+      );
       return sendPage(reply, 200, page, [found.txn.successUrl]);
     },
   });
@@ -223,15 +238,15 @@ function pageRoutes(app: FastifyInstance, sandbox: Sandbox): void {
     },
     handler: async (request, reply) => {
       const id = request.params.transactionId;
-      const found = await loadTransaction(id);
-      if (found?.txn.status !== 'ready') return notPayable(reply, request, found?.txn);
+      const found = await payableTransaction(id, request, reply);
+      if (!found) return reply;
       const { language: lang, s } = language(request);
       const summary = summaryOf(found.txn, found.item);
       const again = (status: number, state: CardFormState) =>
         sendPage(
           reply,
           status,
-          checkoutPage(lang, s, summary, selfPath(request), state),
+          checkoutPage(lang, s, summary, selfPath(request), state, found.txn.cancelUrl),
           [found.txn.successUrl],
           refusalOf(state),
         );
@@ -276,8 +291,8 @@ function pageRoutes(app: FastifyInstance, sandbox: Sandbox): void {
     },
     handler: async (request, reply) => {
       const id = request.params.transactionId;
-      const found = await loadTransaction(id);
-      if (found?.txn.status !== 'ready') return notPayable(reply, request, found?.txn);
+      const found = await payableTransaction(id, request, reply);
+      if (!found) return reply;
       const { language: lang, s } = language(request);
       const { challenge, decision } = request.body;
       const checkoutPath = selfPath(request).replace(/\/confirm$/, '');
@@ -288,16 +303,21 @@ function pageRoutes(app: FastifyInstance, sandbox: Sandbox): void {
       const summary = summaryOf(found.txn, found.item);
       if (!outcome) {
         // No confirmation pending (or a stale one): the card form again.
-        return sendPage(reply, 400, checkoutPage(lang, s, summary, checkoutPath, {}), [found.txn.successUrl]);
+        return sendPage(reply, 400, checkoutPage(lang, s, summary, checkoutPath, {}, found.txn.cancelUrl), [
+          found.txn.successUrl,
+        ]);
       }
       if (outcome.kind === 'paid') {
         if (outcome.successUrl) return reply.redirect(outcome.successUrl, 303);
         return sendPage(reply, 200, messagePage(lang, s, s.checkout_title, s.paid_already, { tone: 'done' }));
       }
       if (outcome.kind === 'declined') {
-        return sendPage(reply, 402, checkoutPage(lang, s, summary, checkoutPath, { declined: true }), [
-          found.txn.successUrl,
-        ]);
+        return sendPage(
+          reply,
+          402,
+          checkoutPage(lang, s, summary, checkoutPath, { declined: true }, found.txn.cancelUrl),
+          [found.txn.successUrl],
+        );
       }
       return notPayable(reply, request, found.txn);
     },

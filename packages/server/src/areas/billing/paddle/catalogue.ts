@@ -46,6 +46,8 @@ function priceBody(item: CatalogueItem, status: Status) {
     description: `${plan.name} (${plan.slug}), ${price.period}${price.perNode ? ', per node' : ''}`,
     unit_price: { amount: String(price.amount), currency_code: price.currency },
     billing_cycle: BILLING_CYCLES[price.period],
+    // Paddle's trial lives on the price: a checkout of it starts a trialing subscription.
+    trial_period: price.trialDays > 0 ? { interval: 'day', frequency: price.trialDays } : null,
     quantity: { minimum: 1, maximum: price.perNode ? MAX_NODES : 1 },
     custom_data: { price_id: price.id, plan_id: plan.id },
     status,

@@ -51,6 +51,16 @@ export function BillingStatus({ sub }: { sub: Subscription }) {
             : t('status.renewsOnNoAmount', { date: formatDate(line.date, lng) })}
         </Text>
       )}
+      {line?.key === 'status.trialUntil' && (
+        <Text size="sm" data-testid="billing-trial">
+          {line.amount
+            ? t('status.trialUntil', {
+                date: formatDate(line.date, lng),
+                amount: formatMoney(line.amount.amount, line.amount.currency, lng),
+              })
+            : t('status.trialUntilNoAmount', { date: formatDate(line.date, lng) })}
+        </Text>
+      )}
       {line?.key === 'status.cancelsOn' && (
         <Alert color="yellow" variant="light" p="xs" data-testid="billing-cancels">
           {t('status.cancelsOn', { date: formatDate(line.date, lng) })}
