@@ -6,6 +6,7 @@ export * from './documents.js';
 export * from './errors.js';
 export * from './generation.js';
 export * from './install.js';
+export * from './invitations.js';
 export * from './keys.js';
 export * from './languages.js';
 export * from './licences.js';

@@ -26,6 +26,7 @@ import { createPlanLimits, installPlanLimits } from './areas/limits/hooks.js';
 import { mcpRoutes } from './areas/mcp/routes.js';
 import { findMembership } from './areas/orgs/queries.js';
 import { orgRoutes } from './areas/orgs/routes.js';
+import { invitationRoutes } from './areas/invitations/routes.js';
 import { useLimitsSource } from './areas/plans/effective-limits.js';
 import { planRoutes } from './areas/plans/routes.js';
 import { ensureConsoleConfig } from './areas/sdk/console.js';
@@ -252,6 +253,7 @@ export async function buildApp(
           db: database.db,
           caches,
           stats,
+        invitationRoutes(api, { db: database.db, mailer, publicUrl: config.publicUrl });
           settings: { ...config.notices, paymentProvider: config.billing.provider },
         });
         installRoutes(api, install);

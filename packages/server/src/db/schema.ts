@@ -776,3 +776,30 @@ export const installNodes = pgTable('install_nodes', {
   heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
   slot: integer('slot').unique('install_nodes_slot_idx'),
 });
+
+// ---- invitations (migration 0017) -----------------------------------------------------------
+
+/** Invitations to an organisation by e-mail; the link's secret is kept as a SHA-256 hash. */
+export const orgInvitations = pgTable(
+  'org_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: text('role').$type<'member' | 'admin' | 'owner'>().notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    invitedBy: uuid('invited_by').references(() => accounts.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptedBy: uuid('accepted_by').references(() => accounts.id, { onDelete: 'set null' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('org_invitations_open_key')
+      .on(t.orgId, sql`lower(${t.email})`)
+      .where(sql`accepted_at IS NULL AND revoked_at IS NULL`),
+  ],
+);

@@ -13,6 +13,7 @@ import { sql as trials } from './0013_trials.js';
 import { sql as licences } from './0014_licences.js';
 import { sql as installNodes } from './0015_install_nodes.js';
 import { sql as accountSecurity } from './0016_account_security.js';
+import { sql as invitations } from './0017_invitations.js';
 
 /**
  * Every migration, in order. Applied ones are recorded by id and never edited: a change to the
@@ -34,4 +35,5 @@ export const migrations: readonly { id: string; sql: string }[] = [
   { id: '0013_trials', sql: trials },
   { id: '0015_install_nodes', sql: installNodes },
   { id: '0016_account_security', sql: accountSecurity },
+  { id: '0017_invitations', sql: invitations },
 ];

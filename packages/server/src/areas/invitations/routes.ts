@@ -1,0 +1,87 @@
+import {
+  CreateInvitation,
+  ErrorBody,
+  Invitation,
+  InvitationList,
+  InvitationParams,
+  InvitationPreview,
+  InvitationTokenParams,
+  Organisation,
+  OrgParams,
+} from '@slugsmith/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAccount, requireOrg } from '../../auth/access.js';
+import * as service from './service.js';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+
+/** Invitations to organisations by e-mail (issue 23): sent by owners and admins, accepted by the invitee. */
+export function invitationRoutes(app: FastifyInstance, deps: service.InvitationDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['organisations'];
+  const { db } = deps;
+
+  r.get('/orgs/:org/invitations', {
+    config: { access: { orgRole: 'admin' } },
+    schema: {
+      tags,
+      summary: 'Open invitations of an organisation (pending and expired)',
+      params: OrgParams,
+      response: { 200: InvitationList, ...errors },
+    },
+    handler: async (request) => service.listInvitations(db, requireOrg(request)),
+  });
+
+  r.post('/orgs/:org/invitations', {
+    config: { access: { orgRole: 'admin' } },
+    schema: {
+      tags,
+      summary: 'Invite an e-mail address with a role (again: a new link replaces the old one)',
+      params: OrgParams,
+      body: CreateInvitation,
+      response: { 201: Invitation, ...errors },
+    },
+    handler: async (request, reply) =>
+      reply
+        .status(201)
+        .send(await service.invite(deps, requireOrg(request), requireAccount(request), request.body)),
+  });
+
+  r.delete('/orgs/:org/invitations/:invitation', {
+    config: { access: { orgRole: 'admin' } },
+    schema: {
+      tags,
+      summary: 'Revoke an invitation',
+      params: InvitationParams,
+      response: { 204: z.null().describe('Revoked'), ...errors },
+    },
+    handler: async (request, reply) => {
+      await service.revokeInvitation(db, requireOrg(request), request.params.invitation);
+      return reply.status(204).send(null);
+    },
+  });
+
+  r.get('/invitations/:token', {
+    config: { access: 'signed-in' },
+    schema: {
+      tags,
+      summary: 'An invitation by its link, and whether the signed-in account may accept it',
+      params: InvitationTokenParams,
+      response: { 200: InvitationPreview, ...errors },
+    },
+    handler: async (request) => service.previewInvitation(db, request.params.token, requireAccount(request)),
+  });
+
+  r.post('/invitations/:token/accept', {
+    config: { access: 'signed-in' },
+    schema: {
+      tags,
+      summary: 'Accept an invitation (the invited, verified address only)',
+      params: InvitationTokenParams,
+      response: { 200: Organisation, ...errors },
+    },
+    handler: async (request) => service.acceptInvitation(db, request.params.token, requireAccount(request)),
+  });
+}
