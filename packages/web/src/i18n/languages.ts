@@ -27,6 +27,7 @@ export const NAMESPACES = [
   'features',
   'stats',
   'licences',
+  'install',
 ] as const;
 
 /**

@@ -31,6 +31,7 @@ export const adminRoutes: RouteObject[] = [
       page('/admin/organizations/:orgSlug', async () => (await import('./orgs/org-page.js')).OrgPage),
       page('/admin/users', async () => (await import('./users/users-page.js')).UsersPage),
       page('/admin/settings', async () => (await import('./settings-page.js')).SettingsPage),
+      page('/admin/install', async () => (await import('./install/install-page.js')).InstallPage),
       page('/admin/audit', async () => (await import('./audit-page.js')).AuditPage),
       page('/admin/licences', async () => (await import('./licences/licences-page.js')).LicencesPage),
       page('/admin/:provider/events', async () => (await import('./events/events-page.js')).EventsPage),

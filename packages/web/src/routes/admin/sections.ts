@@ -7,6 +7,7 @@ export const ADMIN_SECTIONS = [
   { id: 'docs', path: () => '/admin/docs' },
   { id: 'events', path: (provider: string) => `/admin/${encodeURIComponent(provider)}/events` },
   { id: 'licences', path: () => '/admin/licences' },
+  { id: 'install', path: () => '/admin/install' },
   { id: 'settings', path: () => '/admin/settings' },
   { id: 'audit', path: () => '/admin/audit' },
 ] as const satisfies readonly { id: string; path: (provider: string) => string }[];
@@ -21,6 +22,7 @@ const FIXED: Record<string, AdminSectionId> = {
   settings: 'settings',
   audit: 'audit',
   licences: 'licences',
+  install: 'install',
 };
 
 /** The section a path belongs to (its detail pages included); null outside the staff area. */
