@@ -199,7 +199,7 @@ describe('safety', () => {
   });
 });
 
-describe('sentiment, topics and familiarity (bundle 2.0.0)', () => {
+describe('sentiment, topics and familiarity (bundles 2.x)', () => {
   it('every English word has exactly one sentiment tag; VADER decides where it rates the word', () => {
     const vader = readVader();
     const reviewed = new Set(readLines('sentiment.txt').flatMap((l) => l.split(/\s+/).slice(1)));

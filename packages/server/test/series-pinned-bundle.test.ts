@@ -9,7 +9,7 @@ import { unlimitedPlan } from './support/plans.js';
 
 /**
  * G5 across a bundle change: a series pins the bundle it was created with. The slugs below were
- * minted by this server while bundle 1.1.0 was current (before 2.0.0 left out negative, sensitive
+ * minted by this server while bundle 1.1.0 was current (before 2.x left out negative, sensitive
  * and unfamiliar words); the series keeps minting exactly them, while new series and forge use the
  * current bundle.
  */
@@ -28,7 +28,7 @@ const MINTED_ON_1_1_0 = [
 ];
 
 describeEachDatabase('a series pinned to its bundle', (ctx) => {
-  it('a series created on 1.1.0 mints the same slugs after 2.0.0 becomes current', async () => {
+  it('a series created on 1.1.0 mints the same slugs after a 2.x bundle becomes current', async () => {
     const a = await orgWithOwner(ctx(), 'pinned-bundle');
     await unlimitedPlan(ctx(), a.org);
     const created = await a.series('Pinned', PATTERN);
@@ -52,8 +52,8 @@ describeEachDatabase('a series pinned to its bundle', (ctx) => {
     expect(info.body.capacity).toBe(capacity);
   });
 
-  it('new series and forge use the current bundle, 2.0.0', async () => {
-    expect(currentBundleId).toMatch(/^2\.0\.0-[0-9a-f]{8}$/);
+  it('new series and forge use the current bundle (2.x)', async () => {
+    expect(currentBundleId).toMatch(/^2\.\d+\.\d+-[0-9a-f]{8}$/);
     const a = await orgWithOwner(ctx(), 'pinned-bundle-new');
     await unlimitedPlan(ctx(), a.org);
     const created = await a.series('Fresh', PATTERN);
