@@ -23,6 +23,7 @@ const DOCS = [
   'errors',
   'getting-started',
   'mcp',
+  'on-premise',
   'pattern-language',
   'plans-and-billing',
   'rate-limits',
