@@ -123,6 +123,9 @@ export class Generator {
   private readonly cache = new Lru<CompiledPattern>(CACHE_SIZE);
   private readonly refused = new Lru<PatternError>(REFUSED_CACHE_SIZE);
   private readonly componentCache = new Lru<Component>(COMPONENT_CACHE_SIZE);
+  /** The pattern text `compiled` read last, and what it compiled to. */
+  private lastText: string | null = null;
+  private lastCompiled: CompiledPattern | null = null;
   /** The key of single random forges, drawn once per process: unknown to callers. */
   private readonly unseeded = randomSeed();
 
@@ -228,7 +231,13 @@ export class Generator {
 
   /** A pattern's text compiled, or a pattern this generator compiled already. */
   private compiled(pattern: string | CompiledPattern): CompiledPattern {
-    return typeof pattern === 'string' ? this.compile(pattern) : pattern;
+    if (typeof pattern !== 'string') return pattern;
+    // A caller forging one slug per call repeats its pattern: no cache lookup for it.
+    if (pattern === this.lastText && this.lastCompiled) return this.lastCompiled;
+    const compiled = this.compile(pattern);
+    this.lastText = pattern;
+    this.lastCompiled = compiled;
+    return compiled;
   }
 
   /**
@@ -236,7 +245,18 @@ export class Generator {
    * is its text or what `compile` (or `compileStepwise`) of this generator returned.
    */
   forge(pattern: string | CompiledPattern, options: ForgeOptions): string[] {
-    const { count } = options;
+    const { count, seed, sequence } = options;
+    if (count === 1 && typeof seed === 'string' && typeof sequence === 'number' && !options.skipAwkward) {
+      // One slug at a position given as a number: how a library user calls, once per slug.
+      const compiled = this.compiled(pattern);
+      if (compiled.fitsOne(sequence))
+        return [
+          compiled.one(
+            compiled.permutation(seed, () => seedKey(seed)),
+            sequence,
+          ),
+        ];
+    }
     if (!Number.isSafeInteger(count) || count < 1)
       throw new GeneratorError('Count must be a positive number');
     const compiled = this.compiled(pattern);
@@ -247,10 +267,10 @@ export class Generator {
       const perm = compiled.permutation(this.unseeded, () => seedKey(this.unseeded));
       return compiled.generate(perm, randomBelow(compiled.capacity), 1);
     }
-    const seed = options.seed ?? randomSeed();
-    if (typeof seed !== 'string') throw new GeneratorError('Seed must be a string');
-    const perm = compiled.permutation(seed, () => seedKey(seed));
-    return compiled.generate(perm, toSequence(options.sequence), count, options.skipAwkward === true);
+    const key = seed ?? randomSeed();
+    if (typeof key !== 'string') throw new GeneratorError('Seed must be a string');
+    const perm = compiled.permutation(key, () => seedKey(key));
+    return compiled.generate(perm, toSequence(sequence), count, options.skipAwkward === true);
   }
 
   /**

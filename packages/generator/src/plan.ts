@@ -120,6 +120,9 @@ export class CompiledPattern {
   private scratch: { block: Int32Array; digests: Int32Array; column: Int32Array; words: string[] } | null =
     null;
   private readonly permutations = new Map<string, LimbPermutation>();
+  /** The capacity as a Number when it is a safe integer, else Infinity (every safe n is below). */
+  private readonly numberCapacity: number;
+  private oneScratch: { x: Int32Array; digest: Int32Array } | null = null;
 
   constructor(
     parsed: ParsedPattern,
@@ -139,6 +142,7 @@ export class CompiledPattern {
     ({ components: this.components, complexity: this.complexity } = measureParsed(parsed));
     this.selectors = parsed.elements.map(elementToString);
     this.capacity = comps.reduce((a, c) => a * c.size, 1n);
+    this.numberCapacity = this.capacity <= MAX_NUMBER ? Number(this.capacity) : Number.POSITIVE_INFINITY;
     this.maxSlugLength =
       parsed.chunks.reduce((a, t) => a + utf8Length(t), 0) + comps.reduce((a, c) => a + c.maxBytes, 0);
 
@@ -173,6 +177,43 @@ export class CompiledPattern {
       this.permutations.set(seed, p);
     }
     return p;
+  }
+
+  /** Whether `n` is a position `one` takes: a safe integer in [0, capacity). */
+  fitsOne(n: number): boolean {
+    return Number.isSafeInteger(n) && n >= 0 && n < this.numberCapacity;
+  }
+
+  /**
+   * The slug at position n (see `fitsOne`): what `generate(perm, BigInt(n), 1)` gives, for a
+   * caller that asks for one slug per call — no BigInt, no block, nothing allocated but the slug.
+   */
+  one(perm: LimbPermutation, n: number): string {
+    if (this.walks || this.radices.length < 2) return this.generate(perm, BigInt(n), 1)[0];
+    this.oneScratch ??= { x: new Int32Array(this.radices.length), digest: new Int32Array(1) };
+    const { x, digest } = this.oneScratch;
+    // Without padding the limbs are a plain mixed radix of n.
+    const radices = this.radixArray;
+    let rest = n;
+    for (let t = 0; t < x.length; t++) {
+      x[t] = rest % radices[t];
+      rest = Math.floor(rest / radices[t]);
+    }
+    perm.apply(x, 1, digest);
+    this.rendered += 1;
+    const baked = this.affixed !== null || this.rendered >= this.listWords;
+    if (baked && this.wordsOnly) {
+      const lists = this.affixedLists() as string[][];
+      if (lists.length === 2) return lists[0][x[0]] + lists[1][x[1]];
+      let slug = '';
+      for (let i = 0; i < lists.length; i++) slug += lists[i][x[this.offsets[i]]];
+      return slug;
+    }
+    this.current = baked ? this.affixedLists() : this.unbaked;
+    this.scratch ??= this.newScratch();
+    const { words, column } = this.scratch;
+    this.gather(x, 1, 1, words);
+    return this.render(x, 1, 0, digest[0], words, column);
   }
 
   /** Limb digits of sequence position n (the permutation's input). */
@@ -443,12 +484,7 @@ export class CompiledPattern {
     const x = this.digitsOf(start);
     const width = Math.min(count, BLOCK);
     // Generation is synchronous, so one set of buffers per compiled pattern serves every call.
-    this.scratch ??= {
-      block: new Int32Array(k * BLOCK),
-      digests: new Int32Array(BLOCK),
-      column: new Int32Array(k),
-      words: new Array<string>(this.layouts.length * BLOCK).fill(''),
-    };
+    this.scratch ??= this.newScratch();
     const { block, digests, column, words } = this.scratch;
     const radix = this.radixArray;
     // Baking the surrounding text into the word lists makes a string of every word of every list:
@@ -502,6 +538,16 @@ export class CompiledPattern {
     }
     out.length = kept;
     return out;
+  }
+
+  private newScratch() {
+    const k = this.radices.length;
+    return {
+      block: new Int32Array(k * BLOCK),
+      digests: new Int32Array(BLOCK),
+      column: new Int32Array(k),
+      words: new Array<string>(this.layouts.length * BLOCK).fill(''),
+    };
   }
 
   /** Cycle-walking: outputs outside a padded layout are permuted again until they are inside. */
