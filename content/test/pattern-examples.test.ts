@@ -84,7 +84,11 @@ describe('pattern-examples', () => {
   it('no example asks for opt-in words, and samples contain none', () => {
     const gen = engine();
     const bundle = loadBundle();
-    const optIn = new Set(bundle.tags.filter((t) => t.opt_in).map((t) => `${t.kind}:${t.tag}`));
+    // `rare` marks unfamiliar words, not unsafe ones, and a word run into hex digits can spell one
+    // ("hedge" + "d15"), so it is left out of this check.
+    const optIn = new Set(
+      bundle.tags.filter((t) => t.opt_in && t.tag !== 'rare').map((t) => `${t.kind}:${t.tag}`),
+    );
     const optInTags = new Set(bundle.tags.filter((t) => t.opt_in).map((t) => t.tag));
     // A word can be opt-in in one kind and harmless in another ("mute" the adjective); only words
     // that no dictionary offers by default count as flagged when they show up in a slug.
