@@ -2,15 +2,14 @@ import { Anchor, Table } from '@mantine/core';
 import type { AdminLicence } from '@slugsmith/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDate } from '../../dashboard/format.js';
-import { LicenceExpiry, LicenceFileActions, LicenceStatusBadge } from '../../dashboard/org/licence-parts.js';
+import { LicenceCells, LicenceFileActions } from '../../dashboard/org/licence-parts.js';
 import { TableScroll } from '../parts.js';
 import { useStaff } from '../use-staff.js';
 import { RevokeLicenceButton } from './revoke-button.js';
 
 /** Licences as staff see them: the organisation (unless one is shown), who issued, and revoke. */
 export function AdminLicenceTable({ licences, showOrg }: { licences: AdminLicence[]; showOrg: boolean }) {
-  const { t, i18n } = useTranslation('licences');
+  const { t } = useTranslation('licences');
   const { writable } = useStaff();
   return (
     <TableScroll label={t('admin.title')}>
@@ -41,15 +40,7 @@ export function AdminLicenceTable({ licences, showOrg }: { licences: AdminLicenc
                   </Anchor>
                 </Table.Td>
               )}
-              <Table.Td>{licence.plan_name}</Table.Td>
-              <Table.Td data-testid="licence-nodes">{licence.max_nodes}</Table.Td>
-              <Table.Td>{formatDate(licence.issued_at, i18n.resolvedLanguage)}</Table.Td>
-              <Table.Td>
-                <LicenceExpiry licence={licence} />
-              </Table.Td>
-              <Table.Td>
-                <LicenceStatusBadge status={licence.status} />
-              </Table.Td>
+              <LicenceCells licence={licence} />
               <Table.Td>{licence.issued_by ?? t('admin.byPurchase')}</Table.Td>
               <Table.Td>
                 <LicenceFileActions licence={licence} />

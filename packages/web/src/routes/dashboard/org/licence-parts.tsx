@@ -1,4 +1,4 @@
-import { Badge, Button, CopyButton, Group } from '@mantine/core';
+import { Badge, Button, CopyButton, Group, Table } from '@mantine/core';
 import type { Licence, LicenceStatus } from '@slugsmith/contract';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../format.js';
@@ -33,6 +33,24 @@ export function LicenceExpiry({ licence }: { licence: Licence }) {
           <small>{t('updatesUntil', { date: formatDate(licence.updates_until, lng) })}</small>
         </>
       )}
+    </>
+  );
+}
+
+/** The cells every licence table shows: plan, nodes, issued, expiry, status. */
+export function LicenceCells({ licence }: { licence: Licence }) {
+  const { i18n } = useTranslation('licences');
+  return (
+    <>
+      <Table.Td>{licence.plan_name}</Table.Td>
+      <Table.Td data-testid="licence-nodes">{licence.max_nodes}</Table.Td>
+      <Table.Td>{formatDate(licence.issued_at, i18n.resolvedLanguage)}</Table.Td>
+      <Table.Td>
+        <LicenceExpiry licence={licence} />
+      </Table.Td>
+      <Table.Td>
+        <LicenceStatusBadge status={licence.status} />
+      </Table.Td>
     </>
   );
 }

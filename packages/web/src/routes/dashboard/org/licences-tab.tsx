@@ -3,14 +3,13 @@ import type { Organisation } from '@slugsmith/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDate } from '../format.js';
 import { EmptyState, ErrorState, ListSkeleton } from '../states.js';
-import { LicenceExpiry, LicenceFileActions, LicenceStatusBadge } from './licence-parts.js';
+import { LicenceCells, LicenceFileActions } from './licence-parts.js';
 import { licenceKeys, listOrgLicences } from './licences-api.js';
 
 /** The organisation's on-premise licences: what each allows, until when, and the token to install. */
 export function LicencesTab({ org }: { org: Organisation }) {
-  const { t, i18n } = useTranslation('licences');
+  const { t } = useTranslation('licences');
   const licences = useQuery({
     queryKey: licenceKeys.org(org.slug),
     queryFn: ({ signal }) => listOrgLicences(org.slug, signal),
@@ -60,15 +59,7 @@ export function LicencesTab({ org }: { org: Organisation }) {
             <Table.Tbody>
               {licences.data.map((licence) => (
                 <Table.Tr key={licence.id} data-testid="licence-row" data-licence={licence.id}>
-                  <Table.Td>{licence.plan_name}</Table.Td>
-                  <Table.Td data-testid="licence-nodes">{licence.max_nodes}</Table.Td>
-                  <Table.Td>{formatDate(licence.issued_at, i18n.resolvedLanguage)}</Table.Td>
-                  <Table.Td>
-                    <LicenceExpiry licence={licence} />
-                  </Table.Td>
-                  <Table.Td>
-                    <LicenceStatusBadge status={licence.status} />
-                  </Table.Td>
+                  <LicenceCells licence={licence} />
                   <Table.Td>
                     <LicenceFileActions licence={licence} />
                   </Table.Td>
