@@ -1,3 +1,4 @@
+export * from './account-page.js';
 export * from './accounts.js';
 export * from './admin.js';
 export * from './billing.js';

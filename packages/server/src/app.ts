@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { findAccountBySubject, hasPendingMandatoryAgreements } from './areas/accounts/queries.js';
 import { outboxRoutes } from './areas/accounts/outbox-routes.js';
+import { ownAccountRoutes } from './areas/accounts/own-account-routes.js';
 import { accountRoutes } from './areas/accounts/routes.js';
 import { ensureAdminAccount, toCallerAccount } from './areas/accounts/service.js';
 import { builtinSignInRefused, restrictionLookups } from './areas/admin/restrictions.js';
@@ -249,11 +250,12 @@ export async function buildApp(
         accountRoutes(api, database.db);
         outboxRoutes(api, database.db);
         orgRoutes(api, database.db);
+        ownAccountRoutes(api, database.db);
+        invitationRoutes(api, { db: database.db, mailer, publicUrl: config.publicUrl });
         adminRoutes(api, {
           db: database.db,
           caches,
           stats,
-        invitationRoutes(api, { db: database.db, mailer, publicUrl: config.publicUrl });
           settings: { ...config.notices, paymentProvider: config.billing.provider },
         });
         installRoutes(api, install);
@@ -261,6 +263,7 @@ export async function buildApp(
         planRoutes(api, database.db, caches);
         billingRoutes(api, billing);
         billing.provider.routes(api);
+        providerObjectRoutes(api, billing);
         licenceRoutes(api, { db: database.db, publicUrl: config.publicUrl });
         seriesRoutes(api, database.db, caches);
         apiKeyRoutes(api, database.db, caches);
@@ -279,7 +282,6 @@ export async function buildApp(
 
     server.addHook('onClose', async () => {
       if (!(await inFlight.drained(config.shutdownGraceMs))) {
-        providerObjectRoutes(api, billing);
         server.log.warn({ in_flight: inFlight.count }, 'closing with requests still in flight');
       }
     });

@@ -14,7 +14,7 @@ type Phase = 'welcome' | 'consent' | 'processing' | 'redirecting' | 'error';
  */
 export function LoginPage() {
   const auth = useAuth();
-  const { t } = useTranslation('auth');
+  const { t, i18n } = useTranslation('auth');
   const [params] = useSearchParams();
   const returnTo = safeReturnTo(params.get('returnTo'));
   const signup = params.get('screen_hint') === 'signup';
@@ -31,13 +31,18 @@ export function LoginPage() {
       await auth.signinRedirect({
         state: { returnTo },
         // Per-call parameters replace the provider's (an external issuer's audience): keep them.
-        extraQueryParams: { ...auth.settings.extraQueryParams, ...(signup ? { screen_hint: 'signup' } : {}) },
+        // ui_locales: the provider's pages speak the console's language (OpenID Connect).
+        extraQueryParams: {
+          ...auth.settings.extraQueryParams,
+          ui_locales: i18n.resolvedLanguage ?? i18n.language,
+          ...(signup ? { screen_hint: 'signup' } : {}),
+        },
       });
     } catch {
       started.current = false;
       setPhase('error');
     }
-  }, [auth, returnTo, signup]);
+  }, [auth, returnTo, signup, i18n]);
 
   useEffect(() => {
     if (auth.isLoading || auth.isAuthenticated || phase !== 'welcome') return;
