@@ -72,6 +72,12 @@ describe('[pglite] an on-premise install', () => {
       headers: { 'x-api-key': apiKey },
     });
 
+  const mcpToolList = () =>
+    ctx.request('POST', '/api/v1/mcp', {
+      body: { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+      headers: { 'x-api-key': apiKey, accept: 'application/json, text/event-stream' },
+    });
+
   it('holds every organisation to the licence, not to the plan catalogue', async () => {
     org = await orgWithOwner(ctx, 'Licensee');
     apiKey = (await org.apiKey({})).key;
@@ -127,6 +133,7 @@ describe('[pglite] an on-premise install', () => {
       /^Licence expired: the licence expired on .* grace period ended on /,
     );
     expect(refused.body.details).toMatchObject({ reason: 'licence-expired' });
+    expect((await mcpToolList()).status).toBe(503);
     expect(logs.some((l) => l.level === 50 && l.msg.includes('generation is refused'))).toBe(true);
     // The console and the data stay reachable.
     const series = await ctx.request('GET', `/api/v1/orgs/${org.org}/series`, { token: org.owner.token });
@@ -138,6 +145,7 @@ describe('[pglite] an on-premise install', () => {
     const status = await renew(perpetual);
     expect(status.licence).toMatchObject({ standing: 'valid', perpetual: true, expires_at: null });
     expect((await forge(2)).status).toBe(200);
+    expect((await mcpToolList()).status).toBe(200);
 
     const foreign = await newLicenceSigningKey();
     await kit.write('current.licence', kit.claims({ max_nodes: 1 }), foreign);

@@ -87,6 +87,7 @@ export class Install {
       'on-premise install: licensed to %s',
       org.name,
     );
+    await this.slots.forgetEarlierRuns();
     await this.beat();
     this.timer = setInterval(() => {
       this.beating ??= this.beat().finally(() => {

@@ -95,6 +95,14 @@ export class NodeSlots {
     return (rows[0]?.slot as number | null | undefined) ?? null;
   }
 
+  /**
+   * PGlite is one process by design (its data directory is locked): rows left by an earlier run
+   * that was killed belong to no living node, so the restarted node need not wait them out.
+   */
+  async forgetEarlierRuns(): Promise<void> {
+    if (this.database.kind === 'pglite') await this.exec('DELETE FROM install_nodes', []);
+  }
+
   /** Gives the slot back at once (graceful stop): another node may take it at its next beat. */
   async deregister(): Promise<void> {
     this.slot = null;
