@@ -5,6 +5,7 @@ import { findAccountBySubject, hasPendingMandatoryAgreements } from './areas/acc
 import { outboxRoutes } from './areas/accounts/outbox-routes.js';
 import { ownAccountRoutes } from './areas/accounts/own-account-routes.js';
 import { accountRoutes } from './areas/accounts/routes.js';
+import { accountSecurityRoutes } from './areas/accounts/security-routes.js';
 import { ensureAdminAccount, toCallerAccount } from './areas/accounts/service.js';
 import { builtinSignInRefused, restrictionLookups } from './areas/admin/restrictions.js';
 import { adminRoutes } from './areas/admin/routes.js';
@@ -174,6 +175,8 @@ export async function buildApp(
     if (config.auth.kind === 'builtin') {
       builtin = await startBuiltinProvider(database.db, config.auth, config.publicUrl, server.log, {
         ensureAdminAccount: (identity) => ensureAdminAccount(database.db, identity),
+        mailer,
+        redisUrl: config.redisUrl,
         signInRefused: builtinSignInRefused(database.db),
         trustProxy: config.trustProxy,
         corsOrigins: config.corsOrigins,
@@ -249,6 +252,7 @@ export async function buildApp(
         systemRoutes(api, config.auth);
         accountRoutes(api, database.db);
         outboxRoutes(api, database.db);
+        accountSecurityRoutes(api, builtin?.security);
         orgRoutes(api, database.db);
         ownAccountRoutes(api, database.db);
         invitationRoutes(api, { db: database.db, mailer, publicUrl: config.publicUrl });

@@ -26,6 +26,9 @@ const PUBLIC_ROUTES = [
   'GET /api/openapi.json',
   // What the console and the landing page read before anyone signs in.
   'GET /api/v1/agreements/latest',
+  // Asking for a password reset link (same answer for any address, throttled) and the strength hint.
+  'POST /api/v1/account/password-reset',
+  'POST /api/v1/account/password-strength',
   'GET /api/v1/auth/config',
   'GET /api/v1/console-config',
   'GET /api/v1/content/:name',
@@ -69,6 +72,14 @@ const PUBLIC_ROUTES = [
   'GET /oidc/interaction/:uid/sign-up',
   'POST /oidc/interaction/:uid/sign-in',
   'POST /oidc/interaction/:uid/sign-up',
+  'GET /oidc/interaction/:uid/forgot-password',
+  'POST /oidc/interaction/:uid/forgot-password',
+  // The pages of the e-mailed links (the link's secret is the credential) and the reset request.
+  'GET /oidc/forgot-password',
+  'POST /oidc/forgot-password',
+  'GET /oidc/reset-password',
+  'POST /oidc/reset-password',
+  'GET /oidc/verify-email',
 ];
 
 /** The scope each API-key route requires: a route's scope changes only with this table. */
@@ -182,6 +193,9 @@ async function staffFixtures(ctx: TestContext) {
     // Provider-object reads are admin-only: checked on an id the provider does not hold.
     providerObject: 'sub_no_such_object',
   };
+  await ctx.app.mailer.send({ to: plain.email, subject: 's', text: 't', html: 'h', kind: 'harness' });
+  const outbox = await ctx.request('GET', '/api/v1/admin/mail?limit=1', { token: admin.token });
+  existing.mailId = outbox.body.items[0].id;
   const nowhere = '00000000-0000-4000-8000-000000000000';
   const missing: StaffParams = {
     ...existing,

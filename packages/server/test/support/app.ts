@@ -94,6 +94,8 @@ export interface TokenOptions {
   key?: JWK;
   audience?: string;
   issuer?: string;
+  /** The email_verified claim (default true: the issuer vouches for the address). */
+  emailVerified?: boolean;
 }
 
 export class TestContext {
@@ -109,7 +111,11 @@ export class TestContext {
     if (!jwk) throw new Error('no signing key');
     const now = Math.floor(Date.now() / 1000);
     const exp = now + (options.expiresInSeconds ?? 600);
-    return new SignJWT({ email: options.email, scope: 'openid email' })
+    return new SignJWT({
+      email: options.email,
+      email_verified: options.emailVerified ?? true,
+      scope: 'openid email',
+    })
       .setProtectedHeader({ alg: 'RS256', kid: jwk.kid, typ: 'at+jwt' })
       .setIssuer(options.issuer ?? auth.issuer)
       .setAudience(options.audience ?? auth.audience)

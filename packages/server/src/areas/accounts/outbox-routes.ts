@@ -35,16 +35,16 @@ export function outboxRoutes(app: FastifyInstance, db: Db): void {
     },
   });
 
-  r.get('/admin/mail/:id', {
+  r.get('/admin/mail/:mailId', {
     config: { access: 'staff' },
     schema: {
       tags,
       summary: 'One message of the outbox with its plain text and HTML',
-      params: z.object({ id: z.string().max(64) }),
+      params: z.object({ mailId: z.string().max(64) }),
       response: { 200: OutboxMail, ...errors },
     },
     handler: async (request) => {
-      const row = await findOutboxMail(db, request.params.id);
+      const row = await findOutboxMail(db, request.params.mailId);
       if (!row) throw ApiError.notFound();
       return { ...summary(row), text: row.textBody, html: row.htmlBody };
     },

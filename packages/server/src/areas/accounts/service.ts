@@ -32,10 +32,17 @@ export async function accountEmailVerified(db: Db, accountId: string): Promise<b
   return row ? q.isEmailVerified(db, row) : false;
 }
 
-/** Refuses (403, clear message) an account whose e-mail address is not verified. */
-export async function requireVerifiedEmail(db: Db, accountId: string): Promise<void> {
+/**
+ * Refuses an account whose e-mail address is not verified: 403 when it is the caller's own
+ * (accepting an invitation), 409 when staff act on it (granting a staff level).
+ */
+export async function requireVerifiedEmail(
+  db: Db,
+  accountId: string,
+  status: 403 | 409 = 403,
+): Promise<void> {
   if (!(await accountEmailVerified(db, accountId)))
-    throw ApiError.forbidden(AccountMessages.emailNotVerified, { reason: 'email_not_verified' });
+    throw new ApiError(status, AccountMessages.emailNotVerified, { reason: 'email_not_verified' });
 }
 
 export function toCallerAccount(row: q.AccountRow): CallerAccount {

@@ -12,6 +12,7 @@ import type { FastifyRequest } from 'fastify';
 import { requireAccount } from '../../auth/access.js';
 import type { Db } from '../../db/connect.js';
 import { ApiError } from '../../platform/errors.js';
+import { requireVerifiedEmail } from '../accounts/service.js';
 import { auditRequest } from './audit.js';
 import * as q from './queries.js';
 
@@ -75,6 +76,9 @@ export async function updateUser(
   if (self && changes.sign_in_disabled === true) {
     throw ApiError.conflict(AdminMessages.ownSignIn, { reason: 'own_sign_in' });
   }
+  // Staff levels only for a verified address: an account squatting someone's e-mail gets none.
+  if (changes.staff && changes.staff !== staffLevelOf(before.permissions))
+    await requireVerifiedEmail(db, id, 409);
   if (changes.staff !== undefined && changes.staff !== staffLevelOf(before.permissions)) {
     await q.setPermissions(db, id, permissionsOf(changes.staff));
   }

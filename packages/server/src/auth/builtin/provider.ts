@@ -1,23 +1,37 @@
-import { AdminMessages } from '@slugsmith/contract';
+import { AccountMessages } from '@slugsmith/contract';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { JWK } from 'jose';
 import Provider, { type Configuration, errors as oidcErrors } from 'oidc-provider';
 import { z } from 'zod';
 import type { Db } from '../../db/connect.js';
 import type { AuthConfig } from '../../platform/config.js';
+import type { Mailer } from '../../platform/mail.js';
 import { defaultAccess } from '../access.js';
+import { openThrottleStore, retryAfterSeconds } from '../throttle.js';
 import { localVerifier, type TokenVerifier } from '../tokens.js';
+import { AccountSecurity, isThrottled, linkPaths, resetLinkMinutes } from './account-security.js';
 import { databaseAdapter, deleteExpiredPayloads } from './adapter.js';
 import { loadProviderSecrets, publicKeys } from './keys.js';
-import { messagePage, pageSecurityPolicy, signInPage, signOutPage, signUpPage } from './pages.js';
 import {
-  builtinIssuerKey,
-  type EnsureAdminAccount,
-  findLocalUser,
-  seedAdmin,
-  signIn,
-  signUp,
-} from './users.js';
+  forgotPasswordPage,
+  forgotPasswordPath,
+  type PageError,
+  type PageLocale,
+  pageSecurityPolicy,
+  pickPageLocale,
+  resetDonePage,
+  resetLinkProblemPage,
+  resetPasswordPage,
+  signedOutPage,
+  signInExpiredPage,
+  signInPage,
+  signInProblemPage,
+  signOutPage,
+  signUpPage,
+  verificationResultPage,
+} from './pages.js';
+import { judgePassword } from './password-policy.js';
+import { builtinIssuerKey, type EnsureAdminAccount, findLocalUser, seedAdmin, signUp } from './users.js';
 
 export interface BuiltinProvider {
   verifier: TokenVerifier;
@@ -25,11 +39,41 @@ export interface BuiltinProvider {
   plugin: (app: FastifyInstance) => Promise<void>;
   /** The private signing keys; tests sign their own tokens with them. */
   signingKeys: JWK[];
+  /** Verification, reset, change and throttled sign-in of the built-in accounts. */
+  security: AccountSecurity;
+}
+
+/** The policy's refusal as the pages name it. */
+function passwordError(problem: string): PageError {
+  if (problem === AccountMessages.passwordTooShort) return { kind: 'password-too-short' };
+  if (problem === AccountMessages.passwordIsEmail) return { kind: 'password-is-email' };
+  return { kind: 'password-too-common' };
+}
+
+/** The page language: the console's ui_locales (query, form or sign-in request), else Accept-Language. */
+function localeOf(request: FastifyRequest, uiLocales?: unknown): PageLocale {
+  const fromRequest =
+    (request.body as { ui_locales?: unknown } | undefined)?.ui_locales ??
+    (request.query as { ui_locales?: unknown } | undefined)?.ui_locales;
+  return pickPageLocale({
+    uiLocales: typeof fromRequest === 'string' ? fromRequest : uiLocales,
+    acceptLanguage: request.headers['accept-language'],
+  });
+}
+
+/** The page language inside the provider (logout and error pages). */
+function localeOfContext(ctx: { oidc?: { params?: Record<string, unknown> }; get(h: string): string }) {
+  return pickPageLocale({
+    uiLocales: ctx.oidc?.params?.ui_locales,
+    acceptLanguage: ctx.get('accept-language'),
+  });
 }
 
 /** Scope of the API resource; the console asks for it with `openid email`. */
 export const apiScope = 'api';
 const mountPath = '/oidc';
+/** The forgotten-password page outside a sign-in attempt (a reset link's "request a new link"). */
+const forgotStandalonePath = `${mountPath}/forgot-password`;
 
 type BuiltinAuth = Extract<AuthConfig, { kind: 'builtin' }>;
 
@@ -68,13 +112,23 @@ function providerConfiguration(
     findAccount: async (_ctx, id) => {
       const user = await findLocalUser(db, id);
       if (!user) return undefined;
-      return { accountId: id, claims: async () => ({ sub: id, email: user.email, email_verified: false }) };
+      return {
+        accountId: id,
+        claims: async () => ({ sub: id, email: user.email, email_verified: Boolean(user.emailVerifiedAt) }),
+      };
     },
-    // The API creates accounts from the access token, so it carries the email.
+    // The API creates accounts from the access token, so it carries the email and its state; the
+    // grant lets a password change keep the caller's own session.
     extraTokenClaims: async (_ctx, token) => {
       if (token.kind !== 'AccessToken' || !token.accountId) return undefined;
       const user = await findLocalUser(db, token.accountId);
-      return user ? { email: user.email } : undefined;
+      if (!user) return undefined;
+      const grant = (token as { grantId?: string }).grantId;
+      return {
+        email: user.email,
+        email_verified: Boolean(user.emailVerifiedAt),
+        ...(grant && { grant_id: grant }),
+      };
     },
     interactions: { url: (_ctx, interaction) => `${mountPath}/interaction/${interaction.uid}` },
     features: {
@@ -82,15 +136,16 @@ function providerConfiguration(
       revocation: { enabled: true },
       rpInitiatedLogout: {
         enabled: true,
+        // One step: the page submits the provider's form at once (G's page script).
         logoutSource: async (ctx, form) => {
           ctx.set('content-security-policy', pageSecurityPolicy);
           ctx.type = 'html';
-          ctx.body = signOutPage(form);
+          ctx.body = signOutPage(form, localeOfContext(ctx));
         },
         postLogoutSuccessSource: async (ctx) => {
           ctx.set('content-security-policy', pageSecurityPolicy);
           ctx.type = 'html';
-          ctx.body = messagePage('Signed out', 'You are signed out of Slugsmith.');
+          ctx.body = signedOutPage(localeOfContext(ctx), publicUrl);
         },
       },
       resourceIndicators: {
@@ -121,7 +176,7 @@ function providerConfiguration(
     renderError: async (ctx, out) => {
       ctx.set('content-security-policy', pageSecurityPolicy);
       ctx.type = 'html';
-      ctx.body = messagePage('Sign-in problem', String(out.error_description ?? out.error));
+      ctx.body = signInProblemPage(localeOfContext(ctx), String(out.error), publicUrl);
     },
   };
 }
@@ -129,6 +184,13 @@ function providerConfiguration(
 const SignInForm = z.object({ email: z.string().trim().max(254), password: z.string().max(1024) });
 const SignUpForm = SignInForm.extend({ confirm: z.string().max(1024) });
 const SignUpEmail = z.email();
+const EmailForm = z.object({ email: z.string().trim().max(254) });
+const ResetForm = z.object({
+  token: z.string().max(100),
+  password: z.string().max(1024),
+  confirm: z.string().max(1024),
+});
+const TokenQuery = z.object({ token: z.string().max(100) });
 
 export async function startBuiltinProvider(
   db: Db,
@@ -137,6 +199,9 @@ export async function startBuiltinProvider(
   log: FastifyBaseLogger,
   options: {
     ensureAdminAccount: EnsureAdminAccount;
+    mailer: Mailer;
+    /** Throttle counts shared by every node (absent: the database). */
+    redisUrl?: string;
     /** Whether staff disabled the sign-in of this identity's account (absent: never). */
     signInRefused?: (issuerKey: string, subject: string) => Promise<boolean>;
     trustProxy?: boolean;
@@ -157,7 +222,12 @@ export async function startBuiltinProvider(
       options.corsOrigins ?? [],
     ),
   );
-  provider.proxy = options.trustProxy ?? false;
+  // Discovery, issuer and redirects are built from PUBLIC_URL, never from the request's Host:
+  // the provider reads host and protocol from the forwarded headers set below for every request.
+  provider.proxy = true;
+  const publicOrigin = new URL(publicUrl);
+  const throttle = openThrottleStore(db, options.redisUrl);
+  const security = new AccountSecurity(db, options.mailer, throttle, publicUrl, log);
   provider.on('server_error', (_ctx, err) => log.error({ err }, 'oidc provider error'));
   const callback = provider.callback();
 
@@ -205,17 +275,14 @@ export async function startBuiltinProvider(
       throw error;
     }
   }
-  const expired = (reply: FastifyReply) =>
-    html(
-      reply,
-      400,
-      messagePage(
-        'Sign-in expired',
-        'This sign-in attempt has expired. Go back to the application and sign in again.',
-      ),
-    );
+  const expired = (request: FastifyRequest, reply: FastifyReply) =>
+    html(reply, 400, signInExpiredPage(localeOf(request), publicUrl));
+  const throttled = (reply: FastifyReply, waitMs: number, page: string) =>
+    html(reply.header('retry-after', String(retryAfterSeconds(waitMs))), 429, page);
+  const uiLocalesOf = (details: { params: Record<string, unknown> }) => details.params.ui_locales;
 
   const plugin = async (app: FastifyInstance) => {
+    app.addHook('onClose', async () => throttle.close());
     // Sign-in and sign-up pages.
     await app.register(async (pages) => {
       defaultAccess(pages, 'public');
@@ -230,11 +297,16 @@ export async function startBuiltinProvider(
 
       pages.get<Uid>(`${mountPath}/interaction/:uid`, async (request, reply) => {
         const details = await interaction(request, reply);
-        if (!details || details.uid !== request.params.uid) return expired(reply);
+        if (!details || details.uid !== request.params.uid) return expired(request, reply);
+        const locale = localeOf(request, uiLocalesOf(details));
         // Already signed in (a session exists): only the grant is missing, give it.
         if (details.prompt.name === 'consent' && details.session?.accountId) {
           if (await options.signInRefused?.(builtinIssuerKey, details.session.accountId)) {
-            return html(reply, 403, signInPage({ uid: details.uid, error: AdminMessages.signInDisabled }));
+            return html(
+              reply,
+              403,
+              signInPage({ uid: details.uid, locale, error: { kind: 'sign-in-disabled' } }),
+            );
           }
           return finish(request, reply, details.session.accountId);
         }
@@ -242,51 +314,182 @@ export async function startBuiltinProvider(
         return html(
           reply,
           200,
-          signUpFirst ? signUpPage({ uid: details.uid }) : signInPage({ uid: details.uid }),
+          signUpFirst ? signUpPage({ uid: details.uid, locale }) : signInPage({ uid: details.uid, locale }),
         );
       });
 
       pages.get<Uid>(`${mountPath}/interaction/:uid/sign-up`, async (request, reply) => {
         const details = await interaction(request, reply);
-        if (!details || details.uid !== request.params.uid) return expired(reply);
-        return html(reply, 200, signUpPage({ uid: details.uid }));
+        if (!details || details.uid !== request.params.uid) return expired(request, reply);
+        return html(
+          reply,
+          200,
+          signUpPage({ uid: details.uid, locale: localeOf(request, uiLocalesOf(details)) }),
+        );
       });
 
       pages.post<Uid>(`${mountPath}/interaction/:uid/sign-in`, async (request, reply) => {
         const details = await interaction(request, reply);
-        if (!details || details.uid !== request.params.uid) return expired(reply);
+        if (!details || details.uid !== request.params.uid) return expired(request, reply);
+        const locale = localeOf(request, uiLocalesOf(details));
         const form = SignInForm.safeParse(request.body);
         const email = form.success ? form.data.email : '';
-        const user = form.success ? await signIn(db, form.data.email, form.data.password) : undefined;
-        if (!user)
-          return html(
+        const page = (error: PageError) => signInPage({ uid: details.uid, locale, email, error });
+        const user = form.success
+          ? await security.signIn(form.data.email, form.data.password, request.ip)
+          : 'invalid';
+        if (isThrottled(user)) {
+          return throttled(
             reply,
-            401,
-            signInPage({ uid: details.uid, email, error: 'Invalid email or password' }),
+            user.throttled,
+            page({ kind: 'throttled', retryAfterSeconds: retryAfterSeconds(user.throttled) }),
           );
+        }
+        if (user === 'invalid') return html(reply, 401, page({ kind: 'invalid-credentials' }));
         if (await options.signInRefused?.(builtinIssuerKey, user.id)) {
-          return html(
-            reply,
-            403,
-            signInPage({ uid: details.uid, email, error: AdminMessages.signInDisabled }),
-          );
+          return html(reply, 403, page({ kind: 'sign-in-disabled' }));
         }
         return finish(request, reply, user.id);
       });
 
       pages.post<Uid>(`${mountPath}/interaction/:uid/sign-up`, async (request, reply) => {
         const details = await interaction(request, reply);
-        if (!details || details.uid !== request.params.uid) return expired(reply);
+        if (!details || details.uid !== request.params.uid) return expired(request, reply);
+        const locale = localeOf(request, uiLocalesOf(details));
         const form = SignUpForm.safeParse(request.body);
         const email = form.success ? form.data.email.toLowerCase() : '';
-        const again = (error: string) => html(reply, 400, signUpPage({ uid: details.uid, email, error }));
-        if (!form.success) return again('This field is required');
-        if (!SignUpEmail.safeParse(email).success) return again('Must be a valid email address');
-        if (form.data.password.length < 8) return again('Minimum length is 8 characters');
-        if (form.data.password !== form.data.confirm) return again('Passwords do not match');
-        const user = await signUp(db, email, form.data.password);
-        if (user === 'taken') return again('An account with this email already exists');
+        const again = (error: PageError) =>
+          html(reply, 400, signUpPage({ uid: details.uid, locale, email, error }));
+        if (!form.success || !form.data.email || !form.data.password) return again({ kind: 'required' });
+        if (!SignUpEmail.safeParse(email).success) return again({ kind: 'invalid-email' });
+        const { problem } = judgePassword(form.data.password, email);
+        if (problem) return again(passwordError(problem));
+        if (form.data.password !== form.data.confirm) return again({ kind: 'passwords-differ' });
+        const user = await signUp(db, email, form.data.password, { language: locale });
+        if (user === 'taken') return again({ kind: 'email-taken' });
+        await security.welcome(user);
         return finish(request, reply, user.id);
+      });
+
+      // Forgotten password: from a sign-in attempt (back to it) or on its own (back to the console).
+      const forgot = async (request: FastifyRequest, reply: FastifyReply, uid?: string) => {
+        const details = uid ? await interaction(request, reply) : undefined;
+        if (uid && (!details || details.uid !== uid)) return expired(request, reply);
+        const locale = localeOf(request, details && uiLocalesOf(details));
+        const action = uid ? forgotPasswordPath(uid) : forgotStandalonePath;
+        const backHref = uid ? `${mountPath}/interaction/${uid}` : publicUrl;
+        if (request.method === 'GET')
+          return html(reply, 200, forgotPasswordPage({ locale, action, backHref }));
+        const form = EmailForm.safeParse(request.body);
+        const email = form.success ? form.data.email.toLowerCase() : '';
+        const again = (status: number, error: PageError) =>
+          html(reply, status, forgotPasswordPage({ locale, action, backHref, email, error }));
+        if (!email) return again(400, { kind: 'required' });
+        if (!SignUpEmail.safeParse(email).success) return again(400, { kind: 'invalid-email' });
+        const result = await security.requestReset(email, request.ip);
+        if (isThrottled(result)) {
+          return throttled(
+            reply,
+            result.throttled,
+            forgotPasswordPage({
+              locale,
+              action,
+              backHref,
+              email,
+              error: { kind: 'throttled', retryAfterSeconds: retryAfterSeconds(result.throttled) },
+            }),
+          );
+        }
+        return html(
+          reply,
+          200,
+          forgotPasswordPage({ locale, action, backHref, sent: { email, validMinutes: resetLinkMinutes } }),
+        );
+      };
+      pages.get<Uid>(`${mountPath}/interaction/:uid/forgot-password`, (request, reply) =>
+        forgot(request, reply, request.params.uid),
+      );
+      pages.post<Uid>(`${mountPath}/interaction/:uid/forgot-password`, (request, reply) =>
+        forgot(request, reply, request.params.uid),
+      );
+      pages.get(forgotStandalonePath, (request, reply) => forgot(request, reply));
+      pages.post(forgotStandalonePath, (request, reply) => forgot(request, reply));
+
+      // The e-mailed reset link: a form for the new password; the link is used when it is saved.
+      pages.get(linkPaths.reset_password, async (request, reply) => {
+        const locale = localeOf(request);
+        const query = TokenQuery.safeParse(request.query);
+        const link = query.success
+          ? await security.resetLink(query.data.token)
+          : { state: 'invalid' as const };
+        if (!query.success || link.state !== 'valid' || !('email' in link)) {
+          const problem = link.state === 'valid' ? 'invalid' : link.state;
+          return html(
+            reply,
+            400,
+            resetLinkProblemPage({ locale, problem, requestHref: forgotStandalonePath }),
+          );
+        }
+        return html(
+          reply,
+          200,
+          resetPasswordPage({
+            locale,
+            action: linkPaths.reset_password,
+            token: query.data.token,
+            email: link.email,
+          }),
+        );
+      });
+      pages.post(linkPaths.reset_password, async (request, reply) => {
+        const locale = localeOf(request);
+        const form = ResetForm.safeParse(request.body);
+        if (!form.success) {
+          return html(
+            reply,
+            400,
+            resetLinkProblemPage({ locale, problem: 'invalid', requestHref: forgotStandalonePath }),
+          );
+        }
+        const again = async (error: PageError) => {
+          const link = await security.resetLink(form.data.token);
+          const email = 'email' in link ? link.email : undefined;
+          return html(
+            reply,
+            400,
+            resetPasswordPage({
+              locale,
+              action: linkPaths.reset_password,
+              token: form.data.token,
+              email,
+              error,
+            }),
+          );
+        };
+        if (!form.data.password) return again({ kind: 'required' });
+        if (form.data.password !== form.data.confirm) return again({ kind: 'passwords-differ' });
+        const result = await security.resetPassword(form.data.token, form.data.password);
+        if ('problem' in result) return again(passwordError(result.problem));
+        if ('link' in result) {
+          return html(
+            reply,
+            400,
+            resetLinkProblemPage({ locale, problem: result.link, requestHref: forgotStandalonePath }),
+          );
+        }
+        return html(reply, 200, resetDonePage({ locale, continueHref: publicUrl }));
+      });
+
+      // The e-mailed verification link: opening it verifies the address it was sent to.
+      pages.get(linkPaths.verify_email, async (request, reply) => {
+        const locale = localeOf(request);
+        const query = TokenQuery.safeParse(request.query);
+        const result = query.success ? await security.verifyEmail(query.data.token) : 'invalid';
+        return html(
+          reply,
+          result === 'ok' || result === 'used' ? 200 : 400,
+          verificationResultPage({ locale, result, continueHref: publicUrl }),
+        );
       });
     });
 
@@ -300,11 +503,14 @@ export async function startBuiltinProvider(
         reply.hijack();
         const raw = request.raw as typeof request.raw & { originalUrl?: string };
         raw.originalUrl = raw.url;
+        raw.headers['x-forwarded-host'] = publicOrigin.host;
+        raw.headers['x-forwarded-proto'] = publicOrigin.protocol.slice(0, -1);
+        raw.headers.host = publicOrigin.host;
         raw.url = (raw.url ?? '/').slice(mountPath.length) || '/';
         await callback(raw, reply.raw);
       });
     });
   };
 
-  return { verifier, plugin, signingKeys: secrets.signingKeys };
+  return { verifier, plugin, signingKeys: secrets.signingKeys, security };
 }

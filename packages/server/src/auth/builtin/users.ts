@@ -4,6 +4,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/connect.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { localUsers } from '../../db/schema.js';
+import { ConfigError } from '../../platform/config.js';
+import { passwordProblem } from './password-policy.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 
 export type LocalUser = typeof localUsers.$inferSelect;
@@ -29,11 +31,21 @@ export async function findLocalUser(db: Db, id: string): Promise<LocalUser | und
   return row;
 }
 
-export async function signUp(db: Db, email: string, password: string): Promise<LocalUser | 'taken'> {
+export async function signUp(
+  db: Db,
+  email: string,
+  password: string,
+  options: { language?: string; verified?: boolean } = {},
+): Promise<LocalUser | 'taken'> {
   try {
     const [row] = await db
       .insert(localUsers)
-      .values({ email, passwordHash: await hashPassword(password) })
+      .values({
+        email,
+        passwordHash: await hashPassword(password),
+        language: options.language ?? null,
+        emailVerifiedAt: options.verified ? new Date() : null,
+      })
       .returning();
     return row;
   } catch (error) {
@@ -55,6 +67,10 @@ const dummyHash = `scrypt$32768$8$1$${randomBytes(16).toString('base64url')}$${r
  * Makes sure the staff account exists: a local user with the configured email and an API account
  * with a permissions object. A generated password is shown once, when the user is created;
  * ADMIN_PASSWORD, when set, replaces the password at every start.
+ *
+ * Staff permissions go only to an account this start creates (the operator names the address, so
+ * it counts as verified) or to one whose address is verified: someone who signed up with
+ * ADMIN_EMAIL before the operator set it gains nothing, and its password stays as it is.
  */
 export async function seedAdmin(
   db: Db,
@@ -63,14 +79,25 @@ export async function seedAdmin(
   log: FastifyBaseLogger,
   ensureAdminAccount: EnsureAdminAccount,
 ) {
+  const weak = password === undefined ? undefined : passwordProblem(password, email);
+  if (weak) throw new ConfigError(`invalid environment: ADMIN_PASSWORD: ${weak}`);
   let user = await findLocalUserByEmail(db, email);
   let generated: string | undefined;
   if (!user) {
     generated = password ? undefined : randomBytes(12).toString('base64url');
-    const created = await signUp(db, email, password ?? (generated as string));
+    const created = await signUp(db, email, password ?? (generated as string), { verified: true });
     user = created === 'taken' ? await findLocalUserByEmail(db, email) : created;
     if (!user) throw new Error('admin user could not be created');
-  } else if (password && !(await verifyPassword(password, user.passwordHash))) {
+  }
+  if (!user.emailVerifiedAt) {
+    log.warn(
+      `ADMIN_EMAIL ${email} belongs to an account whose e-mail address is not verified: it gets no staff ` +
+        'permissions and its password is left unchanged. Verify the address from that account (or pick ' +
+        'another ADMIN_EMAIL) and restart.',
+    );
+    return;
+  }
+  if (password && !(await verifyPassword(password, user.passwordHash))) {
     await db
       .update(localUsers)
       .set({ passwordHash: await hashPassword(password) })

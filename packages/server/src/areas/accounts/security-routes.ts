@@ -1,0 +1,126 @@
+import {
+  AccountMessages,
+  ChangePassword,
+  ErrorBody,
+  PasswordStrength,
+  PasswordStrengthRequest,
+} from '@slugsmith/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAccount } from '../../auth/access.js';
+import { type AccountSecurity, isThrottled } from '../../auth/builtin/account-security.js';
+import { judgePassword } from '../../auth/builtin/password-policy.js';
+import { builtinIssuerKey } from '../../auth/builtin/users.js';
+import { retryAfterSeconds } from '../../auth/throttle.js';
+import { ApiError } from '../../platform/errors.js';
+
+const errors = {
+  400: ErrorBody,
+  401: ErrorBody,
+  403: ErrorBody,
+  404: ErrorBody,
+  409: ErrorBody,
+  429: ErrorBody,
+};
+const noContent = { 204: z.null().describe('Done') };
+
+/** 429 with Retry-After: the growing delay of a throttled request. */
+function tooManyAttempts(reply: FastifyReply, waitMs: number): ApiError {
+  const seconds = retryAfterSeconds(waitMs);
+  reply.header('retry-after', String(seconds));
+  return new ApiError(429, AccountMessages.tooManyAttempts, { reason: 'throttled', retry_after: seconds });
+}
+
+/** The built-in account (local user id) behind the caller's token; 409 for other issuers. */
+function builtinUserId(request: FastifyRequest): string {
+  requireAccount(request);
+  const token = request.caller.token;
+  if (!token || token.issuerKey !== builtinIssuerKey)
+    throw ApiError.conflict(AccountMessages.notBuiltinAccount, { reason: 'external_account' });
+  return token.subject;
+}
+
+/**
+ * Password and e-mail of the built-in provider's accounts (issue 23): change the password,
+ * resend the verification link, ask for a reset link, and the strength hint.
+ */
+export function accountSecurityRoutes(app: FastifyInstance, security: AccountSecurity | undefined): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['accounts'];
+  const available = () => {
+    if (!security)
+      throw ApiError.conflict(AccountMessages.notBuiltinAccount, { reason: 'external_accounts' });
+    return security;
+  };
+
+  r.post('/account/password', {
+    config: { access: 'account' },
+    schema: {
+      tags,
+      summary: 'Change the password (the current one is required); ends the other sessions',
+      body: ChangePassword,
+      response: { ...noContent, ...errors },
+    },
+    handler: async (request, reply) => {
+      const userId = builtinUserId(request);
+      const grant = request.caller.token?.claims.grant_id;
+      const result = await available().changePassword(
+        userId,
+        request.body.current_password,
+        request.body.new_password,
+        typeof grant === 'string' ? grant : undefined,
+      );
+      if (isThrottled(result)) throw tooManyAttempts(reply, result.throttled);
+      if (result === 'unknown') throw ApiError.notFound(AccountMessages.notBuiltinAccount);
+      if (result === 'wrong')
+        throw ApiError.badRequest(AccountMessages.currentPasswordWrong, { field: 'current_password' });
+      if (typeof result === 'object') throw ApiError.badRequest(result.problem, { field: 'new_password' });
+      return reply.status(204).send(null);
+    },
+  });
+
+  r.post('/account/verification', {
+    config: { access: 'account' },
+    schema: {
+      tags,
+      summary: 'Send the e-mail verification link again (throttled)',
+      response: { 202: z.object({ sent: z.boolean() }), ...errors },
+    },
+    handler: async (request, reply) => {
+      const result = await available().resendVerification(builtinUserId(request));
+      if (isThrottled(result)) throw tooManyAttempts(reply, result.throttled);
+      return reply.status(202).send(result);
+    },
+  });
+
+  r.post('/account/password-reset', {
+    config: { access: 'public' },
+    schema: {
+      tags,
+      summary:
+        'E-mail a password reset link; the answer is the same whether or not the address has an account',
+      body: z.object({ email: z.email('Must be a valid email address').max(254) }).strict(),
+      response: { 202: z.object({ requested: z.literal(true) }), ...errors },
+    },
+    handler: async (request, reply) => {
+      const result = await available().requestReset(request.body.email.toLowerCase(), request.ip);
+      if (isThrottled(result)) throw tooManyAttempts(reply, result.throttled);
+      return reply.status(202).send(result);
+    },
+  });
+
+  r.post('/account/password-strength', {
+    config: { access: 'public' },
+    schema: {
+      tags,
+      summary: 'How hard a password is to guess, and whether the password policy accepts it',
+      body: PasswordStrengthRequest,
+      response: { 200: PasswordStrength, 400: ErrorBody },
+    },
+    handler: async (request) => {
+      const { score, problem } = judgePassword(request.body.password, request.body.email);
+      return { score, acceptable: !problem, problem: problem ?? null };
+    },
+  });
+}

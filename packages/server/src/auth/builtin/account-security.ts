@@ -1,0 +1,209 @@
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/connect.js';
+import { localUsers } from '../../db/schema.js';
+import type { Mailer } from '../../platform/mail.js';
+import { linkMail, mailLanguage } from '../../platform/mail-templates.js';
+import { type ThrottleStore, throttleRules } from '../throttle.js';
+import {
+  consumeLink,
+  createLink,
+  findLink,
+  type LinkPurpose,
+  type LinkState,
+  linkLifetimeMs,
+} from './links.js';
+import { passwordProblem } from './password-policy.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+import { endSessions } from './sessions.js';
+import { findLocalUser, findLocalUserByEmail, type LocalUser, signIn } from './users.js';
+
+/** Paths of the built-in provider's link pages (the e-mailed links open them). */
+export const linkPaths = {
+  verify_email: '/oidc/verify-email',
+  reset_password: '/oidc/reset-password',
+} satisfies Record<LinkPurpose, string>;
+
+export type Throttled = { throttled: number };
+export const isThrottled = (x: unknown): x is Throttled =>
+  typeof x === 'object' && x !== null && 'throttled' in x;
+
+/** Keys of the throttle counts; e-mail addresses lower-cased so case does not reset a count. */
+const keys = {
+  signInAccount: (email: string) => `sign-in:account:${email.trim().toLowerCase()}`,
+  signInAddress: (ip: string) => `sign-in:address:${ip}`,
+  resetAccount: (email: string) => `reset:account:${email.trim().toLowerCase()}`,
+  resetAddress: (ip: string) => `reset:address:${ip}`,
+  verification: (userId: string) => `verify:account:${userId}`,
+};
+
+/**
+ * E-mail verification, password reset and change, and throttled sign-in of the built-in
+ * accounts. Links are e-mailed in the account's language; a changed password ends the
+ * account's other sessions.
+ */
+export class AccountSecurity {
+  constructor(
+    private readonly db: Db,
+    private readonly mailer: Mailer,
+    readonly throttle: ThrottleStore,
+    private readonly publicUrl: string,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  private async sendLink(purpose: LinkPurpose, user: LocalUser): Promise<void> {
+    const token = await createLink(this.db, purpose, user);
+    // The page the link opens speaks the language of the message.
+    const language = mailLanguage(user.language);
+    const url = `${this.publicUrl}${linkPaths[purpose]}?token=${token}&ui_locales=${language}`;
+    await this.mailer.send(linkMail(purpose, user.email, language, url));
+  }
+
+  /** Sends a new account its verification link; a failing mailer is logged, not the sign-up's problem. */
+  async welcome(user: LocalUser): Promise<void> {
+    await this.sendLink('verify_email', user).catch((err) =>
+      this.log.error({ err, user: user.id }, 'verification e-mail not sent'),
+    );
+  }
+
+  /**
+   * Sends the verification link again (throttled per account). Answers `sent: false` when the
+   * address is verified already.
+   */
+  async resendVerification(userId: string): Promise<{ sent: boolean } | Throttled> {
+    const user = await findLocalUser(this.db, userId);
+    if (!user) return { sent: false };
+    if (user.emailVerifiedAt) return { sent: false };
+    const key = keys.verification(user.id);
+    const wait = await this.throttle.waitMs(key);
+    if (wait > 0) return { throttled: wait };
+    await this.throttle.hit(key, throttleRules.verificationRequest);
+    await this.sendLink('verify_email', user);
+    return { sent: true };
+  }
+
+  /** Uses a verification link: the address it was sent to is verified if it is still the account's. */
+  async verifyEmail(token: string): Promise<'ok' | Exclude<LinkState, 'valid'>> {
+    const found = await findLink(this.db, 'verify_email', token);
+    if (found.state !== 'valid') return found.state;
+    const link = await consumeLink(this.db, 'verify_email', token);
+    if (!link) return 'used';
+    const updated = await this.db
+      .update(localUsers)
+      .set({ emailVerifiedAt: sql`coalesce(${localUsers.emailVerifiedAt}, now())` })
+      .where(sql`${localUsers.id} = ${link.userId} AND lower(${localUsers.email}) = lower(${link.email})`)
+      .returning({ id: localUsers.id });
+    return updated.length > 0 ? 'ok' : 'invalid';
+  }
+
+  /**
+   * A reset link for this address, if it has an account. The answer is the same either way and
+   * the work for an existing account is not awaited, so neither words nor timing tell.
+   */
+  async requestReset(email: string, clientAddress: string): Promise<{ requested: true } | Throttled> {
+    const accountKey = keys.resetAccount(email);
+    const addressKey = keys.resetAddress(clientAddress);
+    const wait = Math.max(await this.throttle.waitMs(accountKey), await this.throttle.waitMs(addressKey));
+    if (wait > 0) return { throttled: wait };
+    await Promise.all([
+      this.throttle.hit(accountKey, throttleRules.resetAccount),
+      this.throttle.hit(addressKey, throttleRules.resetAddress),
+    ]);
+    void findLocalUserByEmail(this.db, email)
+      .then((user) => user && this.sendLink('reset_password', user))
+      .catch((err) => this.log.error({ err }, 'password reset e-mail not sent'));
+    return { requested: true };
+  }
+
+  /** The account a reset link is for (the form shows it), while the link works. */
+  async resetLink(token: string) {
+    return findLink(this.db, 'reset_password', token);
+  }
+
+  /**
+   * Sets a new password from a reset link: the link is used up, the address counts as verified
+   * (the link reached it), sign-in failures are forgotten and every session of the account ends.
+   */
+  async resetPassword(
+    token: string,
+    password: string,
+  ): Promise<{ ok: true } | { problem: string } | { link: Exclude<LinkState, 'valid'> }> {
+    const link = await findLink(this.db, 'reset_password', token);
+    if (link.state !== 'valid' || !('email' in link))
+      return { link: link.state === 'valid' ? 'invalid' : link.state };
+    const problem = passwordProblem(password, link.email);
+    if (problem) return { problem };
+    const used = await consumeLink(this.db, 'reset_password', token);
+    if (!used) return { link: 'used' };
+    const [user] = await this.db
+      .update(localUsers)
+      .set({
+        passwordHash: await hashPassword(password),
+        emailVerifiedAt: sql`coalesce(${localUsers.emailVerifiedAt}, now())`,
+      })
+      .where(sql`${localUsers.id} = ${used.userId} AND lower(${localUsers.email}) = lower(${used.email})`)
+      .returning();
+    if (!user) return { link: 'invalid' };
+    await this.throttle.clear(keys.signInAccount(user.email));
+    await endSessions(this.db, user.id);
+    return { ok: true };
+  }
+
+  /**
+   * Changes the password after checking the current one (wrong guesses count as failed
+   * sign-ins); ends the account's other sessions, keeping the grant `keepGrantId`.
+   */
+  async changePassword(
+    userId: string,
+    current: string,
+    next: string,
+    keepGrantId?: string,
+  ): Promise<'changed' | 'wrong' | { problem: string } | Throttled | 'unknown'> {
+    const user = await findLocalUser(this.db, userId);
+    if (!user) return 'unknown';
+    const key = keys.signInAccount(user.email);
+    const wait = await this.throttle.waitMs(key);
+    if (wait > 0) return { throttled: wait };
+    if (!(await verifyPassword(current, user.passwordHash))) {
+      await this.throttle.hit(key, throttleRules.signInAccount);
+      return 'wrong';
+    }
+    const problem = passwordProblem(next, user.email);
+    if (problem) return { problem };
+    await this.db
+      .update(localUsers)
+      .set({ passwordHash: await hashPassword(next) })
+      .where(eq(localUsers.id, user.id));
+    await endSessions(this.db, user.id, keepGrantId);
+    return 'changed';
+  }
+
+  /**
+   * Sign-in with growing delays: refused without checking the password while the account or the
+   * client address waits; a failure counts against both, a success clears the account's count.
+   */
+  async signIn(
+    email: string,
+    password: string,
+    clientAddress: string,
+  ): Promise<LocalUser | 'invalid' | Throttled> {
+    const accountKey = keys.signInAccount(email);
+    const addressKey = keys.signInAddress(clientAddress);
+    const wait = Math.max(await this.throttle.waitMs(accountKey), await this.throttle.waitMs(addressKey));
+    if (wait > 0) return { throttled: wait };
+    const user = await signIn(this.db, email, password);
+    if (user) {
+      await this.throttle.clear(accountKey);
+      return user;
+    }
+    const waits = await Promise.all([
+      this.throttle.hit(accountKey, throttleRules.signInAccount),
+      this.throttle.hit(addressKey, throttleRules.signInAddress),
+    ]);
+    const next = Math.max(...waits);
+    return next > 0 ? { throttled: next } : 'invalid';
+  }
+}
+
+/** Minutes a reset link works (the "sent" page says it). */
+export const resetLinkMinutes = linkLifetimeMs.reset_password / 60_000;
