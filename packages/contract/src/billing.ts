@@ -192,3 +192,18 @@ export const EditBillingEvent = z
   .strict()
   .meta({ id: 'EditBillingEvent' });
 export type EditBillingEvent = z.infer<typeof EditBillingEvent>;
+
+/**
+ * `POST /admin/{provider}/catalogue/sync`: the plans and prices as the provider now holds them.
+ * `joined`: another node (or request) was already syncing and this answer is its result.
+ */
+export const CatalogueSyncResult = z
+  .object({
+    provider: PaymentProviderName,
+    products: z.number().int(),
+    prices: z.number().int(),
+    joined: z.boolean(),
+    finished_at: z.string(),
+  })
+  .meta({ id: 'CatalogueSyncResult' });
+export type CatalogueSyncResult = z.infer<typeof CatalogueSyncResult>;

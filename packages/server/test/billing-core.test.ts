@@ -283,6 +283,22 @@ describeEachDatabaseWith('billing self-service', env, (ctx) => {
 });
 
 describeEachDatabaseWith('billing events for staff', env, (ctx) => {
+  it("staff sync Paddle's catalogue now; Paddle refusing is a 502 that says so", async () => {
+    const { token } = await ctx().admin();
+    paddleApi.failNext = true;
+    const failed = await ctx().request('POST', '/api/v1/admin/paddle/catalogue/sync', { token });
+    expect(failed).toMatchObject({ status: 502, body: { details: { reason: 'catalogue_sync_failed' } } });
+    expect(failed.body.message).toMatch(/^The payment provider did not take the catalogue/);
+    const synced = await ctx().request('POST', '/api/v1/admin/paddle/catalogue/sync', { token });
+    expect(synced.status, JSON.stringify(synced.body)).toBe(200);
+    expect(synced.body).toMatchObject({ provider: 'paddle', joined: false });
+    expect(synced.body.prices).toBeGreaterThan(0);
+    // Every price went to the stand-in (created, or updated when an earlier test made it).
+    expect(
+      paddleApi.calls('POST', '/prices').length + paddleApi.calls('PATCH', '/prices/').length,
+    ).toBeGreaterThanOrEqual(synced.body.prices);
+  });
+
   it('lists events with filters, acknowledges them and retries failed ones', async () => {
     const { token } = await ctx().admin();
     const a = await orgWithOwner(ctx(), 'events-admin');

@@ -31,7 +31,7 @@ export function toBillingEvent(e: q.EventRow): BillingEvent {
 }
 
 /** The `{provider}` segment names the active provider; any other is unknown here. */
-function activeProvider(billing: Billing, provider: string) {
+export function activeProvider(billing: Billing, provider: string) {
   if (provider !== billing.provider.name) {
     throw ApiError.notFound('Unknown payment provider', { provider, active: billing.provider.name });
   }

@@ -7,6 +7,7 @@ import {
   BillingEventQuery,
   BillingParams,
   BillingTransactionList,
+  CatalogueSyncResult,
   ChangePreview,
   CheckoutRequest,
   CheckoutSession,
@@ -24,6 +25,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAccount, requireOrg } from '../../auth/access.js';
 import { auditRequest } from '../admin/audit.js';
+import { syncCatalogueNow } from './catalogue-admin.js';
 import { prepareCheckout } from './checkout.js';
 import * as events from './events-admin.js';
 import { INVOICE_CSP, invoiceHtml } from './invoice.js';
@@ -159,6 +161,18 @@ export function billingRoutes(app: FastifyInstance, billing: Billing): void {
       response: { 200: PaymentMethodSession, ...withProvider },
     },
     handler: async (request) => self.paymentMethod(billing, requireOrg(request), request.params.id),
+  });
+
+  r.post('/admin/:provider/catalogue/sync', {
+    config: { access: 'admin' },
+    schema: {
+      tags: ['admin'],
+      summary:
+        "Mirror the plans and prices in the provider's catalogue now (one sync across all nodes; a second request joins it)",
+      params: ProviderParams,
+      response: { 200: CatalogueSyncResult, ...withProvider },
+    },
+    handler: async (request) => syncCatalogueNow(billing, request.params.provider),
   });
 
   r.get('/admin/:provider/events', {

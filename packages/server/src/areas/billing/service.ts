@@ -1,14 +1,25 @@
 // The billing core as the app runs it: the active provider, the event pipeline, and the catalogue
 // kept in step with the provider.
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/connect.js';
 import type { Caches } from '../../platform/cache.js';
 import type { BillingConfig } from '../../platform/config.js';
 import { subscribable } from '../plans/catalogue.js';
 import { forgetLimits } from '../plans/effective-limits.js';
+import { leaseHeld, releaseLease, takeLease } from './lease.js';
 import { EventPipeline, type PipelineOptions } from './pipeline.js';
 import type { CatalogueItem, ProviderRuntime, SyncResult } from './provider.js';
 import * as q from './queries.js';
+
+/** The catalogue as the provider holds it after a sync; `joined` when another sync's result. */
+export type CatalogueSync = SyncResult & { joined: boolean; finishedAt: Date };
+
+const SYNC_LEASE = 'catalogue-sync';
+/** Longer than any sync takes (a few dozen API calls); a node that died holding it blocks no longer. */
+const SYNC_LEASE_MS = 5 * 60_000;
+const SYNC_WAIT_MS = 100;
 
 export interface BillingDeps {
   db: Db;
@@ -21,7 +32,7 @@ export interface BillingDeps {
 
 export class Billing {
   readonly pipeline: EventPipeline;
-  private syncing: Promise<SyncResult> | undefined;
+  private syncing: Promise<CatalogueSync> | undefined;
 
   constructor(
     readonly provider: ProviderRuntime,
@@ -53,13 +64,62 @@ export class Billing {
 
   /**
    * Mirrors every priced plan in the provider's catalogue (sellable ones active, the others
-   * archived) and stores the provider's ids. One sync at a time on a node.
+   * archived) and stores the provider's ids. One sync at a time across all nodes: a caller on this
+   * node joins the sync in flight here, and a node that finds another holding the database lease
+   * waits for that one and answers its result instead of syncing twice.
    */
-  syncCatalogue(): Promise<SyncResult> {
-    this.syncing ??= this.runSync().finally(() => {
+  syncCatalogue(): Promise<CatalogueSync> {
+    this.syncing ??= this.syncOnce().finally(() => {
       this.syncing = undefined;
     });
     return this.syncing;
+  }
+
+  private async syncOnce(): Promise<CatalogueSync> {
+    const holder = randomUUID();
+    let joined = false;
+    for (;;) {
+      if (await takeLease(this.db, SYNC_LEASE, holder, SYNC_LEASE_MS)) {
+        try {
+          // Another node's sync just ended: what it stored is the answer, unless it is stale.
+          if (joined) {
+            const known = await this.knownRefs();
+            if (!(await this.catalogueStale())) return { ...known, joined, finishedAt: new Date() };
+          }
+          return { ...(await this.runSync()), joined: false, finishedAt: new Date() };
+        } finally {
+          await releaseLease(this.db, SYNC_LEASE, holder);
+        }
+      }
+      joined = true;
+      do await sleep(SYNC_WAIT_MS);
+      while (await leaseHeld(this.db, SYNC_LEASE));
+    }
+  }
+
+  /** Whether a plan or price changed after the provider's copy of it was made (or has none). */
+  private async catalogueStale(): Promise<boolean> {
+    for (const { plan, price } of await q.listPricedPlans(this.db)) {
+      if (plan.free || price.amount <= 0) continue;
+      const ref = await q.findPriceRef(this.db, this.provider.name, price.id);
+      // Plans not on sale are only archived at the provider: no copy of theirs is no gap.
+      if (ref ? ref.stale : subscribable(plan.state) && !plan.customPlan) return true;
+    }
+    return false;
+  }
+
+  private async knownRefs(): Promise<SyncResult> {
+    const name = this.provider.name;
+    return {
+      products: (await q.listRefs(this.db, name, 'product')).map((r) => ({
+        planId: r.localId,
+        providerId: r.providerId,
+      })),
+      prices: (await q.listRefs(this.db, name, 'price')).map((r) => ({
+        priceId: r.localId,
+        providerId: r.providerId,
+      })),
+    };
   }
 
   private async runSync(): Promise<SyncResult> {
@@ -85,17 +145,7 @@ export class Billing {
           trialDays: price.trialDays,
         },
       }));
-    const known: SyncResult = {
-      products: (await q.listRefs(db, name, 'product')).map((r) => ({
-        planId: r.localId,
-        providerId: r.providerId,
-      })),
-      prices: (await q.listRefs(db, name, 'price')).map((r) => ({
-        priceId: r.localId,
-        providerId: r.providerId,
-      })),
-    };
-    const result = await this.provider.syncCatalogue(items, known);
+    const result = await this.provider.syncCatalogue(items, await this.knownRefs());
     await q.saveRefs(
       db,
       name,

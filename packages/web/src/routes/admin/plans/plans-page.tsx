@@ -6,6 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import { adminKeys, listPlans } from '../../../lib/admin-api.js';
 import { formatPrice } from '../../../lib/money.js';
 import { ErrorState, ListSkeleton } from '../../dashboard/states.js';
+import { CatalogueSync } from '../../products/catalogue-sync.js';
 import { AdminHeader, ReadOnlyNote, StateBadge, TableScroll } from '../parts.js';
 import { useStaff } from '../use-staff.js';
 import { PlanEditor } from './plan-editor.js';
@@ -50,6 +51,7 @@ export function PlansPage() {
         }
       />
       <ReadOnlyNote />
+      {writable && <CatalogueSync />}
       {plans.isPending && <ListSkeleton rows={5} />}
       {plans.isError && (
         <ErrorState title={t('plans.loadFailed')} error={plans.error} onRetry={() => plans.refetch()} />
