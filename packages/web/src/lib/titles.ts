@@ -34,6 +34,7 @@ const ADMIN_EXACT: Record<string, string> = {
   '/admin/users': 'users',
   '/admin/settings': 'settings',
   '/admin/audit': 'audit',
+  '/admin/licences': 'licences',
 };
 
 /** The page-title rule of product spec §2.5, without translation. */
