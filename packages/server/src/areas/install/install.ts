@@ -5,7 +5,7 @@ import type { Database } from '../../db/connect.js';
 import type { InstallConfig } from '../../platform/config.js';
 import { ApiError } from '../../platform/errors.js';
 import type { OrgLimits } from '../plans/effective-limits.js';
-import { type LicenceStanding, licenceStanding, standingWarning } from './expiry.js';
+import { GRACE_DAYS, type LicenceStanding, licenceStanding, standingWarning } from './expiry.js';
 import {
   fileVersion,
   type LicenceText,
@@ -47,6 +47,10 @@ export class Install {
   private timer: NodeJS.Timeout | undefined;
   private beating: Promise<void> | undefined;
   private lastWarning = { state: '', at: 0 };
+  /** What the log last said of this node: serving or waiting for a slot. */
+  private announcedServing: boolean | undefined;
+  /** Date.now() from which generation is refused (the grace period's end); never when perpetual. */
+  private refusedFrom: number;
   /** The version of a changed file that was refused: not read again until it changes again. */
   private refusedVersion: string | undefined;
 
@@ -63,6 +67,7 @@ export class Install {
     this.keys = licence.keys;
     this.claims = licence.claims;
     this.limits = limitsOf(licence.claims);
+    this.refusedFrom = refusedFrom(licence.claims);
     this.slots = new NodeSlots(database, licence.heartbeatMs);
   }
 
@@ -104,10 +109,11 @@ export class Install {
     await this.slots.deregister().catch((err: unknown) => this.log.warn({ err }, 'node not deregistered'));
   }
 
-  /** Why this node refuses generation calls now, or undefined when it serves them. */
-  refusal(now = new Date()): ApiError | undefined {
-    const standing = this.standing(now);
-    if (standing.state === 'expired') {
+  /** Why this node refuses generation calls now, or undefined when it serves them (every call asks). */
+  refusal(): ApiError | undefined {
+    if (Date.now() >= this.refusedFrom) {
+      const standing = this.standing();
+      if (standing.state !== 'expired') return undefined;
       return new ApiError(503, `Licence expired: ${standingWarning(standing)}`, {
         reason: 'licence-expired',
         expired_at: standing.expiresAt.toISOString(),
@@ -127,7 +133,6 @@ export class Install {
 
   private async beat(): Promise<void> {
     await this.renewIfChanged();
-    const before = this.slots.servingSlot();
     let slot: number | null;
     try {
       slot = await this.slots.beat(this.claims.max_nodes);
@@ -138,17 +143,18 @@ export class Install {
       );
       return;
     }
-    if (slot !== null && before === null) {
-      this.log.info(
-        { slot, max_nodes: this.claims.max_nodes },
-        'this node serves generation calls (licence slot %d)',
-        slot,
-      );
-    } else if (slot === null && (before !== null || !this.lastWarning.state)) {
-      this.log.warn(
-        { max_nodes: this.claims.max_nodes },
-        `this node does not serve generation calls: ${nodeLimitLine(this.claims.max_nodes, this.slots.heartbeatMs)}`,
-      );
+    // Said in the log when it changes: at start, on losing the slot, on taking one.
+    if ((slot !== null) !== this.announcedServing) {
+      this.announcedServing = slot !== null;
+      const { max_nodes } = this.claims;
+      if (slot !== null) {
+        this.log.info({ slot, max_nodes }, 'this node serves generation calls (licence slot %d)', slot);
+      } else {
+        this.log.warn(
+          { max_nodes },
+          `this node does not serve generation calls: ${nodeLimitLine(max_nodes, this.slots.heartbeatMs)}`,
+        );
+      }
     }
     this.warnAboutExpiry();
   }
@@ -179,6 +185,7 @@ export class Install {
       this.text = text;
       this.claims = claims;
       this.limits = limitsOf(claims);
+      this.refusedFrom = refusedFrom(claims);
       this.log.info(
         { licence: claims.jti, max_nodes: claims.max_nodes, expires: claims.exp ?? null },
         'licence renewed from %s',
@@ -192,6 +199,10 @@ export class Install {
       );
     }
   }
+}
+
+function refusedFrom(claims: LicenceClaims): number {
+  return claims.exp === undefined ? Number.POSITIVE_INFINITY : (claims.exp + GRACE_DAYS * 86_400) * 1000;
 }
 
 function nodeLimitLine(maxNodes: number, heartbeatMs: number): string {

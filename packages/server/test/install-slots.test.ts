@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FREE_BEATS, NodeSlots, SERVE_BEATS } from '../src/areas/install/node-slots.js';
+import { type Database, openDatabase } from '../src/db/connect.js';
+import { migrate } from '../src/db/migrate.js';
+
+/**
+ * The slot rules of an install's nodes, step by step on one database (three NodeSlots stand for
+ * three nodes; heartbeats are aged in the table instead of waited for). The same rules across
+ * processes on PostgreSQL: install-nodes.test.ts.
+ */
+describe('[pglite] licence slots of concurrent nodes', () => {
+  const BEAT_MS = 1_000;
+  let database: Database;
+  beforeAll(async () => {
+    database = await openDatabase({ kind: 'pglite', dataDir: 'memory://' });
+    await migrate(database);
+  });
+  afterAll(async () => database?.close());
+
+  /** Makes a node's last heartbeat `beats` heartbeats old. */
+  const age = (node: NodeSlots, beats: number) =>
+    database.rawTransaction((exec) =>
+      exec(`UPDATE install_nodes SET heartbeat_at = now() - make_interval(secs => $2) WHERE id = $1`, [
+        node.id,
+        (beats * BEAT_MS) / 1000,
+      ]),
+    );
+
+  it('hands out max_nodes slots, frees a silent node’s only after the free bound, follows a renewal and a clean stop', async () => {
+    expect(FREE_BEATS).toBeGreaterThan(SERVE_BEATS);
+    const [a, b, c] = [0, 1, 2].map(() => new NodeSlots(database, BEAT_MS)) as [
+      NodeSlots,
+      NodeSlots,
+      NodeSlots,
+    ];
+    expect([await a.beat(2), await b.beat(2), await c.beat(2)]).toEqual([1, 2, null]);
+    expect([a.servingSlot(), c.servingSlot()]).toEqual([1, null]);
+
+    // a falls silent: its slot stays its own until FREE_BEATS have passed.
+    await age(a, FREE_BEATS - 0.1);
+    expect(await c.beat(2)).toBeNull();
+    await age(a, FREE_BEATS + 0.1);
+    expect(await c.beat(2)).toBe(1);
+    // a comes back: its row is gone and no slot is free, so it waits and does not serve.
+    expect(await a.beat(2)).toBeNull();
+    expect(a.servingSlot()).toBeNull();
+    expect((await a.list()).map((n) => [n.id, n.slot])).toEqual([
+      [c.id, 1],
+      [b.id, 2],
+      [a.id, null],
+    ]);
+
+    // A renewed licence for one node: the node on slot 2 gives it up, slot 1 stays.
+    expect(await b.beat(1)).toBeNull();
+    expect(await c.beat(1)).toBe(1);
+    // A clean stop frees the slot at once.
+    await c.deregister();
+    expect(await a.beat(1)).toBe(1);
+  });
+
+  it('a node serves only until SERVE_BEATS after its last heartbeat began', async () => {
+    const quick = new NodeSlots(database, 40);
+    await quick.forgetEarlierRuns();
+    expect(await quick.beat(1)).toBe(1);
+    expect(quick.servingSlot()).toBe(1);
+    await new Promise((r) => setTimeout(r, SERVE_BEATS * 40 + 20));
+    expect(quick.servingSlot()).toBeNull();
+    expect(await quick.beat(1)).toBe(1);
+    expect(quick.servingSlot()).toBe(1);
+  });
+});
