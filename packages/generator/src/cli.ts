@@ -1,18 +1,33 @@
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { DictionaryBundle } from './bundle.js';
+import { withSuggestion } from './did-you-mean.js';
 import { GeneratorError, PatternError, SequenceExhausted } from './errors.js';
-import { Generator } from './generator.js';
+import { Generator, toSequence } from './generator.js';
+import { ALGORITHM_VERSION } from './permutation.js';
+import { randomSeed } from './random.js';
 import { SAMPLE_BUNDLE } from './sample-bundle.js';
 
 const USAGE = `Usage:
   slugsmith forge '<pattern>' [--count N] [--seed S] [--sequence K]
   slugsmith info '<pattern>'
   slugsmith demo
+  slugsmith --version
 
 Examples:
   slugsmith forge '{adjective}-{noun}-{number:3d}' --count 5
   slugsmith forge '{Adjective}{Noun}' --seed my-series --sequence 1000 --count 3
   slugsmith info '{adverb}-{adjective}-{noun}'`;
+
+const COMMANDS = ['forge', 'info', 'demo'];
+/** Slugs forged and written per step of a large count: the output streams, memory stays flat. */
+const CHUNK = 10_000;
+
+/** This package's version, from its package.json (next to src/ and dist/ alike). */
+function packageVersion(): string {
+  const text = readFileSync(new URL('../package.json', import.meta.url), 'utf8');
+  return (JSON.parse(text) as { version: string }).version;
+}
 
 /** The product bundle when @slugsmith/dictionaries is installed, else the small built-in sample. */
 async function defaultBundle(err: NodeJS.WritableStream): Promise<DictionaryBundle> {
@@ -47,11 +62,17 @@ export async function main(
     return 2;
   }
   const { command, pattern, values } = parsed;
-  if (values.help || !command) {
+  if (values.help || (!command && !values.version)) {
     (values.help ? out : err).write(`${USAGE}\n`);
     return values.help ? 0 : 2;
   }
   const gen = new Generator(await defaultBundle(err));
+  if (values.version) {
+    out.write(
+      `slugsmith ${packageVersion()} (algorithm ${ALGORITHM_VERSION}, dictionary bundle ${gen.bundleId})\n`,
+    );
+    return 0;
+  }
   try {
     if (command === 'demo') {
       out.write(`Slugsmith engine demo (dictionary bundle ${gen.bundleId})\n\n`);
@@ -70,13 +91,8 @@ export async function main(
       out.write(`${JSON.stringify(gen.patternInfo(pattern), null, 2)}\n`);
       return 0;
     }
-    if (command === 'forge') {
-      const count = values.count === undefined ? 1 : Number(values.count);
-      const slugs = gen.forge(pattern, { count, seed: values.seed, sequence: values.sequence });
-      out.write(`${slugs.join('\n')}\n`);
-      return 0;
-    }
-    throw new GeneratorError(`Unknown command '${command}'`);
+    if (command === 'forge') return forge(gen, pattern, values, out, err);
+    throw new GeneratorError(withSuggestion(`Unknown command '${command}'`, command, COMMANDS));
   } catch (e) {
     if (e instanceof PatternError) err.write(`${describePatternError(pattern ?? '', e)}\n`);
     else if (e instanceof GeneratorError || e instanceof SequenceExhausted)
@@ -95,8 +111,44 @@ function parseCli(argv: string[]) {
       seed: { type: 'string', short: 's' },
       sequence: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
+      version: { type: 'boolean', short: 'v' },
     },
   });
   const [command, pattern] = positionals;
   return { command, pattern, values };
+}
+
+/**
+ * Prints `count` slugs from the position asked for, one per line, a chunk at a time under one seed
+ * (a random one when none is given). A count beyond the capacity prints the slugs there are from
+ * that position on and says so (exit 1); a position at or past the capacity prints none (exit 2).
+ */
+function forge(
+  gen: Generator,
+  pattern: string,
+  values: { count?: string; seed?: string; sequence?: string },
+  out: NodeJS.WritableStream,
+  err: NodeJS.WritableStream,
+): number {
+  const count = values.count === undefined ? 1 : Number(values.count);
+  if (!Number.isSafeInteger(count) || count < 1) throw new GeneratorError('Count must be a positive number');
+  const compiled = gen.compile(pattern);
+  const start = toSequence(values.sequence);
+  if (start >= compiled.capacity) throw new SequenceExhausted(start, compiled.capacity);
+  const left = compiled.capacity - start;
+  const printed = BigInt(count) > left ? Number(left) : count;
+  const seed = values.seed ?? randomSeed();
+  for (let done = 0; done < printed; done += CHUNK) {
+    const slugs = gen.forge(compiled, {
+      seed,
+      sequence: start + BigInt(done),
+      count: Math.min(CHUNK, printed - done),
+    });
+    out.write(`${slugs.join('\n')}\n`);
+  }
+  if (printed === count) return 0;
+  err.write(
+    `error: asked for ${count} slugs, but the pattern's capacity is ${compiled.capacity}: printed the ${printed} from position ${start} on\n`,
+  );
+  return 1;
 }

@@ -1,6 +1,7 @@
 import type { Element, EmojiElement, NumberElement, SelectorElement, SpecialElement } from './ast.js';
 import { applyMask, casingOf } from './casing.js';
 import type { BundleIndex, DictionaryIndex } from './dictionary-index.js';
+import { withSuggestion } from './did-you-mean.js';
 import { PatternError } from './errors.js';
 import { alphabetInfo, JOIN_LIST_LIMIT, type JoinInfo, joinInfoOf } from './joins.js';
 import { elementToString } from './parser.js';
@@ -49,7 +50,13 @@ export type Component =
  * translate); the tags the kind does have are what would be valid there, for editors and clients.
  */
 function unknownTag(tag: string, dict: DictionaryIndex, el: Element): PatternError {
-  return new PatternError(`Unknown tag '${tag}' for '${dict.kind}'`, el.start, el.end, dict.tagNames());
+  const names = dict.tagNames();
+  return new PatternError(
+    withSuggestion(`Unknown tag '${tag}' for '${dict.kind}'`, tag, names),
+    el.start,
+    el.end,
+    names,
+  );
 }
 
 export function selectorComponent(el: SelectorElement, index: BundleIndex): Component {

@@ -1,6 +1,7 @@
 import type { SizeLimit } from './ast.js';
 import type { BundleTag, DictionaryBundle } from './bundle.js';
-import { CASINGS, type Casing } from './casing.js';
+import { CASINGS, type Casing, casedWith, casingOf } from './casing.js';
+import { withSuggestion } from './did-you-mean.js';
 import { GeneratorError } from './errors.js';
 import { charLength } from './text.js';
 import { CasedWords } from './word-views.js';
@@ -176,7 +177,13 @@ export class BundleIndex {
     const ofKind = this.dictionaries.filter((d) => d.kind === k);
     const found = ofKind.find((d) => d.language === lang) ?? ofKind.find((d) => d.language === null);
     if (found) return found;
-    if (ofKind.length === 0) return `Unknown dictionary '${kind}'`;
+    if (ofKind.length === 0) {
+      // The names a placeholder may start with, spelt in the casing the writer used ({Nuon} → Noun).
+      const names = [...this.dictionaries.map((d) => d.kind), 'number', 'special'].map(
+        casedWith(casingOf(kind)),
+      );
+      return withSuggestion(`Unknown dictionary '${kind}'`, kind, names);
+    }
     return `No '${k}' dictionary for language '${lang}'`;
   }
 

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { main } from '../src/cli.js';
 
@@ -90,5 +91,62 @@ describe('slugsmith CLI', () => {
     expect((await run('frobnicate', '{noun}')).code).toBe(2);
     expect((await run()).code).toBe(2);
     expect((await run('--help')).code).toBe(0);
+  });
+
+  it('prints its version, the algorithm and the dictionary bundle', async () => {
+    const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+    for (const flag of ['--version', '-v']) {
+      const r = await run(flag);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toMatch(
+        new RegExp(
+          `^slugsmith ${version.replaceAll('.', '\\.')} \\(algorithm v1, dictionary bundle \\S+\\)\\n$`,
+        ),
+      );
+    }
+  });
+
+  it('prints the slugs there are when the count is beyond the capacity, and says how many (exit 1)', async () => {
+    const r = await run('forge', '{number:1d}', '--count', '25', '--seed', 'c', '--sequence', '4');
+    expect(r.code).toBe(1);
+    const lines = r.stdout.trimEnd().split('\n');
+    expect(lines).toHaveLength(6);
+    // The slugs of positions 4 to 9, as a count that fits gives them.
+    expect(lines).toEqual(
+      (await run('forge', '{number:1d}', '--count', '6', '--seed', 'c', '--sequence', '4')).stdout
+        .trimEnd()
+        .split('\n'),
+    );
+    expect(r.stderr).toContain(
+      "error: asked for 25 slugs, but the pattern's capacity is 10: printed the 6 from position 4 on",
+    );
+    // Without a seed too: one random seed for the whole run, so no slug twice.
+    const all = await run('forge', '{number:2d}', '--count', '30000');
+    expect(all.code).toBe(1);
+    expect(new Set(all.stdout.trimEnd().split('\n')).size).toBe(100);
+    expect(all.stderr).toContain('printed the 100 from position 0 on');
+  });
+
+  it('forges large counts a chunk at a time, the slugs of one call', async () => {
+    const slugs = async (...args: string[]) =>
+      (await run('forge', '{adjective}-{noun}', '--seed', 'big', ...args)).stdout.trimEnd().split('\n');
+    const all = await slugs('--count', '20500');
+    expect(all).toHaveLength(20_500);
+    expect(new Set(all).size).toBe(20_500);
+    expect(all.slice(0, 12_000)).toEqual(await slugs('--count', '12000'));
+    expect(all.slice(12_000)).toEqual(await slugs('--count', '8500', '--sequence', '12000'));
+  });
+
+  it('suggests the closest names for an unknown kind, tag or command', async () => {
+    const kind = await run('forge', '{adjectiv}-{noun}');
+    expect(kind.code).toBe(2);
+    expect(kind.stderr.split('\n')[0]).toBe(
+      "error: Unknown dictionary 'adjectiv'. Did you mean 'adjective'?",
+    );
+    const tag = await run('info', '{noun:+anmals}');
+    expect(tag.stderr.split('\n')[0]).toBe("error: Unknown tag 'anmals' for 'noun'. Did you mean 'animal'?");
+    const command = await run('froge', '{noun}');
+    expect(command.code).toBe(2);
+    expect(command.stderr).toContain("error: Unknown command 'froge'. Did you mean 'forge'?");
   });
 });

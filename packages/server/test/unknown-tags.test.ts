@@ -31,4 +31,29 @@ describeEachDatabase('unknown tags', (ctx) => {
       expect(answer.body.message, url).toMatch(/^Unknown tag 'animal' for 'adjective'/);
     }
   });
+
+  it('ends the refusal of a misspelt kind or tag with the closest names, on every route that compiles', async () => {
+    const a = await orgWithOwner(ctx(), 'did-you-mean');
+    const { key } = await a.apiKey({});
+    const post = (url: string, body: unknown) =>
+      ctx().request('POST', `/api/v1${url}`, { body, headers: { 'x-api-key': key } });
+    // The closest name first (others as close may follow, depending on the bundle's tags).
+    const closest = (start: string, name: string) =>
+      new RegExp(`^${start.replace(/[.()]/g, '\\$&')}\\. Did you mean '${name}'(, '[A-Za-z0-9_]+')*\\?$`);
+    for (const [pattern, message] of [
+      ['{adjective}-{nuon}', closest("Unknown dictionary 'nuon'", 'noun')],
+      ['{Adjectiv}{Noun}', closest("Unknown dictionary 'Adjectiv'", 'Adjective')],
+      ['{noun:+anmal}', closest("Unknown tag 'anmal' for 'noun'", 'animal')],
+    ] as const) {
+      for (const url of ['/gen/forge', '/gen/pattern-info']) {
+        const answer = await post(url, { pattern, count: 1 });
+        expect(answer.status, `${url} ${pattern}`).toBe(400);
+        expect(answer.body.message, `${url} ${pattern}`).toMatch(message);
+      }
+    }
+    // Series creation compiles in turns: the same message.
+    const series = await post('/gen/series', { name: 'typo', pattern: '{noun:+anmal}' });
+    expect(series.status).toBe(400);
+    expect(series.body.message).toMatch(closest("Unknown tag 'anmal' for 'noun'", 'animal'));
+  });
 });

@@ -44,7 +44,9 @@ const BAD_PATTERNS = [
   '{noun:!3}',
   '{noun:+animal-animal}',
   '{noun:+nosuchtag}',
+  '{noun:+anmal}',
   '{nosuchdict}',
+  '{nuon}',
   '{noun@xx}',
   '{noun:+animal>40}',
   '{emoji:+nosuchtag}',
@@ -99,6 +101,12 @@ describe('pattern messages in the reader’s language (product spec §5)', () =>
       "Unbekanntes Schlagwort 'zzz' für 'noun'",
     );
     expect(translatePatternMessage("Operator != requires '='", de)).toBe("Der Operator != braucht '='");
+    expect(
+      translatePatternMessage("Unknown tag 'anmal' for 'noun'. Did you mean 'animal', 'mammal'?", de),
+    ).toBe("Unbekanntes Schlagwort 'anmal' für 'noun'. Meinten Sie 'animal', 'mammal'?");
+    expect(translatePatternMessage("Unknown dictionary 'nuon'. Did you mean 'noun'?", de)).toBe(
+      "Unbekanntes Wörterbuch 'nuon'. Meinten Sie 'noun'?",
+    );
   });
 
   it('shows an unknown message as the engine wrote it', () => {

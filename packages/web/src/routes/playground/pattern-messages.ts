@@ -36,6 +36,13 @@ const WITH_PARAMETERS: [RegExp, string, string[]][] = [
   [/^Maximum value is (\d+)$/, 'maximumValue', ['max']],
   [/^Operator ([!=]=) requires '='$/, 'operatorNeedsEquals', ['operator']],
   [/^Tag '(.+)' cannot be both included and excluded$/, 'tagBothWays', ['tag']],
+  // A likely typo ends with the closest names, quoted and separated by commas in every language.
+  [
+    /^Unknown tag '(.+)' for '(.+)'\. Did you mean ('.+')\?$/,
+    'unknownTagSuggested',
+    ['tag', 'kind', 'names'],
+  ],
+  [/^Unknown dictionary '(.+)'\. Did you mean ('.+')\?$/, 'unknownDictionarySuggested', ['kind', 'names']],
   [/^Unknown tag '(.+)' for '(.+)'$/, 'unknownTag', ['tag', 'kind']],
   [/^Unknown dictionary '(.+)'$/, 'unknownDictionary', ['kind']],
   [/^No '(.+)' dictionary for language '(.+)'$/, 'noDictionaryForLanguage', ['kind', 'language']],
