@@ -22,7 +22,7 @@ export function LicencesTab({ org }: { org: Organisation }) {
         </Title>
         <Text size="sm" c="dimmed">
           {t('intro')}{' '}
-          <Anchor component={Link} to="/docs/on-premise" size="sm">
+          <Anchor component={Link} to="/docs/on-premise" size="sm" underline="always">
             {t('docsLink')}
           </Anchor>
         </Text>
