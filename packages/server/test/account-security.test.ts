@@ -254,6 +254,7 @@ describe(`[${kind}] account security on a listening server`, () => {
     expect((await flow.refresh(tokens.refresh_token as string)).body).toMatchObject({
       error: 'invalid_grant',
     });
+    expect((await api('GET', '/accounts', tokens.access_token)).status).toBe(401);
     expect((await signInFlow(email)).response.status).toBe(401);
     expect((await signInFlow(email, newPassword)).response.status).toBe(303);
     // The link reached the address: it counts as verified.
@@ -298,6 +299,12 @@ describe(`[${kind}] account security on a listening server`, () => {
     expect(changed.status).toBe(204);
     expect((await other.flow.refresh(otherTokens.refresh_token as string)).status).toBe(400);
     expect((await first.flow.refresh(first.tokens.refresh_token as string)).status).toBe(200);
+    // The other session's access token stops at once; this one's keeps working.
+    expect(await api('GET', '/accounts', otherTokens.access_token)).toMatchObject({
+      status: 401,
+      body: { message: 'Your session has expired' },
+    });
+    expect((await api('GET', '/accounts', token)).status).toBe(200);
 
     // An account without a password here (no built-in user behind it) has none to change.
     const noPassword = await ctx.person('no-password');
@@ -380,5 +387,7 @@ describe(`[${kind}] account security on a listening server`, () => {
     expect((await flow.refresh(tokens.refresh_token as string)).body).toMatchObject({
       error: 'invalid_grant',
     });
+    // Its grant went with it: the access token issued alongside is refused too.
+    expect((await api('GET', '/accounts', tokens.access_token)).status).toBe(401);
   });
 });

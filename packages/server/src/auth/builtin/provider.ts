@@ -8,7 +8,7 @@ import type { AuthConfig } from '../../platform/config.js';
 import type { Mailer } from '../../platform/mail.js';
 import { defaultAccess } from '../access.js';
 import { openThrottleStore, retryAfterSeconds } from '../throttle.js';
-import { localVerifier, type TokenVerifier } from '../tokens.js';
+import { localVerifier, TokenError, type TokenVerifier } from '../tokens.js';
 import { AccountSecurity, isThrottled, linkPaths, resetLinkMinutes } from './account-security.js';
 import { databaseAdapter, deleteExpiredPayloads } from './adapter.js';
 import { loadProviderSecrets, publicKeys } from './keys.js';
@@ -31,6 +31,7 @@ import {
   verificationResultPage,
 } from './pages.js';
 import { judgePassword } from './password-policy.js';
+import { grantExists } from './sessions.js';
 import { builtinIssuerKey, type EnsureAdminAccount, findLocalUser, seedAdmin, signUp } from './users.js';
 
 export interface BuiltinProvider {
@@ -41,6 +42,22 @@ export interface BuiltinProvider {
   signingKeys: JWK[];
   /** Verification, reset, change and throttled sign-in of the built-in accounts. */
   security: AccountSecurity;
+}
+
+/**
+ * Access tokens of the built-in provider name their grant: once the grant is gone (password
+ * changed or reset, other sessions signed out, refresh token revoked, account deleted) its access
+ * tokens stop working at once instead of living out their hour.
+ */
+function sessionBoundVerifier(db: Db, inner: TokenVerifier): TokenVerifier {
+  return {
+    async verify(token) {
+      const verified = await inner.verify(token);
+      const grant = verified.claims.grant_id;
+      if (typeof grant === 'string' && !(await grantExists(db, grant))) throw new TokenError('expired');
+      return verified;
+    },
+  };
 }
 
 /** The policy's refusal as the pages name it. */
@@ -231,11 +248,14 @@ export async function startBuiltinProvider(
   provider.on('server_error', (_ctx, err) => log.error({ err }, 'oidc provider error'));
   const callback = provider.callback();
 
-  const verifier = localVerifier(publicKeys(secrets.signingKeys), {
-    issuer: auth.issuer,
-    audience: auth.audience,
-    issuerKey: 'builtin',
-  });
+  const verifier = sessionBoundVerifier(
+    db,
+    localVerifier(publicKeys(secrets.signingKeys), {
+      issuer: auth.issuer,
+      audience: auth.audience,
+      issuerKey: 'builtin',
+    }),
+  );
 
   /** Signs the user in, grants the first-party console what it asked for, and resumes the flow. */
   async function finish(request: FastifyRequest, reply: FastifyReply, accountId: string) {

@@ -9,7 +9,7 @@ const accountModels = ['Session', 'Grant', 'RefreshToken', 'AuthorizationCode', 
  * Ends the account's sessions (after a password change or reset): its provider sessions, grants
  * and refresh tokens are deleted, so no browser stays signed in and no refresh token renews.
  * `keepGrantId` spares the grant of the caller's own console session and the session holding it.
- * Access tokens already issued are JWTs and live out their hour.
+ * Access tokens already issued name their grant and are refused once it is gone.
  */
 export async function endSessions(db: Db, accountId: string, keepGrantId?: string): Promise<number> {
   const ofAccount = and(
@@ -40,4 +40,19 @@ export async function countSessions(db: Db, accountId: string): Promise<number> 
       and(eq(oidcPayloads.model, 'Session'), sql`${oidcPayloads.payload} ->> 'accountId' = ${accountId}`),
     );
   return rows.length;
+}
+
+/** Whether the provider still holds this grant (unexpired). */
+export async function grantExists(db: Db, grantId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: oidcPayloads.id })
+    .from(oidcPayloads)
+    .where(
+      and(
+        eq(oidcPayloads.model, 'Grant'),
+        eq(oidcPayloads.id, grantId),
+        or(isNull(oidcPayloads.expiresAt), sql`${oidcPayloads.expiresAt} > now()`),
+      ),
+    );
+  return rows.length > 0;
 }
