@@ -15,6 +15,8 @@ import { orgWithOwner } from './support/keys.js';
  */
 
 type Kit = Awaited<ReturnType<typeof licenceKit>>;
+/** Shaped like a token (three dot-separated parts): LICENSE still reads it as the file it is. */
+const LICENCE_FILE = 'acme.on-prem.licence';
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 
 describe('[pglite] an on-premise install', () => {
@@ -30,7 +32,7 @@ describe('[pglite] an on-premise install', () => {
       max_nodes: 1,
       features: { ...OPEN_FEATURES, max_nodes: 1, max_forge_per_request: 3 },
     });
-    licencePath = await kit.write('current.licence', first);
+    licencePath = await kit.write(LICENCE_FILE, first);
     const stream = new PassThrough();
     stream.on('data', (chunk: Buffer) => {
       for (const line of chunk.toString().split('\n').filter(Boolean)) logs.push(JSON.parse(line));
@@ -55,7 +57,7 @@ describe('[pglite] an on-premise install', () => {
   };
   /** Replaces the licence file and waits until the server has it in force. */
   const renew = async (claims: ReturnType<Kit['claims']>) => {
-    await kit.write('current.licence', claims);
+    await kit.write(LICENCE_FILE, claims);
     for (let i = 0; i < 50; i++) {
       const r = await install();
       if (r.body.licence.id === claims.jti) return r.body;
@@ -148,7 +150,7 @@ describe('[pglite] an on-premise install', () => {
     expect((await mcpToolList()).status).toBe(200);
 
     const foreign = await newLicenceSigningKey();
-    await kit.write('current.licence', kit.claims({ max_nodes: 1 }), foreign);
+    await kit.write(LICENCE_FILE, kit.claims({ max_nodes: 1 }), foreign);
     for (let i = 0; i < 50 && !logs.some((l) => l.msg.includes('the previous licence stays')); i++) {
       await new Promise((r) => setTimeout(r, 50));
     }
@@ -175,7 +177,7 @@ describe('a licence that cannot be used stops the start', () => {
     }
   };
 
-  it('names a tampered, a foreign-signed and a malformed licence', async () => {
+  it('names a tampered, a foreign-signed, a malformed and an unreadable licence', async () => {
     const [header, , signature] = (await kit.sign(kit.claims())).split('.');
     const more = Buffer.from(JSON.stringify({ ...kit.claims(), max_nodes: 300 })).toString('base64url');
     const foreign = await kit.sign(kit.claims(), await newLicenceSigningKey());
@@ -191,6 +193,9 @@ describe('a licence that cannot be used stops the start', () => {
       /^licence refused \(foreign\): the licence is signed by key ".+", which is not a trusted licence key$/,
     );
     expect(malformed).toMatch(/^licence refused \(malformed\): the licence is not a licence token/);
+    expect(await startWith(`${kit.dir}/missing licence.jwt`)).toBe(
+      'licence refused (unreadable): LICENSE is neither a licence token nor a readable file (ENOENT)',
+    );
   });
 
   it('the server process exits with one line on stderr', async () => {

@@ -17,7 +17,7 @@ export class LicenceRefused extends ConfigError {}
 /** The trusted public keys shipped with the server (packages/server/licence-keys.json). */
 const SHIPPED_KEYS = new URL('../../../licence-keys.json', import.meta.url);
 
-/** A compact JWS is three base64url parts; anything else in LICENSE is taken for a path. */
+/** A compact JWS is three base64url parts. */
 const TOKEN_SHAPE = /^[\w-]+\.[\w-]*\.[\w-]+$/;
 
 export interface LicenceText {
@@ -28,17 +28,20 @@ export interface LicenceText {
   version?: string;
 }
 
+/** LICENSE names a file when one is there (even `acme.licence.jwt`), else it is the token itself. */
 export async function readLicenceText(source: string): Promise<LicenceText> {
-  const inline = source.trim();
-  if (TOKEN_SHAPE.test(inline)) return { token: inline };
+  let problem: string;
   try {
     const [token, version] = await Promise.all([readFile(source, 'utf8'), fileVersion(source)]);
     return { token: token.trim(), path: source, version };
   } catch (error) {
-    throw new LicenceRefused(
-      `licence refused (unreadable): LICENSE is neither a licence token nor a readable file (${(error as NodeJS.ErrnoException).code ?? String(error)})`,
-    );
+    problem = (error as NodeJS.ErrnoException).code ?? String(error);
   }
+  const inline = source.trim();
+  if (TOKEN_SHAPE.test(inline)) return { token: inline };
+  throw new LicenceRefused(
+    `licence refused (unreadable): LICENSE is neither a licence token nor a readable file (${problem})`,
+  );
 }
 
 /** Modification time and size of the licence file: compared at each heartbeat to notice renewals. */
