@@ -150,6 +150,16 @@ export const routes: RouteObject[] = [
             }),
           },
           {
+            path: '/account',
+            lazy: async () => ({ Component: (await import('./routes/account/account-page.js')).AccountPage }),
+          },
+          {
+            path: '/invitations/:token',
+            lazy: async () => ({
+              Component: (await import('./routes/invitations/invitation-page.js')).InvitationPage,
+            }),
+          },
+          {
             path: '/checkout',
             ...withFallback('checkout'),
             lazy: async () => ({

@@ -28,6 +28,7 @@ export const NAMESPACES = [
   'stats',
   'licences',
   'install',
+  'account',
 ] as const;
 
 /**

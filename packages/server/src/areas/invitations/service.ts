@@ -21,7 +21,7 @@ import * as q from './queries.js';
 export interface InvitationDeps {
   db: Db;
   mailer: Mailer;
-  /** Where the console is reached: the link in the e-mail opens `/{lang}/invitations/{token}` there. */
+  /** Where the console is reached: the link in the e-mail opens `/invitations/{token}` there. */
   publicUrl: string;
 }
 
@@ -77,7 +77,8 @@ export async function invite(
       inviter: caller.email,
       orgName: org.name,
       role: input.role,
-      url: `${deps.publicUrl}/${language}/invitations/${token}`,
+      // No language in the link: the invitee's console speaks the invitee's language.
+      url: `${deps.publicUrl}/invitations/${token}`,
     }),
   );
   return toInvitation(row, caller.email);

@@ -6,6 +6,7 @@ import { Footer } from './footer.js';
 import { Header } from './header.js';
 import { StatsTicker } from './stats-ticker.js';
 import { ThemeToggle } from './theme-toggle.js';
+import { VerificationSlot } from './verification-slot.js';
 
 /** Header, statistics ticker, page, footer, theme toggle and the development warning (§2.7). */
 export function Layout({ children }: { children: ReactNode }) {
@@ -16,6 +17,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {t('skipToContent')}
       </a>
       <Header />
+      <VerificationSlot />
       <StatsTicker />
       <Box component="main" id="main" className="app-main">
         {children}

@@ -37,6 +37,11 @@ export function UserMenu() {
             {t('menu.dashboard')}
           </Menu.Item>
         )}
+        {account && (
+          <Menu.Item component={Link} to="/account">
+            {t('menu.account')}
+          </Menu.Item>
+        )}
         {account?.permissions && (
           <Menu.Item component={Link} to="/admin">
             {t('menu.admin')}

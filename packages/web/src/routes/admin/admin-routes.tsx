@@ -42,3 +42,4 @@ export const adminRoutes: RouteObject[] = [
     ],
   },
 ];
+      page('/admin/mail', async () => (await import('./mail/mail-page.js')).MailPage),

@@ -11,6 +11,7 @@ export const ADMIN_SECTIONS = [
   { id: 'settings', path: () => '/admin/settings' },
   { id: 'audit', path: () => '/admin/audit' },
 ] as const satisfies readonly { id: string; path: (provider: string) => string }[];
+  { id: 'mail', path: () => '/admin/mail' },
 
 export type AdminSectionId = (typeof ADMIN_SECTIONS)[number]['id'];
 
@@ -24,6 +25,7 @@ const FIXED: Record<string, AdminSectionId> = {
   licences: 'licences',
   install: 'install',
 };
+  mail: 'mail',
 
 /** The section a path belongs to (its detail pages included); null outside the staff area. */
 export function activeSection(pathname: string): AdminSectionId | null {

@@ -34,6 +34,7 @@ import { contractForm } from '../forms.js';
 import { notifyFailure, notifySuccess } from '../notify.js';
 import { serverMessage } from '../server-messages.js';
 import { EmptyState, ErrorState, ListSkeleton, ReadOnlyNotice } from '../states.js';
+import { InvitationsPanel } from './invitations-panel.js';
 
 const ROLES: OrgRole[] = ['member', 'admin', 'owner'];
 
@@ -92,6 +93,7 @@ export function MembersTab({ org }: { org: Organisation }) {
     <Stack>
       {!isAdmin && <ReadOnlyNotice />}
       {isAdmin && <AddMemberForm org={org} onAdded={refresh} />}
+      {isAdmin && <InvitationsPanel org={org} />}
       {members.isPending && <ListSkeleton />}
       {members.isError && (
         <ErrorState title={t('members.loadFailed')} error={members.error} onRetry={() => members.refetch()} />

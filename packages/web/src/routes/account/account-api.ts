@@ -1,0 +1,59 @@
+/**
+ * The account page's and the invitations' calls (issue 23): the account and its verification,
+ * password change, sessions, deletion; invitations of an organisation and accepting one.
+ */
+import type {
+  Account,
+  AccountSessions,
+  CreateInvitation,
+  Invitation,
+  InvitationPreview,
+  Organisation,
+} from '@slugsmith/contract';
+import { ApiError, api } from '../../lib/api.js';
+
+const enc = encodeURIComponent;
+const get = <T>(path: string, signal?: AbortSignal) => api<T>(path, { auth: 'required', signal });
+const send = <T>(method: string, path: string, body?: unknown) =>
+  api<T>(path, { method, body, auth: 'required' });
+
+export const accountKeys = {
+  account: () => ['account', 'me'] as const,
+  sessions: () => ['account', 'sessions'] as const,
+  invitations: (org: string) => ['console', 'org', org, 'invitations'] as const,
+  invitation: (token: string) => ['invitation', token] as const,
+};
+
+export const getAccount = (signal?: AbortSignal) => get<Account>('/accounts', signal);
+export const resendVerification = () => send<{ sent: boolean }>('POST', '/account/verification');
+export const changePassword = (current_password: string, new_password: string) =>
+  send<null>('POST', '/account/password', { current_password, new_password });
+export const getSessions = (signal?: AbortSignal) => get<AccountSessions>('/account/sessions', signal);
+export const endOtherSessions = () => send<{ ended: number }>('DELETE', '/account/sessions/others');
+export const deleteAccount = () => send<null>('DELETE', '/account');
+
+export const listInvitations = (org: string, signal?: AbortSignal) =>
+  get<Invitation[]>(`/orgs/${enc(org)}/invitations`, signal);
+export const createInvitation = (org: string, body: CreateInvitation) =>
+  send<Invitation>('POST', `/orgs/${enc(org)}/invitations`, body);
+export const revokeInvitation = (org: string, id: string) =>
+  send<null>('DELETE', `/orgs/${enc(org)}/invitations/${enc(id)}`);
+export const previewInvitation = (token: string, signal?: AbortSignal) =>
+  get<InvitationPreview>(`/invitations/${enc(token)}`, signal);
+export const acceptInvitation = (token: string) =>
+  send<Organisation>('POST', `/invitations/${enc(token)}/accept`);
+
+/** The `reason` a refusal names in its details (e.g. last_owner, throttled), if any. */
+export function refusalReason(error: unknown): string | undefined {
+  if (!(error instanceof ApiError) || typeof error.details !== 'object' || error.details === null)
+    return undefined;
+  const reason = (error.details as { reason?: unknown }).reason;
+  return typeof reason === 'string' ? reason : undefined;
+}
+
+/** A detail of a refusal by name (e.g. retry_after, organisations). */
+export function refusalDetail<T>(error: unknown, name: string): T | undefined {
+  if (!(error instanceof ApiError) || typeof error.details !== 'object' || error.details === null)
+    return undefined;
+  return (error.details as Record<string, T>)[name];
+}

@@ -1,0 +1,234 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Container,
+  Group,
+  Paper,
+  PasswordInput,
+  Select,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAuth } from 'react-oidc-context';
+import { useAccount } from '../../auth/account.js';
+import { logout } from '../../auth/sign-in.js';
+import { ConfirmDialog } from '../../components/confirm/confirm-dialog.js';
+import { changeLanguage } from '../../i18n/index.js';
+import { LANGUAGES } from '../../i18n/languages.js';
+import { notifyFailure, notifySuccess } from '../dashboard/notify.js';
+import {
+  accountKeys,
+  changePassword,
+  deleteAccount,
+  endOtherSessions,
+  getAccount,
+  getSessions,
+  refusalDetail,
+  refusalReason,
+} from './account-api.js';
+import { ResendVerification } from './resend-verification.js';
+
+/** /account: the e-mail and its state, password, language, sessions, deleting the account (issue 23). */
+export function AccountPage() {
+  const { t } = useTranslation('account');
+  const account = useQuery({ queryKey: accountKeys.account(), queryFn: ({ signal }) => getAccount(signal) });
+  return (
+    <Container size="sm" py="xl">
+      <Stack gap="lg">
+        <Title order={1}>{t('title')}</Title>
+        <Paper withBorder radius="md" p="lg">
+          <Title order={2} size="h4" mb="sm">
+            {t('email.title')}
+          </Title>
+          <Group gap="sm">
+            <Text data-testid="account-email">{account.data?.email ?? ' '}</Text>
+            {account.data &&
+              (account.data.email_verified ? (
+                <Badge color="green" variant="light">
+                  {t('email.verified')}
+                </Badge>
+              ) : (
+                <Badge color="orange" variant="light">
+                  {t('email.unverified')}
+                </Badge>
+              ))}
+          </Group>
+          {account.data && !account.data.email_verified && (
+            <Stack gap="xs" mt="sm">
+              <Text size="sm">{t('email.unverifiedText')}</Text>
+              <ResendVerification />
+            </Stack>
+          )}
+        </Paper>
+        <PasswordSection />
+        <LanguageSection />
+        <SessionsSection />
+        <DeleteSection />
+      </Stack>
+    </Container>
+  );
+}
+
+function PasswordSection() {
+  const { t } = useTranslation('account');
+  const form = useForm({
+    initialValues: { current: '', next: '', confirm: '' },
+    validate: {
+      current: (v) => (v ? null : t('password.required')),
+      next: (v) => (v.length >= 10 ? null : t('password.tooShort', { min: 10 })),
+      confirm: (v, values) => (v === values.next ? null : t('password.mismatch')),
+    },
+  });
+  const change = useMutation({
+    mutationFn: (values: typeof form.values) => changePassword(values.current, values.next),
+    onSuccess: () => {
+      form.reset();
+      notifySuccess(t('password.changed'));
+    },
+    onError: (error) => {
+      const field = refusalDetail<string>(error, 'field');
+      if (field === 'current_password') form.setFieldError('current', t('password.wrongCurrent'));
+      else if (field === 'new_password') form.setFieldError('next', t('password.refused'));
+      else if (refusalReason(error) === 'throttled') form.setFieldError('current', t('password.throttled'));
+      else notifyFailure(t('password.failed'), error);
+    },
+  });
+  return (
+    <Paper withBorder radius="md" p="lg">
+      <form onSubmit={form.onSubmit((values) => change.mutate(values))}>
+        <Title order={2} size="h4" mb="sm">
+          {t('password.title')}
+        </Title>
+        <Stack gap="sm">
+          <PasswordInput
+            label={t('password.current')}
+            autoComplete="current-password"
+            {...form.getInputProps('current')}
+          />
+          <PasswordInput
+            label={t('password.new')}
+            description={t('password.rules', { min: 10 })}
+            autoComplete="new-password"
+            {...form.getInputProps('next')}
+          />
+          <PasswordInput
+            label={t('password.confirm')}
+            autoComplete="new-password"
+            {...form.getInputProps('confirm')}
+          />
+          <Group>
+            <Button type="submit" loading={change.isPending}>
+              {t('password.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+function LanguageSection() {
+  const { t, i18n } = useTranslation('account');
+  return (
+    <Paper withBorder radius="md" p="lg">
+      <Title order={2} size="h4" mb="sm">
+        {t('language.title')}
+      </Title>
+      <Select
+        label={t('language.label')}
+        data={LANGUAGES.map((l) => ({ value: l.code, label: l.nativeName }))}
+        value={i18n.resolvedLanguage ?? null}
+        allowDeselect={false}
+        maw={320}
+        onChange={(code) => {
+          if (code) changeLanguage(code).catch((error) => notifyFailure(t('language.failed'), error));
+        }}
+      />
+    </Paper>
+  );
+}
+
+function SessionsSection() {
+  const { t } = useTranslation('account');
+  const sessions = useQuery({
+    queryKey: accountKeys.sessions(),
+    queryFn: ({ signal }) => getSessions(signal),
+  });
+  const end = useMutation({
+    mutationFn: endOtherSessions,
+    onSuccess: ({ ended }) => {
+      notifySuccess(t('sessions.ended', { count: ended }));
+      return sessions.refetch();
+    },
+    onError: (error) => notifyFailure(t('sessions.failed'), error),
+  });
+  return (
+    <Paper withBorder radius="md" p="lg">
+      <Title order={2} size="h4" mb="sm">
+        {t('sessions.title')}
+      </Title>
+      <Text size="sm" mb="sm" data-testid="session-count">
+        {sessions.data ? t('sessions.count', { count: sessions.data.count }) : ' '}
+      </Text>
+      <Button variant="default" loading={end.isPending} onClick={() => end.mutate()}>
+        {t('sessions.signOutOthers')}
+      </Button>
+    </Paper>
+  );
+}
+
+function DeleteSection() {
+  const { t } = useTranslation('account');
+  const auth = useAuth();
+  const { account } = useAccount();
+  const [confirming, setConfirming] = useState(false);
+  const [refusal, setRefusal] = useState<string[] | null>(null);
+  const remove = useMutation({
+    mutationFn: deleteAccount,
+    onSuccess: async () => {
+      setConfirming(false);
+      await logout(auth);
+    },
+    onError: (error) => {
+      setConfirming(false);
+      if (refusalReason(error) === 'last_owner')
+        setRefusal(refusalDetail<string[]>(error, 'organisations') ?? []);
+      else notifyFailure(t('delete.failed'), error);
+    },
+  });
+  return (
+    <Paper withBorder radius="md" p="lg" style={{ borderColor: 'var(--mantine-color-red-6)' }}>
+      <Title order={2} size="h4" mb="sm">
+        {t('delete.title')}
+      </Title>
+      <Text size="sm" mb="sm">
+        {t('delete.text')}
+      </Text>
+      {refusal && (
+        <Alert color="red" mb="sm" role="alert" title={t('delete.refusedTitle')}>
+          {t('delete.lastOwner', { organisations: refusal.join(', ') })}
+        </Alert>
+      )}
+      <Button color="red" onClick={() => setConfirming(true)}>
+        {t('delete.button')}
+      </Button>
+      <ConfirmDialog
+        opened={confirming}
+        title={t('delete.confirmTitle')}
+        confirmLabel={t('delete.button')}
+        loading={remove.isPending}
+        typedValue={account?.email}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => remove.mutate()}
+      >
+        <Text size="sm">{t('delete.confirmText', { email: account?.email ?? '' })}</Text>
+      </ConfirmDialog>
+    </Paper>
+  );
+}
