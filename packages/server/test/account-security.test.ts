@@ -7,6 +7,8 @@ import { judgePassword } from '../src/auth/builtin/password-policy.js';
 import { findLocalUserByEmail, seedAdmin, signUp } from '../src/auth/builtin/users.js';
 import { accountLinks } from '../src/db/schema.js';
 import type { Config } from '../src/platform/config.js';
+import { createMailer, firstLink } from '../src/platform/mail.js';
+import { linkMail } from '../src/platform/mail-templates.js';
 import { closeApp, TestContext, testConfig, testDatabases } from './support/app.js';
 import { MailCatcher } from './support/mail-catcher.js';
 import { OidcFlow } from './support/oidc-flow.js';
@@ -389,5 +391,44 @@ describe(`[${kind}] account security on a listening server`, () => {
     });
     // Its grant went with it: the access token issued alongside is refused too.
     expect((await api('GET', '/accounts', tokens.access_token)).status).toBe(401);
+  });
+
+  it('without SMTP_URL the outbox keeps every message for staff and logs one line with the link', async () => {
+    const lines: string[] = [];
+    const log = { info: (_o: unknown, line: string) => lines.push(line) } as never;
+    const mailer = createMailer({ from: 'x@example.test' }, app.database.db, log);
+    await mailer.send(
+      linkMail('reset_password', 'bo@example.test', 'ja-JP', 'http://127.0.0.1:8080/r?token=zz'),
+    );
+    expect(lines).toEqual([
+      'Mail kept in the outbox (no SMTP_URL) to bo@example.test: "Slugsmith のパスワードを再設定" http://127.0.0.1:8080/r?token=zz',
+    ]);
+
+    const { token } = await ctx.admin();
+    const list = await ctx.request('GET', '/api/v1/admin/mail?limit=5', { token });
+    expect(list.status).toBe(200);
+    expect(list.body.total).toBeGreaterThanOrEqual(1);
+    const item = list.body.items.find((m: { to: string }) => m.to === 'bo@example.test');
+    expect(item).toMatchObject({ subject: 'Slugsmith のパスワードを再設定', kind: 'reset_password' });
+    const one = await ctx.request('GET', `/api/v1/admin/mail/${item.id}`, { token });
+    expect(one.status).toBe(200);
+    expect(firstLink(one.body.text)).toBe('http://127.0.0.1:8080/r?token=zz');
+    expect(one.body.html).toContain('lang="ja-JP"');
+
+    expect((await ctx.request('GET', '/api/v1/admin/mail/not-an-id', { token })).status).toBe(404);
+    const someone = await ctx.person('someone');
+    expect((await ctx.request('GET', '/api/v1/admin/mail', { token: someone.token })).status).toBe(403);
+    expect((await ctx.request('GET', '/api/v1/admin/mail')).status).toBe(401);
+  });
+
+  it("honours the issuer's email_verified claim: false leaves the account unverified until a token says true", async () => {
+    const email = newEmail('claim');
+    const subject = randomBytes(8).toString('hex');
+    const unverified = await ctx.token({ email, subject, emailVerified: false });
+    expect((await api('POST', '/accounts', unverified)).body.email_verified).toBe(false);
+    await ctx.acceptAllAgreements(unverified);
+    expect((await api('GET', '/accounts', unverified)).body.email_verified).toBe(false);
+    const verified = await ctx.token({ email, subject, emailVerified: true });
+    expect((await api('POST', '/accounts', verified)).body.email_verified).toBe(true);
   });
 });

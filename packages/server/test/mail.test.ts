@@ -1,8 +1,7 @@
 import { SUPPORTED_LANGUAGES } from '@slugsmith/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMailer, firstLink } from '../src/platform/mail.js';
+import { createMailer } from '../src/platform/mail.js';
 import { linkMail, mailLanguage } from '../src/platform/mail-templates.js';
-import { describeEachDatabase } from './support/app.js';
 import { MailCatcher } from './support/mail-catcher.js';
 
 const silentLog = { info() {}, warn() {}, error() {} } as never;
@@ -66,36 +65,5 @@ describe('mail texts', () => {
     const mail = linkMail('verify_email', '<b>@example.test', 'en-GB', 'https://x.test/"><script>');
     expect(mail.html).not.toContain('<script>');
     expect(mail.html).not.toContain('<b>@');
-  });
-});
-
-describeEachDatabase('outbox (no SMTP_URL)', (ctx) => {
-  it('keeps every message for staff, logs one line with the link, and refuses others', async () => {
-    const { app } = ctx();
-    const lines: string[] = [];
-    const log = { info: (_o: unknown, line: string) => lines.push(line) } as never;
-    const mailer = createMailer({ from: 'x@example.test' }, app.database.db, log);
-    await mailer.send(
-      linkMail('reset_password', 'bo@example.test', 'ja-JP', 'http://127.0.0.1:8080/r?token=zz'),
-    );
-    expect(lines).toEqual([
-      'Mail kept in the outbox (no SMTP_URL) to bo@example.test: "Slugsmith のパスワードを再設定" http://127.0.0.1:8080/r?token=zz',
-    ]);
-
-    const { token } = await ctx().admin();
-    const list = await ctx().request('GET', '/api/v1/admin/mail?limit=5', { token });
-    expect(list.status).toBe(200);
-    expect(list.body.total).toBeGreaterThanOrEqual(1);
-    const item = list.body.items.find((m: { to: string }) => m.to === 'bo@example.test');
-    expect(item).toMatchObject({ subject: 'Slugsmith のパスワードを再設定', kind: 'reset_password' });
-    const one = await ctx().request('GET', `/api/v1/admin/mail/${item.id}`, { token });
-    expect(one.status).toBe(200);
-    expect(firstLink(one.body.text)).toBe('http://127.0.0.1:8080/r?token=zz');
-    expect(one.body.html).toContain('lang="ja-JP"');
-
-    expect((await ctx().request('GET', '/api/v1/admin/mail/not-an-id', { token })).status).toBe(404);
-    const someone = await ctx().person('someone');
-    expect((await ctx().request('GET', '/api/v1/admin/mail', { token: someone.token })).status).toBe(403);
-    expect((await ctx().request('GET', '/api/v1/admin/mail')).status).toBe(401);
   });
 });
