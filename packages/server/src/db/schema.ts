@@ -696,6 +696,33 @@ export const auditLog = pgTable(
   ],
 );
 
+// ---- on-premise licences --------------------------------------------------------------------
+
+/** Signed licence tokens the service issued (migration 0014). */
+export const licences = pgTable(
+  'licences',
+  {
+    id: uuid('id').primaryKey(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    subscriptionId: uuid('subscription_id').references(() => orgSubscriptions.id, { onDelete: 'set null' }),
+    planId: uuid('plan_id').references(() => plans.id, { onDelete: 'set null' }),
+    planSlug: text('plan_slug').notNull(),
+    planName: text('plan_name').notNull(),
+    maxNodes: integer('max_nodes').notNull(),
+    perpetual: boolean('perpetual').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    validUntil: timestamp('valid_until', { withTimezone: true }),
+    updatesUntil: timestamp('updates_until', { withTimezone: true }),
+    token: text('token').notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    supersededBy: uuid('superseded_by').references((): AnyPgColumn => licences.id, { onDelete: 'set null' }),
+    issuedBy: uuid('issued_by').references(() => accounts.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('licences_org_idx').on(t.orgId, t.issuedAt)],
+);
+
 // ---- account security (migration 0016) -------------------------------------------------------
 
 /** Single-use links e-mailed to built-in accounts: verify the address, reset the password. */
@@ -737,33 +764,6 @@ export const authThrottle = pgTable('auth_throttle', {
   blockedUntil: timestamp('blocked_until', { withTimezone: true }),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
-
-// ---- on-premise licences --------------------------------------------------------------------
-
-/** Signed licence tokens the service issued (migration 0014). */
-export const licences = pgTable(
-  'licences',
-  {
-    id: uuid('id').primaryKey(),
-    orgId: uuid('org_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
-    subscriptionId: uuid('subscription_id').references(() => orgSubscriptions.id, { onDelete: 'set null' }),
-    planId: uuid('plan_id').references(() => plans.id, { onDelete: 'set null' }),
-    planSlug: text('plan_slug').notNull(),
-    planName: text('plan_name').notNull(),
-    maxNodes: integer('max_nodes').notNull(),
-    perpetual: boolean('perpetual').notNull(),
-    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
-    validUntil: timestamp('valid_until', { withTimezone: true }),
-    updatesUntil: timestamp('updates_until', { withTimezone: true }),
-    token: text('token').notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
-    supersededBy: uuid('superseded_by').references((): AnyPgColumn => licences.id, { onDelete: 'set null' }),
-    issuedBy: uuid('issued_by').references(() => accounts.id, { onDelete: 'set null' }),
-  },
-  (t) => [index('licences_org_idx').on(t.orgId, t.issuedAt)],
-);
 
 // ---- on-premise install ---------------------------------------------------------------------
 
