@@ -431,4 +431,17 @@ describe(`[${kind}] account security on a listening server`, () => {
     const verified = await ctx.token({ email, subject, emailVerified: true });
     expect((await api('POST', '/accounts', verified)).body.email_verified).toBe(true);
   });
+
+  it('e-mail follows the language the account last signed in with', async () => {
+    const email = newEmail('lang');
+    const { mail } = await signUpFlow(email, { ui_locales: 'fr-FR' });
+    expect(mail.subject).toBe('Confirmez votre adresse e-mail pour Slugsmith');
+    const flow = new OidcFlow(base);
+    await flow.start({ ui_locales: 'ko-KR' });
+    expect((await flow.signIn(email, password, { ui_locales: 'ko-KR' })).status).toBe(303);
+    expect((await api('POST', '/account/password-reset', undefined, { email })).status).toBe(202);
+    const reset = await catcher.next(email);
+    expect(reset.subject).toBe('Slugsmith 비밀번호 재설정');
+    expect(MailCatcher.link(reset)).toContain('ui_locales=ko-KR');
+  });
 });

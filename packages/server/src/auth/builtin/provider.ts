@@ -32,7 +32,14 @@ import {
 } from './pages.js';
 import { judgePassword } from './password-policy.js';
 import { grantExists } from './sessions.js';
-import { builtinIssuerKey, type EnsureAdminAccount, findLocalUser, seedAdmin, signUp } from './users.js';
+import {
+  builtinIssuerKey,
+  type EnsureAdminAccount,
+  findLocalUser,
+  seedAdmin,
+  setUserLanguage,
+  signUp,
+} from './users.js';
 
 export interface BuiltinProvider {
   verifier: TokenVerifier;
@@ -369,6 +376,8 @@ export async function startBuiltinProvider(
         if (await options.signInRefused?.(builtinIssuerKey, user.id)) {
           return html(reply, 403, page({ kind: 'sign-in-disabled' }));
         }
+        // The account's e-mail follows the language it last signed in with (the console's).
+        if (user.language !== locale) await setUserLanguage(db, user.id, locale);
         return finish(request, reply, user.id);
       });
 

@@ -54,6 +54,11 @@ export async function signUp(
   }
 }
 
+/** The language the account's e-mail is written in (an interface language code). */
+export async function setUserLanguage(db: Db, id: string, language: string): Promise<void> {
+  await db.update(localUsers).set({ language }).where(eq(localUsers.id, id));
+}
+
 /** The user for these credentials, or undefined; as slow for an unknown email as for a known one. */
 export async function signIn(db: Db, email: string, password: string): Promise<LocalUser | undefined> {
   const user = await findLocalUserByEmail(db, email);
