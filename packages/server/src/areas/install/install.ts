@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { EffectiveLimits, LicenceClaims } from '@slugsmith/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JWK } from 'jose';
@@ -172,17 +173,19 @@ export class Install {
     else this.log.warn(warning);
   }
 
-  /** A changed LICENSE file is a renewal: verified, then in force; a bad one is logged and ignored. */
+  /**
+   * A changed LICENSE file is a renewal: verified, then in force. A file that fails (unreadable,
+   * half-written, refused) is logged once and ignored until it changes again.
+   */
   private async renewIfChanged(): Promise<void> {
     const { path, version } = this.text;
     if (!path) return;
-    let current: string | undefined;
+    const current = await fileVersion(path).catch(() => 'unreadable');
+    if (current === version || current === this.refusedVersion) return;
     try {
-      current = await fileVersion(path);
-      if (current === version || current === this.refusedVersion) return;
-      const text = await readLicenceText(path);
-      const claims = await verifyForInstall(text.token, this.keys);
-      this.text = text;
+      const token = (await readFile(path, 'utf8')).trim();
+      const claims = await verifyForInstall(token, this.keys);
+      this.text = { token, path, version: current };
       this.claims = claims;
       this.limits = limitsOf(claims);
       this.refusedFrom = refusedFrom(claims);
