@@ -13,7 +13,7 @@ export const CORE_SCOWL_LEVEL = 10;
 export const RELATIVE_NEGATIVE_VALENCE = -1.5;
 
 export const SENTIMENT_TAGS = {
-  positive: 'Pleasant words (bright, gentle, victory) by the VADER valence lexicon',
+  positive: 'Pleasant words (bright, gentle, cheerful) by the VADER valence lexicon',
   neutral: 'Words without a marked sentiment (table, walk, blue)',
   negative:
     'Unpleasant words (gloomy, rotten, mistake) by the VADER valence lexicon and review; opt-in: only with +negative',
