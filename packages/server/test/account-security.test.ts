@@ -187,6 +187,21 @@ describe(`[${kind}] account security on a listening server`, () => {
     expect((await findLocalUserByEmail(app.database.db, ceo))?.passwordHash).toBe(before?.passwordHash);
     expect((await api('GET', '/accounts', tokens.access_token)).body.permissions).toBeNull();
 
+    // An unverified account whose password already is ADMIN_PASSWORD is the operator's own.
+    const upgraded = newEmail('upgraded');
+    await signUp(app.database.db, upgraded, 'operator chosen secret');
+    await seedAdmin(
+      app.database.db,
+      upgraded,
+      'operator chosen secret',
+      { warn() {}, info() {} } as never,
+      async () => {
+        granted++;
+      },
+    );
+    expect(granted).toBe(1);
+    granted = 0;
+
     // A fresh address is created verified and granted; a weak ADMIN_PASSWORD stops the start.
     const fresh = newEmail('operator');
     await seedAdmin(

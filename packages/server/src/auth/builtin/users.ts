@@ -94,6 +94,12 @@ export async function seedAdmin(
     user = created === 'taken' ? await findLocalUserByEmail(db, email) : created;
     if (!user) throw new Error('admin user could not be created');
   }
+  // An account whose password already is ADMIN_PASSWORD was set up by the operator (an earlier
+  // start, before addresses were verified): it counts as verified.
+  if (!user.emailVerifiedAt && password && (await verifyPassword(password, user.passwordHash))) {
+    await db.update(localUsers).set({ emailVerifiedAt: new Date() }).where(eq(localUsers.id, user.id));
+    user = { ...user, emailVerifiedAt: new Date() };
+  }
   if (!user.emailVerifiedAt) {
     log.warn(
       `ADMIN_EMAIL ${email} belongs to an account whose e-mail address is not verified: it gets no staff ` +
