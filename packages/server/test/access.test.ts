@@ -55,6 +55,8 @@ const PUBLIC_ROUTES = [
   // The local sandbox's hosted pages (checkout, card update): the buyer holds their unguessable
   // ids, as with a payment provider's hosted checkout.
   'GET /api/v1/billing/local/checkout/:transactionId',
+  // A provider's payment link (/checkout?_ptxn=): the transaction id, as above.
+  'GET /api/v1/billing/checkout/transactions/:transactionId',
   'POST /api/v1/billing/local/checkout/:transactionId',
   'POST /api/v1/billing/local/checkout/:transactionId/confirm',
   'GET /api/v1/billing/local/payment-method/:subscriptionId',

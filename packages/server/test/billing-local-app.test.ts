@@ -244,6 +244,38 @@ describeEachDatabase('local payments in the app', (ctx) => {
     });
   });
 
+  it('a payment link (/checkout?_ptxn=) reopens an unpaid checkout, and says so once it is paid or unknown', async () => {
+    const c = ctx();
+    const { org, owner } = await orgWithOwner(c, 'sandbox-link');
+    const prepared = await c.request('POST', '/api/v1/billing/checkout/prepare', {
+      token: owner.token,
+      body: { org_slug: org, items: [{ price: await priceId(c, 'pro', 'monthly'), quantity: 1 }] },
+    });
+    const link = `/api/v1/billing/checkout/transactions/${prepared.body.transaction_id}`;
+    // No sign-in needed: whoever holds the link pays, as on the provider's page.
+    const opened = await c.request('GET', link);
+    expect(opened.status, JSON.stringify(opened.body)).toBe(200);
+    expect(opened.body).toEqual({
+      provider: 'local',
+      transaction_id: prepared.body.transaction_id,
+      checkout_url: prepared.body.checkout_url,
+      client_token: null,
+      environment: 'sandbox',
+      success_url: prepared.body.success_url,
+    });
+    expect((await pay(prepared.body.checkout_url)).statusCode).toBe(303);
+    expect(await c.request('GET', link)).toMatchObject({
+      status: 409,
+      body: { message: 'This payment was already made, or its link is closed' },
+    });
+    for (const id of ['txn_01unknown0000000000000000', 'not-a-transaction']) {
+      expect(await c.request('GET', `/api/v1/billing/checkout/transactions/${id}`)).toMatchObject({
+        status: 404,
+        body: { message: 'This payment link is unknown or has expired' },
+      });
+    }
+  });
+
   it('keeps the sandbox controls to staff', async () => {
     const c = ctx();
     const person = await c.person('not-staff');

@@ -188,6 +188,10 @@ class PaddleStandIn {
       }
       if (r.method === 'PATCH' && id) return this.update(this.customers, id, body);
     }
+    if (collection === 'transactions' && r.method === 'GET' && id) {
+      const transaction = this.transactions.get(id);
+      return transaction ? ok(200, transaction) : error(404, 'not_found', `Entity ${id} not found`);
+    }
     if (collection === 'transactions' && r.method === 'POST' && !id) {
       const items = (body.items ?? []) as { price_id: string; quantity: number }[];
       const missing = items.findIndex((i) => this.prices.get(i.price_id)?.status !== 'active');
@@ -577,6 +581,29 @@ describeEachDatabase('Paddle provider API calls (local stand-in of the Paddle AP
       expect(prepared.transactionId).toMatch(/^txn_/);
       // Remembered as the organisation's customer for the next checkout.
       expect(await customerRef(orgId)).toBe(customer?.id);
+    });
+
+    it("reopens a transaction of Paddle's default payment link (?_ptxn=) for Paddle.js, until it is paid", async () => {
+      const orgId = randomUUID();
+      const prepared = await provider.prepareCheckout(input(orgId, `link-${orgId.slice(0, 8)}@example.com`));
+      paddle.clearRequests();
+      expect(await provider.resumeCheckout(prepared.transactionId)).toEqual({
+        transactionId: prepared.transactionId,
+        checkoutUrl: null,
+        clientToken: CLIENT_TOKEN,
+        environment: 'sandbox',
+        open: true,
+        orgId,
+      });
+      expect(paddle.calls()).toEqual([`GET /transactions/${prepared.transactionId}`]);
+      const stored = paddle.transactions.get(prepared.transactionId);
+      if (stored) stored.status = 'completed';
+      expect((await provider.resumeCheckout(prepared.transactionId))?.open).toBe(false);
+      // Unknown to Paddle, or not shaped like its ids (never sent): none.
+      expect(await provider.resumeCheckout('txn_01jqstandin999999999999999')).toBeUndefined();
+      paddle.clearRequests();
+      expect(await provider.resumeCheckout('../customers')).toBeUndefined();
+      expect(paddle.calls()).toEqual([]);
     });
 
     it("finds an existing customer by e-mail, reactivates an archived one, and uses a known customer's id as is", async () => {

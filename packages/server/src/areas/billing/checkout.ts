@@ -24,6 +24,8 @@ export const CheckoutMessages = {
   singleQuantity: 'This plan is bought once per organisation: quantity must be 1',
   alreadySubscribed: 'The organisation already has a subscription of this plan type: change that one instead',
   prepareFailed: 'Checkout could not be prepared',
+  unknownTransaction: 'This payment link is unknown or has expired',
+  transactionClosed: 'This payment was already made, or its link is closed',
 } as const;
 
 /**
@@ -131,4 +133,33 @@ export async function prepareCheckout(
     billing.deps.log.error({ err: error }, 'checkout preparation failed');
     throw new ApiError(502, CheckoutMessages.prepareFailed, { reason: 'provider_error' });
   }
+}
+
+/**
+ * The checkout of a transaction the provider made (Paddle e-mails buyers its default payment link,
+ * our console's /checkout?_ptxn=…): what the browser needs to open it, and where the buyer lands
+ * after paying (the organisation the transaction is for, when it names one of ours).
+ */
+export async function resumeCheckout(billing: Billing, transactionId: string): Promise<CheckoutSession> {
+  const { provider } = billing;
+  let found: Awaited<ReturnType<typeof provider.resumeCheckout>>;
+  try {
+    found = await provider.resumeCheckout(transactionId);
+  } catch (error) {
+    billing.deps.log.error({ err: error }, 'payment link look-up failed');
+    throw new ApiError(502, CheckoutMessages.prepareFailed, { reason: 'provider_error' });
+  }
+  if (!found) throw ApiError.notFound(CheckoutMessages.unknownTransaction);
+  if (!found.open)
+    throw ApiError.conflict(CheckoutMessages.transactionClosed, { reason: 'transaction_closed' });
+  const slug = found.orgId ? await q.orgSlug(billing.db, found.orgId) : undefined;
+  const successUrl = `${billing.deps.publicUrl}/checkout/success${slug ? `?org=${encodeURIComponent(slug)}` : ''}`;
+  return {
+    provider: provider.name,
+    transaction_id: found.transactionId,
+    checkout_url: found.checkoutUrl,
+    client_token: found.clientToken,
+    environment: found.environment,
+    success_url: successUrl,
+  };
 }

@@ -55,6 +55,14 @@ export interface PreparedCheckout {
   environment: 'sandbox' | 'production';
 }
 
+/** A transaction made elsewhere, reopened for checkout (Paddle's default payment link, `?_ptxn=`). */
+export interface ResumedCheckout extends PreparedCheckout {
+  /** False once it is paid or closed: there is nothing left to pay. */
+  open: boolean;
+  /** Our organisation, from the transaction's custom_data (null when it names none). */
+  orgId: string | null;
+}
+
 export interface PlanChange {
   providerPriceId: string;
   quantity: number;
@@ -71,6 +79,8 @@ export interface ProviderObjectList {
 }
 
   prepareCheckout(input: CheckoutInput): Promise<PreparedCheckout>;
+  /** The checkout of a transaction the provider knows by id; undefined when it knows none. */
+  resumeCheckout(transactionId: string): Promise<ResumedCheckout | undefined>;
   /**
    * Checks a webhook's signature over its raw body and parses it. Throws WebhookRejected when the
    * signature is missing, wrong or too old: nothing of such a request is stored.

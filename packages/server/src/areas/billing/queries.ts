@@ -147,6 +147,16 @@ export async function orgExists(db: Db, orgId: string): Promise<boolean> {
   return row !== undefined;
 }
 
+/** An organisation's slug by id; undefined for none (or for anything that is not a uuid). */
+export async function orgSlug(db: Db, orgId: string): Promise<string | undefined> {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(orgId)) return undefined;
+  const [row] = await db
+    .select({ slug: organisations.slug })
+    .from(organisations)
+    .where(eq(organisations.id, orgId));
+  return row?.slug;
+}
+
 export async function findOrgWithRole(db: Db, slug: string, accountId: string) {
   const [row] = await db
     .select({

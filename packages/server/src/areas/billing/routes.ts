@@ -26,7 +26,7 @@ import { z } from 'zod';
 import { requireAccount, requireOrg } from '../../auth/access.js';
 import { auditRequest } from '../admin/audit.js';
 import { syncCatalogueNow } from './catalogue-admin.js';
-import { prepareCheckout } from './checkout.js';
+import { prepareCheckout, resumeCheckout } from './checkout.js';
 import * as events from './events-admin.js';
 import { INVOICE_CSP, invoiceHtml } from './invoice.js';
 import * as self from './self-service.js';
@@ -71,6 +71,19 @@ export function billingRoutes(app: FastifyInstance, billing: Billing): void {
       response: { 200: CheckoutSession, ...withProvider },
     },
     handler: async (request) => prepareCheckout(billing, requireAccount(request), request.body),
+  });
+
+  r.get('/billing/checkout/transactions/:transactionId', {
+    // Public, as the provider's own checkout is: the buyer holds the unguessable transaction id.
+    config: { access: 'public' },
+    schema: {
+      tags: ['billing'],
+      summary:
+        "Open the checkout of a transaction the provider made (Paddle's default payment link: /checkout?_ptxn=…)",
+      params: z.object({ transactionId: z.string().min(1).max(100) }),
+      response: { 200: CheckoutSession, ...withProvider },
+    },
+    handler: async (request) => resumeCheckout(billing, request.params.transactionId),
   });
 
   r.get('/orgs/:org/billing/transactions', {

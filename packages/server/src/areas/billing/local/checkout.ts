@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { localPayCustomers, localPaySubscriptions, localPayTransactions } from '../../../db/schema.js';
 import { ApiError } from '../../../platform/errors.js';
-import type { CheckoutInput, PreparedCheckout } from '../provider.js';
+import type { CheckoutInput, PreparedCheckout, ResumedCheckout } from '../provider.js';
 import type { Card } from './cards.js';
 import {
   emitSubscription,
@@ -12,7 +12,7 @@ import {
   requirePrice,
   type Sandbox,
 } from './context.js';
-import { newLocalId } from './ids.js';
+import { isLocalId, newLocalId } from './ids.js';
 import { EventBatch, type Tx } from './outbox.js';
 import type { PriceWithProduct, SubscriptionRow, TransactionRow } from './payloads.js';
 import { addDays, periodEnd } from './periods.js';
@@ -104,6 +104,22 @@ async function customerFor(tx: Tx, input: CheckoutInput): Promise<string> {
     .insert(localPayCustomers)
     .values({ id, orgId: input.org.id, email: input.customer.email, name: input.org.name });
   return id;
+}
+
+/** The hosted page of a checkout transaction, as Paddle.js would open one of Paddle's. */
+export async function resumeCheckout(sandbox: Sandbox, id: string): Promise<ResumedCheckout | undefined> {
+  if (!isLocalId('txn', id)) return undefined;
+  const [txn] = await sandbox.db.select().from(localPayTransactions).where(eq(localPayTransactions.id, id));
+  if (txn?.origin !== 'web') return undefined;
+  const orgId = txn.customData?.org_id;
+  return {
+    transactionId: txn.id,
+    checkoutUrl: sandbox.urls.checkout(txn.id),
+    clientToken: null,
+    environment: 'sandbox',
+    open: txn.status === 'ready',
+    orgId: typeof orgId === 'string' ? orgId : null,
+  };
 }
 
 export async function findTransaction(sandbox: Sandbox, id: string) {

@@ -8,7 +8,7 @@ import { type ProviderEvent, parseEvent } from '../event-format.js';
 import { type ProviderRuntime, WebhookRejected } from '../provider.js';
 import { verifySignature } from '../signature.js';
 import { syncCatalogue } from './catalogue.js';
-import { type LocalCheckoutInput, prepareCheckout } from './checkout.js';
+import { type LocalCheckoutInput, prepareCheckout, resumeCheckout } from './checkout.js';
 import { type Sandbox, SandboxUrls } from './context.js';
 import { LocalObjects } from './objects.js';
 import {
@@ -102,6 +102,8 @@ export function createLocalProvider(deps: LocalProviderDeps): LocalProvider {
       await ensureStarted();
       return prepareCheckout(sandbox, input as LocalCheckoutInput);
     },
+
+    resumeCheckout: (id) => resumeCheckout(sandbox, id),
 
     verifyWebhook(rawBody, headers): ProviderEvent {
       // Before start() nothing was signed by this instance that it could check: refused (400),

@@ -3,7 +3,7 @@
 import type { ICustomerResponse, ITransactionResponse } from '@paddle/paddle-node-sdk';
 import type { Db } from '../../../db/connect.js';
 import { billingRefs } from '../../../db/schema.js';
-import type { CheckoutInput, PreparedCheckout } from '../provider.js';
+import type { CheckoutInput, PreparedCheckout, ResumedCheckout } from '../provider.js';
 import { type PaddleApi, PaddleApiError } from './api.js';
 
 export async function prepareCheckout(
@@ -26,6 +26,37 @@ export async function prepareCheckout(
     checkoutUrl: null,
     clientToken: config.clientToken,
     environment: config.environment,
+  };
+}
+
+/** Paddle's transaction ids: `txn_` and 26 lower-case letters and digits. */
+const TRANSACTION_ID = /^txn_[a-z0-9]{26}$/;
+
+/**
+ * A transaction Paddle sent a buyer to our default payment link for (`?_ptxn=`): Paddle.js opens
+ * it by id like one we prepared. Anything not shaped like Paddle's id is not asked about.
+ */
+export async function resumeCheckout(
+  api: PaddleApi,
+  config: { clientToken: string; environment: 'sandbox' | 'production' },
+  transactionId: string,
+): Promise<ResumedCheckout | undefined> {
+  if (!TRANSACTION_ID.test(transactionId)) return undefined;
+  let transaction: ITransactionResponse;
+  try {
+    transaction = await api.call<ITransactionResponse>('GET', `/transactions/${transactionId}`);
+  } catch (error) {
+    if (error instanceof PaddleApiError && error.status === 404) return undefined;
+    throw error;
+  }
+  const orgId = transaction.custom_data?.org_id;
+  return {
+    transactionId: transaction.id,
+    checkoutUrl: null,
+    clientToken: config.clientToken,
+    environment: config.environment,
+    open: transaction.status === 'draft' || transaction.status === 'ready',
+    orgId: typeof orgId === 'string' ? orgId : null,
   };
 }
 

@@ -6,7 +6,7 @@ import type { BillingConfig } from '../../../platform/config.js';
 import type { ProviderRuntime } from '../provider.js';
 import { createPaddleApi, PADDLE_API_URLS, type PaddleApi } from './api.js';
 import { syncCatalogue } from './catalogue.js';
-import { prepareCheckout } from './checkout.js';
+import { prepareCheckout, resumeCheckout } from './checkout.js';
 import { getPaddleObject, listPaddleObjects } from './objects.js';
 import {
   cancelSubscription,
@@ -48,6 +48,7 @@ export function createPaddleProvider(config: PaddleConfig, deps: PaddleDeps): Pr
       return result;
     },
     prepareCheckout: (input) => prepareCheckout(api, deps.db, config, input),
+    resumeCheckout: (id) => resumeCheckout(api, config, id),
     previewChange: (id, change) => previewChange(api, id, change),
     changeSubscription: (id, change) => changeSubscription(api, id, change),
     cancelSubscription: (id, when) => cancelSubscription(api, id, when),
