@@ -115,7 +115,10 @@ describeEachDatabase('payment-provider objects for staff', (ctx) => {
     });
     expect(await one('customers?status=active')).toMatchObject({
       status: 400,
-      body: { message: 'Filter not supported for customers' },
+      body: {
+        message: 'Filter not supported for this list',
+        details: { field: 'status', kind: 'customers' },
+      },
     });
     expect(await one('transactions?limit=51')).toMatchObject({ status: 400 });
     expect(await one('transactions/not%20an%20id')).toMatchObject({ status: 400 });

@@ -72,6 +72,7 @@ describe('the staff area', () => {
       'Subscription plans',
       'Documents',
       'Payment events',
+      'Payment provider',
       'Audit log',
     ])
       await nav.getByRole('link', { name }).waitFor();
@@ -216,6 +217,16 @@ describe('the staff area', () => {
     await staff.getByText('Settings saved').waitFor();
     const settings = await (await fetch(`${server.url}/api/v1/settings`)).json();
     expect(settings.support_contact).toBe('help@example.com');
+    // Off by default on a self-hosted install; switched on, every visitor's footer says so.
+    expect(await staff.getByTestId('sandbox-disclaimer').count()).toBe(0);
+    await staff.getByRole('switch', { name: 'Sandbox disclaimer' }).check();
+    await staff.getByTestId('settings-save').click();
+    await expect
+      .poll(async () => (await (await fetch(`${server.url}/api/v1/settings`)).json()).sandbox_disclaimer)
+      .toBe(true);
+    await user.goto('/docs');
+    await user.getByTestId('sandbox-disclaimer').waitFor();
+    expect(await user.getByTestId('footer-support').getAttribute('href')).toBe('mailto:help@example.com');
     await staff.goto('/admin/audit');
     await staff.getByTestId('audit-table').waitFor();
     // The plan edited above is in the log.
@@ -229,6 +240,66 @@ describe('the staff area', () => {
     await checkSchemes(staff, 'payment events', () =>
       staff.locator('[data-testid="events-table"], [data-testid="events-empty"]').first().waitFor(),
     );
+  });
+
+  it('walks the payment provider’s objects: customer, its subscription, cancelled at the provider', async () => {
+    // A purchase through the local sandbox: the provider's customer, transaction and subscription.
+    const created = await apiAs<{ slug: string }>(server, userToken, 'POST', '/orgs', {
+      name: 'Sandbox Buyer',
+    });
+    expect(created.status).toBe(201);
+    const pro = (await publicCatalogue()).groups.flatMap((g) => g.plans).find((p) => p.slug === 'pro');
+    const price = pro?.prices.find((p) => p.period === 'monthly')?.id;
+    const prepared = await apiAs<{ checkout_url: string }>(
+      server,
+      userToken,
+      'POST',
+      '/billing/checkout/prepare',
+      {
+        org_slug: created.body.slug,
+        items: [{ price, quantity: 1 }],
+      },
+    );
+    expect(prepared.status, JSON.stringify(prepared.body)).toBe(200);
+    const paid = await fetch(prepared.body.checkout_url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        number: '4242 4242 4242 4242',
+        expiry: '12/39',
+        cvc: '123',
+        name: 'Ada Buyer',
+      }),
+      redirect: 'manual',
+    });
+    expect(paid.status).toBe(303);
+
+    await staff.goto('/admin');
+    await staff.getByTestId('admin-nav-payments').click();
+    await staff.waitForURL((u) => u.pathname === '/admin/local/transactions');
+    await expect.poll(() => staff.title()).toBe('Transactions - Admin - Slugsmith');
+    await staff.getByTestId('objects-table').waitFor();
+    await checkSchemes(staff, 'provider transactions', () => staff.getByTestId('objects-table').waitFor());
+
+    await staff.getByTestId('provider-kind-customers').click();
+    await staff.getByTestId('object-filter-search').fill(customer.email);
+    await staff.getByTestId('object-filter-search').press('Enter');
+    await expect.poll(() => staff.getByTestId('object-row').count()).toBe(1);
+    await staff.getByTestId('object-row').getByRole('link').first().click();
+    await staff.getByTestId('object-data').getByText(customer.email).waitFor();
+    await staff.getByTestId('object-related-subscriptions').click();
+    await expect.poll(() => staff.getByTestId('object-row').count()).toBe(1);
+    await staff.getByTestId('object-row').getByRole('link').first().click();
+    await expect.poll(() => staff.getByTestId('object-status').textContent()).toBe('active');
+    await checkSchemes(staff, 'provider subscription', () => staff.getByTestId('object-data').waitFor());
+
+    await staff.getByTestId('object-cancel-now').click();
+    const dialog = staff.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Cancel now' }).click();
+    await staff.getByText('Subscription cancelled at the provider').waitFor();
+    await expect.poll(() => staff.getByTestId('object-status').textContent()).toBe('canceled');
+    expect(await staff.getByTestId('object-cancel-now').count()).toBe(0);
+    await staff.getByTestId('audit-trail').getByText('provider_subscription.cancel_immediately').waitFor();
   });
 
   it('retries a failed payment event, corrects its payload, and the event is processed', async () => {
@@ -338,6 +409,21 @@ describe('the staff area', () => {
   it('grants support to the customer, who then sees the staff pages but is offered no change', async () => {
     const account = await apiAs<{ slug: string }>(server, userToken, 'GET', '/accounts');
     const slug = account.body.slug;
+    // Staff levels go only to a verified address: the customer opens the link the outbox kept.
+    const staffToken = await accessToken(staff);
+    const mails = await apiAs<{ items: { id: string; to: string; kind: string }[] }>(
+      server,
+      staffToken,
+      'GET',
+      '/admin/mail?limit=200',
+    );
+    const mail = mails.body.items.find((m) => m.to === customer.email);
+    expect(mail, JSON.stringify(mails.body)).toBeDefined();
+    const text = (await apiAs<{ text: string }>(server, staffToken, 'GET', `/admin/mail/${mail?.id}`)).body
+      .text;
+    const link = /https?:\/\/\S+\/oidc\/verify-email\S*/.exec(text)?.[0];
+    expect(link, text).toBeDefined();
+    await user.goto(link as string);
     await staff.goto(`/admin/users?q=${encodeURIComponent(customer.email)}`);
     await staff.getByTestId(`user-staff-${slug}`).click();
     await staff.getByRole('option', { name: 'Support' }).click();

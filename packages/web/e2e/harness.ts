@@ -91,6 +91,14 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     requests.push(`${req.method} ${path}`);
     if (req.method === 'POST' && path === '/api/v1/analytics') return send(res, 202, {});
     if (await options.routes?.(req, res)) return;
+    // A development instance: the one-time warning is on (tests dismiss it up front unless they test it).
+    if (req.method === 'GET' && path === '/api/v1/settings')
+      return send(res, 200, {
+        dev_warning: true,
+        sandbox_disclaimer: false,
+        support_contact: null,
+        payment_provider: 'local',
+      });
     const docs = /^\/api\/v1\/docs\/([^/?]+)/.exec(path);
     if (docs && req.method === 'GET' && options.documents?.[docs[1]] !== undefined)
       return send(res, 200, { slug: docs[1], data: options.documents[docs[1]] });

@@ -82,7 +82,8 @@ describe('the side navigation', () => {
     expect(activeSection('/admin/subscription-plans')).toBe('plans');
     expect(activeSection('/admin/docs/getting-started')).toBe('docs');
     expect(activeSection('/admin/local/events')).toBe('events');
-    expect(activeSection('/admin/paddle/transactions/txn_1')).toBe('events');
+    expect(activeSection('/admin/paddle/transactions/txn_1')).toBe('payments');
+    expect(activeSection('/admin/local/customers')).toBe('payments');
     expect(activeSection('/admin/users')).toBe('users');
     expect(activeSection('/admin/audit')).toBe('audit');
     expect(activeSection('/dashboard')).toBeNull();

@@ -24,6 +24,9 @@ import type {
   DocumentState,
   InstanceSettings,
   PricePeriod,
+  ProviderObject,
+  ProviderObjectKind,
+  ProviderObjectPage,
   SetPlanPrice,
   StaffLevel,
   Subscription,
@@ -71,11 +74,17 @@ export const adminKeys = {
   users: () => ['admin', 'users'] as const,
   userList: (params: object) => ['admin', 'users', 'list', params] as const,
   dashboard: () => ['admin', 'dashboard'] as const,
+  /** The public instance settings: the shell's query (lib/instance-settings.ts) shares the key. */
   settings: () => ['settings'] as const,
   auditAll: () => ['admin', 'audit'] as const,
   audit: (params: object) => ['admin', 'audit', params] as const,
   events: (provider: string) => ['admin', 'events', provider] as const,
   eventList: (provider: string, params: object) => ['admin', 'events', provider, params] as const,
+  providerObjects: (provider: string, kind: string) => ['admin', 'provider', provider, kind] as const,
+  providerObjectList: (provider: string, kind: string, params: object) =>
+    ['admin', 'provider', provider, kind, 'list', params] as const,
+  providerObject: (provider: string, kind: string, id: string) =>
+    ['admin', 'provider', provider, kind, 'one', id] as const,
 };
 
 // ---- plans ---------------------------------------------------------------------------------------
@@ -231,3 +240,37 @@ export const editEvent = (provider: string, id: string, payload: Record<string, 
 /** Failed or acknowledged events processed again now. */
 export const retryEvents = (provider: string, ids: string[]) =>
   send<BillingEvent[]>('POST', `${eventsPath(provider)}/retry`, { ids });
+
+// ---- payment-provider objects --------------------------------------------------------------------
+
+export interface ProviderObjectListParams {
+  offset: number;
+  limit: number;
+  status?: string;
+  customer_id?: string;
+  subscription_id?: string;
+  product_id?: string;
+  search?: string;
+}
+
+const objectsPath = (provider: string, kind: ProviderObjectKind) => `/admin/${enc(provider)}/${kind}`;
+
+/** What the provider holds of one kind, newest first, with the kind's filters. */
+export const listProviderObjects = (
+  provider: string,
+  kind: ProviderObjectKind,
+  params: ProviderObjectListParams,
+  signal?: AbortSignal,
+) => get<ProviderObjectPage>(`${objectsPath(provider, kind)}${queryString({ ...params })}`, signal);
+export const getProviderObject = (
+  provider: string,
+  kind: ProviderObjectKind,
+  id: string,
+  signal?: AbortSignal,
+) => get<ProviderObject>(`${objectsPath(provider, kind)}/${enc(id)}`, signal);
+/** Cancels a subscription at the provider; its events then update the organisation. */
+export const cancelProviderSubscription = (
+  provider: string,
+  id: string,
+  when: 'period_end' | 'immediately',
+) => send<ProviderObject>('POST', `${objectsPath(provider, 'subscriptions')}/${enc(id)}/cancel`, { when });

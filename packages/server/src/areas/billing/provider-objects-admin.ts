@@ -51,7 +51,7 @@ function checkFilters(kind: ProviderObjectKind, query: ProviderObjectQuery) {
   for (const [name, value] of Object.entries(query)) {
     if (name === 'offset' || name === 'limit' || value === undefined) continue;
     if (!allowed.includes(name)) {
-      throw ApiError.badRequest(`Filter not supported for ${kind}`, { field: name, allowed });
+      throw ApiError.badRequest('Filter not supported for this list', { field: name, kind, allowed });
     }
   }
 }

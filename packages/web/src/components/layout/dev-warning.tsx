@@ -1,10 +1,9 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useInstanceSettings } from '../../lib/instance-settings.js';
 
 export const DEV_WARNING_KEY = 'dev-warning-dismissed';
-/** Shown on the development instance (the default); a production build sets VITE_DEV_INSTANCE=false. */
-const enabled = import.meta.env.VITE_DEV_INSTANCE !== 'false';
 
 function dismissed(): boolean {
   try {
@@ -14,17 +13,21 @@ function dismissed(): boolean {
   }
 }
 
-/** The one-time development-environment warning: 1 s after load unless dismissed (product spec §4). */
+/**
+ * The one-time development-environment warning: 1 s after load unless dismissed (product spec §4),
+ * on an instance whose settings switch it on (DEV_INSTANCE_WARNING, or staff in /admin/settings).
+ */
 export function DevWarning() {
   const { t } = useTranslation('components');
   const [opened, setOpened] = useState(false);
+  const enabled = useInstanceSettings()?.dev_warning === true;
   useEffect(() => {
     if (!enabled || dismissed()) return;
     const timer = setTimeout(() => {
       if (!dismissed()) setOpened(true);
     }, 1000);
     return () => clearTimeout(timer);
-  }, []);
+  }, [enabled]);
   const dismiss = () => {
     try {
       localStorage.setItem(DEV_WARNING_KEY, 'true');

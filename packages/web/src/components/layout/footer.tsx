@@ -1,11 +1,14 @@
 import { Anchor, Box, Container, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { contactHref, useInstanceSettings } from '../../lib/instance-settings.js';
 
 export const SOCIAL_URL = 'https://github.com/slugsmith';
 
 export function Footer() {
   const { t } = useTranslation('navigation');
+  const settings = useInstanceSettings();
+  const contact = settings?.support_contact;
   const links = [
     { to: '/docs', label: t('footer.docs') },
     { to: '/stats', label: t('footer.stats') },
@@ -30,11 +33,21 @@ export function Footer() {
                 {l.label}
               </Anchor>
             ))}
+            {contact && (
+              <Anchor href={contactHref(contact)} size="sm" data-testid="footer-support">
+                {t('footer.support')}
+              </Anchor>
+            )}
             <Anchor href={SOCIAL_URL} target="_blank" rel="noreferrer" size="sm">
               {t('footer.social')}
             </Anchor>
           </Group>
         </Group>
+        {settings?.sandbox_disclaimer && (
+          <Text size="xs" c="dimmed" mt="xs" data-testid="sandbox-disclaimer">
+            {t('footer.sandbox')}
+          </Text>
+        )}
       </Container>
     </Box>
   );

@@ -1,14 +1,6 @@
+import type { ProviderObjectKind } from '@slugsmith/contract';
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
-
-/** A page not built yet: the translated "coming soon" state. */
-const soon = (path: string, page: string): RouteObject => ({
-  path,
-  lazy: async () => {
-    const { ComingSoonPage } = await import('../coming-soon/coming-soon-page.js');
-    return { element: <ComingSoonPage page={page} /> };
-  },
-});
 
 /** A built staff page, loaded when first visited. */
 const page = (path: string, load: () => Promise<ComponentType>): RouteObject => ({
@@ -16,7 +8,32 @@ const page = (path: string, load: () => Promise<ComponentType>): RouteObject => 
   lazy: async () => ({ Component: await load() }),
 });
 
-const PROVIDER_OBJECTS = ['transactions', 'customers', 'subscriptions', 'products', 'prices'];
+/** The contract's ProviderObjectKind, spelled here: the shell's router loads no schema library. */
+const PROVIDER_KINDS = [
+  'transactions',
+  'customers',
+  'subscriptions',
+  'products',
+  'prices',
+] as const satisfies readonly ProviderObjectKind[];
+
+/** The payment provider's objects of one kind: the list and one object's page. */
+const providerObjects = (kind: ProviderObjectKind): RouteObject[] => [
+  {
+    path: `/admin/:provider/${kind}`,
+    lazy: async () => {
+      const { ProviderObjectsPage } = await import('./payments/provider-objects-page.js');
+      return { element: <ProviderObjectsPage kind={kind} /> };
+    },
+  },
+  {
+    path: `/admin/:provider/${kind}/:id`,
+    lazy: async () => {
+      const { ProviderObjectPage } = await import('./payments/provider-object-page.js');
+      return { element: <ProviderObjectPage kind={kind} /> };
+    },
+  },
+];
 
 /** The staff area (product spec §2.3) inside its layout; the access guard above checks staff. */
 export const adminRoutes: RouteObject[] = [
@@ -35,10 +52,7 @@ export const adminRoutes: RouteObject[] = [
       page('/admin/audit', async () => (await import('./audit-page.js')).AuditPage),
       page('/admin/licences', async () => (await import('./licences/licences-page.js')).LicencesPage),
       page('/admin/:provider/events', async () => (await import('./events/events-page.js')).EventsPage),
-      ...PROVIDER_OBJECTS.flatMap((section) => [
-        soon(`/admin/:provider/${section}`, `payments.${section}`),
-        soon(`/admin/:provider/${section}/:id`, `payments.${section}`),
-      ]),
+      ...PROVIDER_KINDS.flatMap(providerObjects),
     ],
   },
 ];

@@ -1,4 +1,4 @@
-import { Group, Pagination, Text } from '@mantine/core';
+import { Button, Group, Pagination, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { pageCount } from './docs/doc-helpers.js';
 
@@ -31,6 +31,35 @@ export function Pager({
       <Text size="xs" c="dimmed" data-testid="list-total">
         {t('pagination.total', { count: total })}
       </Text>
+    </Group>
+  );
+}
+
+/** Previous and next page of a list whose total is unknown (the server says whether more follow). */
+export function PrevNextPager({
+  page,
+  more,
+  onPage,
+}: {
+  page: number;
+  more: boolean;
+  onPage: (page: number) => void;
+}) {
+  const { t } = useTranslation('admin');
+  return (
+    <Group gap="xs">
+      <Button size="xs" variant="default" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        {t('pagination.previous')}
+      </Button>
+      <Button
+        size="xs"
+        variant="default"
+        disabled={!more}
+        onClick={() => onPage(page + 1)}
+        data-testid="pager-next"
+      >
+        {t('pagination.next')}
+      </Button>
     </Group>
   );
 }

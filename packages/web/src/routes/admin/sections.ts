@@ -8,6 +8,7 @@ export const ADMIN_SECTIONS = [
   { id: 'events', path: (provider: string) => `/admin/${encodeURIComponent(provider)}/events` },
   { id: 'licences', path: () => '/admin/licences' },
   { id: 'install', path: () => '/admin/install' },
+  { id: 'payments', path: (provider: string) => `/admin/${encodeURIComponent(provider)}/transactions` },
   { id: 'settings', path: () => '/admin/settings' },
   { id: 'audit', path: () => '/admin/audit' },
 ] as const satisfies readonly { id: string; path: (provider: string) => string }[];
@@ -34,6 +35,7 @@ export function activeSection(pathname: string): AdminSectionId | null {
   if (parts.length === 1) return 'dashboard';
   const fixed = FIXED[parts[1] ?? ''];
   if (fixed) return fixed;
-  // /admin/{provider}/events and the provider's other objects.
-  return parts.length >= 3 ? 'events' : null;
+  // /admin/{provider}/events, and the provider's objects (transactions, customers, …).
+  if (parts.length < 3) return null;
+  return parts[2] === 'events' ? 'events' : 'payments';
 }

@@ -1,7 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
+import { adminKeys, getSettings } from '../../lib/admin-api.js';
+
 /**
- * The payment provider the `{provider}` segment names. The server runs one provider; the local
- * sandbox is the default and the name staff reach from the navigation.
+ * The payment provider the `{provider}` segment names: the one the server runs, from the public
+ * settings (the local sandbox, the default, until they have loaded).
  */
 export function useProvider(): string {
-  return 'local';
+  const settings = useQuery({ queryKey: adminKeys.settings(), queryFn: ({ signal }) => getSettings(signal) });
+  return settings.data?.payment_provider ?? 'local';
 }

@@ -2,6 +2,7 @@ import i18n from 'i18next';
 import type { ApiError } from '../../lib/api.js';
 import { errorReason } from '../../lib/console-api.js';
 import { catalogueMessage } from '../../lib/validation-messages.js';
+import { adminMessage } from '../admin/admin-messages.js';
 import { patternMessageKey } from '../playground/pattern-messages.js';
 
 type Params = Record<string, string | number>;
@@ -95,6 +96,8 @@ function known(error: ApiError): Known | null {
   const key = KNOWN_MESSAGES[error.message];
   if (key) return { key };
   const validation = catalogueMessage(error.message);
+  const admin = adminMessage(error.message);
+  if (admin) return admin;
   if (validation) return { key: validation.key, params: validation.values };
   // A pattern the engine refused (400 on series create and update): the playground's wording.
   const pattern = error.code === 400 ? patternMessageKey(error.message) : null;

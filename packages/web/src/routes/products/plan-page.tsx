@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router';
 import { useAccount } from '../../auth/account.js';
 import { useFeatureHints } from '../../auth/feature-hints.js';
 import { usePublicPlans } from '../../lib/plans.js';
+import { SupportContactLink } from '../../lib/support-contact.js';
 import { findPlan, MATRIX_ROWS, matrixCell, planAction, pricesOf } from './plan-catalogue.js';
 import {
   FeatureCell,
@@ -86,6 +87,7 @@ function PlanDetail({ plan }: { plan: PublicPlan }) {
                   {t('plan.customNote')}
                 </Text>
               )}
+              {plan.custom_plan && <SupportContactLink />}
               <PlanActionButton plan={plan} action={planAction(plan, null, signedIn)} />
             </Stack>
           </Paper>

@@ -8,6 +8,7 @@ import { acknowledgeEvents, adminKeys, listEvents, retryEvents } from '../../../
 import { formatDateTime } from '../../dashboard/format.js';
 import { notifyFailure, notifySuccess } from '../../dashboard/notify.js';
 import { ErrorState, ListSkeleton } from '../../dashboard/states.js';
+import { PrevNextPager } from '../pager.js';
 import { AdminHeader, ReadOnlyNote, StateBadge, TableScroll } from '../parts.js';
 import { useListParams } from '../use-list-params.js';
 import { useStaff } from '../use-staff.js';
@@ -176,24 +177,11 @@ export function EventsPage() {
               </Table.Tbody>
             </Table>
           </TableScroll>
-          <Group gap="xs">
-            <Button
-              size="xs"
-              variant="default"
-              disabled={list.page <= 1}
-              onClick={() => list.set('page', String(list.page - 1))}
-            >
-              {t('pagination.previous')}
-            </Button>
-            <Button
-              size="xs"
-              variant="default"
-              disabled={items.length < PAGE_SIZE}
-              onClick={() => list.set('page', String(list.page + 1))}
-            >
-              {t('pagination.next')}
-            </Button>
-          </Group>
+          <PrevNextPager
+            page={list.page}
+            more={items.length >= PAGE_SIZE}
+            onPage={(page) => list.set('page', String(page))}
+          />
         </Stack>
       )}
       {editing && (
