@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
-import { newLicenceSigningKey } from '../src/areas/licences/token.js';
+import { newLicenceSigningKey, publicLicenceKey } from '../src/areas/licences/token.js';
 import { closeApp, TestContext, testConfig } from './support/app.js';
 import { licenceKit, OPEN_FEATURES } from './support/install.js';
 import { orgWithOwner } from './support/keys.js';
@@ -142,7 +143,7 @@ describe('[pglite] an on-premise install', () => {
     expect(series.status).toBe(200);
   });
 
-  it('a perpetual licence never expires; a bad replacement file leaves the licence in force', async () => {
+  it('a perpetual licence never expires; a foreign-signed replacement leaves the licence in force until LICENSE_KEYS trusts its key', async () => {
     const perpetual = kit.claims({ max_nodes: 1, exp: undefined, perpetual: true });
     const status = await renew(perpetual);
     expect(status.licence).toMatchObject({ standing: 'valid', perpetual: true, expires_at: null });
@@ -156,6 +157,12 @@ describe('[pglite] an on-premise install', () => {
     }
     expect(logs.some((l) => l.level === 50 && l.msg.includes('the previous licence stays'))).toBe(true);
     expect((await install()).body.licence.id).toBe(perpetual.jti);
+
+    // The issuer rotated its keys: once LICENSE_KEYS lists the new one, a licence it signed renews.
+    await writeFile(kit.keysFile, JSON.stringify({ keys: [publicLicenceKey(foreign)] }));
+    const rotated = kit.claims({ max_nodes: 1, exp: undefined, perpetual: true });
+    await kit.write(LICENCE_FILE, rotated, foreign);
+    await expect.poll(async () => (await install()).body.licence.id, { timeout: 5_000 }).toBe(rotated.jti);
   });
 });
 

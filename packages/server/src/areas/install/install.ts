@@ -9,6 +9,7 @@ import type { OrgLimits } from '../plans/effective-limits.js';
 import { GRACE_DAYS, type LicenceStanding, licenceStanding, standingWarning } from './expiry.js';
 import {
   fileVersion,
+  LicenceRefused,
   type LicenceText,
   loadTrustedKeys,
   readLicenceText,
@@ -20,6 +21,8 @@ export interface VerifiedLicence {
   text: LicenceText;
   claims: LicenceClaims;
   keys: readonly JWK[];
+  /** LICENSE_KEYS as given: read again when a renewal is signed by a key not known yet. */
+  keysSource?: string;
   heartbeatMs: number;
 }
 
@@ -31,7 +34,7 @@ export async function readInstallLicence(config: InstallConfig): Promise<Verifie
   const keys = await loadTrustedKeys(config.keys);
   const text = await readLicenceText(config.licence);
   const claims = await verifyForInstall(text.token, keys);
-  return { text, claims, keys, heartbeatMs: config.heartbeatMs };
+  return { text, claims, keys, keysSource: config.keys, heartbeatMs: config.heartbeatMs };
 }
 
 /** Warnings about the licence's end are repeated in the log this often. */
@@ -56,7 +59,8 @@ export class Install {
   private refusedVersion: string | undefined;
 
   private text: LicenceText;
-  private readonly keys: readonly JWK[];
+  private keys: readonly JWK[];
+  private readonly keysSource: string | undefined;
   readonly slots: NodeSlots;
 
   constructor(
@@ -66,6 +70,7 @@ export class Install {
   ) {
     this.text = licence.text;
     this.keys = licence.keys;
+    this.keysSource = licence.keysSource;
     this.claims = licence.claims;
     this.limits = limitsOf(licence.claims);
     this.refusedFrom = refusedFrom(licence.claims);
@@ -184,7 +189,7 @@ export class Install {
     if (current === version || current === this.refusedVersion) return;
     try {
       const token = (await readFile(path, 'utf8')).trim();
-      const claims = await verifyForInstall(token, this.keys);
+      const claims = await this.verifyRenewal(token);
       this.text = { token, path, version: current };
       this.claims = claims;
       this.limits = limitsOf(claims);
@@ -200,6 +205,17 @@ export class Install {
         { err: (err as Error).message },
         'the changed licence file is not used: the previous licence stays in force',
       );
+    }
+  }
+
+  /** A renewal signed by a key not trusted yet re-reads LICENSE_KEYS once (the issuer rotated keys). */
+  private async verifyRenewal(token: string): Promise<LicenceClaims> {
+    try {
+      return await verifyForInstall(token, this.keys);
+    } catch (error) {
+      if (!(error instanceof LicenceRefused && error.problem === 'foreign' && this.keysSource)) throw error;
+      this.keys = await loadTrustedKeys(this.keysSource);
+      return verifyForInstall(token, this.keys);
     }
   }
 }

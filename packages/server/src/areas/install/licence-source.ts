@@ -2,7 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import type { LicenceClaims } from '@slugsmith/contract';
 import type { JWK } from 'jose';
 import { ConfigError } from '../../platform/config.js';
-import { LicenceError, verifyLicence } from '../licences/token.js';
+import { LicenceError, type LicenceProblem, verifyLicence } from '../licences/token.js';
 
 /**
  * Where an install's licence and trusted keys come from: LICENSE is the token itself or the path
@@ -12,7 +12,15 @@ import { LicenceError, verifyLicence } from '../licences/token.js';
  */
 
 /** The install cannot start: one line naming the problem (main prints ConfigError's message alone). */
-export class LicenceRefused extends ConfigError {}
+export class LicenceRefused extends ConfigError {
+  constructor(
+    message: string,
+    /** The token's problem, when it was the token that was refused. */
+    readonly problem?: LicenceProblem,
+  ) {
+    super(message);
+  }
+}
 
 /** The trusted public keys shipped with the server (packages/server/licence-keys.json). */
 const SHIPPED_KEYS = new URL('../../../licence-keys.json', import.meta.url);
@@ -91,7 +99,7 @@ export async function verifyForInstall(token: string, keys: readonly JWK[]): Pro
     return await verifyLicence(token, keys);
   } catch (error) {
     if (error instanceof LicenceError) {
-      throw new LicenceRefused(`licence refused (${error.problem}): ${error.message}`);
+      throw new LicenceRefused(`licence refused (${error.problem}): ${error.message}`, error.problem);
     }
     throw error;
   }
