@@ -196,6 +196,15 @@ describe('safety', () => {
     const curated = new Set(readAvoidPairs().map((p) => p.join(' ')));
     for (const p of pairs) expect(curated.has(p.join(' '))).toBe(true);
     expect(pairs).toContainEqual(['cheap', 'mother']);
+    // Since 2.0.0: adjective + person, adjective + body part, verb + adverb, person + verb.
+    for (const pair of [
+      ['simple', 'wife'],
+      ['hot', 'teacher'],
+      ['tight', 'bottom'],
+      ['stroke', 'gently'],
+      ['child', 'undress'],
+    ])
+      expect(pairs).toContainEqual(pair);
   });
 });
 

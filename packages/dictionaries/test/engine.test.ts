@@ -105,3 +105,18 @@ describe('opt-in tags in generated output (G6)', () => {
     expect(colors.has('quick')).toBe(false);
   });
 });
+
+describe('awkward pairs of bundle 2.x in generated output', () => {
+  it('a series-style forge skips adjective + person pairs and never reuses a skipped position', () => {
+    const pattern = '{adjective:+descriptive==3}-{noun:+person<=5}';
+    const avoid = new Set((bundle.avoid_pairs ?? []).map((p) => p.join('-')));
+    const capacity = Number(generator.patternInfo(pattern).capacity);
+    const all = generator.forge(pattern, { seed: 'audit', sequence: 0, count: capacity });
+    const kept = generator.forge(pattern, { seed: 'audit', sequence: 0, count: capacity, skipAwkward: true });
+    const awkward = all.filter((s) => avoid.has(s));
+    expect(awkward.length).toBeGreaterThan(20);
+    // Exactly the awkward positions are left out, in order; nothing is produced twice.
+    expect(kept).toEqual(all.filter((s) => !avoid.has(s)));
+    expect(new Set(kept).size).toBe(kept.length);
+  });
+});
