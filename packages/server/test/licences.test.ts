@@ -5,9 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { AdminLicence, AuditEntry, Licence, LicenceKeySet } from '@slugsmith/contract';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { rotateLicenceKeys } from '../src/areas/licences/keys.js';
+import { issueLicenceForSubscription } from '../src/areas/licences/service.js';
 import { LicenceError, verifyLicence } from '../src/areas/licences/token.js';
+import { orgSubscriptions } from '../src/db/schema.js';
 import { describeEachDatabase, type TestContext } from './support/app.js';
 import { priceId } from './support/billing-core.js';
 import { orgWithOwner } from './support/keys.js';
@@ -70,7 +73,7 @@ describeEachDatabase('on-premise licences', (ctx) => {
     throw new Error(`licences never matched: ${JSON.stringify(last)}`);
   }
 
-  it('issues a licence for 3 nodes on a sandbox purchase, verified by the published keys, and re-issues on a change', async () => {
+  it('issues a licence for 3 nodes on a sandbox purchase, verified by the published keys, and re-issues on a change and on a renewal's new period end', async () => {
     const c = ctx();
     const { org, owner } = await orgWithOwner(c, 'onprem-buyer');
     await buy(c, org, owner.token, 'annual', 3);
@@ -135,6 +138,27 @@ describeEachDatabase('on-premise licences', (ctx) => {
     await c.request('POST', '/api/v1/admin/local/run', { token: admin });
     const again = await c.request('GET', `/api/v1/orgs/${org}/licences`, { token: owner.token });
     expect(again.body).toHaveLength(2);
+
+    // A renewal: the pipeline applied the subscription's next period (as a renewal event does);
+    // the licence follows with the new period end.
+    const db = c.app.database.db;
+    const [row] = await db
+      .update(orgSubscriptions)
+      .set({ currentPeriodEnd: sql`current_period_end + interval '1 year'` })
+      .where(eq(orgSubscriptions.id, sub?.id ?? ''))
+      .returning({ end: orgSubscriptions.currentPeriodEnd });
+    const renewal = await issueLicenceForSubscription(db, sub?.id ?? '');
+    expect(renewal?.valid_until).toBe(row.end?.toISOString());
+    const renewed = (await c.request('GET', `/api/v1/orgs/${org}/licences`, { token: owner.token }))
+      .body as Licence[];
+    expect(renewed.map((l) => [l.max_nodes, l.status])).toEqual([
+      [5, 'active'],
+      [5, 'superseded'],
+      [3, 'superseded'],
+    ]);
+    expect((await verifyLicence(renewed[0].token, await published())).exp).toBe(
+      Math.floor((row.end?.getTime() ?? 0) / 1000),
+    );
   });
 
   it('issues a perpetual licence with no expiry and a year of updates', async () => {
