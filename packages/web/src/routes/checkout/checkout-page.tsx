@@ -44,6 +44,7 @@ import {
 } from './billing-model.js';
 import { countryOptions } from './countries.js';
 import { openPaddleCheckout } from './paddle-checkout.js';
+import { PaymentLinkCheckout } from './payment-link.js';
 
 /** The success page reads which plan was bought (the provider's return address names only the organisation). */
 function rememberCheckout(pending: PendingCheckout) {
@@ -57,10 +58,17 @@ function rememberCheckout(pending: PendingCheckout) {
 /**
  * /checkout?plan=&period=&quantity=&org=: the organisation, plan, period, quantity and country of a
  * purchase, its order summary, then the provider's payment page (product spec §2.2, §8 "Checkout").
+ * /checkout?_ptxn=: the provider's payment link for a transaction it made.
  */
 export function CheckoutPage() {
-  const { t } = useTranslation('billing');
   const [params] = useSearchParams();
+  const transactionId = params.get('_ptxn');
+  if (transactionId) return <PaymentLinkCheckout transactionId={transactionId} />;
+  return <CheckoutOrder params={params} />;
+}
+
+function CheckoutOrder({ params }: { params: URLSearchParams }) {
+  const { t } = useTranslation('billing');
   const initial = useMemo(() => parseCheckoutParams(params), [params]);
   const orgs = useQuery({ queryKey: consoleKeys.orgs(), queryFn: ({ signal }) => listOrgs(signal) });
   const plans = usePublicPlans();
