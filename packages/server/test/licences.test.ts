@@ -73,7 +73,7 @@ describeEachDatabase('on-premise licences', (ctx) => {
     throw new Error(`licences never matched: ${JSON.stringify(last)}`);
   }
 
-  it('issues a licence for 3 nodes on a sandbox purchase, verified by the published keys, and re-issues on a change and on a renewal's new period end', async () => {
+  it('issues a licence for 3 nodes on a sandbox purchase, verified by the published keys, and re-issues on a change and on a renewal’s new period end', async () => {
     const c = ctx();
     const { org, owner } = await orgWithOwner(c, 'onprem-buyer');
     await buy(c, org, owner.token, 'annual', 3);
