@@ -103,7 +103,9 @@ describeEachDatabase('payment-provider objects for staff', (ctx) => {
     ] as const) {
       const r = await one(`${kind}/${object?.id}`);
       expect(r.status, kind).toBe(200);
-      expect(r.body).toEqual(object);
+      // The same record as in the list (a subscription's payment-method link is signed anew each time).
+      const { data, ...shown } = object as ProviderObject;
+      expect(r.body).toMatchObject({ ...shown, data: { id: data.id, status: data.status } });
     }
     expect(await one('subscriptions/sub_nothing')).toMatchObject({
       status: 404,
