@@ -18,9 +18,6 @@ import type { Database } from '../../db/connect.js';
 export const SERVE_BEATS = 3;
 export const FREE_BEATS = 4;
 
-/** Serialises slot claims of every node on the database (an arbitrary, fixed advisory-lock key). */
-const CLAIM_LOCK = 0x51_5c_0015;
-
 export interface InstallNode {
   id: string;
   host: string;
@@ -78,7 +75,11 @@ export class NodeSlots {
 
   private async claim(maxNodes: number): Promise<number | null> {
     const rows = await this.database.rawTransaction(async (exec) => {
-      await exec('SELECT pg_advisory_xact_lock($1)', [CLAIM_LOCK]);
+      // Serialises the claims of every node of this install (its schema).
+      await exec(
+        `SELECT pg_advisory_xact_lock(hashtext(current_schema() || ':slugsmith-install-slots'))`,
+        [],
+      );
       // now() is this transaction's start, before the lock was granted: staleness errs late.
       await exec('DELETE FROM install_nodes WHERE heartbeat_at < now() - make_interval(secs => $1)', [
         this.freeAfterMs / 1000,
