@@ -13,6 +13,7 @@ import type { InstallStatus, Licence } from '@slugsmith/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './chromium.js';
+import { checkSchemes } from './page-checks.js';
 import {
   ADMIN_PASSWORD,
   acceptAgreements,
@@ -118,6 +119,7 @@ describe('an on-premise licence: bought on the service, installed on a server of
       expect(await card.getByTestId('install-standing').textContent()).toBe('Valid');
       expect(await staffPage.getByTestId('install-node').count()).toBe(1);
       await staffPage.getByRole('link', { name: 'Installation' }).waitFor();
+      await checkSchemes(staffPage, 'install page', () => card.waitFor());
 
       // The API behind the page: this node holds one of the three slots and serves.
       const staffToken = await accessToken(staffPage);
