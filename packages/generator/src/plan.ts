@@ -25,6 +25,8 @@ const WIDE_BASE = 2 ** 24;
 /** Split the largest limb while it dwarfs the product of all others by more than this. */
 const BALANCE = 256;
 const MAX_NUMBER = BigInt(Number.MAX_SAFE_INTEGER);
+/** Words baked per call at most, past the first list (see `CompiledPattern.bake`). */
+const BAKE_WORDS = 20_000;
 /** Slugs permuted together (see LimbPermutation.apply). */
 const BLOCK = 64;
 
@@ -104,7 +106,13 @@ export class CompiledPattern {
   // Per-component views for the hot loop: list lookups for plain one-limb values (listed when
   // first baked, see `generate`).
   private readonly lists: ((() => string[]) | null)[];
+  /** The lists baked so far (null: not a list, or not baked yet), once baking started. */
   private affixed: (string[] | null)[] | null = null;
+  /** Lists looked at by `bake` so far, and whether that is all of them. */
+  private bakedUpTo = 0;
+  private bakedAll = false;
+  /** Baked lists by placeholder text and surrounding text (see `bake`). */
+  private readonly bakedShared = new Map<string, string[]>();
   /** No list baked: every component renders through its own `render` (see `generate`). */
   private readonly unbaked: null[];
   /** The lists `render` and `gather` read in the current `generate` call. */
@@ -201,15 +209,15 @@ export class CompiledPattern {
     }
     perm.apply(x, 1, digest);
     this.rendered += 1;
-    const baked = this.affixed !== null || this.rendered >= this.listWords;
-    if (baked && this.wordsOnly) {
-      const lists = this.affixedLists() as string[][];
+    if (!this.bakedAll && this.rendered >= this.listWords) this.bake();
+    if (this.bakedAll && this.wordsOnly) {
+      const lists = this.affixed as string[][];
       if (lists.length === 2) return lists[0][x[0]] + lists[1][x[1]];
       let slug = '';
       for (let i = 0; i < lists.length; i++) slug += lists[i][x[this.offsets[i]]];
       return slug;
     }
-    this.current = baked ? this.affixedLists() : this.unbaked;
+    this.current = this.affixed ?? this.unbaked;
     this.scratch ??= this.newScratch();
     const { words, column } = this.scratch;
     this.gather(x, 1, 1, words);
@@ -283,31 +291,39 @@ export class CompiledPattern {
   }
 
   /**
-   * List components with the surrounding text baked in (the first also carries the leading
-   * text), so a slug of list components costs one concatenation per component. Built on first use.
+   * Bakes list components with the surrounding text (the first also carries the leading text), so
+   * a slug of list components costs one concatenation per component. A call bakes whole lists
+   * until BAKE_WORDS words are done (at least one list): a long pattern's lists are baked over
+   * several calls, so no call builds them all in one stretch (16 noun lists: 20-60 ms). Lists not
+   * baked yet render through their component, as before baking; the strings are the same.
    */
-  private affixedLists(): (string[] | null)[] {
-    if (!this.affixed) {
-      const { chunks } = this;
+  private bake(): void {
+    const { chunks } = this;
+    this.affixed ??= this.lists.map(() => null);
+    const affixed = this.affixed;
+    for (let words = 0; this.bakedUpTo < this.lists.length && words < BAKE_WORDS; this.bakedUpTo++) {
+      const i = this.bakedUpTo;
+      const listed = this.lists[i];
+      if (!listed) continue;
+      const list = listed();
+      words += list.length;
+      const before = i === 0 ? chunks[0] : '';
+      const after = chunks[i + 1];
+      if (before === '' && after === '') {
+        affixed[i] = list;
+        continue;
+      }
       // Repeated placeholders with the same text around them share one list: fewer distinct
       // strings keep more of the words in cache (`{noun}-…-{noun}-` reads one list twice).
-      const shared = new Map<string, string[]>();
-      this.affixed = this.lists.map((listed, i) => {
-        if (!listed) return null;
-        const list = listed();
-        const before = i === 0 ? chunks[0] : '';
-        const after = chunks[i + 1];
-        if (before === '' && after === '') return list;
-        const key = JSON.stringify([this.selectors[i], before, after]);
-        let words = shared.get(key);
-        if (!words) {
-          words = list.map((w) => before + w + after);
-          shared.set(key, words);
-        }
-        return words;
-      });
+      const key = JSON.stringify([this.selectors[i], before, after]);
+      let baked = this.bakedShared.get(key);
+      if (!baked) {
+        baked = list.map((w) => before + w + after);
+        this.bakedShared.set(key, baked);
+      }
+      affixed[i] = baked;
     }
-    return this.affixed;
+    this.bakedAll = this.bakedUpTo === this.lists.length;
   }
 
   /**
@@ -491,8 +507,9 @@ export class CompiledPattern {
     // it is done once the pattern has rendered as many slugs as its lists hold words, so a pattern
     // used for a few slugs (one forge, a preview, each of many one-off patterns) never pays for it.
     this.rendered += count;
-    const baked = this.affixed !== null || this.rendered >= this.listWords;
-    this.current = baked ? this.affixedLists() : this.unbaked;
+    if (!this.bakedAll && this.rendered >= this.listWords) this.bake();
+    const baked = this.bakedAll;
+    this.current = this.affixed ?? this.unbaked;
     const skip = skipAwkward && this.awkwardPairs().length > 0;
     let kept = 0;
     for (let base = 0; base < count; base += width) {

@@ -20,8 +20,9 @@ const LOOP_BOUND_MS = 50;
 /**
  * Runs `work` while timing the engine's work (each compile step, forge and slice call of the
  * generator) and noting every turn of the event loop; returns its result, the engine's work in
- * all and its longest stretch between two turns. Engine time rather than wall time between turns:
- * other processes on a busy machine lengthen a turn without this process doing anything.
+ * all and its longest stretch between two turns. Engine time rather than wall time between turns,
+ * and CPU time rather than wall time for each call: other processes on a busy machine (a load of
+ * 20 on two cores made 5 ms calls take 100 ms) lengthen both without this process doing anything.
  */
 async function engineStretches<T>(work: () => Promise<T>) {
   const gen = generatorFor(currentBundleId);
@@ -29,11 +30,12 @@ async function engineStretches<T>(work: () => Promise<T>) {
   const timed =
     <A extends unknown[], R>(fn: (...args: A) => R) =>
     (...args: A): R => {
-      const t = performance.now();
+      const t = process.cpuUsage();
       try {
         return fn(...args);
       } finally {
-        log.push(performance.now() - t);
+        const used = process.cpuUsage(t);
+        log.push((used.user + used.system) / 1000);
       }
     };
   // Bound before the spies replace them.
