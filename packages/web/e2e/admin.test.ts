@@ -227,6 +227,13 @@ describe('the staff area', () => {
     await user.goto('/docs');
     await user.getByTestId('sandbox-disclaimer').waitFor();
     expect(await user.getByTestId('footer-support').getAttribute('href')).toBe('mailto:help@example.com');
+    // A custom plan is agreed through the support contact.
+    await user.goto('/products/enterprise');
+    await user
+      .getByTestId('plan-detail-enterprise')
+      .getByTestId('support-contact')
+      .getByText('help@example.com')
+      .waitFor();
     await staff.goto('/admin/audit');
     await staff.getByTestId('audit-table').waitFor();
     // The plan edited above is in the log.
