@@ -99,6 +99,13 @@ describeEachDatabase('invitations to organisations', (ctx) => {
     const refused = await req('POST', `/api/v1/invitations/${token}/accept`, { token: squatter });
     expect(refused).toMatchObject({ status: 403, body: { details: { reason: 'email_not_verified' } } });
 
+    // Nor is the unverified squatter added directly: only verified addresses are.
+    const direct = await req('POST', `/api/v1/orgs/${slug}/members`, {
+      token: owner.token,
+      body: { email: ceo, role: 'member' },
+    });
+    expect(direct).toMatchObject({ status: 403, body: { details: { reason: 'email_not_verified' } } });
+
     const other = await ctx().person('forwarded');
     const wrong = await req('POST', `/api/v1/invitations/${token}/accept`, { token: other.token });
     expect(wrong).toMatchObject({

@@ -13,6 +13,7 @@ import { checkSchemes, screenshotPath, seriousViolations, settled } from './page
 import {
   accessToken,
   apiAs,
+  markEmailVerified,
   newContext,
   newPerson,
   type RealServer,
@@ -257,6 +258,8 @@ describe('a new user, from sign-up to a deleted series', () => {
       const memberPage = await memberContext.newPage();
       const member = newPerson('member');
       await signUpAndAccept(memberPage, member, '/dashboard');
+      // Only a verified address is added directly (issue 23).
+      await markEmailVerified(server, member.email);
       const added = await apiAs(server, await accessToken(page), 'POST', `/orgs/${orgSlug}/members`, {
         email: member.email,
         role: 'member',

@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type App, buildApp, loadConfig } from '@slugsmith/server';
 import { freePort } from '@slugsmith/test-support';
+import { sql } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 
 export const webDist = fileURLToPath(new URL('../dist', import.meta.url));
@@ -209,6 +210,13 @@ export async function confirmProviderSignOut(
   await start();
   await atProvider;
   await page.waitForURL((u) => u.origin === origin && !u.pathname.startsWith('/oidc/'));
+}
+
+/** Marks a built-in account's address verified, as opening its e-mailed link does. */
+export async function markEmailVerified(server: RealServer, email: string): Promise<void> {
+  await server.app.database.db.execute(
+    sql`UPDATE local_users SET email_verified_at = now() WHERE lower(email) = lower(${email})`,
+  );
 }
 
 /** The page's access token (the console keeps the signed-in user in session storage). */

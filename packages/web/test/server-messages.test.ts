@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../src/lib/api.js';
 import { KNOWN_MESSAGES, serverMessage } from '../src/routes/dashboard/server-messages.js';
 
-const NAMESPACES = ['dashboard', 'errors', 'playground'];
+const NAMESPACES = ['dashboard', 'errors', 'playground', 'account'];
 const catalogue = (lang: string, ns: string) =>
   JSON.parse(readFileSync(new URL(`../public/locales/${lang}/${ns}.json`, import.meta.url), 'utf8'));
 const resources = (lang: string) => Object.fromEntries(NAMESPACES.map((ns) => [ns, catalogue(lang, ns)]));

@@ -11,7 +11,7 @@ import type { Db } from '../../db/connect.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { ApiError } from '../../platform/errors.js';
 import { withSuffix } from '../../platform/slugs.js';
-import { accountByEmailOrNotFound } from '../accounts/service.js';
+import { accountByEmailOrNotFound, requireVerifiedEmail } from '../accounts/service.js';
 import * as q from './queries.js';
 
 export function toOrganisation(org: CallerOrg): Organisation {
@@ -116,6 +116,8 @@ export async function addMember(
 ): Promise<Member> {
   assertMayTouchRole(org, input.role);
   const account = await accountByEmailOrNotFound(db, input.email);
+  // Anyone can sign up with any address: only a verified one is added directly (else: invite it).
+  await requireVerifiedEmail(db, account.id);
   try {
     await q.insertMember(db, org.id, account.id, input.role);
   } catch (error) {

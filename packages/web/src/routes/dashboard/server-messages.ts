@@ -26,6 +26,7 @@ export const KNOWN_MESSAGES: Record<string, string> = {
   'Request conflicts with existing data': 'dashboard:serverMessages.conflict',
   'This slug is taken': 'dashboard:serverMessages.slugTaken',
   'Already a member': 'dashboard:serverMessages.alreadyMember',
+  'The email address of this account is not verified': 'account:members.notVerified',
   'An organisation needs at least one owner': 'dashboard:serverMessages.lastOwner',
   'The personal organisation cannot be deleted': 'dashboard:danger.personal',
   'The pattern cannot be changed once ids have been generated': 'dashboard:serverMessages.patternLocked',

@@ -207,8 +207,8 @@ function AddMemberForm({ org, onAdded }: { org: Organisation; onAdded: () => voi
       onAdded();
     },
     onError: (error) => {
-      // Unknown account (404) and already a member (409) belong to the email field.
-      if (error instanceof ApiError && (error.code === 404 || error.code === 409))
+      // Unknown account (404), already a member (409), unverified address (403) belong to the email field.
+      if (error instanceof ApiError && (error.code === 404 || error.code === 409 || error.code === 403))
         form.setFieldError('email', serverMessage(error));
       else notifyFailure(t('members.addFailed'), error);
     },
