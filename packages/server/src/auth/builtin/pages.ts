@@ -259,16 +259,36 @@ ${alert(t, options.error)}
   );
 }
 
+type Tone = 'ok' | 'error' | 'plain';
+
+/** A page that says one thing: its title as heading, one paragraph (a status, an alert or plain), one link. */
+function notice(
+  locale: PageLocale,
+  o: { title: string; text: string; tone: Tone; link: { href: string; label: string }; extra?: string },
+): string {
+  const paragraph =
+    o.tone === 'plain'
+      ? `<p>${fill(o.text)}</p>`
+      : `<p class="${o.tone}" role="${o.tone === 'ok' ? 'status' : 'alert'}">${fill(o.text)}</p>`;
+  return layout(
+    locale,
+    o.title,
+    `<h1>${fill(o.title)}</h1>
+${paragraph}
+${o.extra ?? ''}
+<p class="alt"><a href="${escapeHtml(o.link.href)}">${fill(o.link.label)}</a></p>`,
+  );
+}
+
 /** The password was changed (other sessions ended); `continueHref` leads to the console's sign-in. */
 export function resetDonePage(options: { locale: PageLocale; continueHref: string }): string {
   const t = pageTexts[options.locale];
-  return layout(
-    options.locale,
-    t.resetDoneTitle,
-    `<h1>${fill(t.resetDoneTitle)}</h1>
-<p class="ok" role="status">${fill(t.resetDoneText)}</p>
-<p class="alt"><a href="${escapeHtml(options.continueHref)}">${fill(t.continueToApp)}</a></p>`,
-  );
+  return notice(options.locale, {
+    title: t.resetDoneTitle,
+    text: t.resetDoneText,
+    tone: 'ok',
+    link: { href: options.continueHref, label: t.continueToApp },
+  });
 }
 
 export type LinkProblem = 'invalid' | 'expired' | 'used';
@@ -285,13 +305,12 @@ export function resetLinkProblemPage(options: {
     expired: [t.linkExpiredTitle, t.linkExpiredText],
     used: [t.linkUsedTitle, t.linkUsedText],
   }[options.problem];
-  return layout(
-    options.locale,
+  return notice(options.locale, {
     title,
-    `<h1>${fill(title)}</h1>
-<p class="error" role="alert">${fill(text)}</p>
-<p class="alt"><a href="${escapeHtml(options.requestHref)}">${fill(t.requestNewLink)}</a></p>`,
-  );
+    text,
+    tone: 'error',
+    link: { href: options.requestHref, label: t.requestNewLink },
+  });
 }
 
 export type VerificationResult = 'ok' | LinkProblem;
@@ -303,20 +322,20 @@ export function verificationResultPage(options: {
   continueHref: string;
 }): string {
   const t = pageTexts[options.locale];
-  const [title, text, tone] = {
-    ok: [t.verifiedTitle, t.verifiedText, 'ok'],
-    used: [t.linkUsedTitle, t.verifyUsedText, 'ok'],
-    expired: [t.linkExpiredTitle, t.verifyExpiredText, 'error'],
-    invalid: [t.linkInvalidTitle, t.linkInvalidText, 'error'],
-  }[options.result];
-  const role = tone === 'ok' ? 'status' : 'alert';
-  return layout(
-    options.locale,
+  const [title, text, tone] = (
+    {
+      ok: [t.verifiedTitle, t.verifiedText, 'ok'],
+      used: [t.linkUsedTitle, t.verifyUsedText, 'ok'],
+      expired: [t.linkExpiredTitle, t.verifyExpiredText, 'error'],
+      invalid: [t.linkInvalidTitle, t.linkInvalidText, 'error'],
+    } as const
+  )[options.result];
+  return notice(options.locale, {
     title,
-    `<h1>${fill(title)}</h1>
-<p class="${tone}" role="${role}">${fill(text)}</p>
-<p class="alt"><a href="${escapeHtml(options.continueHref)}">${fill(t.continueToApp)}</a></p>`,
-  );
+    text,
+    tone,
+    link: { href: options.continueHref, label: t.continueToApp },
+  });
 }
 
 /**
@@ -337,38 +356,35 @@ ${form}
 
 export function signedOutPage(locale: PageLocale, backHref = '/'): string {
   const t = pageTexts[locale];
-  return layout(
-    locale,
-    t.signedOutTitle,
-    `<h1>${fill(t.signedOutTitle)}</h1>
-<p>${fill(t.signedOutText)}</p>
-<p class="alt"><a href="${escapeHtml(backHref)}">${fill(t.backToApp)}</a></p>`,
-  );
+  return notice(locale, {
+    title: t.signedOutTitle,
+    text: t.signedOutText,
+    tone: 'plain',
+    link: { href: backHref, label: t.backToApp },
+  });
 }
 
 /** The sign-in attempt (interaction) is gone: expired or from another browser. */
 export function signInExpiredPage(locale: PageLocale, backHref = '/'): string {
   const t = pageTexts[locale];
-  return layout(
-    locale,
-    t.expiredTitle,
-    `<h1>${fill(t.expiredTitle)}</h1>
-<p>${fill(t.expiredText)}</p>
-<p class="alt"><a href="${escapeHtml(backHref)}">${fill(t.backToApp)}</a></p>`,
-  );
+  return notice(locale, {
+    title: t.expiredTitle,
+    text: t.expiredText,
+    tone: 'plain',
+    link: { href: backHref, label: t.backToApp },
+  });
 }
 
 /** A protocol error: the message in the reader's language, the OAuth error code for support. */
 export function signInProblemPage(locale: PageLocale, code?: string, backHref = '/'): string {
   const t = pageTexts[locale];
-  return layout(
-    locale,
-    t.problemTitle,
-    `<h1>${fill(t.problemTitle)}</h1>
-<p>${fill(t.problemText)}</p>
-${code ? `<p class="hint">${fill(t.problemCode)}: <code>${escapeHtml(code)}</code></p>` : ''}
-<p class="alt"><a href="${escapeHtml(backHref)}">${fill(t.backToApp)}</a></p>`,
-  );
+  return notice(locale, {
+    title: t.problemTitle,
+    text: t.problemText,
+    tone: 'plain',
+    link: { href: backHref, label: t.backToApp },
+    extra: code ? `<p class="hint">${fill(t.problemCode)}: <code>${escapeHtml(code)}</code></p>` : '',
+  });
 }
 
 /** A page with a title and one paragraph, for callers that bring their own words. */
