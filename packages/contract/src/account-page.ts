@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SUPPORTED_LANGUAGES } from './languages.js';
 
 /** The signed-in account's sessions at the built-in provider (the account page). */
 export const AccountSessions = z
@@ -15,3 +16,12 @@ export const AccountDeletionMessages = {
   lastOwner:
     'This account is the last owner of an organisation: make another member owner or delete the organisation first',
 } as const;
+
+/** The language the account's e-mail is written in (the account page's language choice). */
+export const AccountLanguage = z
+  .object({
+    language: z.enum(SUPPORTED_LANGUAGES.map((l) => l.code) as [string, ...string[]]),
+  })
+  .strict()
+  .meta({ id: 'AccountLanguage' });
+export type AccountLanguage = z.infer<typeof AccountLanguage>;

@@ -43,6 +43,27 @@ describeEachDatabase('deleting one own account', (ctx) => {
     expect((await req('DELETE', '/api/v1/account', { token: alone.token })).status).toBe(204);
   });
 
+  it('stores the e-mail language of a built-in account, refuses one that is not offered', async () => {
+    const { signUp, findLocalUser } = await import('../src/auth/builtin/users.js');
+    const user = await signUp(
+      ctx().app.database.db,
+      `lang-${Date.now()}@example.com`,
+      'a long enough passphrase',
+    );
+    if (user === 'taken') throw new Error('taken');
+    const token = await ctx().token({ subject: user.id, email: user.email });
+    await req('POST', '/api/v1/accounts', { token });
+    const put = (language: string) => req('PUT', '/api/v1/account/language', { token, body: { language } });
+    expect((await put('ja-JP')).body).toEqual({ stored: true });
+    expect((await findLocalUser(ctx().app.database.db, user.id))?.language).toBe('ja-JP');
+    expect((await put('xx-XX')).status).toBe(400);
+    const external = await ctx().person('external');
+    expect(
+      (await req('PUT', '/api/v1/account/language', { token: external.token, body: { language: 'de-DE' } }))
+        .body,
+    ).toEqual({ stored: false });
+  });
+
   it('counts sessions (none for a token of another issuer) and signs out of others', async () => {
     const p = await ctx().person('sessions');
     expect((await req('GET', '/api/v1/account/sessions', { token: p.token })).body).toEqual({ count: 0 });

@@ -1,15 +1,22 @@
-import { AccountDeletionMessages, AccountSessions, EndedSessions, ErrorBody } from '@slugsmith/contract';
+import {
+  AccountDeletionMessages,
+  AccountLanguage,
+  AccountSessions,
+  EndedSessions,
+  ErrorBody,
+} from '@slugsmith/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAccount } from '../../auth/access.js';
 import { countSessions, endSessions } from '../../auth/builtin/sessions.js';
-import { builtinIssuerKey } from '../../auth/builtin/users.js';
+import { builtinIssuerKey, setUserLanguage } from '../../auth/builtin/users.js';
 import type { Db } from '../../db/connect.js';
 import { accounts, localUsers, memberships, organisations } from '../../db/schema.js';
 import { ApiError } from '../../platform/errors.js';
 
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const errors = { 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
 /**
@@ -47,8 +54,7 @@ export async function deleteOwnAccount(db: Db, accountId: string): Promise<void>
     });
   }
   const [row] = await db.delete(accounts).where(eq(accounts.id, accountId)).returning();
-  // Built-in accounts' subjects are their local user ids (uuids).
-  if (row?.issuer === builtinIssuerKey && /^[0-9a-f-]{36}$/i.test(row.subject)) {
+  if (row?.issuer === builtinIssuerKey && uuid.test(row.subject)) {
     await db.delete(localUsers).where(eq(localUsers.id, row.subject));
     await endSessions(db, row.subject);
   }
@@ -57,7 +63,8 @@ export async function deleteOwnAccount(db: Db, accountId: string): Promise<void>
 /** The built-in provider's account id behind the caller's token (none for other issuers). */
 function builtinSubject(request: FastifyRequest): string | undefined {
   const token = request.caller.token;
-  return token?.issuerKey === builtinIssuerKey ? token.subject : undefined;
+  // Built-in subjects are local user ids (uuids); anything else is no built-in account.
+  return token?.issuerKey === builtinIssuerKey && uuid.test(token.subject) ? token.subject : undefined;
 }
 
 /** The account page's own actions (issue 23): sessions, sign out of the others, delete the account. */
@@ -92,6 +99,26 @@ export function ownAccountRoutes(app: FastifyInstance, db: Db): void {
       const grant = request.caller.token?.claims.grant_id;
       if (!subject || typeof grant !== 'string') return { ended: 0 };
       return { ended: await endSessions(db, subject, grant) };
+    },
+  });
+
+  r.put('/account/language', {
+    config: { access: 'account' },
+    schema: {
+      tags,
+      summary: 'The language of the e-mail the account receives (verification, reset)',
+      body: AccountLanguage,
+      response: {
+        200: z.object({ stored: z.boolean() }).describe('Stored for a built-in account'),
+        ...errors,
+      },
+    },
+    handler: async (request) => {
+      requireAccount(request);
+      const subject = builtinSubject(request);
+      if (!subject) return { stored: false };
+      await setUserLanguage(db, subject, request.body.language);
+      return { stored: true };
     },
   });
 

@@ -31,6 +31,9 @@ export const changePassword = (current_password: string, new_password: string) =
 export const getSessions = (signal?: AbortSignal) => get<AccountSessions>('/account/sessions', signal);
 export const endOtherSessions = () => send<{ ended: number }>('DELETE', '/account/sessions/others');
 export const deleteAccount = () => send<null>('DELETE', '/account');
+/** The language the account's e-mail is written in. */
+export const setAccountLanguage = (language: string) =>
+  send<{ stored: boolean }>('PUT', '/account/language', { language });
 
 export const listInvitations = (org: string, signal?: AbortSignal) =>
   get<Invitation[]>(`/orgs/${enc(org)}/invitations`, signal);

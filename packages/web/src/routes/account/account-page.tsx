@@ -31,6 +31,7 @@ import {
   getSessions,
   refusalDetail,
   refusalReason,
+  setAccountLanguage,
 } from './account-api.js';
 import { ResendVerification } from './resend-verification.js';
 
@@ -147,7 +148,11 @@ function LanguageSection() {
         allowDeselect={false}
         maw={320}
         onChange={(code) => {
-          if (code) changeLanguage(code).catch((error) => notifyFailure(t('language.failed'), error));
+          // The console's language, and the account's e-mail in the same language.
+          if (code)
+            Promise.all([changeLanguage(code), setAccountLanguage(code)]).catch((error) =>
+              notifyFailure(t('language.failed'), error),
+            );
         }}
       />
     </Paper>
