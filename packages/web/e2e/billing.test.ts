@@ -340,3 +340,81 @@ describe('a declined card, then a card that fails at renewal: past_due and recov
     expect(await card('pro').getByTestId('billing-past-due').count()).toBe(0);
   });
 });
+
+describe('a free trial, the way back from the hosted page and a payment link (local sandbox)', () => {
+  let org = '';
+  let transactionId = '';
+  let teamAnnual: { amount: number; currency: string } | undefined;
+
+  afterAll(async () => {
+    // The trial is this test's only: the price is as it was for whatever runs next.
+    if (teamAnnual) {
+      await apiAs(server, staffToken, 'PUT', '/admin/subscriptions/team/prices/annual', {
+        ...teamAnnual,
+        per_node: false,
+        trial_days: 0,
+      });
+    }
+  });
+
+  it('shows the trial of a price on its plan page and at checkout', async () => {
+    const team = await apiAs<{ prices: { period: string; amount: number; currency: string }[] }>(
+      server,
+      staffToken,
+      'GET',
+      '/subscriptions/team',
+    );
+    const annual = team.body.prices.find((p) => p.period === 'annual');
+    if (!annual) throw new Error('Team has no annual price');
+    teamAnnual = { amount: annual.amount, currency: annual.currency };
+    const set = await apiAs(server, staffToken, 'PUT', '/admin/subscriptions/team/prices/annual', {
+      ...teamAnnual,
+      per_node: false,
+      trial_days: 14,
+    });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    org = await createOrganisation('Trial Works');
+    await page.goto('/products/team');
+    await page
+      .getByTestId('price-team-annual')
+      .getByTestId('price-trial')
+      .getByText('14-day free trial')
+      .waitFor();
+    await page.goto(`/checkout?plan=team&period=annual&org=${org}`);
+    await page
+      .getByTestId('checkout-trial')
+      .getByText(/^Starts with a 14-day free trial/)
+      .waitFor();
+  });
+
+  it("comes back from the hosted page's Cancel to the checkout with the order kept, nothing bought", async () => {
+    await page.getByTestId('checkout-continue').click();
+    await page.waitForURL((u) => u.pathname.startsWith('/api/v1/billing/local/checkout/'));
+    transactionId = new URL(page.url()).pathname.split('/').pop() ?? '';
+    await page.getByText(/^Free trial for 14 days, then /).waitFor();
+    await page.getByRole('link', { name: 'Cancel and go back' }).click();
+    await page.waitForURL((u) => u.pathname === '/checkout');
+    await page.getByTestId('checkout-cancelled').waitFor();
+    expect(new URL(page.url()).searchParams.get('plan')).toBe('team');
+    expect(await billed(org)).toBeUndefined();
+  });
+
+  it('opens that checkout again from a payment link (/checkout?_ptxn=), starts the trial, and says once it is paid', async () => {
+    await page.goto(`/checkout?_ptxn=${transactionId}`);
+    await page.waitForURL((u) => u.pathname === `/api/v1/billing/local/checkout/${transactionId}`);
+    await fillCard(CARDS.pays);
+    await page.getByRole('button', { name: 'Save card' }).click();
+    await page.waitForURL((u) => u.pathname === `/dashboard/org/${org}`, { timeout: 75_000 });
+    await card('team').getByTestId('subscription-state').getByText('Trial').waitFor();
+    await card('team')
+      .getByTestId('billing-trial')
+      .getByText(/^Free trial until /)
+      .waitFor();
+    expect(await saasPlan(org)).toBe('team');
+    await page.goto(`/checkout?_ptxn=${transactionId}`);
+    await page
+      .getByTestId('payment-link-error')
+      .getByText('This payment was already made, or its link is closed. Nothing more is due.')
+      .waitFor();
+  });
+});
