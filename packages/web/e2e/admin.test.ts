@@ -249,6 +249,31 @@ describe('the staff area', () => {
     );
   });
 
+  it('shows the development warning only once staff switch it on (off on a self-hosted install)', async () => {
+    /** A first visit (nothing dismissed yet): whether the warning appears past its one second. */
+    const visit = async (expected: 'shown' | 'absent') => {
+      const context = await browser.newContext({ baseURL: server.url, locale: 'en-GB' });
+      const page = await context.newPage();
+      await page.clock.install();
+      const settings = page.waitForResponse((r) => r.url().endsWith('/api/v1/settings'));
+      await page.goto('/docs');
+      await settings;
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      // The page's clock, not a wait: well past the warning's one second.
+      await page.clock.runFor(3_000);
+      const dialog = page.getByRole('dialog', { name: 'Development environment' });
+      if (expected === 'shown') await dialog.waitFor();
+      else expect(await dialog.count()).toBe(0);
+      await context.close();
+    };
+    await visit('absent');
+    const staffToken = await accessToken(staff);
+    const on = await apiAs(server, staffToken, 'PUT', '/admin/settings', { dev_warning: true });
+    expect(on.status).toBe(200);
+    await visit('shown');
+    await apiAs(server, staffToken, 'PUT', '/admin/settings', { dev_warning: false });
+  });
+
   it('walks the payment provider’s objects: customer, its subscription, cancelled at the provider', async () => {
     // A purchase through the local sandbox: the provider's customer, transaction and subscription.
     const created = await apiAs<{ slug: string }>(server, userToken, 'POST', '/orgs', {
