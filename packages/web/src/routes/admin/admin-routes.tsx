@@ -50,10 +50,10 @@ export const adminRoutes: RouteObject[] = [
       page('/admin/settings', async () => (await import('./settings-page.js')).SettingsPage),
       page('/admin/install', async () => (await import('./install/install-page.js')).InstallPage),
       page('/admin/audit', async () => (await import('./audit-page.js')).AuditPage),
+      page('/admin/mail', async () => (await import('./mail/mail-page.js')).MailPage),
       page('/admin/licences', async () => (await import('./licences/licences-page.js')).LicencesPage),
       page('/admin/:provider/events', async () => (await import('./events/events-page.js')).EventsPage),
       ...PROVIDER_KINDS.flatMap(providerObjects),
     ],
   },
 ];
-      page('/admin/mail', async () => (await import('./mail/mail-page.js')).MailPage),

@@ -11,8 +11,8 @@ export const ADMIN_SECTIONS = [
   { id: 'payments', path: (provider: string) => `/admin/${encodeURIComponent(provider)}/transactions` },
   { id: 'settings', path: () => '/admin/settings' },
   { id: 'audit', path: () => '/admin/audit' },
-] as const satisfies readonly { id: string; path: (provider: string) => string }[];
   { id: 'mail', path: () => '/admin/mail' },
+] as const satisfies readonly { id: string; path: (provider: string) => string }[];
 
 export type AdminSectionId = (typeof ADMIN_SECTIONS)[number]['id'];
 
@@ -25,8 +25,8 @@ const FIXED: Record<string, AdminSectionId> = {
   audit: 'audit',
   licences: 'licences',
   install: 'install',
-};
   mail: 'mail',
+};
 
 /** The section a path belongs to (its detail pages included); null outside the staff area. */
 export function activeSection(pathname: string): AdminSectionId | null {
