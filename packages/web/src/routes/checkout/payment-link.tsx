@@ -23,7 +23,7 @@ function refusalKey(error: unknown): 'paymentLink.unknown' | 'paymentLink.closed
 /**
  * /checkout?_ptxn=<transaction>: the payment provider's default payment link (Paddle e-mails it
  * for invoices and renewals). The console opens the provider's checkout for that transaction —
- * Paddle.js, or the local sandbox's hosted page — with no sign-in needed, as on Paddle's own page.
+ * Paddle.js, or the local sandbox's hosted page — once the buyer is signed in (/checkout is).
  */
 export function PaymentLinkCheckout({ transactionId }: { transactionId: string }) {
   const { t } = useTranslation('billing');
