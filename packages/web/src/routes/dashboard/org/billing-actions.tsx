@@ -41,24 +41,14 @@ export function BillingStatus({ sub }: { sub: Subscription }) {
           {t('status.period', { period: t(`periods.${period}`) })}
         </Text>
       )}
-      {line?.key === 'status.renewsOn' && (
-        <Text size="sm" data-testid="billing-renews">
+      {(line?.key === 'status.renewsOn' || line?.key === 'status.trialUntil') && (
+        <Text size="sm" data-testid={line.key === 'status.renewsOn' ? 'billing-renews' : 'billing-trial'}>
           {line.amount
-            ? t('status.renewsOn', {
+            ? t(line.key, {
                 date: formatDate(line.date, lng),
                 amount: formatMoney(line.amount.amount, line.amount.currency, lng),
               })
-            : t('status.renewsOnNoAmount', { date: formatDate(line.date, lng) })}
-        </Text>
-      )}
-      {line?.key === 'status.trialUntil' && (
-        <Text size="sm" data-testid="billing-trial">
-          {line.amount
-            ? t('status.trialUntil', {
-                date: formatDate(line.date, lng),
-                amount: formatMoney(line.amount.amount, line.amount.currency, lng),
-              })
-            : t('status.trialUntilNoAmount', { date: formatDate(line.date, lng) })}
+            : t(`${line.key}NoAmount`, { date: formatDate(line.date, lng) })}
         </Text>
       )}
       {line?.key === 'status.cancelsOn' && (
