@@ -11,21 +11,41 @@ import { createServer, type Server } from 'node:http';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './chromium.js';
-import { newContext, newPerson, type RealServer, signUpAndAccept, startRealServer } from './real-server.js';
+import {
+  ADMIN_PASSWORD,
+  acceptAgreements,
+  newContext,
+  newPerson,
+  type RealServer,
+  signIn,
+  signUpAndAccept,
+  startRealServer,
+} from './real-server.js';
 
 const CLIENT_TOKEN = 'test_e2e_client_token';
 const UNPAID = 'txn_01e2estandin0000000000000a';
 const PAID = 'txn_01e2estandin0000000000000b';
 
-/** Paddle's API as far as the payment link asks it: GET /transactions/{id}. */
+/**
+ * Paddle's API as far as these tests ask it: GET /transactions/{id} for the payment link, and the
+ * catalogue sync's product and price writes (answered with new ids).
+ */
 function paddleApiStandIn(): Promise<{ server: Server; url: string; asked: string[] }> {
   const asked: string[] = [];
   const transactions: Record<string, object> = {
     [UNPAID]: { id: UNPAID, status: 'ready', custom_data: { org_id: randomUUID() } },
     [PAID]: { id: PAID, status: 'completed', custom_data: null },
   };
+  let created = 0;
   const server = createServer((req, res) => {
     asked.push(`${req.method} ${req.url}`);
+    const collection = /^\/(products|prices)(?:\/([^/?]+))?$/.exec(req.url ?? '');
+    if (collection && (req.method === 'POST' || req.method === 'PATCH')) {
+      const id = collection[2] ?? `${collection[1] === 'products' ? 'pro' : 'pri'}_e2e${String(++created)}`;
+      res.writeHead(req.method === 'POST' ? 201 : 200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ data: { id } }));
+      return;
+    }
     const id = /^\/transactions\/([^/?]+)$/.exec(req.url ?? '')?.[1] ?? '';
     const found = req.method === 'GET' ? transactions[id] : undefined;
     res.writeHead(found ? 200 : 404, { 'content-type': 'application/json' });
@@ -137,5 +157,29 @@ describe("Paddle's default payment link (/checkout?_ptxn=) with stand-ins of Pad
       .getByText('This payment link is unknown or has expired.')
       .waitFor();
     expect(await page.getByTestId('paddle-checkout').count()).toBe(0);
+  });
+});
+
+describe("staff sync the catalogue with Paddle's stand-in from the admin plans page", () => {
+  it('shows how many products and prices Paddle now holds', async () => {
+    const staff = await newContext(browser, server);
+    try {
+      const staffPage = await staff.newPage();
+      await signIn(
+        staffPage,
+        { email: 'admin@slugsmith.local', password: ADMIN_PASSWORD },
+        { returnTo: '/admin/subscription-plans' },
+      );
+      await acceptAgreements(staffPage);
+      await staffPage.goto('/admin/subscription-plans');
+      await staffPage.getByTestId('catalogue-sync-button').click();
+      await staffPage
+        .getByTestId('catalogue-sync-result')
+        .getByText(/^Synced [1-9]\d* products and [1-9]\d* prices with Paddle at /)
+        .waitFor();
+      expect(paddle.asked.some((call) => call.startsWith('POST /prices'))).toBe(true);
+    } finally {
+      await staff.close();
+    }
   });
 });
