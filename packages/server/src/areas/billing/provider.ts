@@ -68,16 +68,16 @@ export interface PlanChange {
   quantity: number;
 }
 
-export interface PaymentProvider {
-  readonly name: PaymentProviderName;
-  /** Creates or updates the provider's products and prices for our plans. */
-  syncCatalogue(items: readonly CatalogueItem[], known: SyncResult): Promise<SyncResult>;
 /** A page of provider objects; `more` when another page follows. */
 export interface ProviderObjectList {
   items: ProviderObject[];
   more: boolean;
 }
 
+export interface PaymentProvider {
+  readonly name: PaymentProviderName;
+  /** Creates or updates the provider's products and prices for our plans. */
+  syncCatalogue(items: readonly CatalogueItem[], known: SyncResult): Promise<SyncResult>;
   prepareCheckout(input: CheckoutInput): Promise<PreparedCheckout>;
   /** The checkout of a transaction the provider knows by id; undefined when it knows none. */
   resumeCheckout(transactionId: string): Promise<ResumedCheckout | undefined>;
@@ -96,14 +96,14 @@ export interface ProviderObjectList {
   resumeSubscription(subscriptionId: string): Promise<void>;
   /** A page where the customer replaces the card of a subscription. */
   paymentMethodUrl(subscriptionId: string, returnUrl: string): Promise<string>;
-}
-
-/** A webhook whose signature does not hold: answered 400, nothing stored. */
-export class WebhookRejected extends Error {}
   /** Staff's view of what the provider holds (§7.7), newest first, with the kind's filters. */
   listObjects(kind: ProviderObjectKind, query: ProviderObjectQuery): Promise<ProviderObjectList>;
   /** One of them, or null when the provider has none with that id. */
   getObject(kind: ProviderObjectKind, id: string): Promise<ProviderObject | null>;
+}
+
+/** A webhook whose signature does not hold: answered 400, nothing stored. */
+export class WebhookRejected extends Error {}
 
 /** How a provider's subscription status reads as a §4 subscription state. */
 export type StateOf = (status: string) => SubscriptionState;
