@@ -87,14 +87,14 @@ export interface Config {
   /** Allowed CORS origins; `true` allows any origin. */
   corsOrigins: string[] | true;
   trustProxy: boolean;
+  /** The console's development-instance warning and sandbox disclaimer until staff set them. */
+  notices: { devWarning: boolean; sandboxDisclaimer: boolean };
   shutdownGraceMs: number;
   auth: AuthConfig;
   /** The built web console; by default the `dist` of the @slugsmith/web workspace. */
   webDistDir?: string;
   /** Shared state of every node (replay protection, rate limits); absent: database and memory. */
   redisUrl?: string;
-  /** The console's development-instance warning and sandbox disclaimer until staff set them. */
-  notices: { devWarning: boolean; sandboxDisclaimer: boolean };
   /** The public SDK config the anonymous web console signs its generation calls with. */
   consoleSdk: { origins: string[]; rotation: string };
   billing: BillingConfig;
@@ -210,6 +210,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     database,
     corsOrigins,
     trustProxy: e.TRUST_PROXY ?? false,
+    notices: {
+      devWarning: e.DEV_INSTANCE_WARNING ?? false,
+      sandboxDisclaimer: e.SANDBOX_DISCLAIMER ?? false,
+    },
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     auth,
     webDistDir: e.WEB_DIST_DIR,
@@ -222,7 +226,3 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? `Slugsmith <no-reply@${new URL(publicUrl).hostname}>` },
   };
 }
-    notices: {
-      devWarning: e.DEV_INSTANCE_WARNING ?? false,
-      sandboxDisclaimer: e.SANDBOX_DISCLAIMER ?? false,
-    },

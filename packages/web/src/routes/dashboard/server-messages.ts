@@ -96,9 +96,9 @@ function known(error: ApiError): Known | null {
   if (reason) return reason;
   const key = KNOWN_MESSAGES[error.message];
   if (key) return { key };
-  const validation = catalogueMessage(error.message);
   const admin = adminMessage(error.message);
   if (admin) return admin;
+  const validation = catalogueMessage(error.message);
   if (validation) return { key: validation.key, params: validation.values };
   // A pattern the engine refused (400 on series create and update): the playground's wording.
   const pattern = error.code === 400 ? patternMessageKey(error.message) : null;
