@@ -102,7 +102,7 @@ export const SignInConfig = z
   .meta({ id: 'SignInConfig' });
 export type SignInConfig = z.infer<typeof SignInConfig>;
 
-// ---- account security (issue 23) ------------------------------------------------------------
+// ---- account security ---------------------------------------------------------------------
 
 /** Messages of the account-security calls (sign-in pages translate them by these texts). */
 export const AccountMessages = {
@@ -122,13 +122,13 @@ export const AccountMessages = {
 export const PASSWORD_MIN_LENGTH = 10;
 
 export const ChangePassword = z
-  .object({ current_password: z.string().max(1024), new_password: z.string().max(1024) })
+  .object({ current_password: Text.max(1024), new_password: Text.max(1024) })
   .strict()
   .meta({ id: 'ChangePassword' });
 export type ChangePassword = z.infer<typeof ChangePassword>;
 
 export const PasswordStrengthRequest = z
-  .object({ password: z.string().max(1024), email: z.string().max(254).optional() })
+  .object({ password: Text.max(1024), email: Text.max(254).optional() })
   .strict()
   .meta({ id: 'PasswordStrengthRequest' });
 

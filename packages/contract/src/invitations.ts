@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Email, Timestamp } from './common.js';
 import { OrgParams, OrgRole } from './organisations.js';
 
-/** How long an invitation can be accepted (issue 23). */
+/** How long an invitation can be accepted. */
 export const INVITATION_VALID_DAYS = 7;
 
 /** An invitation to join an organisation, as its owners and admins see it. */

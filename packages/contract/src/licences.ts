@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Slug, Timestamp } from './common.js';
+import { Slug, Text, Timestamp } from './common.js';
 import { PlanFeatures } from './plans.js';
 
 /**
@@ -89,7 +89,7 @@ export const OrgLicenceParams = z.object({ org: z.string().min(1).max(64), licen
 /** Staff issue a licence by hand: an expiry date, or a perpetual licence. */
 export const IssueLicence = z
   .object({
-    plan: z.string().min(1).describe('Slug of an on-premise plan'),
+    plan: Text.min(1, 'This field is required').max(64).describe('Slug of an on-premise plan'),
     max_nodes: z.number().int().min(1).max(100_000),
     perpetual: z.boolean().default(false),
     /** Required unless perpetual; must be in the future. */

@@ -189,6 +189,30 @@ const RECIPES: Record<string, Recipe> = {
       after: false,
     };
   },
+  'POST /api/v1/admin/orgs/:org/licences': async (ctx) => ({
+    method: 'POST',
+    url: `/api/v1/admin/orgs/${await newOrg(ctx)}/licences`,
+    body: { plan: 'on-premise', max_nodes: 2, perpetual: true },
+    action: 'licence.issue',
+    objectType: 'licence',
+    before: false,
+    after: true,
+  }),
+  'POST /api/v1/admin/licences/:licence/revoke': async (ctx, token) => {
+    const issued = await ctx.request('POST', `/api/v1/admin/orgs/${await newOrg(ctx)}/licences`, {
+      token,
+      body: { plan: 'on-premise', max_nodes: 2, perpetual: true },
+    });
+    return {
+      method: 'POST',
+      url: `/api/v1/admin/licences/${issued.body.id}/revoke`,
+      action: 'licence.revoke',
+      objectType: 'licence',
+      objectId: issued.body.id,
+      before: true,
+      after: true,
+    };
+  },
   'POST /api/v1/admin/orgs/:org/subscriptions': async (ctx) => {
     const org = await newOrg(ctx);
     return {

@@ -20,8 +20,13 @@ describeEachDatabase('malformed input', (ctx) => {
     const org = (await ctx().request('POST', '/api/v1/orgs', { token: owner.token, body: { name: 'Fuzz' } }))
       .body.slug;
     const admin = await ctx().admin();
+    // Deleting the caller's own account would end the identities every later call uses.
     const routes = ctx().app.routes.filter(
-      (r) => r.url.startsWith('/api/v1/') && r.method !== 'HEAD' && r.method !== 'OPTIONS',
+      (r) =>
+        r.url.startsWith('/api/v1/') &&
+        r.method !== 'HEAD' &&
+        r.method !== 'OPTIONS' &&
+        !(r.method === 'DELETE' && r.url === '/api/v1/account'),
     );
     const segment = fc.oneof(fc.constant(org), fc.constant(owner.slug), fc.string({ maxLength: 80 }));
     const query = fc.dictionary(fc.string({ maxLength: 10 }), fc.string({ maxLength: 20 }), { maxKeys: 3 });

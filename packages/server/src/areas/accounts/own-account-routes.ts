@@ -67,7 +67,7 @@ function builtinSubject(request: FastifyRequest): string | undefined {
   return token?.issuerKey === builtinIssuerKey && uuid.test(token.subject) ? token.subject : undefined;
 }
 
-/** The account page's own actions (issue 23): sessions, sign out of the others, delete the account. */
+/** The account page's own actions: sessions, sign out of the others, delete the account. */
 export function ownAccountRoutes(app: FastifyInstance, db: Db): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['accounts'];

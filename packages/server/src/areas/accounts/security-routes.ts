@@ -42,7 +42,7 @@ function builtinUserId(request: FastifyRequest): string {
 }
 
 /**
- * Password and e-mail of the built-in provider's accounts (issue 23): change the password,
+ * Password and e-mail of the built-in provider's accounts: change the password,
  * resend the verification link, ask for a reset link, and the strength hint.
  */
 export function accountSecurityRoutes(app: FastifyInstance, security: AccountSecurity | undefined): void {

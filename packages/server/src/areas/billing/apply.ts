@@ -149,7 +149,7 @@ async function applySubscription(
   });
   if (!written) return 'stale';
   await q.rememberCustomer(ctx.db, ctx.provider, written.orgId, data.customer_id);
-  // An on-premise plan bought, renewed or changed: its licence follows (issue 22).
+  // An on-premise plan bought, renewed or changed: its licence follows.
   await issueLicenceForSubscription(ctx.db, written.id);
   ctx.changed(written.orgId);
   return 'applied';

@@ -17,7 +17,7 @@ import * as service from './service.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
-/** Invitations to organisations by e-mail (issue 23): sent by owners and admins, accepted by the invitee. */
+/** Invitations to organisations by e-mail: sent by owners and admins, accepted by the invitee. */
 export function invitationRoutes(app: FastifyInstance, deps: service.InvitationDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['organisations'];

@@ -22,7 +22,7 @@ import * as service from './service.js';
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
 /**
- * On-premise licences (issue 22): the public keys and revocations installs check against, an
+ * On-premise licences: the public keys and revocations installs check against, an
  * organisation's licences and their files, and staff's list, manual issue and revocation.
  */
 export function licenceRoutes(app: FastifyInstance, deps: { db: Db; publicUrl: string }): void {

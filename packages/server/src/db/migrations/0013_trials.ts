@@ -1,5 +1,5 @@
 /**
- * Trials and the catalogue sync across nodes (issue 20): a plan price may offer a free trial of
+ * Trials and the catalogue sync across nodes: a plan price may offer a free trial of
  * some days (Paddle keeps a trial per price, `trial_period`, so it lives on the price here too and
  * the sandbox's copy of the price), the sandbox's checkout remembers where "Cancel" returns the
  * buyer, and a lease lets one node at a time mirror the catalogue in the provider.

@@ -1,5 +1,5 @@
 /**
- * On-premise licences (issue 22): every signed licence token the service issued, when an
+ * On-premise licences: every signed licence token the service issued, when an
  * on-premise plan was bought, renewed or changed, or by staff by hand. A re-issue points the old
  * row at its successor; a revocation is published so that installs that reach the service refuse it.
  */

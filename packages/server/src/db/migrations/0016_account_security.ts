@@ -1,5 +1,5 @@
 /**
- * Account security (issue 23): verified e-mail addresses, single-use links for verification and
+ * Account security: verified e-mail addresses, single-use links for verification and
  * password reset, the outbox of the embedded mailer, and the failure counts that throttle
  * sign-in, reset and verification requests when Redis is not configured.
  */

@@ -1,5 +1,5 @@
 /**
- * Invitations to organisations (issue 23): owners and admins invite an address with a role; the
+ * Invitations to organisations: owners and admins invite an address with a role; the
  * link's secret is kept only as a hash. A pending invitation per organisation and address at most.
  */
 export const sql = /* sql */ `

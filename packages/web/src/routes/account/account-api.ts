@@ -1,5 +1,5 @@
 /**
- * The account page's and the invitations' calls (issue 23): the account and its verification,
+ * The account page's and the invitations' calls: the account and its verification,
  * password change, sessions, deletion; invitations of an organisation and accepting one.
  */
 import type {

@@ -35,7 +35,7 @@ import {
 } from './account-api.js';
 import { ResendVerification } from './resend-verification.js';
 
-/** /account: the e-mail and its state, password, language, sessions, deleting the account (issue 23). */
+/** /account: the e-mail and its state, password, language, sessions, deleting the account. */
 export function AccountPage() {
   const { t } = useTranslation('account');
   const account = useQuery({ queryKey: accountKeys.account(), queryFn: ({ signal }) => getAccount(signal) });
