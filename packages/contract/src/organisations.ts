@@ -61,4 +61,3 @@ export const Page = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 export type Page = z.infer<typeof Page>;
-

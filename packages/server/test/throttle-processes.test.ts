@@ -64,10 +64,10 @@ describe.runIf(testDatabases.includes('postgres'))(
       for (const [i, server] of [a, b, a, b, a].entries())
         seen.push((await attempt(server, `guess ${i}`)).status);
       expect(seen).toEqual([401, 401, 401, 401, 429]);
-    // The count lives in Redis (not in either process, nor only in the database).
-    const redis = new Redis(redisUrl);
-    expect(await redis.hget(`slugsmith:throttle:sign-in:account:${email}`, 'n')).toBe('5');
-    await redis.quit();
+      // The count lives in Redis (not in either process, nor only in the database).
+      const redis = new Redis(redisUrl);
+      expect(await redis.hget(`slugsmith:throttle:sign-in:account:${email}`, 'n')).toBe('5');
+      await redis.quit();
       for (const server of [b, a]) {
         const right = await attempt(server, password);
         expect(right.status).toBe(429);
