@@ -9,9 +9,9 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { listDocuments } from '@slugsmith/content';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listDocuments } from '@slugsmith/content';
 import { launchChromium } from './chromium.js';
 import { documentStore } from './docs-fixtures.js';
 import { type Harness, startHarness } from './harness.js';
@@ -78,7 +78,11 @@ describe('documentation list', () => {
     expect(await page.title()).toBe('Documentation - Slugsmith');
     const list = page.getByTestId('doc-list');
     await list.getByRole('link', { name: 'Getting started' }).waitFor();
-    const docs = new Set(listDocuments().filter((d) => d.collection === 'docs').map((d) => d.slug));
+    const docs = new Set(
+      listDocuments()
+        .filter((d) => d.collection === 'docs')
+        .map((d) => d.slug),
+    );
     expect(await list.getByRole('listitem').count()).toBe(docs.size);
     // Only documentation: no legal document or landing block.
     expect(await list.getByRole('link', { name: 'Privacy Policy' }).count()).toBe(0);
