@@ -280,9 +280,7 @@ describeEachDatabaseWith('billing self-service', env, (ctx) => {
     });
     expect(ended).toMatchObject({ status: 409, body: { details: { reason: 'ended' } } });
   });
-});
 
-describeEachDatabaseWith('billing events for staff', env, (ctx) => {
   it("staff sync Paddle's catalogue now; Paddle refusing is a 502 that says so", async () => {
     const { token } = await ctx().admin();
     paddleApi.failNext = true;
@@ -298,7 +296,9 @@ describeEachDatabaseWith('billing events for staff', env, (ctx) => {
       paddleApi.calls('POST', '/prices').length + paddleApi.calls('PATCH', '/prices/').length,
     ).toBeGreaterThanOrEqual(synced.body.prices);
   });
+});
 
+describeEachDatabaseWith('billing events for staff', env, (ctx) => {
   it('lists events with filters, acknowledges them and retries failed ones', async () => {
     const { token } = await ctx().admin();
     const a = await orgWithOwner(ctx(), 'events-admin');
