@@ -67,9 +67,8 @@ const PROTOCOL: Record<string, { safeParse(message: unknown): { success: boolean
 };
 
 /**
- * Whether a JSON-RPC request's params break the MCP schema of its method. The MCP SDK (1.32)
- * answers those with -32603 and the schema's errors as text where -32602 (invalid params) is
- * meant: counted apart, until the endpoint checks params itself. Any other -32603 is our fault.
+ * Whether a JSON-RPC request's params break the MCP schema of its method: the endpoint answers
+ * those -32602 (invalid params). A -32603 (internal error) is never right.
  */
 function breaksProtocolSchema(message: unknown): boolean {
   const method = (message as { method?: unknown } | null)?.method;
@@ -331,10 +330,11 @@ describeEachDatabase('malformed queries and JSON-RPC bodies of the generation AP
             // Not JSON: refused before any JSON-RPC handling.
           }
           for (const message of Array.isArray(answer) ? answer : [answer]) {
-            if (message?.error?.code === -32603) {
+            if (message?.error?.code === -32603) internal.push(label);
+            if (message?.error?.code === -32602) {
               const request = (Array.isArray(sent) ? sent : [sent]).find((m) => m?.id === message.id);
-              if (breaksProtocolSchema(request)) schemaRefusals++;
-              else internal.push(label);
+              expect(breaksProtocolSchema(request), label).toBe(true);
+              schemaRefusals++;
             }
             const content = message?.result?.content;
             if (Array.isArray(content)) {
