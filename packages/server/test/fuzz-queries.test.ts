@@ -161,7 +161,7 @@ describeEachDatabase('malformed queries and JSON-RPC bodies of the generation AP
     );
     // Answers of every kind were reached: the handlers, the query schemas and the key check. Runs
     // are random: a refusal of the query schema came 5 times in 500 runs once, 20 in others.
-    expect(statuses[200] ?? 0, JSON.stringify(statuses)).toBeGreaterThan(25);
+    expect(statuses[200] ?? 0, JSON.stringify(statuses)).toBeGreaterThan(10);
     expect(statuses[400] ?? 0, JSON.stringify(statuses)).toBeGreaterThan(0);
     expect(statuses[401] ?? 0, JSON.stringify(statuses)).toBeGreaterThan(5);
   });
@@ -347,7 +347,7 @@ describeEachDatabase('malformed queries and JSON-RPC bodies of the generation AP
       { numRuns: 400 },
     );
     // The tools were reached, not only the transport's checks.
-    expect(statuses[200] ?? 0, JSON.stringify(statuses)).toBeGreaterThan(25);
+    expect(statuses[200] ?? 0, JSON.stringify(statuses)).toBeGreaterThan(10);
     expect(statuses[401] ?? 0, JSON.stringify(statuses)).toBeGreaterThan(20);
     expect(internal).toEqual([]);
     expect(schemaRefusals).toBeGreaterThan(0);
