@@ -108,14 +108,27 @@ describe('plan editor values', () => {
   });
 
   it('a price row is checked before it is sent', () => {
-    expect(formToPrice({ period: 'annual', amount: '179', currency: 'usd', per_node: false })).toEqual({
+    const row = {
+      period: 'annual' as const,
+      amount: '179',
+      currency: 'usd',
+      per_node: false,
+      trial_days: '',
+    };
+    expect(formToPrice(row)).toEqual({
       period: 'annual',
       amount: 17900,
       currency: 'USD',
       per_node: false,
+      trial_days: 0,
     });
-    expect(formToPrice({ period: 'annual', amount: '179', currency: 'US', per_node: false })).toBeNull();
-    expect(formToPrice({ period: 'annual', amount: '', currency: 'USD', per_node: false })).toBeNull();
+    expect(formToPrice({ ...row, trial_days: '14' })).toMatchObject({ trial_days: 14 });
+    // A perpetual licence has no trial, whatever the field held before the period changed.
+    expect(formToPrice({ ...row, period: 'perpetual', trial_days: '14' })).toMatchObject({ trial_days: 0 });
+    expect(formToPrice({ ...row, trial_days: '366' })).toBeNull();
+    expect(formToPrice({ ...row, trial_days: '-1' })).toBeNull();
+    expect(formToPrice({ ...row, currency: 'US' })).toBeNull();
+    expect(formToPrice({ ...row, amount: '' })).toBeNull();
   });
 
   it('an update sends only what changed, features key by key', () => {

@@ -37,6 +37,8 @@ export interface PriceFormValues {
   amount: string;
   currency: string;
   per_node: boolean;
+  /** Days of free trial, as typed ('' or 0: none). */
+  trial_days: string;
 }
 
 /** A new plan's starting point: a draft that grants nothing until staff say otherwise. */
@@ -174,6 +176,7 @@ export function priceToForm(price: PlanPrice): PriceFormValues {
     amount: amountText(price.amount, price.currency),
     currency: price.currency,
     per_node: price.per_node,
+    trial_days: String(price.trial_days ?? 0),
   };
 }
 
@@ -183,7 +186,11 @@ export function formToPrice(values: PriceFormValues): PlanPrice | null {
   if (!/^[A-Z]{3}$/.test(currency)) return null;
   const amount = parseAmount(values.amount, currency);
   if (amount === null) return null;
-  return { period: values.period, amount, currency, per_node: values.per_node };
+  const trialText = values.trial_days.trim() || '0';
+  if (!/^\d{1,3}$/.test(trialText) || Number(trialText) > 365) return null;
+  // A perpetual licence is bought once: there is nothing to try before the first charge.
+  const trial_days = values.period === 'perpetual' ? 0 : Number(trialText);
+  return { period: values.period, amount, currency, per_node: values.per_node, trial_days };
 }
 
 /** On-premise plans are priced per concurrent node by default. */

@@ -61,6 +61,15 @@ function PriceRow({
         w={90}
         data-testid={`price-currency-${id}`}
       />
+      <TextInput
+        label={t('plans.priceFields.trial_days')}
+        value={values.period === 'perpetual' ? '0' : values.trial_days}
+        onChange={(e) => set({ trial_days: e.currentTarget.value })}
+        inputMode="numeric"
+        disabled={!writable || values.period === 'perpetual'}
+        w={110}
+        data-testid={`price-trial-${id}`}
+      />
       <Switch
         label={t('plans.priceFields.per_node')}
         checked={values.per_node}
@@ -103,6 +112,7 @@ const blankPrice = (planType: PlanType, period: PriceFormValues['period'] = 'mon
   amount: '',
   currency: 'USD',
   per_node: perNodeByDefault(planType),
+  trial_days: '0',
 });
 
 /** A saved plan's prices: each set or removed by its own call (`/admin/subscriptions/{plan}/prices/{period}`). */
@@ -117,6 +127,7 @@ export function PlanPrices({ plan }: { plan: AdminPlan }) {
         amount: price.amount,
         currency: price.currency,
         per_node: price.per_node,
+        trial_days: price.trial_days,
       }),
     onSuccess: async () => {
       await refresh();
