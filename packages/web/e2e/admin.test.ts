@@ -111,10 +111,17 @@ describe('the staff area', () => {
     await checkSchemes(staff, 'plan editor', () => staff.getByTestId('plan-preview').waitFor());
   });
 
-  it('refuses a bad amount in the browser, before any call', async () => {
+  it('refuses a bad amount or trial in the browser, before any call', async () => {
+    const refusal = staff.getByText(
+      'Enter an amount such as 19 or 19.00, a three-letter currency and 0 to 365 trial days.',
+    );
+    await staff.getByTestId('price-trial-monthly').fill('400');
+    await staff.getByTestId('price-save-monthly').click();
+    await refusal.waitFor();
+    await staff.getByTestId('price-trial-monthly').fill('0');
     await staff.getByTestId('price-amount-monthly').fill('twelve');
     await staff.getByTestId('price-save-monthly').click();
-    await staff.getByText('Enter an amount such as 19 or 19.00, and a three-letter currency.').waitFor();
+    await refusal.waitFor();
   });
 
   it('creates a document, writes it in English and German, publishes it, and /docs shows both', async () => {
