@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPaddleApi } from '../src/areas/billing/paddle/api.js';
 import { getPaddleObject, listPaddleObjects } from '../src/areas/billing/paddle/objects.js';
 import { describeEachDatabase } from './support/app.js';
-import { priceId } from './support/billing-core.js';
+import { buyWithTestCard } from './support/billing-core.js';
 import { orgWithOwner } from './support/keys.js';
 
 /**
@@ -20,24 +20,7 @@ describeEachDatabase('payment-provider objects for staff', (ctx) => {
     const c = ctx();
     const { org, owner } = await orgWithOwner(c, 'objects-buyer');
     email = owner.email;
-    const prepared = await c.request('POST', '/api/v1/billing/checkout/prepare', {
-      token: owner.token,
-      body: { org_slug: org, items: [{ price: await priceId(c, 'pro', 'monthly'), quantity: 1 }] },
-    });
-    expect(prepared.status, JSON.stringify(prepared.body)).toBe(200);
-    const url = new URL(prepared.body.checkout_url);
-    const paid = await c.app.server.inject({
-      method: 'POST',
-      url: `${url.pathname}${url.search}`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({
-        number: '4242 4242 4242 4242',
-        expiry: '12/39',
-        cvc: '123',
-        name: 'Ada Buyer',
-      }).toString(),
-    });
-    expect(paid.statusCode).toBe(303);
+    await buyWithTestCard(c, { org, token: owner.token, plan: 'pro', period: 'monthly' });
   });
 
   const list = async (path: string) => {

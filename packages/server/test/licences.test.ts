@@ -12,7 +12,7 @@ import { issueLicenceForSubscription } from '../src/areas/licences/service.js';
 import { LicenceError, verifyLicence } from '../src/areas/licences/token.js';
 import { orgSubscriptions } from '../src/db/schema.js';
 import { describeEachDatabase, type TestContext } from './support/app.js';
-import { priceId } from './support/billing-core.js';
+import { buyWithTestCard, priceId } from './support/billing-core.js';
 import { orgWithOwner } from './support/keys.js';
 
 /**
@@ -37,27 +37,8 @@ describeEachDatabase('on-premise licences', (ctx) => {
     return (r.body as LicenceKeySet).keys;
   };
 
-  /** Checks out through the sandbox and pays with a test card. */
-  async function buy(c: TestContext, org: string, token: string, period: string, quantity: number) {
-    const prepared = await c.request('POST', '/api/v1/billing/checkout/prepare', {
-      token,
-      body: { org_slug: org, items: [{ price: await priceId(c, 'on-premise', period), quantity }] },
-    });
-    expect(prepared.status, JSON.stringify(prepared.body)).toBe(200);
-    const url = new URL(prepared.body.checkout_url);
-    const paid = await c.app.server.inject({
-      method: 'POST',
-      url: `${url.pathname}${url.search}`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({
-        number: '4242 4242 4242 4242',
-        expiry: '12/39',
-        cvc: '123',
-        name: 'Ada Buyer',
-      }).toString(),
-    });
-    expect(paid.statusCode).toBe(303);
-  }
+  const buy = (c: TestContext, org: string, token: string, period: string, quantity: number) =>
+    buyWithTestCard(c, { org, token, plan: 'on-premise', period, quantity });
 
   /** Runs the sandbox's deliveries until the organisation's licences satisfy `check`. */
   async function licencesUntil(c: TestContext, org: string, token: string, check: (l: Licence[]) => boolean) {

@@ -61,6 +61,38 @@ export async function priceId(ctx: TestContext, plan: string, period: string): P
   return price.id;
 }
 
+/**
+ * Checks a plan's price out through the local sandbox and pays on its hosted page with the test
+ * card that always succeeds (the page answers 303 to the success address).
+ */
+export async function buyWithTestCard(
+  ctx: TestContext,
+  order: { org: string; token: string; plan: string; period: string; quantity?: number },
+): Promise<void> {
+  const prepared = await ctx.request('POST', '/api/v1/billing/checkout/prepare', {
+    token: order.token,
+    body: {
+      org_slug: order.org,
+      items: [{ price: await priceId(ctx, order.plan, order.period), quantity: order.quantity ?? 1 }],
+    },
+  });
+  if (prepared.status !== 200) throw new Error(`checkout refused: ${JSON.stringify(prepared.body)}`);
+  const url = new URL(prepared.body.checkout_url);
+  const paid = await ctx.app.server.inject({
+    method: 'POST',
+    url: `${url.pathname}${url.search}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({
+      number: '4242 4242 4242 4242',
+      expiry: '12/39',
+      cvc: '123',
+      name: 'Ada Buyer',
+    }).toString(),
+  });
+  if (paid.statusCode !== 303)
+    throw new Error(`payment refused: ${paid.statusCode} ${paid.body.slice(0, 200)}`);
+}
+
 export async function storedEvents(ctx: TestContext) {
   return ctx.app.database.db.select().from(billingEvents);
 }
