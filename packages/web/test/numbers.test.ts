@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatDurationUs, formatPeriod } from '../src/lib/numbers.js';
+import { formatCount, formatDurationUs, formatPeriod, formatUsedPercent } from '../src/lib/numbers.js';
 
 describe('number formatting (§9)', () => {
   it('keeps small numbers and uses K, M, B, T, Qa, Qi', () => {
@@ -50,5 +50,24 @@ describe('number formatting (§9)', () => {
     expect(formatPeriod('30m', 'fr-FR')).toBe('30 minutes');
     expect(formatPeriod('45s', 'ja-JP')).toBe('45 秒');
     expect(formatPeriod('7x')).toBe('7x');
+  });
+});
+
+describe('used percent in the reader language (issue 25 item 18)', () => {
+  it('writes the threshold and decimals with the decimal separator of de-DE, en-GB and ja-JP', () => {
+    expect(formatUsedPercent(0, 'de-DE', true)).toBe('<0,001');
+    expect(formatUsedPercent(0, 'en-GB', true)).toBe('<0.001');
+    expect(formatUsedPercent(0, 'ja-JP', true)).toBe('<0.001');
+    expect(formatUsedPercent(0.25, 'de-DE')).toBe('0,25');
+    expect(formatUsedPercent(0.125, 'en-GB')).toBe('0.125');
+    expect(formatUsedPercent(12.34, 'de-DE')).toBe('12,3');
+    expect(formatUsedPercent(12.34, 'ja-JP')).toBe('12.3');
+  });
+
+  it('shows an unused series as 0 and a full one as 100', () => {
+    expect(formatUsedPercent(0, 'de-DE', false)).toBe('0');
+    expect(formatUsedPercent(0, 'en-GB')).toBe('0');
+    expect(formatUsedPercent(100, 'de-DE')).toBe('100');
+    expect(formatUsedPercent(0.001, 'de-DE', true)).toBe('0,001');
   });
 });

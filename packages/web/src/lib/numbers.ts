@@ -46,6 +46,17 @@ export function formatCount(value: number | bigint | string, locale = 'en-GB'): 
   return `${sign}${num}${SUFFIXES[t]}`;
 }
 
+/**
+ * A share of the capacity in percent, in the reader's language (`0,25` in German): three decimals
+ * below 1 %, one above. A used series never shows a flat 0: below 0.001 it reads `<0.001`
+ * (`<0,001`), so pass `anyUsed` when at least one id was generated.
+ */
+export function formatUsedPercent(percent: number, locale = 'en-GB', anyUsed = percent > 0): string {
+  const fmt = new Intl.NumberFormat(locale, { maximumFractionDigits: percent < 1 ? 3 : 1 });
+  if (anyUsed && percent < 0.001) return `<${fmt.format(0.001)}`;
+  return fmt.format(percent);
+}
+
 type DurationUnit = 'nanosecond' | 'microsecond' | 'millisecond' | 'second' | 'week' | 'day';
 
 /** A number with a time unit in the reader's language: decimal separator and unit words (Intl). */

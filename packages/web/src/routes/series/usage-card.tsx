@@ -1,7 +1,7 @@
 import { Code, Group, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { SeriesInfo } from '@slugsmith/contract';
 import { useTranslation } from 'react-i18next';
-import { formatCount } from '../../lib/numbers.js';
+import { formatCount, formatUsedPercent } from '../../lib/numbers.js';
 import { formatDateTime, usedPercent } from '../dashboard/format.js';
 
 /** Generated ids against the capacity, the pinned pattern and what the series is built on. */
@@ -13,8 +13,7 @@ export function UsageCard({ series }: { series: SeriesInfo }) {
   const capacity = formatCount(series.capacity, lng);
   const locked = series.generated_count !== '0';
   // A handful of ids in a huge capacity still shows as used, never as a flat 0 %.
-  const shownPercent =
-    locked && percent < 0.001 ? '<0.001' : percent.toFixed(percent < 1 ? 3 : 1).replace(/\.?0+$/, '');
+  const shownPercent = formatUsedPercent(percent, lng, locked);
 
   return (
     <Paper withBorder radius="md" p="lg" data-testid="series-usage">

@@ -33,7 +33,7 @@ import {
   setDefaultSeries,
 } from '../../../lib/console-api.js';
 import { dictionaryInfo, dictionaryTags, patternInfo } from '../../../lib/generator-api.js';
-import { formatCount } from '../../../lib/numbers.js';
+import { formatCount, formatUsedPercent } from '../../../lib/numbers.js';
 import { PatternEditor, validatePattern } from '../../playground/pattern-editor.js';
 import { FormActions } from '../form-parts.js';
 import { formatDate, usedPercent } from '../format.js';
@@ -205,7 +205,9 @@ function SeriesRow({
           value={percent}
           size="sm"
           mt={4}
-          aria-label={t('series.usedPercent', { percent: percent.toFixed(percent < 1 ? 3 : 1) })}
+          aria-label={t('series.usedPercent', {
+            percent: formatUsedPercent(percent, locale, series.generated_count !== '0'),
+          })}
         />
       </Table.Td>
       <Table.Td>
