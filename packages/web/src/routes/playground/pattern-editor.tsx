@@ -5,11 +5,12 @@ import {
   parsePattern,
   type Suggestion,
   type SuggestMeta,
-  suggest,
 } from '@slugsmith/generator';
 import { type KeyboardEvent, type ReactNode, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { completions } from './completions.js';
 import { type Token, tokenize } from './highlight.js';
+import './pattern-editor.css';
 import { translatePatternMessage } from './pattern-messages.js';
 
 export interface Validation {
@@ -29,8 +30,6 @@ export function validatePattern(pattern: string): Validation {
     };
   }
 }
-
-const MAX_SUGGESTIONS = 12;
 
 /** Highlighted tokens with the error span (or point) marked. */
 function renderMirror(pattern: string, tokens: Token[], error: PatternError | null): ReactNode[] {
@@ -109,7 +108,7 @@ function markNode(children: ReactNode[], start: number, end: number) {
 
 /**
  * The pattern editor: syntax highlighting, live validation with the parser's message underlined at
- * its position, and keyboard-first completions from `suggest` (Ctrl+Space, arrows, Enter or Tab,
+ * its position, and keyboard-first completions (completions.ts: Ctrl+Space, arrows, Enter or Tab,
  * Escape).
  */
 export function PatternEditor({
@@ -135,10 +134,11 @@ export function PatternEditor({
   const [active, setActive] = useState(0);
   const tokens = useMemo(() => tokenize(value), [value]);
   const suggestions = useMemo(
-    () => (open ? suggest(value, cursor, meta).slice(0, MAX_SUGGESTIONS) : []),
+    () => (open ? completions(value, cursor, meta) : []),
     [open, value, cursor, meta],
   );
   const error = validation.error;
+  const listed = open && suggestions.length > 0;
   const listId = `${id}-list`;
   const errorId = `${id}-error`;
 
@@ -181,7 +181,10 @@ export function PatternEditor({
         return;
       }
       if (e.key === 'Escape') {
+        // Close the list only: not the dialog or drawer around the editor (see the textarea's
+        // data-mantine-stop-propagation, which Mantine's capture-phase listener honours).
         e.preventDefault();
+        e.stopPropagation();
         setOpen(false);
         return;
       }
@@ -211,9 +214,10 @@ export function PatternEditor({
           autoCapitalize="off"
           role="combobox"
           aria-autocomplete="list"
-          aria-expanded={open && suggestions.length > 0}
+          aria-expanded={listed}
           aria-controls={listId}
-          aria-activedescendant={open && suggestions.length > 0 ? `${listId}-${active}` : undefined}
+          aria-activedescendant={listed ? `${listId}-${active}` : undefined}
+          data-mantine-stop-propagation={listed ? 'true' : undefined}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
           onChange={(e) => {
@@ -221,7 +225,7 @@ export function PatternEditor({
             onChange(v);
             setCursor(e.currentTarget.selectionStart);
             setActive(0);
-            const auto = suggest(v, e.currentTarget.selectionStart, meta);
+            const auto = completions(v, e.currentTarget.selectionStart, meta);
             setOpen(auto.some((s) => s.kind !== 'symbol'));
           }}
           onSelect={(e) => setCursor(e.currentTarget.selectionStart)}
@@ -230,7 +234,7 @@ export function PatternEditor({
           data-testid="pattern-input"
         />
       </div>
-      {open && suggestions.length > 0 && (
+      {listed && (
         <Paper
           withBorder
           shadow="md"
@@ -287,8 +291,9 @@ export function PatternEditor({
           })}
         </Text>
       ) : (
-        <Text size="xs" c="dimmed" mt={6}>
-          {t('editor.hint')}
+        <Text size="xs" c="dimmed" mt={6} data-testid="pattern-hint">
+          <span className="pattern-editor-keys-hint">{t('editor.hint')} </span>
+          {t('editor.casingHint')}
         </Text>
       )}
     </div>
