@@ -2,13 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { matchLanguage, resolveLanguage, searchLanguages } from '../src/i18n/languages.js';
 import { applyLanguagePrefix } from '../src/lib/lang-prefix.js';
 
-describe('language prefix rule (§2.4)', () => {
-  it('sets a supported language, case-insensitively, keeping the rest of the path, query and hash', () => {
+describe('language prefix rule for unknown paths (§2.4, issue 25 item 13)', () => {
+  it('sets a console language, case-insensitively, keeping the rest of the path, query and hash', () => {
     expect(applyLanguagePrefix('/de-de/playground', '?pattern=%7Bnoun%7D', '#top')).toEqual({
       kind: 'redirect',
       language: 'de-DE',
-      supported: true,
       to: '/playground?pattern=%7Bnoun%7D#top',
+    });
+    expect(applyLanguagePrefix('/de-DE/docs')).toEqual({ kind: 'redirect', language: 'de-DE', to: '/docs' });
+    expect(applyLanguagePrefix('/sr-Latn/stats')).toEqual({
+      kind: 'redirect',
+      language: 'sr-Latn',
+      to: '/stats',
     });
     expect(applyLanguagePrefix('/SR-CYRL/docs/intro')).toMatchObject({
       language: 'sr-Cyrl',
@@ -17,24 +22,18 @@ describe('language prefix rule (§2.4)', () => {
     expect(applyLanguagePrefix('/ja-JP')).toMatchObject({ language: 'ja-JP', to: '/' });
   });
 
-  it('maps a base language to its main variant (sr to Cyrillic)', () => {
-    expect(applyLanguagePrefix('/sr/stats')).toMatchObject({
-      language: 'sr-Cyrl',
-      supported: true,
-      to: '/stats',
-    });
-    expect(applyLanguagePrefix('/en/x')).toMatchObject({ language: 'en-GB' });
+  it('takes a base language as its main variant; the rest of the path decides the page', () => {
+    // /de/faq sets German and goes to /faq, which is then not found in its turn.
+    expect(applyLanguagePrefix('/de/faq')).toEqual({ kind: 'redirect', language: 'de-DE', to: '/faq' });
+    expect(applyLanguagePrefix('/faq')).toEqual({ kind: 'not-found' });
+    expect(applyLanguagePrefix('/en')).toEqual({ kind: 'redirect', language: 'en-GB', to: '/' });
+    expect(applyLanguagePrefix('/sr/stats')).toMatchObject({ language: 'sr-Cyrl', to: '/stats' });
     expect(applyLanguagePrefix('/sr-Latn-RS/x')).toMatchObject({ language: 'sr-Latn' });
   });
 
-  it('sets the default language for a well-formed but unsupported code', () => {
-    expect(applyLanguagePrefix('/pt-BR/playground', '?a=1')).toEqual({
-      kind: 'redirect',
-      language: 'en-GB',
-      supported: false,
-      to: '/playground?a=1',
-    });
-    expect(applyLanguagePrefix('/zzz-Abcd-XY/')).toMatchObject({ supported: false, to: '/' });
+  it('sends unknown pages and unknown language codes to not-found instead of the home page', () => {
+    for (const p of ['/faq', '/foo/bar/baz', '/docs', '/pt-BR/playground', '/zzz-Abcd-XY/', '/abc', '/foo/'])
+      expect(applyLanguagePrefix(p, '?a=1'), p).toEqual({ kind: 'not-found' });
   });
 
   it('sends malformed codes to not-found', () => {

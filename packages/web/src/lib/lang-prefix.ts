@@ -1,27 +1,22 @@
-import { DEFAULT_LANGUAGE, matchLanguage } from '../i18n/languages.js';
+import { matchLanguage } from '../i18n/languages.js';
 
 /** 2-3 letters, optionally a 3-4 letter part, optionally a 2-3 letter part (product spec §2.4). */
 const LANGUAGE_SEGMENT = /^[a-z]{2,3}(?:-[a-z]{3,4})?(?:-[a-z]{2,3})?$/i;
 
 export type PrefixOutcome =
-  /** Set this language and go to `to` (rest of the path with query and hash). */
-  { kind: 'redirect'; language: string; supported: boolean; to: string } | { kind: 'not-found' };
+  /** Set this console language and go to `to` (rest of the path with query and hash). */
+  { kind: 'redirect'; language: string; to: string } | { kind: 'not-found' };
 
 /**
- * The language prefix rule for a path whose first segment is not one of the app's routes:
- * a well-formed language code is set (the default one when it is not supported) and the user goes
- * to the rest of the path, keeping the query string and hash; anything else is not found.
+ * The decision for a path that matches none of the app's routes. Only a first segment in the
+ * §2.4 form that names one of the console languages (exact code or its base language, any case)
+ * is a language prefix: that language is set and the user goes to the rest of the path, keeping
+ * query string and hash. Anything else — `/faq`, `/foo/bar/baz`, `/pt-BR/x` — is not found, since
+ * a well-formed but unknown code cannot be told apart from an unknown page name.
  */
 export function applyLanguagePrefix(pathname: string, search = '', hash = ''): PrefixOutcome {
   const [, first = '', ...rest] = pathname.split('/');
-  if (!LANGUAGE_SEGMENT.test(first)) return { kind: 'not-found' };
-  const matched = matchLanguage(first);
-  const exactOrBase = matched !== null;
-  const path = `/${rest.join('/')}`;
-  return {
-    kind: 'redirect',
-    language: matched ?? DEFAULT_LANGUAGE,
-    supported: exactOrBase,
-    to: `${path}${search}${hash}`,
-  };
+  const language = LANGUAGE_SEGMENT.test(first) ? matchLanguage(first) : null;
+  if (language === null) return { kind: 'not-found' };
+  return { kind: 'redirect', language, to: `/${rest.join('/')}${search}${hash}` };
 }

@@ -3,7 +3,7 @@ import { Navigate, useLocation } from 'react-router';
 import { changeLanguage } from '../i18n/index.js';
 import { applyLanguagePrefix } from '../lib/lang-prefix.js';
 
-/** /{lang}/rest: set the language (the default when unsupported) and go to /rest; else /404. */
+/** /{lang}/rest with a console language: set it and go to /rest; any other unknown path: /404. */
 export function LanguagePrefix() {
   const location = useLocation();
   const outcome = applyLanguagePrefix(location.pathname, location.search, location.hash);

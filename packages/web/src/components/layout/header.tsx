@@ -113,6 +113,7 @@ function NavItems({ vertical = false, onNavigate }: { vertical?: boolean; onNavi
   const links = [
     { to: '/playground', label: t('menu.playground') },
     { to: '/docs', label: t('menu.docs') },
+    { to: '/articles', label: t('menu.articles') },
     { to: '/stats', label: t('menu.stats') },
     ...(account ? [{ to: '/dashboard', label: t('menu.dashboard') }] : []),
     ...(account?.permissions ? [{ to: '/admin', label: t('menu.admin') }] : []),
