@@ -5,7 +5,12 @@ import { orgForm } from '../src/routes/dashboard/create-org-dialog.js';
 import { formatDate, usedPercent } from '../src/routes/dashboard/format.js';
 import { expiryFromDate, slugFromName } from '../src/routes/dashboard/forms.js';
 import { apiKeyForm, isExpired } from '../src/routes/dashboard/org/api-keys-panel.js';
-import { assignableRoles, mayManageMember, memberForm } from '../src/routes/dashboard/org/members-tab.js';
+import {
+  assignableRoles,
+  mayLeave,
+  mayManageMember,
+  memberForm,
+} from '../src/routes/dashboard/org/members-tab.js';
 import {
   type ConfigValues,
   isKeyActive,
@@ -189,6 +194,17 @@ describe('API keys, members, limits', () => {
     expect(mayManageMember('admin', { role: 'member' })).toBe(true);
     expect(mayManageMember('admin', { role: 'owner' })).toBe(false);
     expect(mayManageMember('owner', { role: 'owner' })).toBe(true);
+  });
+
+  it('lets everyone leave but the only owner, as the server does (issue 25 item 12)', () => {
+    const owner = { role: 'owner' as const };
+    const admin = { role: 'admin' as const };
+    const member = { role: 'member' as const };
+    expect(mayLeave(owner, [owner, admin, member])).toBe(false);
+    expect(mayLeave(owner, [owner])).toBe(false);
+    expect(mayLeave(owner, [owner, { role: 'owner' }, member])).toBe(true);
+    expect(mayLeave(admin, [owner, admin])).toBe(true);
+    expect(mayLeave(member, [owner, member])).toBe(true);
   });
 
   it('reads the series maximum from the SaaS limits and shows −1 as unlimited', () => {

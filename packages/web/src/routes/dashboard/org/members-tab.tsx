@@ -49,6 +49,11 @@ export function mayManageMember(callerRole: OrgRole, member: Pick<Member, 'role'
   return member.role !== 'owner' || callerRole === 'owner';
 }
 
+/** Whether this member may leave: anyone but the only owner (the server keeps one owner). */
+export function mayLeave(member: Pick<Member, 'role'>, members: readonly Pick<Member, 'role'>[]): boolean {
+  return member.role !== 'owner' || members.filter((m) => m.role === 'owner').length > 1;
+}
+
 export function MembersTab({ org }: { org: Organisation }) {
   const { t, i18n } = useTranslation(['dashboard', 'errors']);
   const { account } = useAccount();
@@ -116,6 +121,8 @@ export function MembersTab({ org }: { org: Organisation }) {
               {members.data.map((m) => {
                 const self = m.slug === account?.slug;
                 const manageable = mayManageMember(org.role, m);
+                // The sole owner sees why there is no Leave button instead of a refusal from the server.
+                const soleOwner = self && !mayLeave(m, members.data);
                 return (
                   <Table.Tr key={m.slug} data-testid="member-row">
                     <Table.Td>
@@ -148,7 +155,12 @@ export function MembersTab({ org }: { org: Organisation }) {
                       <Text size="sm">{formatDate(m.joined_at, i18n.resolvedLanguage)}</Text>
                     </Table.Td>
                     <Table.Td ta="right">
-                      {(manageable || self) && (
+                      {soleOwner && (
+                        <Text size="xs" c="dimmed" maw={260} ml="auto" data-testid="leave-blocked">
+                          {t('members.leaveSoleOwner')}
+                        </Text>
+                      )}
+                      {(manageable || self) && !soleOwner && (
                         <Button
                           size="xs"
                           variant="subtle"
