@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../src/lib/api.js';
-import { KNOWN_MESSAGES, serverMessage } from '../src/routes/dashboard/server-messages.js';
+import { KNOWN_MESSAGES, STATUS_TEXTS, serverMessage } from '../src/routes/dashboard/server-messages.js';
 
 const NAMESPACES = ['dashboard', 'errors', 'playground', 'account'];
 const catalogue = (lang: string, ns: string) =>
@@ -93,5 +93,61 @@ describe('server messages in the reader’s language', () => {
     expect(serverMessage(new ApiError(403, 'Odd limit', { reason: 'plan_limit', limit: 'max_odd' }))).toBe(
       'Odd limit',
     );
+  });
+});
+
+describe('§8 status, sign-in and network texts', () => {
+  // serverMessage reads the instance's language: English for these, German where the test says so.
+  const en = async (error: ApiError) => {
+    await i18next.changeLanguage('en-GB');
+    try {
+      return serverMessage(error);
+    } finally {
+      await i18next.changeLanguage('de-DE');
+    }
+  };
+
+  it('a status without a server message says the status’s own text, for every §8 status', async () => {
+    const english = catalogue('en-GB', 'errors').http as Record<string, string>;
+    for (const code of STATUS_TEXTS) {
+      expect(await en(new ApiError(code, 'API Error')), String(code)).toBe(english[String(code)]);
+    }
+    expect(await en(new ApiError(400, 'API Error'))).toBe('Bad request');
+    expect(serverMessage(new ApiError(503, 'API Error'))).toBe('Dienst nicht verfügbar');
+    expect(await en(new ApiError(418, 'API Error'))).toBe('Request failed with status 418');
+  });
+
+  it('401 and 410 say §8’s words whatever unknown message came with them', async () => {
+    expect(await en(new ApiError(401, 'API Error'))).toBe('User not authenticated');
+    expect(await en(new ApiError(401, 'jwt malformed'))).toBe('User not authenticated');
+    expect(serverMessage(new ApiError(401, 'jwt malformed'))).toBe('Benutzer nicht authentifiziert');
+    expect(await en(new ApiError(410, 'Gone'))).toBe('Resource has been deleted');
+    expect(serverMessage(new ApiError(404, 'Resource has been deleted'))).toBe(
+      'Die Ressource wurde gelöscht',
+    );
+    // A 401 the catalogue knows keeps its own meaning.
+    expect(await en(new ApiError(401, 'Your session has expired'))).toBe('Your session has expired');
+  });
+
+  it('translates the sign-in layer’s 401 variants', async () => {
+    expect(serverMessage(new ApiError(401, 'Failed to obtain access token'))).toBe(
+      'Zugriffstoken konnte nicht abgerufen werden',
+    );
+    expect(await en(new ApiError(401, 'Authentication required but no token available'))).toBe(
+      'Authentication required but no token available',
+    );
+    expect(await en(new ApiError(401, 'User not authenticated'))).toBe('User not authenticated');
+  });
+
+  it('says offline or timeout for a request that got no answer, and §8’s code-0 text otherwise', async () => {
+    const noAnswer = (reason: string) => new ApiError(0, 'Network error: No response received', { reason });
+    expect(await en(noAnswer('offline'))).toBe(
+      'You are offline. Check your internet connection and try again.',
+    );
+    expect(await en(noAnswer('timeout'))).toBe('The request timed out. Please try again.');
+    expect(serverMessage(noAnswer('timeout'))).toBe(
+      'Zeitüberschreitung der Anfrage. Bitte versuchen Sie es erneut.',
+    );
+    expect(await en(noAnswer('no_response'))).toBe('Network error: No response received');
   });
 });

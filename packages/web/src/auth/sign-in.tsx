@@ -79,11 +79,17 @@ export function takeReturnTo(fromState?: unknown): string {
 function TokenBridge() {
   const auth = useAuth();
   const token = auth.user?.access_token;
+  // The provider's sign-in or renewal failed and left no token: calls that need one say so (§8).
+  const failed = !token && Boolean(auth.error);
+  const source = () => {
+    if (failed) throw new Error('Failed to obtain access token');
+    return token;
+  };
   useEffect(() => {
-    setAccessTokenSource(() => token);
-  }, [token]);
+    setAccessTokenSource(source);
+  });
   // Synchronously available for the first render's queries too.
-  setAccessTokenSource(() => token);
+  setAccessTokenSource(source);
   return null;
 }
 

@@ -15,11 +15,34 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * Why a request got no answer (§8 network: offline, timeout), kept in `details.reason` so the
+ * message stays the §8 code-0 wording and the console can say which it was.
+ */
+export function noResponse(timedOut: boolean): ApiError {
+  const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
+  const reason = offline ? 'offline' : timedOut ? 'timeout' : 'no_response';
+  return new ApiError(0, 'Network error: No response received', { reason });
+}
+
 let tokenSource: (() => string | null | undefined) | null = null;
 
 /** The console's access-token source (set by the sign-in layer). */
 export function setAccessTokenSource(source: (() => string | null | undefined) | null): void {
   tokenSource = source;
+}
+
+/**
+ * The access token from the sign-in layer. A source that throws could not get one: a call that
+ * needs it fails with §8's 401 variant, an optional one goes without.
+ */
+function accessToken(auth: RequestOptions['auth']): string | null | undefined {
+  try {
+    return tokenSource?.();
+  } catch {
+    if (auth === 'required') throw new ApiError(401, 'Failed to obtain access token');
+    return null;
+  }
 }
 
 export interface RequestOptions {
@@ -34,7 +57,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   const { method = 'GET', body, auth = 'optional' } = options;
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const token = auth === 'none' ? null : tokenSource?.();
+  const token = auth === 'none' ? null : accessToken(auth);
   if (token) headers.authorization = `Bearer ${token}`;
   else if (auth === 'required') throw new ApiError(401, 'Authentication required but no token available');
 
@@ -50,7 +73,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     });
   } catch (error) {
     if (options.signal?.aborted) throw error;
-    throw new ApiError(0, 'Network error: No response received');
+    throw noResponse(timeout.aborted);
   }
   const text = await response.text();
   const type = response.headers.get('content-type') ?? '';

@@ -7,7 +7,7 @@ import { takeReturnTo } from '../../auth/sign-in.js';
 /** The sign-in return: 'Completing login...', then the stored returnTo, replacing history. */
 export function CallbackPage() {
   const auth = useAuth();
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation(['auth', 'errors']);
   if (auth.isAuthenticated && !auth.isLoading)
     return <Navigate to={takeReturnTo(auth.user?.state)} replace />;
   if (auth.error && !auth.isLoading)
@@ -15,6 +15,10 @@ export function CallbackPage() {
       <Center mih="100vh" component="main">
         <Stack align="center">
           <Text role="alert">{t('callback.failed')}</Text>
+          {/* The code exchange is where the token is obtained: §8's 401 variant says what failed. */}
+          <Text size="sm" c="dimmed">
+            {t('errors:auth.noAccessToken')}
+          </Text>
           <Button component={Link} to="/login">
             {t('callback.retry')}
           </Button>

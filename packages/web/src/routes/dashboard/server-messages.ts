@@ -31,7 +31,37 @@ export const KNOWN_MESSAGES: Record<string, string> = {
   'The personal organisation cannot be deleted': 'dashboard:danger.personal',
   'The pattern cannot be changed once ids have been generated': 'dashboard:serverMessages.patternLocked',
   'Pattern is too complex': 'errors:playground.tooComplex',
+  'User not authenticated': 'errors:auth.notAuthenticated',
+  'Failed to obtain access token': 'errors:auth.noAccessToken',
+  'Authentication required but no token available': 'errors:auth.noToken',
+  'Resource has been deleted': 'errors:http.410',
 };
+
+/** §8's HTTP status texts: what the console says when the server's own words are not known. */
+export const STATUS_TEXTS = [400, 401, 403, 404, 405, 408, 410, 429, 500, 502, 503, 504];
+
+/**
+ * The status's own text when the server gave no message ('API Error'). A 401 or 410 says the
+ * status's text whatever unknown words came with it; any other unknown message stays, being more
+ * specific than the status. A status without its own text says its number.
+ */
+function byStatus(error: ApiError): Known | null {
+  const { code } = error;
+  if (code === 401 || code === 410) return { key: `errors:http.${code}` };
+  if (error.message !== 'API Error' || code < 400 || code > 599) return null;
+  return STATUS_TEXTS.includes(code)
+    ? { key: `errors:http.${code}` }
+    : { key: 'errors:http.other', params: { status: code } };
+}
+
+/** A request that got no answer: offline or timed out (api.ts says which in `details.reason`). */
+function byNetwork(error: ApiError): Known | null {
+  if (error.code !== 0) return null;
+  const reason = errorReason(error);
+  if (reason === 'offline') return { key: 'errors:network.offline' };
+  if (reason === 'timeout') return { key: 'errors:network.timeout' };
+  return null;
+}
 
 const detail = (details: Record<string, unknown>, name: string): string | number | undefined => {
   const value = details[name];
@@ -103,7 +133,7 @@ function known(error: ApiError): Known | null {
   // A pattern the engine refused (400 on series create and update): the playground's wording.
   const pattern = error.code === 400 ? patternMessageKey(error.message) : null;
   if (pattern) return { key: `playground:parser.${pattern.key}`, params: pattern.params };
-  return null;
+  return byNetwork(error) ?? byStatus(error);
 }
 
 /**

@@ -1,0 +1,93 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, api, setAccessTokenSource } from '../src/lib/api.js';
+
+/** A fetch that never answers: it rejects as the browser does, at once or when the signal aborts. */
+const unreachable = (init: RequestInit) =>
+  new Promise<Response>((_, reject) => {
+    const signal = init.signal;
+    if (!signal) return reject(new TypeError('Failed to fetch'));
+    if (signal.aborted) return reject(signal.reason);
+    signal.addEventListener('abort', () => reject(signal.reason));
+  });
+
+const failure = async (call: Promise<unknown>): Promise<ApiError> => {
+  const error = await call.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ApiError);
+  return error as ApiError;
+};
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  setAccessTokenSource(null);
+});
+
+describe('API client: requests that get no answer (§8 network)', () => {
+  it('says offline when the browser has no network', async () => {
+    vi.stubGlobal('navigator', { onLine: false });
+    vi.stubGlobal('fetch', async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    const error = await failure(api('/orgs'));
+    expect(error.code).toBe(0);
+    expect(error.message).toBe('Network error: No response received');
+    expect(error.details).toEqual({ reason: 'offline' });
+  });
+
+  it('says timeout when the 30 s timeout aborted the request', async () => {
+    // The timeout signal, already fired: the real 30 s would make the test slow.
+    vi.spyOn(AbortSignal, 'timeout').mockImplementation(() =>
+      AbortSignal.abort(new DOMException('The operation timed out', 'TimeoutError')),
+    );
+    vi.stubGlobal('fetch', (_url: string, init: RequestInit) => unreachable(init));
+    const error = await failure(api('/orgs'));
+    expect(error.code).toBe(0);
+    expect(error.details).toEqual({ reason: 'timeout' });
+  });
+
+  it('says only "no response" when online and not timed out', async () => {
+    vi.stubGlobal('fetch', async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    expect((await failure(api('/orgs'))).details).toEqual({ reason: 'no_response' });
+  });
+
+  it('rethrows the caller’s own abort untouched', async () => {
+    vi.stubGlobal('fetch', (_url: string, init: RequestInit) => unreachable(init));
+    const controller = new AbortController();
+    const call = api('/orgs', { signal: controller.signal });
+    controller.abort(new Error('left the page'));
+    await expect(call).rejects.toThrow('left the page');
+  });
+});
+
+describe('API client: the access token (§8 401 variants)', () => {
+  it('a token source that fails is "Failed to obtain access token" for a call that needs a token', async () => {
+    setAccessTokenSource(() => {
+      throw new Error('silent renew failed');
+    });
+    const error = await failure(api('/account', { auth: 'required' }));
+    expect([error.code, error.message]).toEqual([401, 'Failed to obtain access token']);
+  });
+
+  it('an optional call goes without the token when the source fails', async () => {
+    setAccessTokenSource(() => {
+      throw new Error('silent renew failed');
+    });
+    let authorization: string | undefined = 'unset';
+    vi.stubGlobal('fetch', async (_url: string, init: RequestInit) => {
+      authorization = (init.headers as Record<string, string>).authorization;
+      return new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
+    });
+    await api('/stats');
+    expect(authorization).toBeUndefined();
+  });
+
+  it('no token at all stays "Authentication required but no token available"', async () => {
+    const error = await failure(api('/account', { auth: 'required' }));
+    expect([error.code, error.message]).toEqual([401, 'Authentication required but no token available']);
+  });
+});
