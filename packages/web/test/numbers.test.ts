@@ -62,6 +62,9 @@ describe('used percent in the reader language (issue 25 item 18)', () => {
     expect(formatUsedPercent(0.125, 'en-GB')).toBe('0.125');
     expect(formatUsedPercent(12.34, 'de-DE')).toBe('12,3');
     expect(formatUsedPercent(12.34, 'ja-JP')).toBe('12.3');
+    // Counts beyond Qi in scientific notation follow the same separator.
+    expect(formatCount('1234000000000000000000', 'de-DE')).toBe('1,23e21');
+    expect(formatCount('1999000000000000000000', 'ja-JP')).toBe('1.99e21');
   });
 
   it('shows an unused series as 0 and a full one as 100', () => {

@@ -24,8 +24,11 @@ export function formatCount(value: number | bigint | string, locale = 'en-GB'): 
   const digits = abs.toString().length;
   const tier = Math.floor((digits - 1) / 3);
   if (tier >= SUFFIXES.length) {
+    // The first three digits, cut (not rounded), with the reader's decimal separator.
     const s = abs.toString();
-    const mantissa = `${s[0]}.${s.slice(1, 3)}`.replace(/\.?0+$/, '');
+    const mantissa = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(
+      Number(`${s[0]}.${s.slice(1, 3)}`),
+    );
     return `${sign}${mantissa}e${digits - 1}`;
   }
   // Scaled value with one decimal, rounded half up, computed in integers.
