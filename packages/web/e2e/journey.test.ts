@@ -287,11 +287,14 @@ describe('a new user, from sign-up to a deleted series', () => {
     }
   });
 
-  it('resets the series after the §4 warning, then deletes it with the typed slug', async () => {
+  it('resets the series after the §4 warning, then deletes it, each with the typed slug', async () => {
     await page.getByTestId('series-tab-danger').click();
     await page.getByTestId('series-reset').click();
     const confirm = page.getByRole('dialog').filter({ has: page.getByTestId('confirm-button') });
     await confirm.getByText(/newly generated ids may clash with earlier ones/).waitFor();
+    // Resetting, like deleting, waits for the series slug to be typed.
+    expect(await confirm.getByTestId('confirm-button').isDisabled()).toBe(true);
+    await confirm.getByTestId('confirm-typed').fill(seriesSlug);
     await confirm.getByTestId('confirm-button').click();
     await page
       .getByTestId('reset-warning')

@@ -10,8 +10,8 @@ import { formatCount } from '../../lib/numbers.js';
 import { notifyFailure, notifySuccess } from '../dashboard/notify.js';
 
 /**
- * Reset (the counter back to zero, with the warning of product spec §4) and delete (with the
- * series slug typed to confirm, §5). Admins and owners only; members see why the buttons are off.
+ * Reset (the counter back to zero, with the warning of product spec §4) and delete (§5), both with
+ * the series slug typed to confirm. Admins and owners only; members see why the buttons are off.
  */
 export function DangerPanel({
   org,
@@ -107,6 +107,7 @@ export function DangerPanel({
         title={t('danger.resetTitle', { name: series.name })}
         confirmLabel={t('reset')}
         loading={reset.isPending}
+        typedValue={series.slug}
         onConfirm={() => reset.mutate()}
         onCancel={() => setConfirming(null)}
       >
