@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, api, setAccessTokenSource } from '../src/lib/api.js';
+import { invoiceHtml } from '../src/lib/console-api.js';
 
 /** A fetch that never answers: it rejects as the browser does, at once or when the signal aborts. */
 const unreachable = (init: RequestInit) =>
@@ -35,6 +36,15 @@ describe('API client: requests that get no answer (§8 network)', () => {
     expect(error.code).toBe(0);
     expect(error.message).toBe('Network error: No response received');
     expect(error.details).toEqual({ reason: 'offline' });
+  });
+
+  it('says offline for the invoice too (the one call that reads HTML)', async () => {
+    vi.stubGlobal('navigator', { onLine: false });
+    vi.stubGlobal('fetch', async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    const error = await failure(invoiceHtml('acme', 'tx-1', 'token'));
+    expect([error.code, error.details]).toEqual([0, { reason: 'offline' }]);
   });
 
   it('says timeout when the 30 s timeout aborted the request', async () => {

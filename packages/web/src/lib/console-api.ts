@@ -49,7 +49,7 @@ import type {
   UpdateSdkConfig,
 } from '@slugsmith/contract';
 import { orgRoleRank } from '@slugsmith/contract';
-import { API_PREFIX, ApiError, api } from './api.js';
+import { API_PREFIX, ApiError, api, noResponse } from './api.js';
 
 const enc = encodeURIComponent;
 const orgPath = (org: string) => `/orgs/${enc(org)}`;
@@ -167,7 +167,7 @@ export async function invoiceHtml(org: string, id: string, token: string | undef
       headers: { accept: 'text/html', authorization: `Bearer ${token}` },
     });
   } catch {
-    throw new ApiError(0, 'Network error: No response received');
+    throw noResponse(false);
   }
   const text = await response.text();
   if (!response.ok) {
