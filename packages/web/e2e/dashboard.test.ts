@@ -133,6 +133,14 @@ describe('dashboard as a new user', () => {
     const create = dialog(page, 'New series');
     await create.getByTestId('series-name').fill('Orders');
     expect(await create.getByTestId('series-slug').inputValue()).toBe('orders');
+    // Escape closes the suggestion list only, not the dialog; each kind is listed once.
+    await create.getByTestId('pattern-input').fill('{');
+    const list = create.getByTestId('suggestions');
+    await list.getByRole('option', { name: /^adjective/ }).waitFor();
+    expect(await list.getByRole('option', { name: /^(ADJECTIVE|Adjective|aDjEcTiVe)/ }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => list.count()).toBe(0);
+    expect(await create.getByTestId('pattern-input').inputValue()).toBe('{');
     await create.getByTestId('pattern-input').fill('{adjective}-{noun');
     await create.getByTestId('pattern-error').waitFor();
     await create.getByTestId('pattern-input').fill('ORD-{number:6d}');
