@@ -99,12 +99,14 @@ describe('routing', () => {
     await expect.poll(() => htmlLang(page)).toBe('sr-Cyrl');
     await page.getByRole('heading', { name: 'Статистика', level: 1 }).waitFor();
 
-    // An unknown page or language is not found, not the home page (issue 25 item 13).
+    // An unknown page is not found, not the home page; a language the console lacks sets the
+    // default language and keeps the rest of the path.
     await page.goto('/de-DE/faq?x=1');
     await page.waitForURL((u) => u.pathname === '/404');
     await expect.poll(() => htmlLang(page)).toBe('de-DE');
-    await page.goto('/en-GB/pt-BR/docs');
+    await page.goto('/pt-BR/foo/bar');
     await page.waitForURL((u) => u.pathname === '/404');
+    await expect.poll(() => htmlLang(page)).toBe('en-GB');
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
     // Articles are linked from the header beside Documentation.
     const articles = page.getByRole('banner').getByRole('link', { name: 'Articles', exact: true });

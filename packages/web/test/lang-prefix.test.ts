@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { matchLanguage, resolveLanguage, searchLanguages } from '../src/i18n/languages.js';
 import { applyLanguagePrefix } from '../src/lib/lang-prefix.js';
 
-describe('language prefix rule for unknown paths (§2.4, issue 25 item 13)', () => {
+describe('language prefix rule for unknown paths (§2.4)', () => {
   it('sets a console language, case-insensitively, keeping the rest of the path, query and hash', () => {
     expect(applyLanguagePrefix('/de-de/playground', '?pattern=%7Bnoun%7D', '#top')).toEqual({
       kind: 'redirect',
@@ -31,8 +31,16 @@ describe('language prefix rule for unknown paths (§2.4, issue 25 item 13)', () 
     expect(applyLanguagePrefix('/sr-Latn-RS/x')).toMatchObject({ language: 'sr-Latn' });
   });
 
-  it('sends unknown pages and unknown language codes to not-found instead of the home page', () => {
-    for (const p of ['/faq', '/foo/bar/baz', '/docs', '/pt-BR/playground', '/zzz-Abcd-XY/', '/abc', '/foo/'])
+  it('sets the default language for a real language the console lacks, keeping the rest', () => {
+    expect(applyLanguagePrefix('/pt-BR/playground', '?a=1')).toEqual({
+      kind: 'redirect',
+      language: 'en-GB',
+      to: '/playground?a=1',
+    });
+  });
+
+  it('sends unknown pages and codes that name no language to not-found instead of the home page', () => {
+    for (const p of ['/faq', '/foo/bar/baz', '/docs', '/zzz-Abcd-XY/', '/abc', '/foo/', '/api/x'])
       expect(applyLanguagePrefix(p, '?a=1'), p).toEqual({ kind: 'not-found' });
   });
 
