@@ -315,6 +315,10 @@ describe('a member without the admin role', () => {
     await page.getByTestId('member-add').click();
     await page.getByText(`${member.email} added`).waitFor();
     await expect.poll(() => page.getByTestId('member-row').count()).toBe(2);
+    // The sole owner is told how to leave instead of being offered a Leave the server refuses.
+    const ownRow = page.getByTestId('member-row').filter({ hasText: owner.email });
+    await ownRow.getByTestId('leave-blocked').waitFor();
+    expect(await ownRow.getByRole('button', { name: 'Leave' }).count()).toBe(0);
   });
 
   it('sees read-only screens and no admin actions', async () => {
