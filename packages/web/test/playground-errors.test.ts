@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import i18next from 'i18next';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../src/lib/api.js';
+import { serverPatternError } from '../src/routes/playground/pattern-check.js';
+import { patternErrorText } from '../src/routes/playground/pattern-messages.js';
 import { forgeErrorKey } from '../src/routes/playground/playground-page.js';
 
 describe('playground generation errors (product spec §8)', () => {
@@ -17,5 +21,56 @@ describe('playground generation errors (product spec §8)', () => {
     });
     const off = new ApiError(429, 'Forge is not available on the Free plan', { reason: 'not-available' });
     expect(forgeErrorKey(off).key).toBe('errors:playground.failed');
+  });
+});
+
+describe('the server’s pattern errors in the editor (issue 25, item 7)', () => {
+  let en: (key: string, options: Record<string, string | number>) => string;
+  beforeAll(async () => {
+    const i18 = i18next.createInstance();
+    const playground = JSON.parse(
+      readFileSync(new URL('../public/locales/en-GB/playground.json', import.meta.url), 'utf8'),
+    );
+    await i18.init({
+      lng: 'en-GB',
+      resources: { 'en-GB': { playground } },
+      interpolation: { escapeValue: false },
+    });
+    en = (key, options) => i18.t(key, options);
+  });
+
+  it('marks the span the server names, clamped to the pattern', () => {
+    const pattern = '{adjective}-{nuon}';
+    const refused = new ApiError(400, "Unknown dictionary 'nuon'. Did you mean 'noun'?", {
+      start: 12,
+      end: 18,
+      expected: [],
+    });
+    const error = serverPatternError(refused, pattern);
+    expect(error).toMatchObject({ start: 12, end: 18, message: refused.message });
+    expect(serverPatternError(new ApiError(400, 'x', { start: 3, end: 99 }), 'abcd')).toMatchObject({
+      start: 3,
+      end: 4,
+    });
+  });
+
+  it('marks the whole pattern when the refusal names no span, and ignores other failures', () => {
+    expect(serverPatternError(new ApiError(400, 'No words available'), '{noun:>40}')).toMatchObject({
+      start: 0,
+      end: 10,
+    });
+    expect(serverPatternError(new ApiError(0, 'offline'), '{noun}')).toBeNull();
+    expect(serverPatternError(new ApiError(403, 'Forbidden'), '{noun}')).toBeNull();
+    expect(serverPatternError(new Error('boom'), '{noun}')).toBeNull();
+  });
+
+  it('words the editor and the Forge box alike, with a 1-based position', () => {
+    const error = serverPatternError(
+      new ApiError(400, "Unknown tag 'animall' for 'noun'. Did you mean 'animal'?", { start: 2, end: 17 }),
+      'x-{noun:+animall}',
+    );
+    expect(error && patternErrorText(error, en)).toBe(
+      "Unknown tag 'animall' for 'noun'. Did you mean 'animal'? (at character 3)",
+    );
   });
 });

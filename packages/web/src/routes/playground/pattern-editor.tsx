@@ -11,11 +11,13 @@ import { useTranslation } from 'react-i18next';
 import { completions } from './completions.js';
 import { type Token, tokenize } from './highlight.js';
 import './pattern-editor.css';
-import { translatePatternMessage } from './pattern-messages.js';
+import { patternErrorText } from './pattern-messages.js';
 
 export interface Validation {
   parsed: ParsedPattern | null;
   error: PatternError | null;
+  /** The error is the server's (it knows the dictionaries), not the parser's. */
+  fromServer?: boolean;
 }
 
 export function validatePattern(pattern: string): Validation {
@@ -285,10 +287,7 @@ export function PatternEditor({
           role="alert"
           data-testid="pattern-error"
         >
-          {t('editor.errorAt', {
-            message: translatePatternMessage(error.message, t),
-            position: error.start + 1,
-          })}
+          {patternErrorText(error, t)}
         </Text>
       ) : (
         <Text size="xs" c="dimmed" mt={6} data-testid="pattern-hint">

@@ -79,3 +79,14 @@ export function translatePatternMessage(
   const known = patternMessageKey(message);
   return known ? t(`playground:parser.${known.key}`, known.params) : message;
 }
+
+/** The text the editor shows under a pattern error (1-based position), and the Forge error box too. */
+export function patternErrorText(
+  error: { message: string; start: number },
+  t: (key: string, options: Record<string, string | number>) => string,
+): string {
+  return t('playground:editor.errorAt', {
+    message: translatePatternMessage(error.message, t),
+    position: error.start + 1,
+  });
+}

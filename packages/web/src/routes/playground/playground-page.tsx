@@ -13,20 +13,21 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import type { SuggestMeta } from '@slugsmith/generator';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { FormErrorBoundary } from '../../components/error-boundary.js';
 import { SlugBadge } from '../../components/slug-badge.js';
 import { ApiError } from '../../lib/api.js';
 import { errorReason } from '../../lib/console-api.js';
-import { dictionaryInfo, dictionaryTags, forge, patternInfo } from '../../lib/generator-api.js';
+import { forge } from '../../lib/generator-api.js';
 import { countError, formatCount } from '../../lib/numbers.js';
-import { PatternEditor, validatePattern } from './pattern-editor.js';
-import { translatePatternMessage } from './pattern-messages.js';
+import { serverPatternError, usePatternCheck } from './pattern-check.js';
+import { PatternEditor } from './pattern-editor.js';
+import { patternErrorText, translatePatternMessage } from './pattern-messages.js';
 import { type SeriesChoice, SeriesTab } from './series-tab.js';
+import { useSuggestMeta } from './use-suggest-meta.js';
 
 export const MAX_COUNT = 1000;
 export const DEFAULT_PATTERN = '{adjective}-{noun}-{number:3d}';
@@ -68,37 +69,13 @@ export function forgeErrorKey(error: unknown): { key: string; detail?: string } 
   return { key: 'errors:playground.failed' };
 }
 
-function useSuggestMeta(): { meta: SuggestMeta; unavailable: boolean } {
-  const info = useQuery({
-    queryKey: ['dictionary-info'],
-    queryFn: dictionaryInfo,
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: 0,
-  });
-  const tags = useQuery({
-    queryKey: ['dictionary-tags'],
-    queryFn: dictionaryTags,
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: 0,
-  });
-  const meta = useMemo<SuggestMeta>(() => {
-    const tagList = Array.isArray(tags.data) ? tags.data : [];
-    const kinds = Array.isArray(info.data) ? info.data : [];
-    // Kinds come from dictionary-info; tags also name their kind, which covers a missing info call.
-    const dictionaries = kinds.length
-      ? kinds
-      : [...new Set(tagList.map((t) => t.kind))].map((kind) => ({ kind }));
-    return { dictionaries, tags: tagList };
-  }, [info.data, tags.data]);
-  return { meta, unavailable: info.isError && tags.isError };
-}
-
 function ForgeTab({ initialPattern }: { initialPattern: string }) {
   const { t, i18n } = useTranslation(['playground', 'errors']);
   const [, setParams] = useSearchParams();
   const [form, setForm] = useState<ForgeForm>({ pattern: initialPattern, count: 10, seed: '', sequence: '' });
   const [submitted, setSubmitted] = useState(false);
-  const validation = useMemo(() => validatePattern(form.pattern), [form.pattern]);
+  // The server's errors (unknown dictionary or tag, words that run together) show inline too.
+  const { validation, data: info } = usePatternCheck(form.pattern);
   const errors = validateForge(form);
   const { meta, unavailable } = useSuggestMeta();
 
@@ -110,13 +87,6 @@ function ForgeTab({ initialPattern }: { initialPattern: string }) {
     return () => clearTimeout(timer);
   }, [form.pattern, setParams]);
 
-  const info = useQuery({
-    queryKey: ['pattern-info', form.pattern],
-    queryFn: ({ signal }) => patternInfo(form.pattern, signal),
-    enabled: !!validation.parsed,
-    retry: 0,
-    staleTime: 60_000,
-  });
   const run = useMutation({
     mutationFn: (f: ForgeForm) =>
       forge({
@@ -129,11 +99,17 @@ function ForgeTab({ initialPattern }: { initialPattern: string }) {
 
   const submit = () => {
     setSubmitted(true);
-    if (Object.keys(errors).length || validation.error) return;
+    // A pattern the parser refuses never leaves the browser; the server's refusals are its to say.
+    if (Object.keys(errors).length || (validation.error && !validation.fromServer)) return;
     run.mutate(form);
   };
   const fieldError = (key?: string) => (key && submitted ? t(key, { max: MAX_COUNT }) : undefined);
-  const failure = run.isError ? forgeErrorKey(run.error) : null;
+  // What Forge answered belongs to the pattern it was asked for: once the pattern changes, its
+  // failure is stale, and so are its results when the new pattern is invalid.
+  const samePattern = run.variables?.pattern === form.pattern;
+  const failure = run.isError && samePattern ? forgeErrorKey(run.error) : null;
+  const failedPattern = failure ? serverPatternError(run.error, form.pattern) : null;
+  const results = run.data && (samePattern || !validation.error) ? run.data : null;
 
   return (
     <Stack>
@@ -199,25 +175,27 @@ function ForgeTab({ initialPattern }: { initialPattern: string }) {
           {t('form.forge')}
         </Button>
       </Group>
-      {info.data && (
+      {info && !validation.error && (
         <SimpleGrid cols={{ base: 1, xs: 3 }} data-testid="pattern-info">
-          <Metric label={t('info.capacity')} value={formatCount(info.data.capacity, i18n.resolvedLanguage)} />
-          <Metric label={t('info.maxLength')} value={String(info.data.max_slug_length)} />
-          <Metric label={t('info.complexity')} value={String(info.data.complexity)} />
+          <Metric label={t('info.capacity')} value={formatCount(info.capacity, i18n.resolvedLanguage)} />
+          <Metric label={t('info.maxLength')} value={String(info.max_slug_length)} />
+          <Metric label={t('info.complexity')} value={String(info.complexity)} />
         </SimpleGrid>
       )}
       {failure && (
         <Alert color="red" variant="light" role="alert" title={t(failure.key)} data-testid="forge-error">
-          {failure.detail && translatePatternMessage(failure.detail, t)}
+          {failedPattern
+            ? patternErrorText(failedPattern, t)
+            : failure.detail && translatePatternMessage(failure.detail, t)}
         </Alert>
       )}
-      {run.data && (
+      {results && (
         <Stack gap="xs" data-testid="forge-results">
           <Title order={2} size="h4">
-            {t('results.title', { count: run.data.length })}
+            {t('results.title', { count: results.length })}
           </Title>
           <Group gap="xs">
-            {run.data.map((slug) => (
+            {results.map((slug) => (
               <SlugBadge key={slug} slug={slug} size="lg" />
             ))}
           </Group>

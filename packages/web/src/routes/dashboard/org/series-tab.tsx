@@ -14,12 +14,10 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useDebouncedValue } from '@mantine/hooks';
 import type { Organisation, SeriesInfo } from '@slugsmith/contract';
 import { OrgSeriesCreate } from '@slugsmith/contract';
-import type { SuggestMeta } from '@slugsmith/generator';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api.js';
@@ -32,9 +30,10 @@ import {
   listSeries,
   setDefaultSeries,
 } from '../../../lib/console-api.js';
-import { dictionaryInfo, dictionaryTags, patternInfo } from '../../../lib/generator-api.js';
 import { formatCount, formatUsedPercent } from '../../../lib/numbers.js';
-import { PatternEditor, validatePattern } from '../../playground/pattern-editor.js';
+import { usePatternCheck } from '../../playground/pattern-check.js';
+import { PatternEditor } from '../../playground/pattern-editor.js';
+import { useSuggestMeta } from '../../playground/use-suggest-meta.js';
 import { FormActions } from '../form-parts.js';
 import { formatDate, usedPercent } from '../format.js';
 import { contractForm } from '../forms.js';
@@ -243,30 +242,6 @@ function MakeDefaultButton({ org, series }: { org: Organisation; series: SeriesI
   );
 }
 
-/** Dictionary kinds and tags for the editor's completions; missing when the API refuses them. */
-function useSuggestMeta(): SuggestMeta {
-  const info = useQuery({
-    queryKey: ['dictionary-info'],
-    queryFn: dictionaryInfo,
-    staleTime: Infinity,
-    retry: 0,
-  });
-  const tags = useQuery({
-    queryKey: ['dictionary-tags'],
-    queryFn: dictionaryTags,
-    staleTime: Infinity,
-    retry: 0,
-  });
-  return useMemo<SuggestMeta>(() => {
-    const tagList = Array.isArray(tags.data) ? tags.data : [];
-    const kinds = Array.isArray(info.data) ? info.data : [];
-    const dictionaries = kinds.length
-      ? kinds
-      : [...new Set(tagList.map((x) => x.kind))].map((kind) => ({ kind }));
-    return { dictionaries, tags: tagList };
-  }, [info.data, tags.data]);
-}
-
 interface SeriesValues extends NameAndSlug {
   pattern: string;
 }
@@ -299,7 +274,7 @@ function CreateSeriesForm({ org, onClose }: { org: Organisation; onClose: () => 
   const { t, i18n } = useTranslation(['dashboard', 'errors', 'playground']);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const meta = useSuggestMeta();
+  const { meta } = useSuggestMeta();
   const form = useForm<SeriesValues>({
     initialValues: { name: '', slug: '', pattern: DEFAULT_SERIES_PATTERN },
     validate: seriesForm.validate,
@@ -307,16 +282,7 @@ function CreateSeriesForm({ org, onClose }: { org: Organisation; onClose: () => 
   const fields = useSlugFollowingName(form);
   const pattern = form.values.pattern;
   const [refusal, setRefusal] = useState<string | null>(null);
-  const validation = useMemo(() => validatePattern(pattern), [pattern]);
-  const [debounced] = useDebouncedValue(pattern, 250);
-
-  const info = useQuery({
-    queryKey: ['pattern-info', debounced],
-    queryFn: ({ signal }) => patternInfo(debounced, signal),
-    enabled: !!validatePattern(debounced).parsed,
-    retry: 0,
-    staleTime: 60_000,
-  });
+  const { validation, data: info, otherError } = usePatternCheck(pattern, 250);
 
   const create = useMutation({
     mutationFn: (values: SeriesValues) => createSeries(org.slug, seriesForm.body(values)),
@@ -341,8 +307,7 @@ function CreateSeriesForm({ org, onClose }: { org: Organisation; onClose: () => 
     if (validation.error) return;
     create.mutate(values);
   });
-  const capacityUnavailable =
-    info.isError && info.error instanceof ApiError && [401, 403].includes(info.error.code);
+  const capacityUnavailable = otherError instanceof ApiError && [401, 403].includes(otherError.code);
 
   return (
     <form
@@ -380,11 +345,11 @@ function CreateSeriesForm({ org, onClose }: { org: Organisation; onClose: () => 
             {t('series.capacity')}
           </Text>
           <Text fw={700}>
-            {info.data
-              ? formatCount(info.data.capacity, i18n.resolvedLanguage)
+            {info
+              ? formatCount(info.capacity, i18n.resolvedLanguage)
               : capacityUnavailable
                 ? t('series.capacityAfterCreate')
-                : info.isError
+                : otherError || validation.error
                   ? t('series.capacityUnknown')
                   : '…'}
           </Text>
