@@ -7,6 +7,7 @@ import { expiryFromDate, slugFromName } from '../src/routes/dashboard/forms.js';
 import { apiKeyForm, isExpired } from '../src/routes/dashboard/org/api-keys-panel.js';
 import {
   assignableRoles,
+  mayChangeRole,
   mayLeave,
   mayManageMember,
   memberForm,
@@ -205,6 +206,14 @@ describe('API keys, members, limits', () => {
     expect(mayLeave(owner, [owner, { role: 'owner' }, member])).toBe(true);
     expect(mayLeave(admin, [owner, admin])).toBe(true);
     expect(mayLeave(member, [owner, member])).toBe(true);
+  });
+
+  it('offers no role change the server refuses: the only owner stays owner (issue 25)', () => {
+    const owner = { role: 'owner' as const };
+    const admin = { role: 'admin' as const };
+    expect(mayChangeRole(owner, [owner, admin])).toBe(false);
+    expect(mayChangeRole(owner, [owner, { role: 'owner' }])).toBe(true);
+    expect(mayChangeRole(admin, [owner, admin])).toBe(true);
   });
 
   it('reads the series maximum from the SaaS limits and shows −1 as unlimited', () => {

@@ -54,6 +54,17 @@ export function mayLeave(member: Pick<Member, 'role'>, members: readonly Pick<Me
   return member.role !== 'owner' || members.filter((m) => m.role === 'owner').length > 1;
 }
 
+/**
+ * Whether the member's role may change: not the only owner's, whom the server keeps an owner
+ * (it refuses with 409) until another member is made owner.
+ */
+export function mayChangeRole(
+  member: Pick<Member, 'role'>,
+  members: readonly Pick<Member, 'role'>[],
+): boolean {
+  return mayLeave(member, members);
+}
+
 export function MembersTab({ org }: { org: Organisation }) {
   const { t, i18n } = useTranslation(['dashboard', 'errors']);
   const { account } = useAccount();
@@ -121,6 +132,7 @@ export function MembersTab({ org }: { org: Organisation }) {
               {members.data.map((m) => {
                 const self = m.slug === account?.slug;
                 const manageable = mayManageMember(org.role, m);
+                const roleLocked = manageable && !mayChangeRole(m, members.data);
                 // The sole owner sees why there is no Leave button instead of a refusal from the server.
                 const soleOwner = self && !mayLeave(m, members.data);
                 return (
@@ -133,7 +145,7 @@ export function MembersTab({ org }: { org: Organisation }) {
                       </Text>
                     </Table.Td>
                     <Table.Td>
-                      {manageable ? (
+                      {manageable && !roleLocked ? (
                         <Select
                           aria-label={t('members.roleOf', { email: m.email })}
                           data={assignableRoles(org.role).map((r) => ({ value: r, label: t(`roles.${r}`) }))}
@@ -149,6 +161,11 @@ export function MembersTab({ org }: { org: Organisation }) {
                         />
                       ) : (
                         <Badge variant="light">{t(`roles.${m.role}`)}</Badge>
+                      )}
+                      {roleLocked && (
+                        <Text size="xs" c="dimmed" maw={220} mt={4} data-testid="role-locked">
+                          {t('members.roleSoleOwner')}
+                        </Text>
                       )}
                     </Table.Td>
                     <Table.Td>
