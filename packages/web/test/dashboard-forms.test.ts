@@ -16,6 +16,8 @@ import {
   type ConfigValues,
   isKeyActive,
   legacyKeyForm,
+  legacyKeysOnly,
+  planSdkAccess,
   replacesKeys,
   sdkConfigForm,
 } from '../src/routes/dashboard/org/sdk-configs-panel.js';
@@ -240,5 +242,36 @@ describe('API keys, members, limits', () => {
     expect(usedPercent('250000', '1000000')).toBe(25);
     expect(usedPercent('1', '340282366920938463463374607431768211456')).toBe(0);
     expect(usedPercent('5', '0')).toBe(0);
+  });
+});
+
+describe('SDK configs and their keys (issue 25, item 11)', () => {
+  it('reads SDK access from the SaaS limits, unknown until they load', () => {
+    expect(planSdkAccess(undefined)).toBeNull();
+    expect(
+      planSdkAccess([
+        { plan_type: 'on_premise', plan_name: 'Site', limits: { sdk_access: true } },
+        { plan_type: 'saas', plan_name: 'Free', limits: { sdk_access: false } },
+      ]),
+    ).toEqual({ allowed: false, plan: 'Free' });
+    expect(planSdkAccess([{ plan_type: 'saas', plan_name: 'Pro', limits: { sdk_access: true } }])).toEqual({
+      allowed: true,
+      plan: 'Pro',
+    });
+  });
+
+  it('lists the rotating keys of an automatic config with the config, not as legacy keys', () => {
+    const keys = [
+      { slug: 'k1', config: 'web-app' },
+      { slug: 'k2', config: 'web-app' },
+      { slug: 'k3', config: 'old-widget' },
+      { slug: 'k4', config: 'gone' },
+    ];
+    const configs = [
+      { slug: 'web-app', rotation: 'automatic' as const },
+      { slug: 'old-widget', rotation: 'manual' as const },
+    ];
+    expect(legacyKeysOnly(keys, configs).map((k) => k.slug)).toEqual(['k3', 'k4']);
+    expect(legacyKeysOnly(keys, [])).toHaveLength(4);
   });
 });

@@ -1,4 +1,6 @@
 import {
+  Alert,
+  Anchor,
   Badge,
   Button,
   Card,
@@ -22,6 +24,7 @@ import { CreateLegacySdkKey, CreateSdkConfig, originList, RotationPeriodInRange 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm/confirm-dialog.js';
 import {
   consoleKeys,
@@ -29,6 +32,7 @@ import {
   createSdkConfig,
   deleteLegacySdkKey,
   deleteSdkConfig,
+  getLimits,
   getScopes,
   getSdkConfig,
   hasRole,
@@ -60,6 +64,29 @@ export function replacesKeys(
 ): boolean {
   if (values.rotation !== config.rotation) return true;
   return values.rotation === 'automatic' && values.rotation_period.trim() !== (config.rotation_period ?? '');
+}
+
+/**
+ * Whether the organisation's plan includes SDK access (SaaS limits first, as the series maximum);
+ * null while unknown. Without it the API refuses every request an SDK config signs.
+ */
+export function planSdkAccess(
+  limits: readonly { plan_type: string; plan_name: string; limits: { sdk_access: boolean } }[] | undefined,
+): { allowed: boolean; plan: string } | null {
+  const saas = limits?.find((l) => l.plan_type === 'saas') ?? limits?.[0];
+  return saas ? { allowed: saas.limits.sdk_access, plan: saas.plan_name } : null;
+}
+
+/**
+ * The legacy SDK keys: the single key of each manual config. The rotating keys of an automatic
+ * config are listed with their config instead (their deletion there would only regenerate them).
+ */
+export function legacyKeysOnly<K extends { config: string }>(
+  keys: readonly K[],
+  configs: readonly Pick<SdkConfig, 'slug' | 'rotation'>[],
+): K[] {
+  const rotating = new Set(configs.filter((c) => c.rotation === 'automatic').map((c) => c.slug));
+  return keys.filter((k) => !rotating.has(k.config));
 }
 
 export interface ConfigValues {
@@ -136,6 +163,13 @@ export function SdkConfigsPanel({ org, series }: { org: Organisation; series?: s
     queryKey: consoleKeys.sdkConfigs(org.slug, series),
     queryFn: ({ signal }) => listSdkConfigs(org.slug, series, signal),
   });
+  const limits = useQuery({
+    queryKey: consoleKeys.limits(org.slug),
+    queryFn: ({ signal }) => getLimits(org.slug, signal),
+  });
+  const access = planSdkAccess(limits.data);
+  // Said before creating: a config the plan does not cover would only be refused when used.
+  const notInPlan = access !== null && !access.allowed;
   const [editing, setEditing] = useState<SdkConfig | 'new' | null>(null);
 
   return (
@@ -146,7 +180,7 @@ export function SdkConfigsPanel({ org, series }: { org: Organisation; series?: s
             {t('sdk.title')}
           </Title>
           {isAdmin && (
-            <Button onClick={() => setEditing('new')} data-testid="sdk-create">
+            <Button onClick={() => setEditing('new')} disabled={notInPlan} data-testid="sdk-create">
               {t('sdk.create')}
             </Button>
           )}
@@ -155,6 +189,14 @@ export function SdkConfigsPanel({ org, series }: { org: Organisation; series?: s
           {t('sdk.intro')}
         </Text>
         {!isAdmin && <ReadOnlyNotice />}
+        {notInPlan && (
+          <Alert color="yellow" variant="light" data-testid="sdk-not-in-plan">
+            {t('sdk.notInPlan', { plan: access.plan })}{' '}
+            <Anchor component={Link} to="/products">
+              {t('plan.upgrade')}
+            </Anchor>
+          </Alert>
+        )}
         {configs.isPending && <ListSkeleton rows={2} height={120} />}
         {configs.isError && (
           <ErrorState title={t('sdk.loadFailed')} error={configs.error} onRetry={() => configs.refetch()} />
@@ -166,7 +208,13 @@ export function SdkConfigsPanel({ org, series }: { org: Organisation; series?: s
           <ConfigCard key={c.id} org={org} config={c} onEdit={() => setEditing(c)} />
         ))}
       </Stack>
-      <LegacyKeys org={org} series={series} />
+      <LegacyKeys
+        org={org}
+        series={series}
+        // Without the list of configs (it failed above) every key is shown, as the API lists them.
+        configs={configs.data ?? (configs.isError ? [] : undefined)}
+        notInPlan={notInPlan}
+      />
       <ConfigDialog org={org} series={series} editing={editing} onClose={() => setEditing(null)} />
     </Stack>
   );
@@ -176,7 +224,8 @@ function ConfigCard({ org, config, onEdit }: { org: Organisation; config: SdkCon
   const { t, i18n } = useTranslation('dashboard');
   const queryClient = useQueryClient();
   const isAdmin = hasRole(org.role, 'admin');
-  const [showKeys, setShowKeys] = useState(false);
+  // A rotating config's keys change on their own: they are listed from the start, with expiry.
+  const [showKeys, setShowKeys] = useState(config.rotation === 'automatic');
   const [confirming, setConfirming] = useState<'rotate' | 'delete' | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['console', 'org', org.slug] });
 
@@ -509,7 +558,18 @@ function ConfigDialog({
 }
 
 /** Legacy SDK keys: each the single key of a manual config (list, create, delete). */
-function LegacyKeys({ org, series }: { org: Organisation; series?: string }) {
+function LegacyKeys({
+  org,
+  series,
+  configs,
+  notInPlan,
+}: {
+  org: Organisation;
+  series?: string;
+  /** The configs listed above: the keys of their automatic ones are theirs, not legacy keys. */
+  configs: SdkConfig[] | undefined;
+  notInPlan: boolean;
+}) {
   const { t, i18n } = useTranslation(['dashboard', 'errors']);
   const lng = i18n.resolvedLanguage;
   const queryClient = useQueryClient();
@@ -518,6 +578,7 @@ function LegacyKeys({ org, series }: { org: Organisation; series?: string }) {
     queryKey: consoleKeys.legacySdkKeys(org.slug, series),
     queryFn: ({ signal }) => listLegacySdkKeys(org.slug, series, signal),
   });
+  const shown = keys.data && configs ? legacyKeysOnly(keys.data, configs) : undefined;
   const form = useForm({ initialValues: { name: '' }, validate: legacyKeyForm.validate });
   const [deleting, setDeleting] = useState<LegacySdkKey | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['console', 'org', org.slug] });
@@ -559,22 +620,22 @@ function LegacyKeys({ org, series }: { org: Organisation; series?: string }) {
               {...form.getInputProps('name')}
               style={{ flex: '1 1 220px' }}
             />
-            <Button type="submit" variant="default" loading={create.isPending}>
+            <Button type="submit" variant="default" loading={create.isPending} disabled={notInPlan}>
               {t('legacy.create')}
             </Button>
           </Group>
         </form>
       )}
-      {keys.isPending && <ListSkeleton rows={1} />}
+      {(keys.isPending || (keys.data && !configs)) && <ListSkeleton rows={1} />}
       {keys.isError && (
         <ErrorState title={t('legacy.loadFailed')} error={keys.error} onRetry={() => keys.refetch()} />
       )}
-      {keys.data && keys.data.length === 0 && (
+      {shown && shown.length === 0 && (
         <Text size="sm" c="dimmed">
           {t('legacy.empty')}
         </Text>
       )}
-      {keys.data && keys.data.length > 0 && (
+      {shown && shown.length > 0 && (
         <Table.ScrollContainer minWidth={600}>
           <Table verticalSpacing="xs" data-testid="legacy-keys">
             <Table.Thead>
@@ -586,7 +647,7 @@ function LegacyKeys({ org, series }: { org: Organisation; series?: string }) {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {keys.data.map((k) => (
+              {shown.map((k) => (
                 <Table.Tr key={k.slug}>
                   <Table.Td>
                     <Text size="sm">{k.name}</Text>
