@@ -1,5 +1,4 @@
 import {
-  ActionIcon,
   Alert,
   Badge,
   Button,
@@ -10,13 +9,12 @@ import {
   Stack,
   Text,
   Title,
-  Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
 import type { OfferedPrice, PublicPlan } from '@slugsmith/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useFeatureHint } from '../../auth/feature-hints.js';
+import { FeatureName } from '../../components/feature-hint.js';
 import { ApiError } from '../../lib/api.js';
 import { formatPrice } from '../../lib/money.js';
 import './products.css';
@@ -47,42 +45,10 @@ export function PlanBadges({ plan, size = 'sm' }: { plan: PublicPlan; size?: 'xs
   );
 }
 
-/**
- * A feature's translated name and, when the feature-hints document explains it, an info button
- * whose tooltip opens on hover, keyboard focus and touch (the tooltip describes the button).
- */
+/** A feature's translated name and, when the feature-hints document explains it, its info button. */
 export function FeatureLabel({ featureKey }: { featureKey: MatrixKey }) {
   const { t } = useTranslation('products');
-  const hint = useFeatureHint(featureKey);
-  const name = t(`features.${featureKey}`);
-  return (
-    <Group gap={4} wrap="nowrap" component="span">
-      <span>{name}</span>
-      {hint && (
-        <Tooltip
-          label={hint}
-          multiline
-          w={260}
-          withArrow
-          events={{ hover: true, focus: true, touch: true }}
-          position="top-start"
-        >
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            size="sm"
-            radius="xl"
-            aria-label={t('hintFor', { feature: name })}
-            data-testid={`hint-${featureKey}`}
-          >
-            <span aria-hidden="true" style={{ fontWeight: 700, fontSize: 12 }}>
-              ?
-            </span>
-          </ActionIcon>
-        </Tooltip>
-      )}
-    </Group>
-  );
+  return <FeatureName featureKey={featureKey} name={t(`features.${featureKey}`)} />;
 }
 
 /** A matrix cell: a check or a cross with its words for screen readers, or the SLA's text. */

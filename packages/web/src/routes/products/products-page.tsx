@@ -14,6 +14,7 @@ import type { PricePeriod, PublicPlan } from '@slugsmith/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useAccount } from '../../auth/account.js';
+import { FeatureHint } from '../../components/feature-hint.js';
 import { groupPlans, type PlanGroup, usePublicPlans } from '../../lib/plans.js';
 import {
   keyFeatures,
@@ -230,6 +231,7 @@ function PlanCard({ plan, period }: { plan: PublicPlan; period: PricePeriod | nu
                         <span>{t(`features.${key}`)}</span>
                       </>
                     )}
+                    <FeatureHint featureKey={key} feature={t(`features.${key}`)} />
                   </Group>
                 </List.Item>
               ))}

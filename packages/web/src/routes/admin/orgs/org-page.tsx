@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm/confirm-dialog.js';
+import { FeatureName } from '../../../components/feature-hint.js';
 import { StatsTable } from '../../../components/stats-table.js';
 import { adminKeys, deleteAdminOrg, getAdminOrg, updateAdminOrg } from '../../../lib/admin-api.js';
 import { formatCount } from '../../../lib/numbers.js';
@@ -201,7 +202,7 @@ function LimitsCard({ limits }: { limits: EffectiveLimits }) {
           {LIMIT_KEYS.map((key) => (
             <Table.Tr key={key}>
               <Table.Th scope="row" fw={400}>
-                {t(`products:features.${key}`)}
+                <FeatureName featureKey={key} name={t(`products:features.${key}`)} />
               </Table.Th>
               <Table.Td ta="end">{value(limits.limits[key])}</Table.Td>
             </Table.Tr>

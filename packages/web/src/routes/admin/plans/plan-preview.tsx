@@ -1,6 +1,7 @@
 import { Alert, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import type { AdminPlan, PublicPlan } from '@slugsmith/contract';
 import { useTranslation } from 'react-i18next';
+import { FeatureHint } from '../../../components/feature-hint.js';
 import { keyFeatures, pricesOf } from '../../products/plan-catalogue.js';
 import { FeatureCell, PlanBadges, PriceLine } from '../../products/plan-parts.js';
 
@@ -70,6 +71,7 @@ export function PlanPreview({ plan }: { plan: AdminPlan }) {
                         <span>{t(`products:features.${key}`)}</span>
                       </>
                     )}
+                    <FeatureHint featureKey={key} feature={t(`products:features.${key}`)} />
                   </Group>
                 </List.Item>
               ))}

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { FeatureName } from '../../../components/feature-hint.js';
 import { consoleKeys, getLimits, hasRole, listSubscriptions } from '../../../lib/console-api.js';
 import { formatCount } from '../../../lib/numbers.js';
 import { rememberOrgForCheckout, STATE_COLOURS } from '../../checkout/billing-model.js';
@@ -157,7 +158,9 @@ function LimitsTable({ limits }: { limits: EffectiveLimits }) {
             <Table.Tbody>
               {LIMIT_KEYS.map((key) => (
                 <Table.Tr key={key}>
-                  <Table.Th fw={400}>{t(`features.${key}`)}</Table.Th>
+                  <Table.Th fw={400}>
+                    <FeatureName featureKey={key} name={t(`features.${key}`)} />
+                  </Table.Th>
                   <Table.Td ta="right" ff="monospace">
                     {limitText(values[key], t('plan.unlimited'), lng)}
                   </Table.Td>
@@ -171,7 +174,9 @@ function LimitsTable({ limits }: { limits: EffectiveLimits }) {
             <Table.Tbody>
               {FEATURE_KEYS.map((key) => (
                 <Table.Tr key={key}>
-                  <Table.Th fw={400}>{t(`features.${key}`)}</Table.Th>
+                  <Table.Th fw={400}>
+                    <FeatureName featureKey={key} name={t(`features.${key}`)} />
+                  </Table.Th>
                   <Table.Td ta="right">
                     {values[key] ? (
                       <Badge color="green" variant="dot">
@@ -187,7 +192,9 @@ function LimitsTable({ limits }: { limits: EffectiveLimits }) {
               ))}
               {SLA_KEYS.filter((key) => values[key]).map((key) => (
                 <Table.Tr key={key}>
-                  <Table.Th fw={400}>{t(`features.${key}`)}</Table.Th>
+                  <Table.Th fw={400}>
+                    <FeatureName featureKey={key} name={t(`features.${key}`)} />
+                  </Table.Th>
                   <Table.Td ta="right">{values[key]}</Table.Td>
                 </Table.Tr>
               ))}
