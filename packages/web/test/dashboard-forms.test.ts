@@ -12,6 +12,7 @@ import {
   mayManageMember,
   memberForm,
 } from '../src/routes/dashboard/org/members-tab.js';
+import { renameOrgForm } from '../src/routes/dashboard/org/rename-org-dialog.js';
 import {
   type ConfigValues,
   isKeyActive,
@@ -23,6 +24,7 @@ import {
 } from '../src/routes/dashboard/org/sdk-configs-panel.js';
 import { seriesForm, seriesMaximum } from '../src/routes/dashboard/org/series-tab.js';
 import { limitText } from '../src/routes/dashboard/org/subscription-tab.js';
+import { patternOpen, seriesChanges, seriesEditForm } from '../src/routes/series/edit-series-dialog.js';
 
 const key = (e: { key: string } | undefined) => e?.key ?? null;
 
@@ -273,5 +275,32 @@ describe('SDK configs and their keys (issue 25, item 11)', () => {
     ];
     expect(legacyKeysOnly(keys, configs).map((k) => k.slug)).toEqual(['k3', 'k4']);
     expect(legacyKeysOnly(keys, [])).toHaveLength(4);
+  });
+});
+
+describe('editing a series and renaming an organisation (issue 25, item 10)', () => {
+  const fresh = { name: 'Orders', pattern: '{noun}', generated_count: '0' };
+  it('sends only what changed, and the pattern only until the first id is generated', () => {
+    expect(seriesChanges(fresh, { name: ' Orders ', pattern: '{noun}' })).toEqual({});
+    expect(seriesChanges(fresh, { name: 'Invoices', pattern: 'INV-{number:4d}' })).toEqual({
+      name: 'Invoices',
+      pattern: 'INV-{number:4d}',
+    });
+    const used = { ...fresh, generated_count: '3' };
+    expect(patternOpen(fresh)).toBe(true);
+    expect(patternOpen(used)).toBe(false);
+    expect(seriesChanges(used, { name: 'Invoices', pattern: 'INV-{number:4d}' })).toEqual({
+      name: 'Invoices',
+    });
+  });
+
+  it('checks names against the contract', () => {
+    expect(key(seriesEditForm.errors({ name: '  ', pattern: '{noun}' }).name)).toBe(
+      'errors:validation.required',
+    );
+    expect(seriesEditForm.errors({ name: 'Invoices', pattern: '{noun}' })).toEqual({});
+    expect(key(renameOrgForm.errors({ name: '' }).name)).toBe('errors:validation.required');
+    expect(key(renameOrgForm.errors({ name: 'x'.repeat(101) }).name)).not.toBeNull();
+    expect(renameOrgForm.body({ name: ' Acme Tools ' })).toEqual({ name: 'Acme Tools' });
   });
 });

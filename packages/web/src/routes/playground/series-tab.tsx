@@ -1,25 +1,13 @@
-import {
-  Alert,
-  Button,
-  Group,
-  NumberInput,
-  Paper,
-  Select,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Group, Paper, Select, Skeleton, Stack, Text } from '@mantine/core';
 import type { Organisation, SeriesInfo } from '@slugsmith/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from 'react-oidc-context';
 import { Link, useLocation } from 'react-router';
-import { SlugBadge } from '../../components/slug-badge.js';
-import { consoleKeys, hasRole, listOrgs, listSeries, mintSeries } from '../../lib/console-api.js';
-import { countError, formatCount } from '../../lib/numbers.js';
+import { consoleKeys, listOrgs, listSeries } from '../../lib/console-api.js';
 import { ErrorState } from '../dashboard/states.js';
+import { MintPanel } from '../series/mint-panel.js';
 import { SlicePanel } from '../series/slice-panel.js';
 
 /** The organisation and series the Mint and Slice tabs work on (kept while switching tabs). */
@@ -28,11 +16,15 @@ export interface SeriesChoice {
   series: string | null;
 }
 
-/** The most slugs one console mint asks for (the playground's count limit). */
-export const MAX_MINT_COUNT = 1000;
-
-/** Which playground validation message (§5) a mint count deserves, if any. */
-export const mintCountError = (count: number | string) => countError(count, MAX_MINT_COUNT);
+/** The series the user chose, else an organisation's only series: there is nothing to choose. */
+export function preselectedSeries<S extends { slug: string }>(
+  list: readonly S[] | undefined,
+  chosen: string | null,
+): S | undefined {
+  const picked = list?.find((s) => s.slug === chosen);
+  if (picked) return picked;
+  return chosen === null && list?.length === 1 ? list[0] : undefined;
+}
 
 /**
  * Mint and Slice tabs: signed out, what they do and a sign-in link; signed in, a picker
@@ -99,7 +91,7 @@ function SeriesPicker({
     queryFn: ({ signal }) => listSeries(orgSlug as string, signal),
     enabled: !!org,
   });
-  const chosen = series.data?.find((s) => s.slug === choice.series);
+  const chosen = preselectedSeries(series.data, choice.series);
 
   if (orgs.isError)
     return <ErrorState title={t('series.loadFailed')} error={orgs.error} onRetry={() => orgs.refetch()} />;
@@ -143,92 +135,5 @@ function SeriesPicker({
       )}
       {org && chosen && children(org, chosen)}
     </Stack>
-  );
-}
-
-/** Mints the next slugs of the series (admins and owners; the slugs are used up for good). */
-function MintPanel({ org, series }: { org: Organisation; series: SeriesInfo }) {
-  const { t, i18n } = useTranslation('playground');
-  const queryClient = useQueryClient();
-  const [count, setCount] = useState<number | string>(3);
-  const [touched, setTouched] = useState(false);
-  const problem = mintCountError(count);
-  const allowed = hasRole(org.role, 'admin');
-  const run = useMutation({
-    mutationFn: (n: number) => mintSeries(org.slug, series.slug, n),
-    // The counter moved: the series, its list and its windows are refetched.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: consoleKeys.seriesList(org.slug) }),
-  });
-  const { reset } = run;
-  // Another series: earlier results belong to the previous one.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the series changes
-  useEffect(() => reset(), [series.slug, reset]);
-
-  return (
-    <Paper withBorder radius="md" p="lg">
-      <Stack>
-        <Title order={2} size="h3">
-          {t('series.mintTitle', { name: series.name })}
-        </Title>
-        <Text size="sm" c="dimmed" data-testid="playground-generated">
-          {t('series.generated', {
-            generated: formatCount(series.generated_count, i18n.resolvedLanguage),
-            capacity: formatCount(series.capacity, i18n.resolvedLanguage),
-          })}
-        </Text>
-        <Text size="sm">{t('series.mintWarning')}</Text>
-        {!allowed && (
-          <Alert color="yellow" variant="light" data-testid="playground-mint-admins">
-            {t('series.mintAdminsOnly')}
-          </Alert>
-        )}
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            setTouched(true);
-            if (!problem && allowed) run.mutate(Number(count));
-          }}
-        >
-          <Group align="flex-start">
-            <NumberInput
-              label={t('form.count')}
-              value={count}
-              onChange={setCount}
-              min={1}
-              max={MAX_MINT_COUNT}
-              clampBehavior="none"
-              allowDecimal={false}
-              w={140}
-              error={touched && problem ? t(`validation.${problem}`, { max: MAX_MINT_COUNT }) : null}
-              data-testid="playground-mint-count"
-            />
-            <Button
-              type="submit"
-              mt={25}
-              loading={run.isPending}
-              disabled={!allowed}
-              data-testid="mint-button"
-            >
-              {t('series.mintButton')}
-            </Button>
-          </Group>
-        </form>
-        {run.isError && <ErrorState title={t('series.mintFailed')} error={run.error} />}
-        {run.data && (
-          <Stack gap="xs" data-testid="mint-results">
-            <Title order={3} size="h4">
-              {t('results.title', { count: run.data.length })}
-            </Title>
-            <Group component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
-              {run.data.map((slug) => (
-                <li key={slug}>
-                  <SlugBadge slug={slug} size="lg" />
-                </li>
-              ))}
-            </Group>
-          </Stack>
-        )}
-      </Stack>
-    </Paper>
   );
 }

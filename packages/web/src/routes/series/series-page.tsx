@@ -1,6 +1,18 @@
-import { Anchor, Badge, Breadcrumbs, Container, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Breadcrumbs,
+  Button,
+  Container,
+  Group,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
 import type { Organisation } from '@slugsmith/contract';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { FormErrorBoundary } from '../../components/error-boundary.js';
@@ -10,19 +22,22 @@ import { ApiKeysPanel } from '../dashboard/org/api-keys-panel.js';
 import { SdkConfigsPanel } from '../dashboard/org/sdk-configs-panel.js';
 import { EmptyState, ErrorState, ListSkeleton } from '../dashboard/states.js';
 import { DangerPanel } from './danger-panel.js';
+import { EditSeriesDialog } from './edit-series-dialog.js';
+import { MintPanel } from './mint-panel.js';
 import { SeriesStats } from './series-stats.js';
 import { SlicePanel } from './slice-panel.js';
 import { TestPanel } from './test-panel.js';
 import { UsageCard } from './usage-card.js';
 
-export const SERIES_TABS = ['overview', 'test', 'slice', 'keys', 'sdk', 'danger'] as const;
+export const SERIES_TABS = ['overview', 'mint', 'test', 'slice', 'keys', 'sdk', 'danger'] as const;
 export type SeriesTab = (typeof SERIES_TABS)[number];
 
 const orgHref = (org: string) => `/dashboard/org/${encodeURIComponent(org)}`;
 
 /**
- * /dashboard/org/:orgSlug/series/:seriesSlug — usage and statistics, test, slice viewer,
- * series-level API keys and SDK configs, reset and delete (product spec §2.2).
+ * /dashboard/org/:orgSlug/series/:seriesSlug — usage and statistics, mint, test, slice viewer,
+ * series-level API keys and SDK configs, reset and delete (product spec §2.2); admins rename the
+ * series and change its pattern until the first id is generated.
  */
 export function SeriesDashboardPage() {
   const { t } = useTranslation('series');
@@ -38,6 +53,7 @@ export function SeriesDashboardPage() {
     queryKey: consoleKeys.series(orgSlug, seriesSlug),
     queryFn: ({ signal }) => getSeries(orgSlug, seriesSlug, signal),
   });
+  const [editing, setEditing] = useState(false);
   const failed = org.error ?? series.error;
   const notFound = failed instanceof ApiError && failed.code === 404;
 
@@ -87,8 +103,21 @@ export function SeriesDashboardPage() {
                   {series.data.slug}
                 </Text>
               </div>
-              <RoleBadge org={org.data} />
+              <Group gap="xs">
+                {hasRole(org.data.role, 'admin') && (
+                  <Button variant="default" onClick={() => setEditing(true)} data-testid="series-edit">
+                    {t('edit.button')}
+                  </Button>
+                )}
+                <RoleBadge org={org.data} />
+              </Group>
             </Group>
+            <EditSeriesDialog
+              org={orgSlug}
+              series={series.data}
+              opened={editing}
+              onClose={() => setEditing(false)}
+            />
             <Tabs
               value={tab}
               onChange={(value) => value && setParams({ tab: value }, { replace: true })}
@@ -108,6 +137,11 @@ export function SeriesDashboardPage() {
                     <SeriesStats org={orgSlug} series={series.data.slug} />
                   </FormErrorBoundary>
                 </Stack>
+              </Tabs.Panel>
+              <Tabs.Panel value="mint">
+                <FormErrorBoundary>
+                  <MintPanel org={org.data} series={series.data} />
+                </FormErrorBoundary>
               </Tabs.Panel>
               <Tabs.Panel value="test">
                 <FormErrorBoundary>

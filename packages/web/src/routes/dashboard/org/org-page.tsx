@@ -1,16 +1,29 @@
-import { Anchor, Badge, Breadcrumbs, Container, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Breadcrumbs,
+  Button,
+  Container,
+  Group,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
 import type { Organisation } from '@slugsmith/contract';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { FormErrorBoundary } from '../../../components/error-boundary.js';
 import { ApiError } from '../../../lib/api.js';
-import { consoleKeys, getOrg } from '../../../lib/console-api.js';
+import { consoleKeys, getOrg, hasRole } from '../../../lib/console-api.js';
 import { EmptyState, ErrorState, ListSkeleton } from '../states.js';
 import { ApiKeysPanel } from './api-keys-panel.js';
 import { DangerZone } from './danger-zone.js';
 import { LicencesTab } from './licences-tab.js';
 import { MembersTab } from './members-tab.js';
+import { RenameOrgDialog } from './rename-org-dialog.js';
 import { SdkConfigsPanel } from './sdk-configs-panel.js';
 import { SeriesTab } from './series-tab.js';
 import { SubscriptionTab } from './subscription-tab.js';
@@ -102,6 +115,7 @@ export function OrgDashboardPage() {
 
 function OrgHeader({ org }: { org: Organisation }) {
   const { t } = useTranslation('dashboard');
+  const [renaming, setRenaming] = useState(false);
   return (
     <Group justify="space-between" align="flex-end">
       <div>
@@ -111,6 +125,11 @@ function OrgHeader({ org }: { org: Organisation }) {
         </Text>
       </div>
       <Group gap="xs">
+        {hasRole(org.role, 'admin') && (
+          <Button variant="default" onClick={() => setRenaming(true)} data-testid="org-rename">
+            {t('org.rename')}
+          </Button>
+        )}
         <Badge variant="light" size="lg" data-testid="org-role">
           {t(`roles.${org.role}`)}
         </Badge>
@@ -120,6 +139,7 @@ function OrgHeader({ org }: { org: Organisation }) {
           </Badge>
         )}
       </Group>
+      <RenameOrgDialog org={org} opened={renaming} onClose={() => setRenaming(false)} />
     </Group>
   );
 }
