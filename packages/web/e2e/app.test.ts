@@ -1,12 +1,10 @@
 /**
- * End-to-end tests in Chromium: builds the app, serves dist/ like the server will (static files,
- * index.html for other paths) and drives Debian's Chromium through playwright-core.
+ * End-to-end tests in Chromium: serves the built console (dist/, built by `npm run build`) like the
+ * server will (static files, index.html for other paths) and drives Debian's Chromium through
+ * playwright-core.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import { pageSettled } from '@slugsmith/test-support';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -14,12 +12,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './chromium.js';
 import { patternExamples } from './fixtures.js';
 import { type Harness, startHarness } from './harness.js';
+import { snapshotDist } from './real-server.js';
 
-const require = createRequire(import.meta.url);
-const webDir = fileURLToPath(new URL('..', import.meta.url));
-const dist = fileURLToPath(new URL('../dist', import.meta.url));
-const shots = fileURLToPath(new URL('./screenshots/', import.meta.url));
-
+/** A private copy of the built console (packages/web/dist). */
+let dist: string;
 let browser: Browser;
 /** The generation API answered by the real engine, pattern examples served. */
 let live: Harness;
@@ -29,14 +25,7 @@ let bare: Harness;
 let noGen: Harness;
 
 beforeAll(async () => {
-  const vite = join(dirname(require.resolve('vite/package.json')), 'bin', 'vite.js');
-  execFileSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], {
-    cwd: webDir,
-    stdio: 'inherit',
-    // Vitest sets NODE_ENV=test, which would bundle React's development build.
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
-  mkdirSync(shots, { recursive: true });
+  dist = await snapshotDist();
   const documents = { 'pattern-examples': patternExamples() };
   [live, bare, noGen] = await Promise.all([
     startHarness({ dist, api: 'generator', documents }),
@@ -49,6 +38,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await Promise.all([live?.close(), bare?.close(), noGen?.close()]);
+  await rm(dist, { recursive: true, force: true });
 });
 
 interface ContextOptions {
@@ -439,37 +429,4 @@ describe('playground', () => {
     await page.getByRole('link', { name: 'Sign in to use your series' }).waitFor();
     await context.close();
   });
-});
-
-describe('accessibility and screenshots', () => {
-  const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-  for (const colorScheme of ['light', 'dark'] as const)
-    for (const [name, path] of [
-      ['landing', '/'],
-      ['playground', `/playground?pattern=${encodeURIComponent('{adjective}-{noun:+animal}-{number:0d}')}`],
-    ] as const)
-      it(`${name} in ${colorScheme}: no serious or critical axe violations`, async () => {
-        const { context, page } = await open(live, path, { colorScheme });
-        await page.getByRole('heading', { level: 1 }).waitFor();
-        if (name === 'landing') await page.getByTestId('hero-position').waitFor();
-        else await page.getByTestId('pattern-error').waitFor();
-        await page.addScriptTag({ content: axeSource });
-        const violations = await page.evaluate(async () => {
-          // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global
-          const result = await (window as any).axe.run(document, { resultTypes: ['violations'] });
-          return result.violations
-            .filter((v: { impact: string }) => v.impact === 'serious' || v.impact === 'critical')
-            .map(
-              (v: { id: string; nodes: { target: string[] }[] }) =>
-                `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-            );
-        });
-        expect(violations).toEqual([]);
-        await page.screenshot({ path: `${shots}${name}-${colorScheme}-desktop.png`, fullPage: true });
-        await page.setViewportSize({ width: 390, height: 844 });
-        await page.waitForFunction(() => window.innerWidth === 390);
-        await pageSettled(page);
-        await page.screenshot({ path: `${shots}${name}-${colorScheme}-mobile.png`, fullPage: true });
-        await context.close();
-      });
 });

@@ -1,26 +1,19 @@
 /**
- * End-to-end tests of the document pages (product spec §2.2, §2.9, §8) in Chromium: the app is
- * built into a private directory (app.test.ts rebuilds dist/ at the same time) and served by the
- * harness with the document store of docs-fixtures.ts, which serves the real content/ documents.
+ * End-to-end tests of the document pages (product spec §2.2, §2.9, §8) in Chromium: a private copy
+ * of the built console (dist/, built by `npm run build`) is served by the harness with the document
+ * store of docs-fixtures.ts, which serves the real content/ documents.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { rm } from 'node:fs/promises';
 import { listDocuments } from '@slugsmith/content';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './chromium.js';
 import { documentStore } from './docs-fixtures.js';
 import { type Harness, startHarness } from './harness.js';
+import { snapshotDist } from './real-server.js';
 
-const require = createRequire(import.meta.url);
-const webDir = fileURLToPath(new URL('..', import.meta.url));
-const dist = mkdtempSync(join(tmpdir(), 'slugsmith-docs-e2e-'));
-const shots = fileURLToPath(new URL('./screenshots/', import.meta.url));
-
+/** A private copy of the built console (packages/web/dist). */
+let dist: string;
 let browser: Browser;
 /** The document store answers from content/. */
 let store: Harness;
@@ -28,14 +21,7 @@ let store: Harness;
 let bare: Harness;
 
 beforeAll(async () => {
-  const vite = join(dirname(require.resolve('vite/package.json')), 'bin', 'vite.js');
-  execFileSync(process.execPath, [vite, 'build', '--logLevel', 'warn', '--outDir', dist, '--emptyOutDir'], {
-    cwd: webDir,
-    stdio: 'inherit',
-    // Vitest sets NODE_ENV=test, which would bundle React's development build.
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
-  mkdirSync(shots, { recursive: true });
+  dist = await snapshotDist();
   [store, bare] = await Promise.all([
     startHarness({ dist, api: 'none', routes: documentStore() }),
     startHarness({ dist, api: 'none' }),
@@ -46,7 +32,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await Promise.all([store?.close(), bare?.close()]);
-  rmSync(dist, { recursive: true, force: true });
+  await rm(dist, { recursive: true, force: true });
 });
 
 async function open(
@@ -279,33 +265,4 @@ describe('languages', () => {
     expect(await article.getAttribute('lang')).toBe('en');
     await context.close();
   });
-});
-
-describe('accessibility', () => {
-  const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-  for (const colorScheme of ['light', 'dark'] as const)
-    for (const path of ['/docs', '/docs/pattern-language', '/docs/no-such-page', '/contacts'])
-      it(`${path} in ${colorScheme}: no serious or critical axe violations`, async () => {
-        const { context, page } = await open(store, path, { colorScheme });
-        await page.getByRole('heading', { level: 1 }).first().waitFor();
-        if (path === '/docs') await page.getByTestId('doc-list').waitFor();
-        await page.addScriptTag({ content: axeSource });
-        const violations = await page.evaluate(async () => {
-          // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global
-          const result = await (window as any).axe.run(document, { resultTypes: ['violations'] });
-          return result.violations
-            .filter((v: { impact: string }) => v.impact === 'serious' || v.impact === 'critical')
-            .map(
-              (v: { id: string; nodes: { target: string[] }[] }) =>
-                `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-            );
-        });
-        expect(violations).toEqual([]);
-        const name = path.slice(1).replaceAll('/', '-');
-        await page.screenshot({ path: `${shots}${name}-${colorScheme}-desktop.png` });
-        await page.setViewportSize({ width: 390, height: 844 });
-        await page.waitForTimeout(200);
-        await page.screenshot({ path: `${shots}${name}-${colorScheme}-mobile.png` });
-        await context.close();
-      });
 });

@@ -49,9 +49,10 @@ async function newestSourceChange(dir: string): Promise<number> {
 
 /**
  * Copies dist/ into a temporary directory once it is complete (another file's build may be
- * writing it right now: retried until index.html and everything it names are present).
+ * writing it right now: retried until index.html and everything it names are present). The
+ * caller removes the copy when done.
  */
-async function snapshotDist(): Promise<string> {
+export async function snapshotDist(): Promise<string> {
   if (!existsSync(join(webDist, 'index.html')))
     throw new Error(`The web console is not built (${webDist}): run npm run build -w @slugsmith/web first`);
   const built = statSync(join(webDist, 'index.html')).mtimeMs;

@@ -9,6 +9,13 @@ export const theme = createTheme({
   fontFamilyMonospace: 'ui-monospace, SFMono-Regular, "JetBrains Mono", Menlo, Consolas, monospace',
   defaultRadius: 'md',
   headings: { fontWeight: '700' },
+  components: {
+    // A table wider than a phone scrolls sideways inside its container: keyboard users must be
+    // able to focus the container to scroll it (axe: scrollable-region-focusable).
+    TableScrollContainer: {
+      defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } },
+    },
+  },
 });
 
 /**

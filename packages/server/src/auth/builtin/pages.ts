@@ -84,7 +84,8 @@ const style = `
   }
   body { font: 16px/1.55 system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans CJK SC", "Noto Sans JP", "Noto Sans KR", sans-serif;
          margin: 0; min-height: 100vh; display: grid; place-items: center; background: var(--bg); color: var(--text); }
-  main { background: var(--card); padding: 2rem; border-radius: 12px; width: min(24rem, 88vw); box-shadow: 0 2px 14px #0003; }
+  main { box-sizing: border-box; background: var(--card); padding: 2rem min(2rem, 6vw); border-radius: 12px;
+         width: min(24rem, 94vw); box-shadow: 0 2px 14px #0003; }
   .brand { display: flex; align-items: center; gap: .5rem; font-weight: 700; font-size: 1.1rem; margin-bottom: 1.25rem; }
   h1 { font-size: 1.4rem; margin: 0 0 1rem; }
   label { display: block; margin: .8rem 0 .25rem; font-weight: 600; }

@@ -1,0 +1,81 @@
+/**
+ * Every public page of the console on the real server, in Chromium: no serious or critical
+ * axe-core violation in light and dark, at desktop and phone width (photographed into
+ * e2e/screenshots/public-*), and no page wider than a phone's screen.
+ * Needs the built console (npm run build -w @slugsmith/web).
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from './chromium.js';
+import { checkSchemes, seriousViolations, settled } from './page-checks.js';
+import { newContext, type RealServer, startRealServer } from './real-server.js';
+
+let server: RealServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startRealServer(), launchChromium()]);
+  context = await newContext(browser, server);
+  page = await context.newPage();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const heading = () => page.getByRole('heading', { level: 1 }).first().waitFor();
+
+/** Path, and what shows the page is ready beyond its first heading. */
+const pages: [name: string, path: string, ready: () => Promise<unknown>][] = [
+  ['landing', '/', () => page.getByTestId('hero-position').waitFor()],
+  [
+    'playground',
+    `/playground?pattern=${encodeURIComponent('{adjective}-{noun:+animal}-{number:3d}')}`,
+    heading,
+  ],
+  ['docs', '/docs', () => page.getByTestId('doc-list').waitFor()],
+  ['doc', '/docs/pattern-language', heading],
+  ['articles', '/articles', heading],
+  ['article', '/articles/why-sequential-ids-leak', heading],
+  ['stats', '/stats', heading],
+  ['products', '/products', heading],
+  ['feature-matrix', '/products/feature-matrix', heading],
+  ['legal', '/legal/privacy-policy', heading],
+  ['contacts', '/contacts', heading],
+  ['not-found', '/404', heading],
+];
+
+async function fitsPhone(): Promise<boolean> {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const fits = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  return fits;
+}
+
+describe('public pages', () => {
+  for (const [name, path, ready] of pages)
+    it(`${name} (${path}) passes axe in both schemes and sizes and fits a phone`, async () => {
+      await page.goto(path);
+      await heading();
+      await checkSchemes(page, name, ready, { photograph: { prefix: 'public-' }, axeOnPhone: true });
+      expect(await fitsPhone(), `${path} scrolls sideways on a phone`).toBe(true);
+    });
+
+  it("the built-in provider's sign-in page passes axe in both schemes and sizes", async () => {
+    await page.goto('/login');
+    await page.waitForURL((u) => u.pathname.startsWith('/oidc/'));
+    await page.getByLabel('Email').waitFor();
+    for (const scheme of ['light', 'dark'] as const)
+      for (const width of [1280, 390]) {
+        await page.emulateMedia({ colorScheme: scheme });
+        await page.setViewportSize({ width, height: 844 });
+        await settled(page);
+        expect(await seriousViolations(page), `sign-in in ${scheme} at ${width} px`).toEqual([]);
+      }
+    await page.emulateMedia({ colorScheme: 'light' });
+    expect(await fitsPhone(), 'the sign-in page scrolls sideways on a phone').toBe(true);
+  });
+});
