@@ -1,8 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompressPlugin } from './scripts/precompress.js';
 
 export default defineConfig({
-  plugins: [react()],
+  // precompress: brotli and gzip copies of dist/ that the server sends as they are.
+  plugins: [react(), precompressPlugin()],
   // Workspace packages resolve to their TypeScript sources.
   resolve: { conditions: ['source'] },
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },

@@ -1,9 +1,12 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { closeApp, TestContext, testConfig } from './support/app.js';
+
+const script = 'console.log("console")';
 
 describe('web console', () => {
   let dist: string;
@@ -16,7 +19,10 @@ describe('web console', () => {
       join(dist, 'index.html'),
       '<!doctype html><title>Console</title><script src="/assets/app-1a2b.js"></script>',
     );
-    await writeFile(join(dist, 'assets', 'app-1a2b.js'), 'console.log("console")');
+    await writeFile(join(dist, 'assets', 'app-1a2b.js'), script);
+    // What the build's precompression writes next to a file.
+    await writeFile(join(dist, 'assets', 'app-1a2b.js.br'), brotliCompressSync(script));
+    await writeFile(join(dist, 'assets', 'app-1a2b.js.gz'), gzipSync(script));
     await writeFile(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     const config = testConfig('pglite', { WEB_DIST_DIR: dist });
     ctx = new TestContext(await buildApp(config), config);
@@ -44,6 +50,38 @@ describe('web console', () => {
     expect(r.statusCode).toBe(200);
     expect(r.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect((await get('/favicon.svg')).headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends the precompressed copy the browser accepts: brotli, else gzip, else the file', async () => {
+    const asset = (acceptEncoding?: string) =>
+      ctx.app.server.inject({
+        url: '/assets/app-1a2b.js',
+        headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+      });
+    const br = await asset('gzip, deflate, br, zstd');
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toContain('accept-encoding');
+
+    const gz = await asset('gzip, deflate');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(script);
+
+    for (const plain of [await asset(), await asset('identity')]) {
+      expect(plain.statusCode).toBe(200);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(script);
+    }
+    // A file without copies is sent as it is to every browser.
+    const svg = await ctx.app.server.inject({
+      url: '/favicon.svg',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(svg.headers['content-encoding']).toBeUndefined();
+    expect(svg.body).toContain('<svg');
   });
 
   it("answers the console's own routes with index.html, for its router", async () => {

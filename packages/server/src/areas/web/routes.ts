@@ -21,9 +21,11 @@ const serverPaths = /^\/(api|oidc)(\/|$)/;
 
 /**
  * Serves the built web console at `/`. Hashed assets are cached for a year; `index.html` never,
- * so a deploy is picked up at once. Unknown GET paths outside /api and /oidc answer index.html
- * and the app's router takes over (its own 404 page). Returns the fallback for the not-found
- * handler, or undefined when no console is built.
+ * so a deploy is picked up at once. The build writes brotli and gzip copies next to its files
+ * (`file.br`, `file.gz`): a browser that accepts one gets that copy as it is, so nothing is
+ * compressed per request. Unknown GET paths outside /api and /oidc answer index.html and the
+ * app's router takes over (its own 404 page). Returns the fallback for the not-found handler, or
+ * undefined when no console is built.
  */
 export async function registerWeb(
   app: FastifyInstance,
@@ -40,6 +42,7 @@ export async function registerWeb(
       prefix: '/',
       wildcard: true,
       index: ['index.html'],
+      preCompressed: true,
       setHeaders: (res, path) => {
         res.header(
           'cache-control',
