@@ -104,6 +104,13 @@ describe('documents', () => {
       for (const lang of LANGUAGES) expect(get('legal', slug, lang), `${slug} ${lang}`).toBeDefined();
   });
 
+  it('every doc and article exists in every language', () => {
+    for (const collection of ['docs', 'articles'])
+      for (const slug of slugsOf(collection))
+        for (const lang of LANGUAGES)
+          expect(get(collection, slug, lang), `${collection}/${slug} ${lang}`).toBeDefined();
+  });
+
   it('a translated legal summary links to the English full text, asking for English', () => {
     // In the reader's language /legal/<slug> serves this very summary: the link must ask for ?lang=en.
     for (const d of documents.filter(

@@ -64,6 +64,48 @@ describe('translation catalogues (§2.10, §9)', () => {
     }
   });
 
+  it('German and Japanese show no English: a value equal to the English one is a name, a code or the same word in that language', () => {
+    // Product, provider and operation names, HTTP paths and units read the same everywhere.
+    const names = /^(Forge|Mint|Slice|SaaS|API|Paddle|\{\{ms\}\} ms|GET \/[\w/-]+)$/;
+    const sameWord: Record<string, string[]> = {
+      'de-DE': [
+        'Admin',
+        'Cloud (SaaS)',
+        'Cookies',
+        'Dashboard',
+        'Details',
+        'Host',
+        'Information',
+        'Installation',
+        'Limits',
+        'Markdown',
+        'Name',
+        'Organisation',
+        'Plan',
+        'Playground',
+        'Position',
+        'Seed',
+        'Slug',
+        'Slugs',
+        'Status',
+        'Sudoku',
+        'Sudoku {{slug}}',
+        'Support',
+      ],
+      'ja-JP': [],
+    };
+    for (const [lang, words] of Object.entries(sameWord)) {
+      const english: string[] = [];
+      for (const ns of NAMESPACES) {
+        const en = flatten(load('en-GB', ns));
+        for (const [key, value] of Object.entries(flatten(load(lang, ns))))
+          if (en[key] === value && !names.test(value) && !words.includes(value))
+            english.push(`${ns}:${key} "${value}"`);
+      }
+      expect(english, lang).toEqual([]);
+    }
+  });
+
   it('Russian and Serbian carry their plural forms; Serbian Latin is the Cyrillic text transliterated', () => {
     expect(flatten(load('ru-RU', 'landing'))).toHaveProperty(['gallery.more_few']);
     expect(flatten(load('ru-RU', 'landing'))).toHaveProperty(['gallery.more_many']);
