@@ -331,7 +331,7 @@ describe('in other languages', () => {
         choose: 'Auswählen',
         contact: 'Kontakt aufnehmen',
         matrix: 'Funktionsvergleich',
-        notFound: 'Abonnement nicht gefunden',
+        notFound: 'Tarif nicht gefunden',
       },
     ],
     [
