@@ -8,7 +8,7 @@ import { serverMessage } from './server-messages.js';
 export function ListSkeleton({ rows = 3, height = 56 }: { rows?: number; height?: number }) {
   const { t } = useTranslation('common');
   return (
-    <Stack gap="sm" aria-busy="true" aria-label={t('loading')} data-testid="skeleton">
+    <Stack gap="sm" role="status" aria-busy="true" aria-label={t('loading')} data-testid="skeleton">
       {Array.from({ length: rows }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
         <Skeleton key={i} height={height} radius="md" />
