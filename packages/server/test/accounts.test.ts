@@ -18,6 +18,11 @@ describeEachDatabase('accounts and agreements', (ctx) => {
 
     const fetched = await ctx().request('GET', '/api/v1/accounts', { token });
     expect(fetched).toMatchObject({ status: 200, body: first.body });
+
+    // The personal organisation is named after the person, not the whole address.
+    await ctx().acceptAllAgreements(token);
+    const orgs = await ctx().request<{ name: string; personal: boolean }[]>('GET', '/api/v1/orgs', { token });
+    expect(orgs.body).toMatchObject([{ name: 'Grace Hopper', personal: true }]);
   });
 
   it('answers 404 Account not found before the account exists', async () => {

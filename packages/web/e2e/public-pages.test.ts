@@ -64,6 +64,29 @@ describe('public pages', () => {
       expect(await fitsPhone(), `${path} scrolls sideways on a phone`).toBe(true);
     });
 
+  it('the floating theme toggle covers no footer link, on a desktop or a phone', async () => {
+    await page.goto('/');
+    await heading();
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 844 });
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      const covered = await page.evaluate(() => {
+        const toggle = document.querySelector('[data-testid="theme-toggle"]')?.getBoundingClientRect();
+        if (!toggle) return ['no toggle'];
+        return [...document.querySelectorAll('footer a')]
+          .filter((a) => {
+            const r = a.getBoundingClientRect();
+            return (
+              r.left < toggle.right && r.right > toggle.left && r.top < toggle.bottom && r.bottom > toggle.top
+            );
+          })
+          .map((a) => a.textContent ?? '');
+      });
+      expect(covered, `footer links under the toggle at ${width} px`).toEqual([]);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
   it("the built-in provider's sign-in page passes axe in both schemes and sizes", async () => {
     await page.goto('/login');
     await page.waitForURL((u) => u.pathname.startsWith('/oidc/'));

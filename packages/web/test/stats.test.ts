@@ -1,5 +1,7 @@
+import type { StatsRow } from '@slugsmith/contract';
 import { periodStart, type StatsEntry, shiftPeriod } from '@slugsmith/contract';
 import { describe, expect, it } from 'vitest';
+import { tickerRows } from '../src/components/layout/stats-ticker.js';
 import {
   HISTORY_PERIODS,
   hasActivity,
@@ -136,5 +138,30 @@ describe('slice viewer paging and the test count', () => {
     expect(testCountError('')).toBe('countPositive');
     expect(testCountError(2.5)).toBe('countPositive');
     expect(testCountError(101)).toBe('countTooLarge');
+  });
+});
+
+describe('the statistics ticker', () => {
+  const ticker = (event_type: string, date_part: string, total_count: number) =>
+    row({ event_type, date_part, total_count }) as unknown as StatsRow;
+
+  it('leaves out a period that counts as many slugs as the longer one before it', () => {
+    const young = ['total', 'year', 'month', 'week', 'day', 'hour'].map((p) => ticker('forge', p, 12));
+    expect(tickerRows(young).map((r) => r.date_part)).toEqual(['total']);
+    const rows = tickerRows([
+      ticker('mint', 'hour', 3),
+      ticker('forge', 'day', 40),
+      ticker('forge', 'total', 90),
+      ticker('mint', 'total', 5),
+      ticker('forge', 'year', 90),
+      ticker('mint', 'day', 5),
+      ticker('reset', 'total', 1),
+    ]);
+    expect(rows.map((r) => `${r.event_type} ${r.date_part}`)).toEqual([
+      'forge total',
+      'forge day',
+      'mint total',
+      'mint hour',
+    ]);
   });
 });

@@ -51,6 +51,7 @@ export async function insertAccountWithPersonalOrg(
     email: string;
     slug: string;
     orgSlug: string;
+    orgName: string;
     permissions?: Record<string, unknown> | null;
   },
 ): Promise<AccountRow> {
@@ -67,7 +68,7 @@ export async function insertAccountWithPersonalOrg(
       .returning();
     const [org] = await tx
       .insert(organisations)
-      .values({ slug: input.orgSlug, name: input.email, personalAccountId: account.id })
+      .values({ slug: input.orgSlug, name: input.orgName, personalAccountId: account.id })
       .returning();
     await tx.insert(memberships).values({ orgId: org.id, accountId: account.id, role: 'owner' });
     return account;

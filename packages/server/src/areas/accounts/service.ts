@@ -98,13 +98,29 @@ export async function createOrFetchAccount(
       ? await freeSlug(local, (s) => q.orgSlugTaken(db, s))
       : slug;
     try {
-      const row = await q.insertAccountWithPersonalOrg(db, { ...input, slug, orgSlug });
+      const orgName = personalOrgName(input.email);
+      const row = await q.insertAccountWithPersonalOrg(db, { ...input, slug, orgSlug, orgName });
       return { row: await noteVerified(db, row, input), created: true };
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
     }
   }
   throw ApiError.conflict();
+}
+
+/**
+ * The personal organisation's first name: the address's local part read as a name
+ * (`anna.schmidt@…` → `Anna Schmidt`), so the organisation lists do not show the whole address.
+ * The owner can rename it.
+ */
+export function personalOrgName(email: string): string {
+  const local = email.split('@')[0] ?? '';
+  const name = local
+    .split(/[._+-]+/)
+    .filter(Boolean)
+    .map((word) => word.charAt(0).toLocaleUpperCase() + word.slice(1))
+    .join(' ');
+  return name || email;
 }
 
 /** Records the issuer's word that the address is verified (once; a later token may carry it). */

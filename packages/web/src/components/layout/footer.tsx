@@ -14,12 +14,19 @@ export function Footer() {
     { to: '/stats', label: t('footer.stats') },
     { to: '/contacts', label: t('footer.contacts') },
     { to: '/legal', label: t('footer.legal') },
+    // The auxiliary pages of product spec §2.2.
+    { to: '/demo-elements', label: t('titles.demoElements') },
+    { to: '/test-functionality', label: t('titles.testFunctionality') },
+    { to: '/sudoku', label: t('titles.sudoku') },
   ];
   return (
     <Box
       component="footer"
-      py="lg"
+      pt="lg"
       mt="xl"
+      // Room below the links for the floating theme toggle (44 px, 20 px from the bottom): scrolled
+      // to the end, the toggle sits under the footer's text, never on a link.
+      pb={80}
       style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
     >
       <Container size="xl">
@@ -27,7 +34,7 @@ export function Footer() {
           <Text size="sm" c="dimmed">
             © {new Date().getUTCFullYear()} Slugsmith · {t('footer.tagline')}
           </Text>
-          <Group gap="md" component="nav" aria-label={t('footer.label')}>
+          <Group gap="md" component="nav" wrap="wrap" aria-label={t('footer.label')}>
             {links.map((l) => (
               <Anchor key={l.to} component={Link} to={l.to} size="sm">
                 {l.label}

@@ -13,16 +13,24 @@ export const DISCLAIMER_EVERY = 7;
 
 const PERIOD_ORDER = ['total', 'year', 'month', 'week', 'day', 'hour'];
 
-/** Rows shown by the ticker: reset rows dropped, ordered by period then operation. */
+/**
+ * Rows shown by the ticker: reset rows dropped, ordered by operation then period (longest first).
+ * A period that counts as many slugs as the longer period before it says nothing new (on a young
+ * install "in total", "this year" … "this hour" are all equal) and is left out.
+ */
 export function tickerRows(rows: readonly StatsRow[]): StatsRow[] {
-  return rows
+  const sorted = rows
     .filter((r) => !r.event_type.startsWith('reset'))
     .filter((r) => Number(r.total_count) > 0)
     .sort(
       (a, b) =>
-        PERIOD_ORDER.indexOf(a.date_part) - PERIOD_ORDER.indexOf(b.date_part) ||
-        a.event_type.localeCompare(b.event_type),
+        a.event_type.localeCompare(b.event_type) ||
+        PERIOD_ORDER.indexOf(a.date_part) - PERIOD_ORDER.indexOf(b.date_part),
     );
+  return sorted.filter((r, i) => {
+    const longer = sorted[i - 1];
+    return !longer || longer.event_type !== r.event_type || longer.total_count !== r.total_count;
+  });
 }
 
 /** Statistics ticker below the header: hidden on error or when empty, refreshed every 60 s (§4, §9). */
@@ -40,6 +48,8 @@ export function StatsTicker() {
     return () => clearTimeout(timer);
   }, []);
   const rows = query.data && Array.isArray(query.data) ? tickerRows(query.data) : [];
+  // While loading, the band keeps its height so the page does not shift when the figures arrive.
+  if (query.isPending) return <Box className="ticker" aria-hidden="true" />;
   if (query.isError || rows.length === 0) return null;
   const items = rows.map((r) =>
     t('ticker.item', {
@@ -50,8 +60,24 @@ export function StatsTicker() {
     }),
   );
   const length = items.join('').length * 8 + items.length * 40;
+  const run = (copy: number) =>
+    items.map((item, i) => (
+      // biome-ignore lint/suspicious/noArrayIndexKey: the ticker's order is its identity
+      <Fragment key={`${copy}-${i}`}>
+        <Text span size="sm">
+          {item}
+        </Text>
+        {(i + 1) % DISCLAIMER_EVERY === 0 && (
+          <Text span size="sm" c="dimmed" fs="italic">
+            {t('ticker.disclaimer')}
+          </Text>
+        )}
+      </Fragment>
+    ));
   return (
     <Box className="ticker" aria-label={t('ticker.label')} role="region">
+      {/* Two copies side by side: when the first has scrolled out, the second stands where the
+          first began, so the band is never empty. */}
       <div
         className="ticker-track"
         style={{
@@ -59,19 +85,10 @@ export function StatsTicker() {
           animationPlayState: started ? undefined : 'paused',
         }}
       >
-        {items.map((item, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: the ticker's order is its identity
-          <Fragment key={i}>
-            <Text span size="sm">
-              {item}
-            </Text>
-            {(i + 1) % DISCLAIMER_EVERY === 0 && (
-              <Text span size="sm" c="dimmed" fs="italic">
-                {t('ticker.disclaimer')}
-              </Text>
-            )}
-          </Fragment>
-        ))}
+        <div className="ticker-run">{run(0)}</div>
+        <div className="ticker-run" aria-hidden="true">
+          {run(1)}
+        </div>
       </div>
     </Box>
   );
