@@ -133,10 +133,11 @@ export async function buildApp(
   });
   try {
     const applied = await migrate(database);
-    if (applied.length > 0) server.log.info({ migrations: applied }, 'database migrated');
+    // Start-up details at debug: at info a start says only what its reader needs (README).
+    if (applied.length > 0) server.log.debug({ migrations: applied }, 'database migrated');
     // content/ into the document store: absent documents inserted, administrators' edits kept.
     const seeded = await seedDocuments(database.db, contentSeed());
-    server.log.info(seeded, 'documents seeded');
+    server.log.debug(seeded, 'documents seeded');
     const consoleConfig = await ensureConsoleConfig(database.db, config.consoleSdk);
     // The install's licence holds every organisation instead of the plan catalogue.
     const install = licence && new Install(licence, database, server.log);

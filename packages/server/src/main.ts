@@ -2,6 +2,7 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
 import { DataDirInUseError } from './db/data-dir-lock.js';
 import { ConfigError, loadConfig } from './platform/config.js';
+import { adminBanner } from './platform/start-banner.js';
 
 /** Starts the server on PORT and stops it gracefully on SIGINT/SIGTERM: in-flight requests finish. */
 async function main(): Promise<void> {
@@ -14,6 +15,9 @@ async function main(): Promise<void> {
   });
   await app.server.listen({ port: config.port, host: config.host });
   app.server.log.info(`Slugsmith is running: ${config.publicUrl} (API docs: ${config.publicUrl}/api/docs)`);
+  // Last, so that it is what the terminal shows; printed whatever LOG_LEVEL says.
+  const created = app.builtin?.createdAdmin;
+  if (created) process.stdout.write(adminBanner(created, config.publicUrl));
 }
 
 main().catch((error: unknown) => {

@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
@@ -11,6 +12,7 @@ const script = 'console.log("console")';
 describe('web console', () => {
   let dist: string;
   let ctx: TestContext;
+  const logged: { msg?: string; req?: { url?: string } }[] = [];
 
   beforeAll(async () => {
     dist = await mkdtemp(join(tmpdir(), 'slugsmith-web-'));
@@ -24,8 +26,12 @@ describe('web console', () => {
     await writeFile(join(dist, 'assets', 'app-1a2b.js.br'), brotliCompressSync(script));
     await writeFile(join(dist, 'assets', 'app-1a2b.js.gz'), gzipSync(script));
     await writeFile(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-    const config = testConfig('pglite', { WEB_DIST_DIR: dist });
-    ctx = new TestContext(await buildApp(config), config);
+    const config = testConfig('pglite', { WEB_DIST_DIR: dist, LOG_LEVEL: 'info' });
+    const logStream = new PassThrough();
+    logStream.on('data', (chunk: Buffer) => {
+      for (const line of chunk.toString().split('\n').filter(Boolean)) logged.push(JSON.parse(line));
+    });
+    ctx = new TestContext(await buildApp(config, { logStream }), config);
   });
 
   afterAll(async () => {
@@ -82,6 +88,15 @@ describe('web console', () => {
     });
     expect(svg.headers['content-encoding']).toBeUndefined();
     expect(svg.body).toContain('<svg');
+  });
+
+  it("logs no access line at info for the console's files, as it does for the API", async () => {
+    logged.length = 0;
+    await get('/assets/app-1a2b.js');
+    await get('/favicon.svg');
+    await get('/api/v1/ping');
+    const urls = logged.filter((line) => line.msg === 'incoming request').map((line) => line.req?.url);
+    expect(urls).toEqual(['/api/v1/ping']);
   });
 
   it("answers the console's own routes with index.html, for its router", async () => {

@@ -43,6 +43,8 @@ export async function registerWeb(
       wildcard: true,
       index: ['index.html'],
       preCompressed: true,
+      // A page load fetches a hundred files: their access lines would bury the API's at info.
+      logLevel: 'warn',
       setHeaders: (res, path) => {
         res.header(
           'cache-control',

@@ -34,6 +34,7 @@ import { judgePassword } from './password-policy.js';
 import { grantExists } from './sessions.js';
 import {
   builtinIssuerKey,
+  type CreatedAdmin,
   type EnsureAdminAccount,
   findLocalUser,
   seedAdmin,
@@ -49,6 +50,8 @@ export interface BuiltinProvider {
   signingKeys: JWK[];
   /** Verification, reset, change and throttled sign-in of the built-in accounts. */
   security: AccountSecurity;
+  /** The admin account this start created with a generated password, which main.ts shows once. */
+  createdAdmin?: CreatedAdmin;
 }
 
 /**
@@ -234,7 +237,13 @@ export async function startBuiltinProvider(
 ): Promise<BuiltinProvider> {
   const secrets = await loadProviderSecrets(db);
   await deleteExpiredPayloads(db);
-  await seedAdmin(db, auth.adminEmail, auth.adminPassword, log, options.ensureAdminAccount);
+  const createdAdmin = await seedAdmin(
+    db,
+    auth.adminEmail,
+    auth.adminPassword,
+    log,
+    options.ensureAdminAccount,
+  );
 
   const provider = new Provider(
     auth.issuer,
@@ -541,5 +550,5 @@ export async function startBuiltinProvider(
     });
   };
 
-  return { verifier, plugin, signingKeys: secrets.signingKeys, security };
+  return { verifier, plugin, signingKeys: secrets.signingKeys, security, createdAdmin };
 }

@@ -68,10 +68,16 @@ export async function signIn(db: Db, email: string, password: string): Promise<L
 
 const dummyHash = `scrypt$32768$8$1$${randomBytes(16).toString('base64url')}$${randomBytes(32).toString('base64url')}`;
 
+/** The admin account a start created, with the password it generated (to be shown once). */
+export interface CreatedAdmin {
+  email: string;
+  password: string;
+}
+
 /**
  * Makes sure the staff account exists: a local user with the configured email and an API account
- * with a permissions object. A generated password is shown once, when the user is created;
- * ADMIN_PASSWORD, when set, replaces the password at every start.
+ * with a permissions object. A user created without ADMIN_PASSWORD gets a generated password,
+ * returned to be shown once; ADMIN_PASSWORD, when set, replaces the password at every start.
  *
  * Staff permissions go only to an account this start creates (the operator names the address, so
  * it counts as verified) or to one whose address is verified: someone who signed up with
@@ -83,7 +89,7 @@ export async function seedAdmin(
   password: string | undefined,
   log: FastifyBaseLogger,
   ensureAdminAccount: EnsureAdminAccount,
-) {
+): Promise<CreatedAdmin | undefined> {
   const weak = password === undefined ? undefined : passwordProblem(password, email);
   if (weak) throw new ConfigError(`invalid environment: ADMIN_PASSWORD: ${weak}`);
   let user = await findLocalUserByEmail(db, email);
@@ -91,6 +97,8 @@ export async function seedAdmin(
   if (!user) {
     generated = password ? undefined : randomBytes(12).toString('base64url');
     const created = await signUp(db, email, password ?? (generated as string), { verified: true });
+    // Taken: another node created it a moment ago, with its own password.
+    if (created === 'taken') generated = undefined;
     user = created === 'taken' ? await findLocalUserByEmail(db, email) : created;
     if (!user) throw new Error('admin user could not be created');
   }
@@ -116,14 +124,11 @@ export async function seedAdmin(
   }
   await ensureAdminAccount({ issuer: builtinIssuerKey, subject: user.id, email: user.email });
 
-  if (generated) {
-    log.warn(
-      `Admin account created: ${email} with password ${generated} — shown only now. ` +
-        'Set ADMIN_PASSWORD (and restart) to change it; ADMIN_EMAIL picks another admin.',
-    );
-  } else {
-    log.info(
-      `Admin account: ${email}. ${password ? 'Its password is ADMIN_PASSWORD.' : 'Set ADMIN_PASSWORD (and restart) to change its password.'}`,
-    );
-  }
+  // A generated password is shown once, by the caller, on the console and never in the logs
+  // (which may be kept or shipped elsewhere).
+  if (generated) return { email, password: generated };
+  log.info(
+    `Admin account: ${email}. ${password ? 'Its password is ADMIN_PASSWORD.' : 'Set ADMIN_PASSWORD (and restart) to change its password.'}`,
+  );
+  return undefined;
 }
