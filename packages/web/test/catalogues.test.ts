@@ -18,6 +18,60 @@ function flatten(tree: Tree, prefix = ''): Record<string, string> {
 
 /** The key without its plural suffix: the plural forms differ per language. */
 const base = (key: string) => key.replace(/_(zero|one|two|few|many|other)$/, '');
+/** Serbian Cyrillic to Latin, letter by letter; Latin text (names, codes) passes through. */
+const SR_LATIN: Record<string, string> = Object.fromEntries(
+  [...'абвгдђежзијклљмнњопрстћуфхцчџш'].map((c, i) => [
+    c,
+    [
+      'a',
+      'b',
+      'v',
+      'g',
+      'd',
+      'đ',
+      'e',
+      'ž',
+      'z',
+      'i',
+      'j',
+      'k',
+      'l',
+      'lj',
+      'm',
+      'n',
+      'nj',
+      'o',
+      'p',
+      'r',
+      's',
+      't',
+      'ć',
+      'u',
+      'f',
+      'h',
+      'c',
+      'č',
+      'dž',
+      'š',
+    ][i],
+  ]),
+);
+function serbianLatin(text: string): string {
+  const chars = [...text];
+  return chars
+    .map((ch, i) => {
+      const lower = ch.toLowerCase();
+      const latin = SR_LATIN[lower];
+      if (!latin) return ch;
+      if (ch === lower) return latin;
+      // A capital digraph is Lj at the start of a word and LJ inside an all-capitals word.
+      const next = chars[i + 1];
+      if (latin.length > 1 && next && next !== next.toLowerCase()) return latin.toUpperCase();
+      return latin[0].toUpperCase() + latin.slice(1);
+    })
+    .join('');
+}
+
 const vars = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
 
 describe('translation catalogues (§2.10, §9)', () => {
@@ -113,5 +167,12 @@ describe('translation catalogues (§2.10, §9)', () => {
     const latn = flatten(load('sr-Latn', 'common'));
     expect(latn['notFound.title']).toBe('Stranica nije pronađena');
     expect(Object.values(latn).join('')).not.toMatch(/[\u0400-\u04FF]/);
+    // Every value, not just one: an edit made in one script only shows up here.
+    for (const ns of NAMESPACES) {
+      const cyrl = flatten(load('sr-Cyrl', ns));
+      const latin = flatten(load('sr-Latn', ns));
+      for (const [key, value] of Object.entries(cyrl))
+        expect(latin[key], `sr-Latn/${ns}:${key}`).toBe(serbianLatin(value));
+    }
   });
 });
