@@ -135,7 +135,6 @@ describe('translation catalogues (§2.10, §9)', () => {
         'Markdown',
         'Name',
         'Organisation',
-        'Plan',
         'Playground',
         'Position',
         'Seed',
