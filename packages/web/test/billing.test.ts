@@ -455,7 +455,7 @@ describe("the billing routes' messages in the reader's language (§8)", () => {
         ),
         t,
       ),
-    ).toBe('Die Organisation hat bereits ein Abonnement dieser Planart: Ändern Sie stattdessen dieses');
+    ).toBe('Die Organisation hat bereits ein Abonnement dieser Tarifart: Ändern Sie stattdessen dieses');
     expect(billingErrorText(new ApiError(500, 'Boom'), t)).toBe('Boom');
   });
 
