@@ -21,7 +21,7 @@ describeEachDatabase('accounts and agreements', (ctx) => {
 
     // The personal organisation is named after the person, not the whole address.
     await ctx().acceptAllAgreements(token);
-    const orgs = await ctx().request<{ name: string; personal: boolean }[]>('GET', '/api/v1/orgs', { token });
+    const orgs = await ctx().request('GET', '/api/v1/orgs', { token });
     expect(orgs.body).toMatchObject([{ name: 'Grace Hopper', personal: true }]);
   });
 

@@ -142,11 +142,16 @@ describe('slice viewer paging and the test count', () => {
 });
 
 describe('the statistics ticker', () => {
-  const ticker = (event_type: string, date_part: string, total_count: number) =>
-    row({ event_type, date_part, total_count }) as unknown as StatsRow;
+  const ticker = (
+    event_type: StatsEntry['event_type'],
+    date_part: StatsEntry['date_part'],
+    total_count: number,
+  ) => row({ event_type, date_part, total_count }) as unknown as StatsRow;
 
   it('leaves out a period that counts as many slugs as the longer one before it', () => {
-    const young = ['total', 'year', 'month', 'week', 'day', 'hour'].map((p) => ticker('forge', p, 12));
+    const young = (['total', 'year', 'month', 'week', 'day', 'hour'] as const).map((p) =>
+      ticker('forge', p, 12),
+    );
     expect(tickerRows(young).map((r) => r.date_part)).toEqual(['total']);
     const rows = tickerRows([
       ticker('mint', 'hour', 3),
