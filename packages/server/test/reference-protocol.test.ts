@@ -102,7 +102,14 @@ describeEachDatabase('reference client protocol', (ctx) => {
     await unlimitedPlan(ctx(), a.org);
     // No series yet: nothing to fall back on.
     const none = await a.call('POST', '/gen/mint', { count: 1 });
-    expect(none).toMatchObject({ status: 404, body: { code: 404, details: { reason: 'no_series' } } });
+    expect(none).toMatchObject({
+      status: 404,
+      body: {
+        code: 404,
+        message: 'The organisation has no series yet: create one, then call again',
+        details: { reason: 'no_series' },
+      },
+    });
 
     const first = await a.series('First');
     const second = await a.series('Second');

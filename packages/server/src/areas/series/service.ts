@@ -69,7 +69,10 @@ export async function seriesWithDefault(db: Db, org: OrgRef, slug: string): Prom
  */
 export async function defaultSeries(db: Db, org: OrgRef): Promise<SeriesRow> {
   const row = await q.findDefaultSeries(db, org.id);
-  if (!row) throw ApiError.notFound(undefined, { reason: 'no_series' });
+  if (!row)
+    throw ApiError.notFound('The organisation has no series yet: create one, then call again', {
+      reason: 'no_series',
+    });
   return row;
 }
 
