@@ -2,7 +2,10 @@
  * The organisation dashboards against the real server in Chromium: a new
  * user creates an organisation, a series and an API key whose secret is shown once and works; a
  * member without the admin role sees read-only screens and the API refuses them; SDK configs
- * validate and rotate with confirmation; deleting an organisation needs its slug typed; axe is
+ * validate and rotate with confirmation, and a plan without SDK access says so before creating; a
+ * series is renamed, its pattern changed until the first mint, and minted from its page; the
+ * playground marks the server's pattern errors inline and preselects the only series; an
+ * organisation is renamed; deleting an organisation needs its slug typed; axe is
  * clean in light and dark; screenshots of every page (light, dark, mobile) under screenshots/.
  * Needs the built console (npm run build -w @slugsmith/web).
  */
@@ -13,6 +16,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './chromium.js';
 import {
+  ADMIN_PASSWORD,
+  acceptAgreements,
   accessToken,
   agreementDialog,
   apiAs,
@@ -79,6 +84,19 @@ async function signedUp(
   return { context, page };
 }
 
+/** The seeded staff account's token (staff subscribe organisations to plans). */
+async function staffToken(): Promise<string> {
+  const context = await newContext(browser, server);
+  try {
+    const page = await context.newPage();
+    await signIn(page, { email: 'admin@slugsmith.local', password: ADMIN_PASSWORD });
+    await acceptAgreements(page);
+    return await accessToken(page);
+  } finally {
+    await context.close();
+  }
+}
+
 const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true });
 const dialog = (page: Page, name: string | RegExp) => page.getByRole('dialog', { name });
 
@@ -143,6 +161,13 @@ describe('dashboard as a new user', () => {
     expect(await create.getByTestId('pattern-input').inputValue()).toBe('{');
     await create.getByTestId('pattern-input').fill('{adjective}-{noun');
     await create.getByTestId('pattern-error').waitFor();
+    // An unknown dictionary is the server's to say: marked inline with its span while typing.
+    await create.getByTestId('pattern-input').fill('{adjectiv}-{noun}');
+    await create
+      .getByTestId('pattern-error')
+      .getByText("Unknown dictionary 'adjectiv'. Did you mean 'adjective'? (at character 1)")
+      .waitFor();
+    expect(await create.getByTestId('pattern-error-mark').getAttribute('data-end')).toBe('10');
     await create.getByTestId('pattern-input').fill('ORD-{number:6d}');
     await expect.poll(() => create.getByTestId('pattern-error').count()).toBe(0);
     await create.getByTestId('series-create-submit').click();
@@ -158,6 +183,43 @@ describe('dashboard as a new user', () => {
     await page.getByTestId('default-series-hint').waitFor();
   });
 
+  it('renames the series and changes its pattern until the first mint, then mints from its page', async () => {
+    const { page } = s;
+    await page.goto(`/dashboard/org/${ORG}/series/orders`);
+    await page.getByTestId('series-edit').click();
+    const edit = dialog(page, 'Edit Orders');
+    await edit.getByTestId('series-edit-name').fill('Customer orders');
+    await edit.getByTestId('pattern-input').fill('ORD-{number:5d}');
+    await edit.getByTestId('series-edit-capacity').getByText('100K').waitFor();
+    await edit.getByTestId('series-edit-submit').click();
+    await edit.waitFor({ state: 'detached' });
+    await page.getByRole('heading', { name: 'Customer orders', level: 1 }).waitFor();
+    await page.getByTestId('series-pattern').getByText('ORD-{number:5d}').waitFor();
+
+    await page.getByTestId('series-tab-mint').click();
+    await page.getByTestId('playground-mint-count').fill('2');
+    await page.getByTestId('mint-button').click();
+    await page.getByTestId('mint-results').waitFor();
+    const minted = await page.getByTestId('mint-results').locator('li').allTextContents();
+    expect(minted).toHaveLength(2);
+    for (const slug of minted) expect(slug).toMatch(/^ORD-\d{5}$/);
+
+    // Minted: the pattern is fixed, and the API says why if asked anyway.
+    await page.getByTestId('series-edit').click();
+    await dialog(page, 'Edit Customer orders').getByTestId('series-edit-pattern-locked').waitFor();
+    await page.keyboard.press('Escape');
+    const refused = await apiAs<{ message: string }>(
+      server,
+      await accessToken(page),
+      'PUT',
+      `/orgs/${ORG}/series/orders`,
+      { pattern: '{noun}' },
+    );
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('The pattern cannot be changed once ids have been generated');
+    await page.goto(`/dashboard/org/${ORG}`);
+  });
+
   it('creates an API key whose secret is shown once, copies it and the key works', async () => {
     const { page, context } = s;
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
@@ -167,7 +229,7 @@ describe('dashboard as a new user', () => {
     const create = dialog(page, 'New API key');
     await create.getByTestId('key-name').fill('Backend');
     await create.getByRole('combobox', { name: 'Series' }).click();
-    await page.getByRole('option', { name: 'Orders (orders)' }).click();
+    await page.getByRole('option', { name: 'Customer orders (orders)' }).click();
     await create.getByTestId('key-expiry').fill('2001-01-01');
     await create.getByTestId('key-create-submit').click();
     await create.getByText('The expiry date must be in the future').waitFor();
@@ -199,7 +261,7 @@ describe('dashboard as a new user', () => {
     expect(mint.status).toBe(200);
     const slugs = (await mint.json()) as string[];
     expect(slugs).toHaveLength(2);
-    for (const slug of slugs) expect(slug).toMatch(/^ORD-\d{6}$/);
+    for (const slug of slugs) expect(slug).toMatch(/^ORD-\d{5}$/);
   });
 
   it('disables the key (refused by the API) and deletes it after confirmation', async () => {
@@ -224,10 +286,36 @@ describe('dashboard as a new user', () => {
     await page.getByText('No API keys yet').waitFor();
   });
 
+  it('shows subscriptions and the limits in force, with the way to upgrade', async () => {
+    const { page } = s;
+    await tab(page, 'Subscription & limits').click();
+    const card = page.getByTestId('subscription-card');
+    await card.getByText('Free', { exact: true }).first().waitFor();
+    await card.getByText('Active').waitFor();
+    await page
+      .getByTestId('limits')
+      .first()
+      // The feature's info button is part of the row's name.
+      .getByRole('row', { name: /^Series\b.*\b3$/ })
+      .waitFor();
+    expect(await page.getByTestId('upgrade').getAttribute('href')).toBe('/products');
+  });
+
   it('creates an SDK config with validated rotation period and origins, and rotates with confirmation', async () => {
     const { page } = s;
     await tab(page, 'SDK configs').click();
     await page.getByText('No SDK configs yet').waitFor();
+    // The Free plan has no SDK access: said before creating, with the way to upgrade.
+    const notInPlan = page.getByTestId('sdk-not-in-plan');
+    await notInPlan.getByText('The Free plan does not include SDK access', { exact: false }).waitFor();
+    expect(await notInPlan.getByRole('link').getAttribute('href')).toBe('/products');
+    expect(await page.getByTestId('sdk-create').isDisabled()).toBe(true);
+    const staff = await staffToken();
+    const pro = await apiAs(server, staff, 'POST', `/admin/orgs/${ORG}/subscriptions`, { plan: 'pro' });
+    expect(pro.status, JSON.stringify(pro.body)).toBe(201);
+    await page.reload();
+    await page.getByText('No SDK configs yet').waitFor();
+    expect(await page.getByTestId('sdk-not-in-plan').count()).toBe(0);
     await page.getByTestId('sdk-create').click();
     const create = dialog(page, 'New SDK config');
     await create.getByTestId('sdk-name').fill('Web app');
@@ -247,8 +335,9 @@ describe('dashboard as a new user', () => {
     const card = page.getByTestId('sdk-config');
     await card.getByText('automatic, every 7 days').waitFor();
     await card.getByText('http://localhost:3000', { exact: true }).waitFor();
-    await card.getByRole('button', { name: 'Show keys' }).click();
+    // A rotating config's keys are listed with it, with their expiry, and are no legacy keys.
     await expect.poll(() => card.getByTestId('sdk-keys').getByText('Active').count()).toBe(2);
+    await page.getByText('No legacy SDK keys.').waitFor();
     const before = await card.getByTestId('sdk-keys').locator('tbody tr td:first-child').allTextContents();
 
     await card.getByTestId('sdk-rotate').click();
@@ -271,20 +360,6 @@ describe('dashboard as a new user', () => {
     await replace.getByText('deletes the existing keys and generates new ones').waitFor();
     await replace.getByTestId('confirm-button').click();
     await card.getByText('Manual', { exact: true }).waitFor();
-  });
-
-  it('shows subscriptions and the limits in force, with the way to upgrade', async () => {
-    const { page } = s;
-    await tab(page, 'Subscription & limits').click();
-    const card = page.getByTestId('subscription-card');
-    await card.getByText('Free', { exact: true }).first().waitFor();
-    await card.getByText('Active').waitFor();
-    await page
-      .getByTestId('limits')
-      .first()
-      .getByRole('row', { name: /^Series 3$/ })
-      .waitFor();
-    expect(await page.getByTestId('upgrade').getAttribute('href')).toBe('/products');
   });
 });
 
@@ -319,6 +394,10 @@ describe('a member without the admin role', () => {
     const ownRow = page.getByTestId('member-row').filter({ hasText: owner.email });
     await ownRow.getByTestId('leave-blocked').waitFor();
     expect(await ownRow.getByRole('button', { name: 'Leave' }).count()).toBe(0);
+    // Nor a role menu whose every other choice the server refuses (409): the reason instead.
+    await ownRow.getByTestId('role-locked').waitFor();
+    expect(await page.getByLabel(`Role of ${owner.email}`).count()).toBe(0);
+    await page.getByLabel(`Role of ${member.email}`).first().waitFor();
   });
 
   it('sees read-only screens and no admin actions', async () => {
@@ -385,9 +464,19 @@ describe('deleting an organisation', () => {
     expect(
       (await apiAs(server, token, 'POST', '/orgs', { name: 'Short lived', slug: 'short-lived' })).status,
     ).toBe(201);
-    await page.goto('/dashboard/org/short-lived?tab=danger');
+    // Renamed first: the slug, and so the address, stays.
+    await page.goto('/dashboard/org/short-lived');
+    await page.getByTestId('org-rename').click();
+    const rename = dialog(page, 'Rename organisation');
+    await rename.getByTestId('org-rename-name').fill('Brief life');
+    await rename.getByTestId('org-rename-submit').click();
+    await page.getByRole('heading', { name: 'Brief life', level: 1 }).waitFor();
+    expect((await apiAs<{ name: string }>(server, token, 'GET', '/orgs/short-lived')).body.name).toBe(
+      'Brief life',
+    );
+    await tab(page, 'Danger zone').click();
     await page.getByTestId('org-delete').click();
-    const confirm = dialog(page, 'Delete Short lived?');
+    const confirm = dialog(page, 'Delete Brief life?');
     const button = confirm.getByTestId('confirm-button');
     expect(await button.isDisabled()).toBe(true);
     await confirm.getByTestId('confirm-typed').fill('short-live');
@@ -395,7 +484,7 @@ describe('deleting an organisation', () => {
     await confirm.getByTestId('confirm-typed').fill('short-lived');
     await button.click();
     await page.waitForURL((u) => u.pathname === '/dashboard');
-    await page.getByText('Organisation Short lived deleted').waitFor();
+    await page.getByText('Organisation Brief life deleted').waitFor();
     expect((await apiAs(server, token, 'GET', '/orgs/short-lived')).status).toBe(404);
     // The personal organisation cannot be deleted: the button says why.
     const personal = (
@@ -404,6 +493,55 @@ describe('deleting an organisation', () => {
     await page.goto(`/dashboard/org/${personal?.slug}?tab=danger`);
     await page.getByText('Your personal organisation cannot be deleted.').waitFor();
     expect(await page.getByTestId('org-delete').isDisabled()).toBe(true);
+
+    // The playground: the only organisation's only series is preselected for Mint and Slice.
+    const only = await apiAs<{ slug: string }>(server, token, 'POST', `/orgs/${personal?.slug}/series`, {
+      name: 'Tickets',
+      pattern: 'T-{number:4d}',
+    });
+    expect(only.status).toBe(201);
+    await page.goto('/playground');
+    await tab(page, 'Mint').click();
+    await expect
+      .poll(() => page.getByTestId('playground-series').inputValue())
+      .toBe('Tickets (T-{number:4d})');
+    await page.getByRole('heading', { name: 'Mint from Tickets' }).waitFor();
+
+    // Forge: every server refusal is shown inline with its span, stale results go, and Forge's
+    // box says the same.
+    await tab(page, 'Forge').click();
+    const input = page.getByTestId('pattern-input');
+    await input.fill('{adjective}-{noun}');
+    await page.getByTestId('forge-button').click();
+    await page.getByTestId('forge-results').waitFor();
+    const refusals: [string, string, string][] = [
+      [
+        '{adjectiv}-{noun}',
+        "Unknown dictionary 'adjectiv'. Did you mean 'adjective'? (at character 1)",
+        '0-10',
+      ],
+      [
+        'x-{noun:+animall}',
+        "Unknown tag 'animall' for 'noun'. Did you mean 'animal'? (at character 3)",
+        '2-17',
+      ],
+      ['{adjective}{noun}', 'can run together into the same slug', '0-17'],
+    ];
+    for (const [pattern, message, span] of refusals) {
+      await input.fill(pattern);
+      await page.getByTestId('pattern-error').getByText(message, { exact: false }).waitFor();
+      const mark = page.getByTestId('pattern-error-mark');
+      expect(`${await mark.getAttribute('data-start')}-${await mark.getAttribute('data-end')}`, pattern).toBe(
+        span,
+      );
+      expect(await page.getByTestId('forge-results').count(), pattern).toBe(0);
+      expect(await page.getByTestId('pattern-info').count(), pattern).toBe(0);
+    }
+    await page.getByTestId('forge-button').click();
+    await page.getByTestId('forge-error').waitFor();
+    expect(await page.getByTestId('forge-error').textContent()).toContain(
+      await page.getByTestId('pattern-error').textContent(),
+    );
     await context.close();
   });
 });

@@ -192,7 +192,8 @@ export function SdkConfigsPanel({ org, series }: { org: Organisation; series?: s
         {notInPlan && (
           <Alert color="yellow" variant="light" data-testid="sdk-not-in-plan">
             {t('sdk.notInPlan', { plan: access.plan })}{' '}
-            <Anchor component={Link} to="/products">
+            {/* The alert's own text colour: a link colour on the yellow tint fails contrast. */}
+            <Anchor component={Link} to="/products" c="inherit" fw={600} underline="always">
               {t('plan.upgrade')}
             </Anchor>
           </Alert>
