@@ -59,6 +59,9 @@ describe('the server’s pattern errors in the editor (issue 25, item 7)', () =>
       start: 0,
       end: 10,
     });
+    // Forge's 400 may be about its count: only a span makes it the pattern's.
+    const count = new ApiError(400, 'Count is too large (maximum: 100)', { max: 100 });
+    expect(serverPatternError(count, '{noun}', { spanRequired: true })).toBeNull();
     expect(serverPatternError(new ApiError(0, 'offline'), '{noun}')).toBeNull();
     expect(serverPatternError(new ApiError(403, 'Forbidden'), '{noun}')).toBeNull();
     expect(serverPatternError(new Error('boom'), '{noun}')).toBeNull();

@@ -9,11 +9,17 @@ import { type Validation, validatePattern } from './pattern-editor.js';
 /**
  * A pattern the server refused as an editor error: a 400 names the offending span in
  * `details.start`/`details.end` (unknown dictionary or tag, words that run together); without a
- * span the whole pattern is marked. Null for any other failure (offline, not signed in, a limit).
+ * span the whole pattern is marked, unless `spanRequired` (a call with other fields than the
+ * pattern, whose 400 may be about them). Null for any other failure (offline, signed out, limits).
  */
-export function serverPatternError(error: unknown, pattern: string): PatternError | null {
+export function serverPatternError(
+  error: unknown,
+  pattern: string,
+  { spanRequired = false } = {},
+): PatternError | null {
   if (!(error instanceof ApiError) || error.code !== 400) return null;
   const details = (error.details ?? {}) as { start?: unknown; end?: unknown; expected?: unknown };
+  if (spanRequired && typeof details.start !== 'number') return null;
   const at = (value: unknown, fallback: number) =>
     typeof value === 'number' && Number.isInteger(value)
       ? Math.max(0, Math.min(value, pattern.length))

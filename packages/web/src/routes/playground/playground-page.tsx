@@ -108,7 +108,7 @@ function ForgeTab({ initialPattern }: { initialPattern: string }) {
   // failure is stale, and so are its results when the new pattern is invalid.
   const samePattern = run.variables?.pattern === form.pattern;
   const failure = run.isError && samePattern ? forgeErrorKey(run.error) : null;
-  const failedPattern = failure ? serverPatternError(run.error, form.pattern) : null;
+  const failedPattern = failure ? serverPatternError(run.error, form.pattern, { spanRequired: true }) : null;
   const results = run.data && (samePattern || !validation.error) ? run.data : null;
 
   return (
