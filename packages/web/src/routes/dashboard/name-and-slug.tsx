@@ -63,7 +63,7 @@ export function NameAndSlugFields({
         label={labels.slug}
         description={labels.slugHint}
         maxLength={40}
-        ff="monospace"
+        classNames={{ input: 'mono-input' }}
         {...fields.slugInput}
         data-testid={`${prefix}-slug`}
       />

@@ -38,13 +38,13 @@ export function ScopePicker({
       error={error}
       data-testid="scope-picker"
     >
-      <SimpleGrid cols={{ base: 2, sm: 3 }} mt="xs" spacing="xs">
+      <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} mt="xs" spacing="sm">
         {sortScopes(available).map((s) => (
           <Checkbox
             key={s}
             value={s}
-            label={s}
-            styles={{ label: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+            label={<span className="mono-text">{s}</span>}
+            description={t(`keys.scopeInfo.${s.replace(':', '_')}`)}
           />
         ))}
       </SimpleGrid>

@@ -505,7 +505,7 @@ function ConfigDialog({
                 label={t('sdk.period')}
                 description={t('sdk.periodHint')}
                 {...form.getInputProps('rotation_period')}
-                ff="monospace"
+                classNames={{ input: 'mono-input' }}
                 w={200}
                 data-testid="sdk-period"
               />
@@ -534,7 +534,7 @@ function ConfigDialog({
               autosize
               minRows={3}
               {...form.getInputProps('allowed_origins')}
-              ff="monospace"
+              classNames={{ input: 'mono-input' }}
               data-testid="sdk-origins"
             />
             <Switch label={t('sdk.enabled')} {...form.getInputProps('enabled', { type: 'checkbox' })} />
