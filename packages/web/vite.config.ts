@@ -7,7 +7,24 @@ export default defineConfig({
   plugins: [react(), precompressPlugin()],
   // Workspace packages resolve to their TypeScript sources.
   resolve: { conditions: ['source'] },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // The Mantine code the shell loads at start in one chunk: split per component it was
+          // ~40 files of 1–5 kB before the landing page showed, each a request with its headers.
+          // Components only lazy routes use stay with those routes. (npm run bench:landing:
+          // 106 → 72 requests on the cold landing page, and 4 % less JavaScript.)
+          groups: [
+            { name: 'mantine', test: /node_modules[\\/]@mantine[\\/](core|hooks)[\\/]/, tags: ['$initial'] },
+          ],
+        },
+      },
+    },
+  },
   server: {
     // During `npm run dev`, the API and the OpenID provider come from the server on :8080.
     proxy: { '/api': 'http://localhost:8080', '/oidc': 'http://localhost:8080' },

@@ -15,7 +15,7 @@ async function main(): Promise<void> {
   });
   await app.server.listen({ port: config.port, host: config.host });
   app.server.log.info(`Slugsmith is running: ${config.publicUrl} (API docs: ${config.publicUrl}/api/docs)`);
-  // Last, so that it is what the terminal shows; printed whatever LOG_LEVEL says.
+  // Once listening, so that the address it names answers; printed whatever LOG_LEVEL says.
   const created = app.builtin?.createdAdmin;
   if (created) process.stdout.write(adminBanner(created, config.publicUrl));
 }

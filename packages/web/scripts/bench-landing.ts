@@ -8,17 +8,18 @@
  *
  * It prints requests and bytes on the wire (headers included, as Chromium counts them) per
  * resource type. Build first: `npm run build`, then `npm run bench:landing -w @slugsmith/web`.
+ * `-- --urls` lists every request; `-- <dir>` measures another build of the console than dist/.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort, launchChromium } from '@slugsmith/test-support';
 import type { Browser } from 'playwright-core';
 
 const webDir = fileURLToPath(new URL('..', import.meta.url));
-const dist = join(webDir, 'dist');
+const dist = resolve(process.argv.slice(2).find((arg) => !arg.startsWith('--')) ?? join(webDir, 'dist'));
 const serverMain = fileURLToPath(new URL('../../server/dist/main.js', import.meta.url));
 
 interface Tally {
