@@ -106,13 +106,14 @@ describe('the built server process on a PGlite directory', () => {
     }
   });
 
-  it('stops cleanly on SIGTERM', async () => {
+  it('shows a first start the generated admin password in a banner, not in its log; stops cleanly on SIGTERM', async () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const child = spawn(process.execPath, [join(packageDir, 'dist/main.js')], {
       env: {
         ...process.env,
-        DATA_DIR: dir,
+        // A new directory: this start creates the admin account.
+        DATA_DIR: join(dir, 'first-start'),
         PORT: String(port),
         HOST: '127.0.0.1',
         PUBLIC_URL: base,
@@ -130,5 +131,16 @@ describe('the built server process on a PGlite directory', () => {
     expect(await exited).toBe(0);
     expect(output).toContain('"signal":"SIGTERM"');
     expect(output).toContain('"msg":"stopping"');
+
+    const password = /^ {4}password {4}(\S+)$/m.exec(output)?.[1];
+    expect(output).toContain('Slugsmith admin account, created now');
+    expect(password).toMatch(/^[\w-]{16}$/);
+    const logged = output.split('\n').filter((line) => line.startsWith('{'));
+    expect(logged.join('\n')).not.toContain(password);
+    // At info a start says where it listens, not what it migrated and seeded.
+    const messages = logged.map((line) => JSON.parse(line).msg);
+    expect(messages).toContain(`Slugsmith is running: ${base} (API docs: ${base}/api/docs)`);
+    expect(messages).not.toContain('database migrated');
+    expect(messages).not.toContain('documents seeded');
   });
 });
