@@ -9,9 +9,11 @@ import { gzipSync } from 'node:zlib';
 import { pageSettled } from '@slugsmith/test-support';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { puzzleFromSlug } from '../src/routes/sudoku/sudoku-puzzle.js';
 import { launchChromium } from './chromium.js';
 import { patternExamples } from './fixtures.js';
 import { type Harness, startHarness } from './harness.js';
+import { seriousViolations, settled } from './page-checks.js';
 import { snapshotDist } from './real-server.js';
 
 /** A private copy of the built console (packages/web/dist). */
@@ -104,7 +106,7 @@ describe('routing', () => {
     await context.close();
   });
 
-  it('sets page titles by route and shows a translated coming-soon state for unbuilt pages', async () => {
+  it('sets page titles by route', async () => {
     const { context, page } = await open(bare, '/');
     const titles: [string, string][] = [
       ['/', 'Human-Readable ID Generation - Slugsmith'],
@@ -120,8 +122,6 @@ describe('routing', () => {
       await page.goto(path);
       await expect.poll(() => page.title(), { message: path }).toBe(title);
     }
-    await page.goto('/demo-elements');
-    await page.getByText('Coming soon').waitFor();
     await page.goto('/documentation');
     await page.waitForURL((u) => u.pathname === '/docs');
     await context.close();
@@ -428,5 +428,147 @@ describe('playground', () => {
     await page.getByText(/Both work on a series/).waitFor();
     await page.getByRole('link', { name: 'Sign in to use your series' }).waitFor();
     await context.close();
+  });
+});
+
+describe('auxiliary pages (§2.2)', () => {
+  let aux: { context: BrowserContext; page: Page };
+  const cellDigits = () =>
+    aux.page.$$eval('[data-testid="sudoku-board"] [role="gridcell"]', (cells) =>
+      cells.map((c) => Number(c.textContent || 0)),
+    );
+
+  beforeAll(async () => {
+    aux = await open(live, '/sudoku');
+    // What the stand-in lacks of the server's public calls, for the self-check.
+    await aux.context.route(/\/api\/v1\/(ping|stats\/total)$/, (route) =>
+      route.fulfill({ json: route.request().url().endsWith('/ping') ? { status: 'ok' } : [] }),
+    );
+  });
+  afterAll(() => aux?.context.close());
+
+  it('sudoku: a new puzzle gets a forged slug in the address; a slug names the same puzzle as the engine', async () => {
+    const { page } = aux;
+    await page.waitForURL((u) => /^[a-z]+-[a-z]+-\d{3}$/.test(u.searchParams.get('p') ?? ''));
+    await page.getByTestId('sudoku-board').waitFor();
+    expect(await cellDigits()).toEqual(
+      puzzleFromSlug(new URL(page.url()).searchParams.get('p') ?? '').givens,
+    );
+    expect(await page.title()).toBe('Sudoku - Slugsmith');
+    // A typed name opens its puzzle (case does not matter); one that cannot be a name says why.
+    await page.getByTestId('sudoku-name').fill('x'.repeat(81));
+    await page.getByRole('button', { name: 'Open', exact: true }).click();
+    expect(await page.getByTestId('sudoku-name').getAttribute('aria-invalid')).toBe('true');
+    await page.getByTestId('sudoku-name').fill('Brave-Otter-042');
+    await page.getByRole('button', { name: 'Open', exact: true }).click();
+    await page.waitForURL((u) => u.searchParams.get('p') === 'brave-otter-042');
+    await expect.poll(cellDigits).toEqual(puzzleFromSlug('brave-otter-042').givens);
+  });
+
+  it('sudoku: clashes are shown, given cells stay, the arrows move, and the solved grid says so', async () => {
+    const { page } = aux;
+    const { givens, solution } = puzzleFromSlug('brave-otter-042');
+    const empty = givens.flatMap((d, cell) => (d === 0 ? [cell] : []));
+    const cell = (i: number) => page.locator(`[data-cell="${i}"]`);
+    // A digit given elsewhere in the first empty cell's row clashes.
+    const first = empty[0];
+    const rowStart = first - (first % 9);
+    await cell(first).click();
+    await page.keyboard.press(String(givens.slice(rowStart, rowStart + 9).find((d) => d > 0)));
+    await page.getByTestId('sudoku-clashes').waitFor();
+    expect(await cell(first).getAttribute('aria-label')).toContain('clashes');
+    const given = givens.findIndex((d) => d > 0);
+    await cell(given).click();
+    await page.keyboard.press('Backspace');
+    expect(await cell(given).textContent()).toBe(String(givens[given]));
+    await cell(0).click();
+    await page.keyboard.press('ArrowDown');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-cell'))).toBe('9');
+    // The rest through the same handlers, dispatched in the page (one round trip, not a hundred).
+    await page.evaluate(
+      ({ cells, digits }) =>
+        cells.forEach((i, n) => {
+          const el = document.querySelector<HTMLElement>(`[data-cell="${i}"]`);
+          el?.click();
+          el?.dispatchEvent(new KeyboardEvent('keydown', { key: String(digits[n]), bubbles: true }));
+        }),
+      { cells: empty, digits: empty.map((i) => solution[i]) },
+    );
+    await page.getByTestId('sudoku-solved').waitFor();
+    expect(await cellDigits()).toEqual(solution);
+  });
+
+  it('sudoku: a page that fails shows the route error fallback, which goes when the path changes', async () => {
+    const { context, page } = await open(live, '/');
+    await page.getByTestId('hero-card').waitFor();
+    // The page's code cannot be loaded: what an old tab meets after a new version was deployed.
+    await context.route(/\/assets\/sudoku-page-[^/]+\.js$/, (route) => route.abort());
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Sudoku', exact: true }).click();
+    const fallback = page.getByRole('alert').filter({ hasText: 'This page failed to load' });
+    await fallback.waitFor();
+    expect(await fallback.innerText()).toContain('The Sudoku page ran into an error.');
+    expect(await fallback.innerText()).toContain('A new version of Slugsmith may have been released');
+    await fallback.getByRole('link', { name: 'Go to the playground' }).click();
+    await page.getByRole('heading', { name: 'Playground', level: 1 }).waitFor();
+    expect(await page.getByText('This page failed to load').count()).toBe(0);
+    // The landing page loaded none of the auxiliary pages' code; the footer links all three.
+    const scripts = await page.evaluate(() =>
+      performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname),
+    );
+    expect(scripts.filter((s) => /(demo-elements|test-functionality)-page/.test(s))).toEqual([]);
+    for (const [name, href] of [
+      ['Demo Elements', '/demo-elements'],
+      ['Test Functionality', '/test-functionality'],
+    ])
+      expect(
+        await page.getByRole('contentinfo').getByRole('link', { name, exact: true }).getAttribute('href'),
+      ).toBe(href);
+    await context.close();
+  });
+
+  it('test-functionality: the public checks pass with timings, the signed-in ones are skipped; Run again', async () => {
+    const { page } = aux;
+    await page.goto('/test-functionality');
+    const row = (id: string) => page.getByTestId(`check-${id}`);
+    await expect
+      .poll(() => page.getByTestId('check-summary').innerText(), { timeout: 15_000 })
+      .toBe('Passed: 7 · Failed: 0 · Skipped: 3');
+    expect(await row('forge').innerText()).toMatch(/\d+ ms/);
+    expect(await row('patternInfo').getByTestId('check-detail').innerText()).toMatch(
+      /^Capacity: [\d.,]+[KMBT]?$/,
+    );
+    for (const id of ['orgs', 'series', 'sdkSigned'])
+      expect(await row(id).innerText(), id).toContain('Skipped: sign in');
+    // The generator checks were signed with the console's SDK key.
+    const forges = () => live.signed.filter((r) => r === 'POST /api/v1/gen/forge').length;
+    const before = forges();
+    await page.getByTestId('check-again').click();
+    await expect.poll(forges).toBe(before + 1);
+    await expect.poll(() => page.getByTestId('check-summary').innerText()).toContain('Passed: 7');
+  });
+
+  it('demo-elements: the real components, switched to dark and back on the page, without axe violations', async () => {
+    const { page } = aux;
+    await page.goto('/demo-elements');
+    for (const id of [
+      'buttons',
+      'inputs',
+      'alerts',
+      'badges',
+      'copy',
+      'pattern',
+      'tables',
+      'states',
+      'dialogs',
+    ])
+      await page.getByTestId(`demo-${id}`).waitFor();
+    // The real pattern editor underlines the error at its position.
+    await page.getByTestId('demo-pattern').getByTestId('pattern-error').waitFor();
+    for (const wanted of ['Dark', 'Light'] as const) {
+      await page.getByTestId('demo-theme').getByText(wanted).click();
+      await expect.poll(() => scheme(page)).toBe(wanted.toLowerCase());
+      await settled(page);
+      expect(await seriousViolations(page), wanted).toEqual([]);
+    }
   });
 });

@@ -3,21 +3,9 @@ import { AccessGuard } from './auth/access-guard.js';
 import { ErrorBoundaryPage } from './components/error-boundary.js';
 import { PageLoader, RootShell } from './components/root-shell.js';
 import { RouteErrorFallback } from './components/route-error-fallback.js';
+import { failSafeLazy } from './lib/lazy-routes.js';
 import { adminRoutes } from './routes/admin/admin-routes.js';
 import { LanguagePrefix } from './routes/language-prefix.js';
-
-type Lazy = RouteObject['lazy'];
-
-const comingSoon =
-  (page: string): Lazy =>
-  async () => {
-    const { ComingSoonPage } = await import('./routes/coming-soon/coming-soon-page.js');
-    return { element: <ComingSoonPage page={page} /> };
-  };
-
-/** A page not built yet: a real, translated "coming soon" state (never blank). */
-const soon = (path: string, page: string, extra: Partial<RouteObject> = {}): RouteObject =>
-  ({ path, lazy: comingSoon(page), ...extra }) as RouteObject;
 
 /** Routes whose render failures show the route error fallback (product spec §2.6). */
 const withFallback = (name: string) => ({ errorElement: <RouteErrorFallback route={name} /> });
@@ -113,9 +101,24 @@ export const routes: RouteObject[] = [
               Component: (await import('./routes/contacts/contacts-page.js')).ContactsPage,
             }),
           },
-          soon('/demo-elements', 'demoElements'),
-          soon('/test-functionality', 'testFunctionality'),
-          soon('/sudoku', 'sudoku', withFallback('sudoku')),
+          {
+            path: '/demo-elements',
+            lazy: async () => ({
+              Component: (await import('./routes/demo-elements/demo-elements-page.js')).DemoElementsPage,
+            }),
+          },
+          {
+            path: '/test-functionality',
+            lazy: async () => ({
+              Component: (await import('./routes/test-functionality/test-functionality-page.js'))
+                .TestFunctionalityPage,
+            }),
+          },
+          {
+            path: '/sudoku',
+            ...withFallback('sudoku'),
+            lazy: async () => ({ Component: (await import('./routes/sudoku/sudoku-page.js')).SudokuPage }),
+          },
           {
             path: '/404',
             lazy: async () => ({
@@ -186,4 +189,4 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+export const router = createBrowserRouter(failSafeLazy(routes));

@@ -29,6 +29,7 @@ export const NAMESPACES = [
   'licences',
   'install',
   'account',
+  'extras',
 ] as const;
 
 /**
