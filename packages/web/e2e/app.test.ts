@@ -545,6 +545,8 @@ describe('auxiliary pages (§2.2)', () => {
     await page.getByTestId('check-again').click();
     await expect.poll(forges).toBe(before + 1);
     await expect.poll(() => page.getByTestId('check-summary').innerText()).toContain('Passed: 7');
+    await settled(page);
+    expect(await seriousViolations(page)).toEqual([]);
   });
 
   it('demo-elements: the real components, switched to dark and back on the page, without axe violations', async () => {

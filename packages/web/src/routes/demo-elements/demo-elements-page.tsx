@@ -172,7 +172,7 @@ export function DemoElementsPage() {
           <Group gap="sm">
             <Button>{t('demo.primary')}</Button>
             <Button variant="default">{t('demo.secondary')}</Button>
-            <Button variant="light">{t('demo.light')}</Button>
+            <Button variant="light">{t('demo.tonal')}</Button>
             <Button variant="subtle">{t('demo.subtle')}</Button>
             <Button color="red.8">{t('demo.danger')}</Button>
             <Button disabled>{t('demo.disabled')}</Button>

@@ -1,4 +1,4 @@
-import { Button, Group, SimpleGrid, VisuallyHidden } from '@mantine/core';
+import { Button, SimpleGrid, VisuallyHidden } from '@mantine/core';
 import { type KeyboardEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { boxOf, colOf, type Grid, rowOf } from './sudoku-puzzle.js';
@@ -127,25 +127,29 @@ export function NumberPad({
 }) {
   const { t } = useTranslation('extras');
   return (
-    <Group gap="xs" role="group" aria-label={t('sudoku.pad')} wrap="wrap" maw={420}>
-      <SimpleGrid cols={{ base: 5, xs: 10 }} spacing={6} w="100%">
-        {Array.from({ length: 9 }, (_, i) => i + 1).map((d) => (
-          <Button
-            key={d}
-            variant="default"
-            px={0}
-            disabled={disabled}
-            onClick={() => onEnter(d)}
-            data-testid={`pad-${d}`}
-          >
-            {d}
-          </Button>
-        ))}
-        <Button variant="light" color="gray" px={0} disabled={disabled} onClick={() => onEnter(0)}>
-          <span aria-hidden="true">⌫</span>
-          <VisuallyHidden>{t('sudoku.erase')}</VisuallyHidden>
+    <SimpleGrid
+      role="group"
+      aria-label={t('sudoku.pad')}
+      cols={{ base: 5, xs: 10 }}
+      spacing={6}
+      w="min(90vw, 432px)"
+    >
+      {Array.from({ length: 9 }, (_, i) => i + 1).map((d) => (
+        <Button
+          key={d}
+          variant="default"
+          px={0}
+          disabled={disabled}
+          onClick={() => onEnter(d)}
+          data-testid={`pad-${d}`}
+        >
+          {d}
         </Button>
-      </SimpleGrid>
-    </Group>
+      ))}
+      <Button variant="light" color="gray" px={0} disabled={disabled} onClick={() => onEnter(0)}>
+        <span aria-hidden="true">⌫</span>
+        <VisuallyHidden>{t('sudoku.erase')}</VisuallyHidden>
+      </Button>
+    </SimpleGrid>
   );
 }
