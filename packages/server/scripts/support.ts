@@ -93,43 +93,49 @@ export async function seedOrgAndKey(
   const client = new pg.Client({ connectionString: databaseUrl, options: `-c search_path=${schema}` });
   await client.connect();
   try {
-    const slug = `bench-${randomBytes(3).toString('hex')}`;
-    const org = await client.query('INSERT INTO organisations (slug, name) VALUES ($1, $1) RETURNING id', [
-      slug,
-    ]);
-    await client.query(
-      `INSERT INTO plans (slug, name, plan_type, display_order, state, features)
-       SELECT $1, $1, 'saas', 100, 'active', features || $2::jsonb FROM plans WHERE slug = 'enterprise'`,
-      [slug, JSON.stringify(features)],
-    );
-    await client.query(
-      `INSERT INTO org_subscriptions (org_id, plan_id, state) SELECT $1, id, 'active' FROM plans WHERE slug = $2`,
-      [org.rows[0].id, slug],
-    );
-    const apiKey = `sk_${randomBytes(32).toString('base64url')}`;
-    await client.query(
-      `INSERT INTO api_keys (org_id, name, prefix, hash, scopes) VALUES ($1, 'bench', $2, $3, $4)`,
-      [
-        org.rows[0].id,
-        apiKey.slice(0, 10),
-        hashSecret(apiKey),
-        [
-          'forge',
-          'mint',
-          'slice',
-          'stats',
-          'reset',
-          'series:read',
-          'series:create',
-          'series:update',
-          'series:delete',
-        ],
-      ],
-    );
-    return { apiKey };
+    return await seedOrgAndKeyWith(async (sql, params) => (await client.query(sql, params)).rows, features);
   } finally {
     await client.end();
   }
+}
+
+/** Runs one SQL statement and answers its rows: a `pg` client or a PGlite instance. */
+export type SeedQuery = (sql: string, params: unknown[]) => Promise<Record<string, unknown>[]>;
+
+/** seedOrgAndKey through any connection (e.g. PGlite on a stopped server's data directory). */
+export async function seedOrgAndKeyWith(
+  query: SeedQuery,
+  features: Record<string, number | boolean> = {},
+): Promise<{ apiKey: string }> {
+  const slug = `bench-${randomBytes(3).toString('hex')}`;
+  const [org] = await query('INSERT INTO organisations (slug, name) VALUES ($1, $1) RETURNING id', [slug]);
+  await query(
+    `INSERT INTO plans (slug, name, plan_type, display_order, state, features)
+     SELECT $1, $1, 'saas', 100, 'active', features || $2::jsonb FROM plans WHERE slug = 'enterprise'`,
+    [slug, JSON.stringify(features)],
+  );
+  await query(
+    `INSERT INTO org_subscriptions (org_id, plan_id, state) SELECT $1, id, 'active' FROM plans WHERE slug = $2`,
+    [org.id, slug],
+  );
+  const apiKey = `sk_${randomBytes(32).toString('base64url')}`;
+  await query(`INSERT INTO api_keys (org_id, name, prefix, hash, scopes) VALUES ($1, 'bench', $2, $3, $4)`, [
+    org.id,
+    apiKey.slice(0, 10),
+    hashSecret(apiKey),
+    [
+      'forge',
+      'mint',
+      'slice',
+      'stats',
+      'reset',
+      'series:read',
+      'series:create',
+      'series:update',
+      'series:delete',
+    ],
+  ]);
+  return { apiKey };
 }
 
 export async function seriesCounter(schema: string, slug: string): Promise<bigint> {

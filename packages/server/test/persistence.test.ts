@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { parseInt8 } from '../src/db/bigint.js';
+import { openDatabase } from '../src/db/connect.js';
 import { closeApp, TestContext, testConfig, testDatabases } from './support/app.js';
 
 describe('PGlite data directory', () => {
@@ -61,6 +62,18 @@ describe('PGlite data directory lock', () => {
       await app.server.close();
     } finally {
       await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('PGlite settings', () => {
+  it('start the embedded database with a small buffer pool (its memory never shrinks)', async () => {
+    const database = await openDatabase({ kind: 'pglite', dataDir: 'memory://' });
+    try {
+      const [row] = await database.rawTransaction((exec) => exec('SHOW shared_buffers', []));
+      expect(row.shared_buffers).toBe('16MB');
+    } finally {
+      await database.close();
     }
   });
 });

@@ -1,4 +1,5 @@
 import { mkdir } from 'node:fs/promises';
+import { setFlagsFromString } from 'node:v8';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -29,6 +30,25 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     : openPostgres(config.url, config.schema, config.poolMax);
 }
 
+/**
+ * PostgreSQL settings of the embedded database. Its default buffer pool (128 MB) is three times the
+ * data directory of a typical install and, once touched, stays in the process's WebAssembly memory
+ * (which never shrinks); the operating system caches the files beneath it anyway.
+ */
+export const PGLITE_SETTINGS = ['shared_buffers=16MB'];
+
+/**
+ * Runs the embedded database's WebAssembly on V8's baseline compiler (Liftoff) only. Tiering up
+ * compiles PostgreSQL's hottest functions with the optimising compiler, one of which (~100 kB of
+ * code) takes ~600 MB of compiler memory: the process peaked at ~1 GB RSS while starting and kept
+ * ~100 MB more. Process-wide V8 flags, set before PGlite compiles its module (only WebAssembly
+ * compiled afterwards is affected; the server has no other).
+ */
+function baselineWasmOnly(): void {
+  setFlagsFromString('--no-wasm-tier-up');
+  setFlagsFromString('--no-wasm-dynamic-tiering');
+}
+
 async function openPglite(dataDir: string): Promise<Database> {
   let unlock = async () => {};
   if (!dataDir.includes('://')) {
@@ -37,7 +57,11 @@ async function openPglite(dataDir: string): Promise<Database> {
   }
   let client: PGlite;
   try {
-    client = await PGlite.create(dataDir, { parsers: { [INT8_OID]: parseInt8 } });
+    baselineWasmOnly();
+    client = await PGlite.create(dataDir, {
+      parsers: { [INT8_OID]: parseInt8 },
+      startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((setting) => ['-c', setting])],
+    });
   } catch (error) {
     await unlock();
     throw error;

@@ -1,0 +1,297 @@
+/**
+ * Memory benchmark of the server on its embedded default (PGlite) and on PostgreSQL: RSS, V8
+ * heap, external and arrayBuffers at rest after start, at rest after a warm-up, and during a
+ * mixed soak (forge, mint, pattern-info through autocannon), side by side for the two modes and
+ * with the targets next to them. The last line is one JSON object.
+ *
+ * Each mode runs the server as `npm start` does (the npm script builds it first), with
+ * scripts/memory-probe.mjs loaded to report process.memoryUsage(). PGlite: a new data directory
+ * is created by a first start (reported too: initdb runs in that process), the server is stopped,
+ * an organisation and API key are written into the directory, and the measured server is the
+ * second start, as every start but the first is.
+ *
+ *   npm run bench:memory -w @slugsmith/server
+ *     BENCH_MODES=pglite,postgres  BENCH_IDLE_SECONDS=10  BENCH_WARMUP_SECONDS=20
+ *     BENCH_SOAK_SECONDS=120  BENCH_CONNECTIONS=32  DATABASE_URL (PostgreSQL mode)
+ *     BENCH_NODE_FLAGS="--max-semi-space-size=8 …": Node flags added to npm start's
+ *     BENCH_FROM_SOURCE=1: run src/main.ts through tsx (no build; tsx adds its own memory)
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import autocannon from 'autocannon';
+import { CONNECTIONS, FORGE_BODY, METERED } from './load.js';
+import {
+  asStarted,
+  dropSchema,
+  freePort,
+  post,
+  type ServerProcess,
+  seedOrgAndKey,
+  seedOrgAndKeyWith,
+  startServer,
+  stopServer,
+} from './support.js';
+
+const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 10);
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 20);
+const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 120);
+const MODES = (process.env.BENCH_MODES ?? 'pglite,postgres').split(',') as Mode[];
+const FROM_SOURCE = process.env.BENCH_FROM_SOURCE === '1';
+/** Node flags added to npm start's, to compare settings (e.g. BENCH_NODE_FLAGS=--max-semi-space-size=8). */
+const NODE_FLAGS = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+
+/** Issue 25 item 6b: what a self-hoster's 1 GB machine can spare, MB of RSS. */
+const TARGET_IDLE_MB = 250;
+const TARGET_LOAD_MB = 350;
+
+type Mode = 'pglite' | 'postgres';
+
+/** process.memoryUsage() of the server, MB. */
+interface Sample {
+  rss: number;
+  heapUsed: number;
+  heapTotal: number;
+  external: number;
+  arrayBuffers: number;
+}
+
+interface ModeResult {
+  /** PGlite only: the first start, which created the data directory. */
+  firstStart?: Sample;
+  idle: Sample;
+  /** The highest RSS while starting (VmHWM at rest after start), MB. */
+  startPeakMb: number;
+  warm: Sample;
+  soak: { min: Sample; median: Sample; max: Sample; peakRssMb: number; requests: number; failed: number };
+}
+
+const MB = 1024 * 1024;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The probe's latest figures, written after `since` (ms epoch). */
+async function probe(file: string, since = 0): Promise<Sample> {
+  for (;;) {
+    const raw = await readFile(file, 'utf8').catch(() => '');
+    const m = raw ? (JSON.parse(raw) as Record<string, number>) : undefined;
+    if (m && m.at > since) {
+      const mb = (n: number) => Math.round(n / MB);
+      return {
+        rss: mb(m.rss),
+        heapUsed: mb(m.heapUsed),
+        heapTotal: mb(m.heapTotal),
+        external: mb(m.external),
+        arrayBuffers: mb(m.arrayBuffers),
+      };
+    }
+    await sleep(100);
+  }
+}
+
+/** Waits `seconds` with the server at rest, then reads it. */
+async function atRest(file: string, seconds: number): Promise<Sample> {
+  await sleep(seconds * 1000);
+  return probe(file, Date.now());
+}
+
+/** The highest RSS the process has had (VmHWM), MB. */
+async function peakRss(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  return Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)?.[1]) / 1024);
+}
+
+/** The three calls of the soak, in turn on every connection. */
+function mixedRequests(series: string) {
+  const json = (path: string, body: unknown) => ({
+    method: 'POST' as const,
+    path: `/api/v1/gen/${path}`,
+    body: JSON.stringify(body),
+  });
+  return [
+    json('forge', FORGE_BODY),
+    json('mint', { series, count: 10 }),
+    json('pattern-info', { pattern: '{adjective}-{noun}-{number:4d}' }),
+  ];
+}
+
+/** Mixed load for `seconds`; samples the probe every second. */
+async function load(server: ServerProcess, file: string, apiKey: string, series: string, seconds: number) {
+  const samples: Sample[] = [];
+  let sampling = true;
+  const sampler = (async () => {
+    while (sampling) {
+      samples.push(await probe(file, Date.now()));
+      await sleep(1000);
+    }
+  })();
+  const result = await autocannon({
+    url: server.url,
+    headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
+    requests: mixedRequests(series),
+    connections: CONNECTIONS,
+    duration: seconds,
+  });
+  sampling = false;
+  await sampler;
+  return { samples, requests: result.requests.total, failed: result.non2xx + result.errors };
+}
+
+function summarise(samples: Sample[]) {
+  const sorted = [...samples].sort((a, b) => a.rss - b.rss);
+  return { min: sorted[0], median: sorted[sorted.length >> 1], max: sorted[sorted.length - 1] };
+}
+
+/** Node arguments of the measured server: `npm start`'s, with the probe loaded. */
+function serverArgs(): string[] {
+  const probe = ['--import', './scripts/memory-probe.mjs'];
+  return FROM_SOURCE
+    ? [...NODE_FLAGS, '--conditions=source', '--import', 'tsx', ...probe, 'src/main.ts']
+    : [...NODE_FLAGS, ...asStarted(...probe, 'dist/main.js')];
+}
+
+async function measure(mode: Mode): Promise<ModeResult> {
+  const dir = await mkdtemp(join(tmpdir(), 'slugsmith-memory-'));
+  const file = join(dir, 'probe.json');
+  const schema = `bench_${randomBytes(4).toString('hex')}`;
+  const env = {
+    MEMORY_PROBE_FILE: file,
+    LOG_LEVEL: 'error',
+    // PGlite: no DATABASE_URL (the embedded default), its data in the temporary directory.
+    ...(mode === 'pglite' ? { DATABASE_URL: '', DATA_DIR: join(dir, 'data') } : {}),
+  };
+  const start = async () => startServer(schema, await freePort(), env, serverArgs());
+  let server: ServerProcess | undefined;
+  try {
+    let firstStart: Sample | undefined;
+    let apiKey: string;
+    if (mode === 'pglite') {
+      server = await start();
+      firstStart = await atRest(file, IDLE_SECONDS);
+      await stopServer(server);
+      // The data directory is the server's alone while it runs: the key is written in between.
+      const pglite = await PGlite.create(join(dir, 'data'));
+      ({ apiKey } = await seedOrgAndKeyWith(
+        async (sql, params) => (await pglite.query(sql, params)).rows as Record<string, unknown>[],
+        METERED,
+      ));
+      await pglite.close();
+      server = await start();
+    } else {
+      server = await start();
+      ({ apiKey } = await seedOrgAndKey(schema, METERED));
+    }
+    const idle = await atRest(file, IDLE_SECONDS);
+    const startPeakMb = await peakRss(server.child.pid as number);
+    const created = await post(`${server.url}/api/v1/gen/series`, apiKey, {
+      name: 'Memory',
+      pattern: '{adjective}-{noun}-{number:4d}',
+    });
+    if (!created.ok) throw new Error(`creating a series answered ${created.status}: ${await created.text()}`);
+    const series = ((await created.json()) as { slug: string }).slug;
+    await load(server, file, apiKey, series, WARMUP_SECONDS);
+    const warm = await atRest(file, IDLE_SECONDS);
+    const soak = await load(server, file, apiKey, series, SOAK_SECONDS);
+    return {
+      firstStart,
+      idle,
+      startPeakMb,
+      warm,
+      soak: {
+        ...summarise(soak.samples),
+        peakRssMb: await peakRss(server.child.pid as number),
+        requests: soak.requests,
+        failed: soak.failed,
+      },
+    };
+  } finally {
+    if (server) await stopServer(server);
+    if (mode === 'postgres') await dropSchema(schema);
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** One row of the table: each mode's figures, RSS with its target. */
+function row(
+  label: string,
+  target: number | undefined,
+  pick: (r: ModeResult) => Sample | undefined,
+  results: Map<Mode, ModeResult>,
+) {
+  const cells = MODES.map((mode) => {
+    const s = pick(results.get(mode) as ModeResult);
+    if (!s) return '—'.padEnd(44);
+    const rss = target ? `${s.rss} (≤ ${target}${s.rss <= target ? ' ✓' : ' ✗'})` : String(s.rss);
+    return `${rss.padEnd(16)}${String(s.heapUsed).padStart(6)}${String(s.external).padStart(10)}${String(s.arrayBuffers).padStart(12)}`.padEnd(
+      44,
+    );
+  });
+  return `${label.padEnd(28)}${cells.join('  ')}`;
+}
+
+async function main() {
+  const results = new Map<Mode, ModeResult>();
+  for (const mode of MODES) {
+    console.log(`measuring ${mode}…`);
+    results.set(mode, await measure(mode));
+  }
+  const header = MODES.map(
+    (m) => `${(m === 'pglite' ? 'PGlite (embedded default)' : 'PostgreSQL').padEnd(44)}`,
+  ).join('  ');
+  const columns = MODES.map(() =>
+    `${'RSS (target)'.padEnd(16)}${'heap'.padStart(6)}${'external'.padStart(10)}${'arrayBuf'.padStart(12)}`.padEnd(
+      44,
+    ),
+  ).join('  ');
+  console.log(`\nMB${' '.repeat(26)}${header}`);
+  console.log(`${' '.repeat(28)}${columns}`);
+  console.log(row('first start (new data dir)', TARGET_IDLE_MB, (r) => r.firstStart, results));
+  console.log(row('idle after start', TARGET_IDLE_MB, (r) => r.idle, results));
+  console.log(row('idle after warm-up', TARGET_LOAD_MB, (r) => r.warm, results));
+  console.log(row('soak: lowest RSS', TARGET_LOAD_MB, (r) => r.soak.min, results));
+  console.log(row('soak: median RSS', TARGET_LOAD_MB, (r) => r.soak.median, results));
+  console.log(row('soak: highest RSS', TARGET_LOAD_MB, (r) => r.soak.max, results));
+  for (const mode of MODES) {
+    const { soak } = results.get(mode) as ModeResult;
+    console.log(`${mode}: peak RSS while starting ${results.get(mode)?.startPeakMb} MB`);
+    console.log(
+      `${mode}: peak RSS over the process's life ${soak.peakRssMb} MB; soak ${soak.requests} requests, ${soak.failed} failed`,
+    );
+  }
+  const summary = Object.fromEntries(
+    [...results].map(([mode, r]) => [
+      mode,
+      {
+        first_start_rss_mb: r.firstStart?.rss,
+        idle: r.idle,
+        start_peak_rss_mb: r.startPeakMb,
+        warm: r.warm,
+        soak_min: r.soak.min,
+        soak_median: r.soak.median,
+        soak_max: r.soak.max,
+        peak_rss_mb: r.soak.peakRssMb,
+        soak_requests: r.soak.requests,
+        soak_failed: r.soak.failed,
+      },
+    ]),
+  );
+  console.log(
+    JSON.stringify({
+      ...summary,
+      target_idle_mb: TARGET_IDLE_MB,
+      target_load_mb: TARGET_LOAD_MB,
+      idle_seconds: IDLE_SECONDS,
+      warmup_seconds: WARMUP_SECONDS,
+      soak_seconds: SOAK_SECONDS,
+      connections: CONNECTIONS,
+      from_source: FROM_SOURCE,
+      node_flags: [...NODE_FLAGS, ...(FROM_SOURCE ? [] : asStarted().slice(0, -1))].join(' '),
+    }),
+  );
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
