@@ -496,6 +496,12 @@ describe('auxiliary pages (§2.2)', () => {
     );
     await page.getByTestId('sudoku-solved').waitFor();
     expect(await cellDigits()).toEqual(solution);
+    for (const colorScheme of ['dark', 'light'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await expect.poll(() => scheme(page)).toBe(colorScheme);
+      await settled(page);
+      expect(await seriousViolations(page), colorScheme).toEqual([]);
+    }
   });
 
   it('sudoku: a page that fails shows the route error fallback, which goes when the path changes', async () => {

@@ -15,7 +15,12 @@ function clock(...readings: number[]) {
   return () => readings[Math.min(i++, readings.length - 1)];
 }
 
-const ctx = (signedIn: boolean) => ({ signedIn, signal: new AbortController().signal, found: new Map() });
+const ctx = (signedIn: boolean) => ({
+  signedIn,
+  lang: 'en-GB',
+  signal: new AbortController().signal,
+  found: new Map(),
+});
 
 describe('install self-check (/test-functionality)', () => {
   it('times a passing check and keeps its detail', async () => {
@@ -78,12 +83,16 @@ describe('install self-check (/test-functionality)', () => {
           return { key: 'orgs', values: { n: 1 } };
         },
       },
-      { id: 'series', needsSignIn: true, run: async ({ found }) => `series of ${found.get('org')}` },
+      {
+        id: 'series',
+        needsSignIn: true,
+        run: async ({ found, lang }) => `series of ${found.get('org')} ${lang}`,
+      },
     ];
     const reports: CheckResult[][] = [];
     const results = await runChecks(
       checks,
-      { signedIn: true, signal: new AbortController().signal, now: () => 0 },
+      { signedIn: true, lang: 'de-DE', signal: new AbortController().signal, now: () => 0 },
       (r) => reports.push(r),
     );
     expect(reports.map((r) => r.map((c) => c.status).join(','))).toEqual([
@@ -92,7 +101,7 @@ describe('install self-check (/test-functionality)', () => {
       'pass,running',
       'pass,pass',
     ]);
-    expect(results[1].detail).toBe('series of acme');
+    expect(results[1].detail).toBe('series of acme de-DE');
     expect(summary(results)).toEqual({ pass: 2, fail: 0, skipped: 0 });
   });
 
@@ -109,7 +118,11 @@ describe('install self-check (/test-functionality)', () => {
       },
       { id: 'b', needsSignIn: false, run: async () => 'never' },
     ];
-    const results = await runChecks(checks, { signedIn: false, signal: controller.signal }, () => undefined);
+    const results = await runChecks(
+      checks,
+      { signedIn: false, lang: 'en-GB', signal: controller.signal },
+      () => undefined,
+    );
     expect(results.map((r) => r.status)).toEqual(['pass', 'pending']);
   });
 

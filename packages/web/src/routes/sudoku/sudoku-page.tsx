@@ -172,7 +172,14 @@ function Game({ puzzle }: { puzzle: Puzzle }) {
       <NumberPad onEnter={(digit) => enter(digit)} disabled={solved} />
       <div aria-live="polite" data-testid="sudoku-status">
         {solved ? (
-          <Alert color="teal" variant="light" title={t('sudoku.solved')} data-testid="sudoku-solved">
+          <Alert
+            color="teal"
+            variant="light"
+            title={t('sudoku.solved')}
+            // Teal is too light for text on its own tint; the title takes the text colour.
+            styles={{ title: { color: 'var(--mantine-color-text)' } }}
+            data-testid="sudoku-solved"
+          >
             {t('sudoku.solvedMessage', { slug: puzzle.slug })}
           </Alert>
         ) : (

@@ -40,8 +40,8 @@ export const CHECKS: readonly Check[] = [
   {
     id: 'documents',
     needsSignIn: false,
-    run: async () => {
-      const doc = await fetchDocument('pattern-examples', 'en-GB');
+    run: async ({ lang }) => {
+      const doc = await fetchDocument('pattern-examples', lang);
       const count = Array.isArray(doc.data) ? doc.data.length : 0;
       return { key: 'categories', values: { n: count } };
     },

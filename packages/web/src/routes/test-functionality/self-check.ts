@@ -23,6 +23,8 @@ export type CheckDetail = string | { key: string; values: Record<string, string 
 
 export interface CheckContext {
   signedIn: boolean;
+  /** The interface language, for calls that answer per language. */
+  lang: string;
   signal: AbortSignal;
   /** Values earlier checks found (e.g. the first organisation), for later checks. */
   found: Map<string, unknown>;
@@ -85,11 +87,16 @@ export async function runCheck(
  */
 export async function runChecks(
   checks: readonly Check[],
-  options: RunOptions & { signedIn: boolean; signal: AbortSignal },
+  options: RunOptions & { signedIn: boolean; lang: string; signal: AbortSignal },
   report: (results: CheckResult[]) => void,
 ): Promise<CheckResult[]> {
   const results = pendingResults(checks);
-  const ctx: CheckContext = { signedIn: options.signedIn, signal: options.signal, found: new Map() };
+  const ctx: CheckContext = {
+    signedIn: options.signedIn,
+    lang: options.lang,
+    signal: options.signal,
+    found: new Map(),
+  };
   for (const [i, check] of checks.entries()) {
     if (options.signal.aborted) break;
     results[i] = { id: check.id, status: 'running' };

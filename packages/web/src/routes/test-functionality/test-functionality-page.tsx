@@ -33,6 +33,7 @@ export function TestFunctionalityPage() {
   const { t, i18n } = useTranslation(['extras', 'navigation']);
   const auth = useAuth();
   const signedIn = auth.isAuthenticated;
+  const lang = i18n.resolvedLanguage ?? 'en-GB';
   const [results, setResults] = useState<CheckResult[]>(() => pendingResults(CHECKS));
   const [running, setRunning] = useState(false);
   const current = useRef<AbortController | null>(null);
@@ -42,12 +43,14 @@ export function TestFunctionalityPage() {
     const controller = new AbortController();
     current.current = controller;
     setRunning(true);
-    runChecks(CHECKS, { signedIn, signal: controller.signal, describe: describeError }, setResults).finally(
-      () => {
-        if (current.current === controller) setRunning(false);
-      },
-    );
-  }, [signedIn]);
+    runChecks(
+      CHECKS,
+      { signedIn, lang, signal: controller.signal, describe: describeError },
+      setResults,
+    ).finally(() => {
+      if (current.current === controller) setRunning(false);
+    });
+  }, [signedIn, lang]);
 
   useEffect(() => {
     run();
