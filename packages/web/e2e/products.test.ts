@@ -65,6 +65,19 @@ describe('/products', () => {
     expect(proFeatures).not.toMatch(/\b25\b|600|100,000|100000/);
   });
 
+  it('explains a key feature with its hint, opened from the keyboard', async () => {
+    const hint = card('pro').getByTestId('features-pro').getByTestId('hint-sdk_access');
+    expect(await hint.getAttribute('aria-label')).toBe('About SDK access');
+    await hint.focus();
+    const tooltip = page.getByRole('tooltip', { name: /^Create SDK configurations/ });
+    await tooltip.waitFor();
+    expect(await page.locator(`[id="${await hint.getAttribute('aria-describedby')}"]`).innerText()).toContain(
+      'without a secret API key',
+    );
+    await page.keyboard.press('Escape');
+    await expect.poll(() => tooltip.count()).toBe(0);
+  });
+
   it('the period switch changes the SaaS prices and the Choose links', async () => {
     const amount = () => card('pro').getByTestId('price-amount').textContent();
     const choose = () => card('pro').locator('[data-action="checkout"]');
