@@ -192,6 +192,21 @@ describe('a new user, from sign-up to a deleted series', () => {
     expect(await minted.textContent()).toBe('7');
   });
 
+  it('checks the install from the browser, signed in: the console calls find the series', async () => {
+    await page.goto('/test-functionality');
+    const summary = page.getByTestId('check-summary');
+    // No SDK config of the user's yet: that check skips itself and says why.
+    await expect
+      .poll(() => summary.innerText(), { timeout: 20_000 })
+      .toBe('Passed: 9 · Failed: 0 · Skipped: 1');
+    const row = (id: string) => page.getByTestId(`check-${id}`);
+    expect(await row('series').getByTestId('check-detail').innerText()).toMatch(/^Series in .+: 1$/);
+    expect(await row('sdkSigned').innerText()).toContain(
+      'none of your organisations has an enabled SDK config',
+    );
+    expect(await row('forge').getByTestId('check-detail').innerText()).toMatch(/^[a-z]+-[a-z]+-\d{3}$/);
+  });
+
   it('rotates a series SDK config after confirmation', async () => {
     await page.goto(`/dashboard/org/${orgSlug}/series/${seriesSlug}?tab=sdk`);
     await page.getByTestId('sdk-create').first().click();

@@ -1,4 +1,4 @@
-import type { InstanceSettings, Organisation } from '@slugsmith/contract';
+import type { InstanceSettings, Organisation, SdkConfig, SeriesInfo } from '@slugsmith/contract';
 import { Slugsmith } from '@slugsmith/sdk';
 import { API_PREFIX, api } from '../../lib/api.js';
 import { getConsoleConfig, listOrgs, listSdkConfigs, listSeries, totalStats } from '../../lib/console-api.js';
@@ -9,13 +9,39 @@ import { type Check, SkipCheck } from './self-check.js';
 /** A small pattern every install's dictionaries can fill. */
 export const CHECK_PATTERN = '{adjective}-{noun}-{number:3d}';
 
-const ORG = 'org';
+/** Organisations (and their series) a check looks through: enough for an install check. */
+const MAX_ORGS = 5;
+const MAX_SERIES = 10;
 
-/** The first organisation a previous check found, or skip: the later checks need one. */
-function firstOrg(found: Map<string, unknown>): Organisation {
-  const org = found.get(ORG) as Organisation | undefined;
-  if (!org) throw new SkipCheck('noOrg');
-  return org;
+const ORGS = 'orgs';
+const SERIES = 'series';
+
+interface OrgSeries {
+  org: Organisation;
+  series: SeriesInfo[];
+}
+
+/** The organisations the previous check found, or skip: the later checks need one. */
+function foundOrgs(found: Map<string, unknown>): Organisation[] {
+  const orgs = (found.get(ORGS) as Organisation[] | undefined) ?? [];
+  if (orgs.length === 0) throw new SkipCheck('noOrg');
+  return orgs;
+}
+
+/** The first enabled SDK config with the forge scope: an organisation's, else one of its series'. */
+async function forgeConfig(found: Map<string, unknown>, signal: AbortSignal): Promise<SdkConfig | undefined> {
+  const usable = (configs: SdkConfig[]) => configs.find((c) => c.enabled && c.scopes.includes('forge'));
+  const orgSeries = (found.get(SERIES) as OrgSeries[] | undefined) ?? [];
+  for (const org of foundOrgs(found)) {
+    const config = usable(await listSdkConfigs(org.slug, undefined, signal));
+    if (config) return config;
+    const series = orgSeries.find((o) => o.org.slug === org.slug)?.series ?? [];
+    for (const s of series.slice(0, MAX_SERIES)) {
+      const inSeries = usable(await listSdkConfigs(org.slug, s.slug, signal));
+      if (inSeries) return inSeries;
+    }
+  }
+  return undefined;
 }
 
 /**
@@ -74,7 +100,7 @@ export const CHECKS: readonly Check[] = [
     needsSignIn: true,
     run: async ({ signal, found }) => {
       const orgs = await listOrgs(signal);
-      if (orgs[0]) found.set(ORG, orgs[0]);
+      found.set(ORGS, orgs.slice(0, MAX_ORGS));
       return { key: 'orgs', values: { n: orgs.length } };
     },
   },
@@ -82,18 +108,19 @@ export const CHECKS: readonly Check[] = [
     id: 'series',
     needsSignIn: true,
     run: async ({ signal, found }) => {
-      const org = firstOrg(found);
-      const series = await listSeries(org.slug, signal);
-      return { key: 'series', values: { n: series.length, org: org.name } };
+      const lists: OrgSeries[] = [];
+      for (const org of foundOrgs(found)) lists.push({ org, series: await listSeries(org.slug, signal) });
+      found.set(SERIES, lists);
+      // The organisation that has series, if any: a new personal organisation has none.
+      const shown = lists.find((l) => l.series.length > 0) ?? lists[0];
+      return { key: 'series', values: { n: shown.series.length, org: shown.org.name } };
     },
   },
   {
     id: 'sdkSigned',
     needsSignIn: true,
     run: async ({ signal, found }) => {
-      const org = firstOrg(found);
-      const configs = await listSdkConfigs(org.slug, undefined, signal);
-      const config = configs.find((c) => c.enabled && c.scopes.includes('forge'));
+      const config = await forgeConfig(found, signal);
       if (!config) throw new SkipCheck('noSdkConfig');
       // A customer's browser app signs with its own config's keys; so does this call.
       const client = Slugsmith.signed({
