@@ -30,7 +30,8 @@ const describeError = (error: unknown) =>
  * each, and a button to run them again.
  */
 export function TestFunctionalityPage() {
-  const { t, i18n } = useTranslation(['extras', 'navigation']);
+  // dashboard: the catalogue serverMessage translates the server's known messages from.
+  const { t, i18n } = useTranslation(['extras', 'navigation', 'dashboard']);
   const auth = useAuth();
   const signedIn = auth.isAuthenticated;
   const lang = i18n.resolvedLanguage ?? 'en-GB';
@@ -114,7 +115,7 @@ export function TestFunctionalityPage() {
                       {t(`check.about.${r.id}`)}
                     </Text>
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     {r.status === 'running' ? (
                       <Loader size="xs" aria-label={t('check.status.running')} />
                     ) : (
