@@ -13,7 +13,7 @@
  *   npm run bench:memory -w @slugsmith/server
  *     BENCH_MODES=pglite,postgres  BENCH_IDLE_SECONDS=10  BENCH_WARMUP_SECONDS=20
  *     BENCH_SOAK_SECONDS=120  BENCH_CONNECTIONS=32  DATABASE_URL (PostgreSQL mode)
- *     BENCH_NODE_FLAGS="--max-semi-space-size=8 …": Node flags added to npm start's
+ *     BENCH_NODE_FLAGS="--max-semi-space-size=0 …": Node flags after npm start's (the last value wins)
  *     BENCH_FROM_SOURCE=1: run src/main.ts through tsx (no build; tsx adds its own memory)
  */
 import { randomBytes } from 'node:crypto';
@@ -40,7 +40,10 @@ const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 20);
 const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 120);
 const MODES = (process.env.BENCH_MODES ?? 'pglite,postgres').split(',') as Mode[];
 const FROM_SOURCE = process.env.BENCH_FROM_SOURCE === '1';
-/** Node flags added to npm start's, to compare settings (e.g. BENCH_NODE_FLAGS=--max-semi-space-size=8). */
+/**
+ * Node flags after npm start's, to compare settings: V8 takes the last value of a flag, so
+ * `--max-semi-space-size=0 --max-old-space-size=0` measures V8's own sizing.
+ */
 const NODE_FLAGS = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
 
 /** Issue 25 item 6b: what a self-hoster's 1 GB machine can spare, MB of RSS. */
@@ -148,7 +151,7 @@ function serverArgs(): string[] {
   const probe = ['--import', './scripts/memory-probe.mjs'];
   return FROM_SOURCE
     ? [...NODE_FLAGS, '--conditions=source', '--import', 'tsx', ...probe, 'src/main.ts']
-    : [...NODE_FLAGS, ...asStarted(...probe, 'dist/main.js')];
+    : asStarted(...NODE_FLAGS, ...probe, 'dist/main.js');
 }
 
 async function measure(mode: Mode): Promise<ModeResult> {
@@ -286,7 +289,7 @@ async function main() {
       soak_seconds: SOAK_SECONDS,
       connections: CONNECTIONS,
       from_source: FROM_SOURCE,
-      node_flags: [...NODE_FLAGS, ...(FROM_SOURCE ? [] : asStarted().slice(0, -1))].join(' '),
+      node_flags: [...(FROM_SOURCE ? [] : asStarted().slice(0, -1)), ...NODE_FLAGS].join(' '),
     }),
   );
 }
