@@ -16,8 +16,6 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './chromium.js';
 import {
-  ADMIN_PASSWORD,
-  acceptAgreements,
   accessToken,
   agreementDialog,
   apiAs,
@@ -27,6 +25,7 @@ import {
   newPerson,
   type RealServer,
   signIn,
+  staffToken,
   startRealServer,
 } from './real-server.js';
 
@@ -82,19 +81,6 @@ async function signedUp(
   await page.getByRole('heading', { level: 1 }).waitFor();
   expect(await agreementDialog(page).count()).toBe(0);
   return { context, page };
-}
-
-/** The seeded staff account's token (staff subscribe organisations to plans). */
-async function staffToken(): Promise<string> {
-  const context = await newContext(browser, server);
-  try {
-    const page = await context.newPage();
-    await signIn(page, { email: 'admin@slugsmith.local', password: ADMIN_PASSWORD });
-    await acceptAgreements(page);
-    return await accessToken(page);
-  } finally {
-    await context.close();
-  }
 }
 
 const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true });
@@ -310,7 +296,7 @@ describe('dashboard as a new user', () => {
     await notInPlan.getByText('The Free plan does not include SDK access', { exact: false }).waitFor();
     expect(await notInPlan.getByRole('link').getAttribute('href')).toBe('/products');
     expect(await page.getByTestId('sdk-create').isDisabled()).toBe(true);
-    const staff = await staffToken();
+    const staff = await staffToken(browser, server);
     const pro = await apiAs(server, staff, 'POST', `/admin/orgs/${ORG}/subscriptions`, { plan: 'pro' });
     expect(pro.status, JSON.stringify(pro.body)).toBe(201);
     await page.reload();

@@ -18,6 +18,7 @@ import {
   newPerson,
   type RealServer,
   signUpAndAccept,
+  staffToken,
   startRealServer,
 } from './real-server.js';
 
@@ -208,6 +209,17 @@ describe('a new user, from sign-up to a deleted series', () => {
   });
 
   it('rotates a series SDK config after confirmation', async () => {
+    // SDK configs need a plan with SDK access: staff subscribe the organisation to Pro.
+    const pro = await apiAs(
+      server,
+      await staffToken(browser, server),
+      'POST',
+      `/admin/orgs/${orgSlug}/subscriptions`,
+      {
+        plan: 'pro',
+      },
+    );
+    expect(pro.status).toBe(201);
     await page.goto(`/dashboard/org/${orgSlug}/series/${seriesSlug}?tab=sdk`);
     await page.getByTestId('sdk-create').first().click();
     await page.getByTestId('sdk-name').fill('Web shop');

@@ -46,6 +46,13 @@ const pages: [name: string, path: string, ready: () => Promise<unknown>][] = [
   ['legal', '/legal/privacy-policy', heading],
   ['contacts', '/contacts', heading],
   ['not-found', '/404', heading],
+  ['sudoku', '/sudoku?p=brave-otter', () => page.getByTestId('sudoku-board').waitFor()],
+  [
+    'test-functionality',
+    '/test-functionality',
+    () => expect.poll(() => page.getByTestId('check-summary').innerText()).toMatch(/Failed: 0/),
+  ],
+  ['demo-elements', '/demo-elements', () => page.getByTestId('demo-theme').waitFor()],
 ];
 
 async function fitsPhone(): Promise<boolean> {

@@ -213,6 +213,19 @@ export async function confirmProviderSignOut(
   await page.waitForURL((u) => u.origin === origin && !u.pathname.startsWith('/oidc/'));
 }
 
+/** The seeded staff account's access token (staff subscribe organisations to plans). */
+export async function staffToken(browser: Browser, server: RealServer): Promise<string> {
+  const context = await newContext(browser, server);
+  try {
+    const page = await context.newPage();
+    await signIn(page, { email: 'admin@slugsmith.local', password: ADMIN_PASSWORD });
+    await acceptAgreements(page);
+    return await accessToken(page);
+  } finally {
+    await context.close();
+  }
+}
+
 /** Marks a built-in account's address verified, as opening its e-mailed link does. */
 export async function markEmailVerified(server: RealServer, email: string): Promise<void> {
   await server.app.database.db.execute(
