@@ -12,7 +12,7 @@ import { AccountProvider } from './auth/account.js';
 import { SignInProvider } from './auth/sign-in.js';
 import './i18n/index.js';
 import { router } from './router.js';
-import { themeWithLabels } from './theme.js';
+import { cssVariablesResolver, themeWithLabels } from './theme.js';
 
 /** The theme is stored under `theme` as light or dark; nothing stored follows the system (§2.11). */
 const colorSchemeManager = localStorageColorSchemeManager({ key: 'theme' });
@@ -28,7 +28,12 @@ function ThemeProvider({ children }: { children: ReactNode }) {
   const closeNotification = t('dialog.closeNotification');
   const theme = useMemo(() => themeWithLabels({ close, closeNotification }), [close, closeNotification]);
   return (
-    <MantineProvider theme={theme} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager}>
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="auto"
+      colorSchemeManager={colorSchemeManager}
+    >
       {children}
     </MantineProvider>
   );

@@ -81,9 +81,6 @@ const DEMO_STATS: PeriodSummary[] = [
   },
 ];
 
-/** Teal and yellow are too light for text on their own tint: those titles take the text colour. */
-const TEXT_TITLE = { title: { color: 'var(--mantine-color-text)' } };
-
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     <Paper
@@ -174,7 +171,7 @@ export function DemoElementsPage() {
             <Button variant="default">{t('demo.secondary')}</Button>
             <Button variant="light">{t('demo.tonal')}</Button>
             <Button variant="subtle">{t('demo.subtle')}</Button>
-            <Button color="red.8">{t('demo.danger')}</Button>
+            <Button color="red">{t('demo.danger')}</Button>
             <Button disabled>{t('demo.disabled')}</Button>
             <Button loading>{t('demo.loadingButton')}</Button>
           </Group>
@@ -201,10 +198,10 @@ export function DemoElementsPage() {
             <Alert color="blue" variant="light" title={t('demo.info')}>
               {t('demo.infoText')}
             </Alert>
-            <Alert color="teal" variant="light" title={t('demo.success')} styles={TEXT_TITLE}>
+            <Alert color="teal" variant="light" title={t('demo.success')}>
               {t('demo.successText')}
             </Alert>
-            <Alert color="yellow" variant="light" title={t('demo.warning')} styles={TEXT_TITLE}>
+            <Alert color="yellow" variant="light" title={t('demo.warning')}>
               {t('demo.warningText')}
             </Alert>
             <ErrorState
