@@ -7,6 +7,13 @@ import { playgroundLink } from './hero.js';
 export const CARD_PATTERNS = 3;
 export const SKELETON_CARDS = 6;
 
+/** The cards' accent colours: the colour scheme cycles through 7 options (product spec §9). */
+export const CARD_COLOURS = ['indigo', 'teal', 'grape', 'orange', 'cyan', 'pink', 'lime'] as const;
+
+export function cardColour(index: number): (typeof CARD_COLOURS)[number] {
+  return CARD_COLOURS[index % CARD_COLOURS.length] as (typeof CARD_COLOURS)[number];
+}
+
 export function UseCaseGallery({
   categories,
   loading,
@@ -37,8 +44,17 @@ export function UseCaseGallery({
         <Text c="dimmed">{t('gallery.empty')}</Text>
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-          {categories.map((c) => (
-            <Card key={c.id} withBorder radius="lg" padding="lg" data-testid="use-case-card">
+          {categories.map((c, i) => (
+            <Card
+              key={c.id}
+              withBorder
+              radius="lg"
+              padding="lg"
+              data-testid="use-case-card"
+              data-colour={cardColour(i)}
+              // An accent bar only: the card's text keeps its contrast in both schemes.
+              style={{ borderTop: `4px solid var(--mantine-color-${cardColour(i)}-filled)` }}
+            >
               <Stack gap="xs">
                 <Title order={3} size="h4">
                   {c.category}
