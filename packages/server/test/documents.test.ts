@@ -95,9 +95,25 @@ describeEachDatabase('documents', (ctx) => {
     const en = await ctx().request('GET', '/api/v1/docs/getting-started?lang=en-GB');
     expect(de.body.content).not.toBe(en.body.content);
     expect(en.body.content).toContain('#');
-    // A document written in English alone is served in English.
-    const errors = await ctx().request('GET', '/api/v1/docs/errors?lang=ja-JP');
-    expect(errors.body).toMatchObject({ language: 'en', languages: ['en'] });
+    // A document written in English alone (every seeded one is translated) is served in English.
+    const { token } = await ctx().admin();
+    const draft = await ctx().request('POST', '/api/v1/admin/docs', {
+      token,
+      body: { slug: 'english-only', title: 'English only', content: '# English only' },
+    });
+    expect(draft.status).toBe(201);
+    const published = await ctx().request('PATCH', `/api/v1/admin/docs/${draft.body.id}`, {
+      token,
+      body: { action: 'publish' },
+    });
+    expect(published.status).toBe(200);
+    const englishOnly = await ctx().request('GET', '/api/v1/docs/english-only?lang=ja-JP');
+    expect(englishOnly.body).toMatchObject({ language: 'en', languages: ['en'] });
+    const unpublished = await ctx().request('PATCH', `/api/v1/admin/docs/${draft.body.id}`, {
+      token,
+      body: { action: 'unpublish' },
+    });
+    expect(unpublished.status).toBe(200);
     // By id as well as by slug.
     const byId = await ctx().request('GET', `/api/v1/docs/${de.body.id}?lang=de`);
     expect(byId.body).toMatchObject({ slug: 'getting-started', language: 'de' });
