@@ -25,9 +25,9 @@ interface Entry {
 
 const PUBLISHED_AT = '2026-11-01T00:00:00.000Z';
 
-function loadEntries(): Entry[] {
+function loadEntries(extra: ContentDocument[]): Entry[] {
   const bySlug = new Map<string, Entry>();
-  for (const doc of listDocuments()) {
+  for (const doc of [...listDocuments(), ...extra]) {
     let entry = bySlug.get(doc.slug);
     if (!entry) {
       entry = {
@@ -76,8 +76,24 @@ function send(res: ServerResponse, status: number, body: unknown) {
 }
 
 /** Harness routes answering GET /api/v1/docs, /docs/tags and /docs/{id or slug} from content/. */
-export function documentStore() {
-  const entries = loadEntries();
+/**
+ * Every content/ document exists in every language, so a test of the English fallback brings its
+ * own English-only document.
+ */
+export const ENGLISH_ONLY: ContentDocument = {
+  collection: 'docs',
+  slug: 'english-only',
+  lang: 'en',
+  path: 'docs/english-only/en.md',
+  title: 'Written in English only',
+  tags: ['docs'],
+  order: 99,
+  body: '# Written in English only\n\nNo translation of this page exists.\n',
+  text: '',
+};
+
+export function documentStore(extra: ContentDocument[] = []) {
+  const entries = loadEntries(extra);
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     const url = new URL(req.url ?? '/', 'http://harness');
     if (req.method !== 'GET' || !url.pathname.startsWith('/api/v1/docs')) return false;

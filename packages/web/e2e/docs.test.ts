@@ -8,14 +8,14 @@ import { listDocuments } from '@slugsmith/content';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './chromium.js';
-import { documentStore } from './docs-fixtures.js';
+import { documentStore, ENGLISH_ONLY } from './docs-fixtures.js';
 import { type Harness, startHarness } from './harness.js';
 import { snapshotDist } from './real-server.js';
 
 /** A private copy of the built console (packages/web/dist). */
 let dist: string;
 let browser: Browser;
-/** The document store answers from content/. */
+/** The document store answers from content/, plus one document in English only. */
 let store: Harness;
 /** No API at all: every /api path answers 404. */
 let bare: Harness;
@@ -23,7 +23,7 @@ let bare: Harness;
 beforeAll(async () => {
   dist = await snapshotDist();
   [store, bare] = await Promise.all([
-    startHarness({ dist, api: 'none', routes: documentStore() }),
+    startHarness({ dist, api: 'none', routes: documentStore([ENGLISH_ONLY]) }),
     startHarness({ dist, api: 'none' }),
   ]);
   browser = await launchChromium();
@@ -65,9 +65,7 @@ describe('documentation list', () => {
     const list = page.getByTestId('doc-list');
     await list.getByRole('link', { name: 'Getting started' }).waitFor();
     const docs = new Set(
-      listDocuments()
-        .filter((d) => d.collection === 'docs')
-        .map((d) => d.slug),
+      [...listDocuments(), ENGLISH_ONLY].filter((d) => d.collection === 'docs').map((d) => d.slug),
     );
     expect(await list.getByRole('listitem').count()).toBe(docs.size);
     // Only documentation: no legal document or landing block.
@@ -260,7 +258,7 @@ describe('languages', () => {
     expect(await page.getByTestId('doc-fallback-language').count()).toBe(0);
 
     // Only in English: shown in English with a note in the interface language.
-    await page.goto('/docs/cli');
+    await page.goto(`/docs/${ENGLISH_ONLY.slug}`);
     await page.getByTestId('doc-fallback-language').filter({ hasText: 'anglais' }).waitFor();
     expect(await article.getAttribute('lang')).toBe('en');
     await context.close();
