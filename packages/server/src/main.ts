@@ -13,11 +13,15 @@ async function main(): Promise<void> {
     else app.server.log.info({ signal }, 'stopping');
     await app.server.close();
   });
-  await app.server.listen({ port: config.port, host: config.host });
-  app.server.log.info(`Slugsmith is running: ${config.publicUrl} (API docs: ${config.publicUrl}/api/docs)`);
-  // Once listening, so that the address it names answers; printed whatever LOG_LEVEL says.
+  // The account exists from here on: its generated password is printed whether or not listening
+  // succeeds (a taken port must not lose it), whatever LOG_LEVEL says.
   const created = app.builtin?.createdAdmin;
-  if (created) process.stdout.write(adminBanner(created, config.publicUrl));
+  try {
+    await app.server.listen({ port: config.port, host: config.host });
+  } finally {
+    if (created) process.stdout.write(adminBanner(created, config.publicUrl));
+  }
+  app.server.log.info(`Slugsmith is running: ${config.publicUrl} (API docs: ${config.publicUrl}/api/docs)`);
 }
 
 main().catch((error: unknown) => {

@@ -1,5 +1,6 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -142,5 +143,39 @@ describe('the built server process on a PGlite directory', () => {
     expect(messages).toContain(`Slugsmith is running: ${base} (API docs: ${base}/api/docs)`);
     expect(messages).not.toContain('database migrated');
     expect(messages).not.toContain('documents seeded');
+  });
+
+  it('shows the generated admin password even when the port is taken and the start fails', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const { port } = taken.address() as AddressInfo;
+    try {
+      const child = spawn(process.execPath, [join(packageDir, 'dist/main.js')], {
+        env: {
+          ...process.env,
+          DATA_DIR: join(dir, 'port-taken'),
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          PUBLIC_URL: `http://127.0.0.1:${port}`,
+          LOG_LEVEL: 'silent',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      child.stdout?.on('data', (chunk) => {
+        output += chunk;
+      });
+      let errors = '';
+      child.stderr?.on('data', (chunk) => {
+        errors += chunk;
+      });
+      const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+      expect(code).toBe(1);
+      expect(errors).toContain('EADDRINUSE');
+      // The account was created before listening failed: the next start will not show it again.
+      expect(/^ {4}password {4}[\w-]{16}$/m.test(output), output).toBe(true);
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
   });
 });

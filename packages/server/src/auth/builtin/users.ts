@@ -124,8 +124,9 @@ export async function seedAdmin(
   }
   await ensureAdminAccount({ issuer: builtinIssuerKey, subject: user.id, email: user.email });
 
-  // A generated password is shown once, by the caller, on the console and never in the logs
-  // (which may be kept or shipped elsewhere).
+  // A generated password is shown once, by the caller, as a banner on standard output rather than
+  // as a log record (log records may be shipped elsewhere; where standard output is kept, so is
+  // the banner).
   if (generated) return { email, password: generated };
   log.info(
     `Admin account: ${email}. ${password ? 'Its password is ADMIN_PASSWORD.' : 'Set ADMIN_PASSWORD (and restart) to change its password.'}`,
