@@ -26,7 +26,12 @@ export interface ServerProcess {
  */
 export function asStarted(...script: string[]): string[] {
   const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
-  const [node, ...args] = (pkg.scripts.start as string).split(' ');
+  // The script's `${NAME:-default}` are read as the shell npm runs it with would read them.
+  const expanded = (pkg.scripts.start as string).replace(
+    /\$\{(\w+):-([^}]*)\}/g,
+    (_: string, name: string, fallback: string) => process.env[name] || fallback,
+  );
+  const [node, ...args] = expanded.split(' ');
   if (node !== 'node' || args.at(-1) !== 'dist/main.js') throw new Error('unexpected start script');
   return script.length > 0 ? [...args.slice(0, -1), ...script] : args;
 }

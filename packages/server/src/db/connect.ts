@@ -1,5 +1,4 @@
 import { mkdir } from 'node:fs/promises';
-import { setFlagsFromString } from 'node:v8';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -35,19 +34,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
  * data directory of a typical install and, once touched, stays in the process's WebAssembly memory
  * (which never shrinks); the operating system caches the files beneath it anyway.
  */
-export const PGLITE_SETTINGS = ['shared_buffers=16MB'];
-
-/**
- * Runs the embedded database's WebAssembly on V8's baseline compiler (Liftoff) only. Tiering up
- * compiles PostgreSQL's hottest functions with the optimising compiler, one of which (~100 kB of
- * code) takes ~600 MB of compiler memory: the process peaked at ~1 GB RSS while starting and kept
- * ~40 MB more. The cost: ~10 % more server CPU per mint. Process-wide V8 flags, set before PGlite
- * compiles its module; the only other WebAssembly, fetch's HTTP parser, serves outgoing calls.
- */
-function baselineWasmOnly(): void {
-  setFlagsFromString('--no-wasm-tier-up');
-  setFlagsFromString('--no-wasm-dynamic-tiering');
-}
+const PGLITE_SETTINGS = ['shared_buffers=16MB'];
 
 async function openPglite(dataDir: string): Promise<Database> {
   let unlock = async () => {};
@@ -57,7 +44,6 @@ async function openPglite(dataDir: string): Promise<Database> {
   }
   let client: PGlite;
   try {
-    baselineWasmOnly();
     client = await PGlite.create(dataDir, {
       parsers: { [INT8_OID]: parseInt8 },
       startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((setting) => ['-c', setting])],
