@@ -16,8 +16,8 @@ export default defineConfig({
         codeSplitting: {
           // The Mantine code the shell loads at start in one chunk: split per component it was
           // ~40 files of 1–5 kB before the landing page showed, each a request with its headers.
-          // Components only lazy routes use stay with those routes. (npm run bench:landing:
-          // 106 → 72 requests on the cold landing page, and 4 % less JavaScript.)
+          // Components only lazy routes use stay with those routes (npm run bench:landing counts
+          // the requests).
           groups: [
             { name: 'mantine', test: /node_modules[\\/]@mantine[\\/](core|hooks)[\\/]/, tags: ['$initial'] },
           ],

@@ -46,7 +46,7 @@ const FROM_SOURCE = process.env.BENCH_FROM_SOURCE === '1';
  */
 const NODE_FLAGS = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
 
-/** Issue 25 item 6b: what a self-hoster's 1 GB machine can spare, MB of RSS. */
+/** What a self-hoster's 1 GB machine can spare for the server, MB of RSS. */
 const TARGET_IDLE_MB = 250;
 const TARGET_LOAD_MB = 350;
 

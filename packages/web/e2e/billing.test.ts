@@ -14,14 +14,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './chromium.js';
 import { checkSchemes, seriousViolations, settled } from './page-checks.js';
 import {
-  ADMIN_PASSWORD,
-  acceptAgreements,
   accessToken,
   apiAs,
   newContext,
   newPerson,
   type RealServer,
-  signIn,
+  staffToken as sharedStaffToken,
   signUpAndAccept,
   startRealServer,
 } from './real-server.js';
@@ -47,31 +45,13 @@ beforeAll(async () => {
   [server, browser] = await Promise.all([startRealServer({ PAYMENT_PROVIDER: 'local' }), launchChromium()]);
   context = await newContext(browser, server);
   page = await context.newPage();
-  staffToken = await staffSignIn();
+  staffToken = await sharedStaffToken(browser, server);
 });
 
 afterAll(async () => {
   await browser?.close();
   await server?.close();
 });
-
-/** The seeded staff account's token, from a browser of its own (staff drive the sandbox clock). */
-async function staffSignIn(): Promise<string> {
-  const staff = await newContext(browser, server);
-  try {
-    const staffPage = await staff.newPage();
-    await signIn(
-      staffPage,
-      { email: 'admin@slugsmith.local', password: ADMIN_PASSWORD },
-      { returnTo: '/dashboard' },
-    );
-    // The seeded staff account has accepted nothing yet, and the API refuses it until it does.
-    await acceptAgreements(staffPage);
-    return await accessToken(staffPage);
-  } finally {
-    await staff.close();
-  }
-}
 
 /** Moves the sandbox's clock on and runs what is then due (renewals, webhook deliveries). */
 async function passTime(seconds: number): Promise<void> {

@@ -75,7 +75,6 @@ function send(res: ServerResponse, status: number, body: unknown) {
   res.end(JSON.stringify(body));
 }
 
-/** Harness routes answering GET /api/v1/docs, /docs/tags and /docs/{id or slug} from content/. */
 /**
  * Every content/ document exists in every language, so a test of the English fallback brings its
  * own English-only document.
@@ -92,6 +91,7 @@ export const ENGLISH_ONLY: ContentDocument = {
   text: '',
 };
 
+/** Harness routes answering GET /api/v1/docs, /docs/tags and /docs/{id or slug} from content/ and `extra`. */
 export function documentStore(extra: ContentDocument[] = []) {
   const entries = loadEntries(extra);
   return (req: IncomingMessage, res: ServerResponse): boolean => {

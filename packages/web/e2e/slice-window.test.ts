@@ -10,15 +10,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { earliestStart, pageStarts } from '../src/routes/series/slice-panel.js';
 import { launchChromium } from './chromium.js';
 import {
-  ADMIN_PASSWORD,
-  acceptAgreements,
   accessToken,
   apiAs,
   newContext,
   newPerson,
   type RealServer,
-  signIn,
   signUpAndAccept,
+  staffToken,
   startRealServer,
 } from './real-server.js';
 
@@ -53,19 +51,6 @@ describe('the Slice panel of a series past its plan window', () => {
     await server?.close();
   });
 
-  /** The seeded staff account's token (staff make plans and subscribe organisations). */
-  async function staffToken(): Promise<string> {
-    const context = await newContext(browser, server);
-    try {
-      const page = await context.newPage();
-      await signIn(page, { email: 'admin@slugsmith.local', password: ADMIN_PASSWORD });
-      await acceptAgreements(page);
-      return await accessToken(page);
-    } finally {
-      await context.close();
-    }
-  }
-
   it('opens at generated − slice_window_back, with the ids there handed out', async () => {
     const context = await newContext(browser, server);
     const page = await context.newPage();
@@ -80,7 +65,7 @@ describe('the Slice panel of a series past its plan window', () => {
     expect(series.status).toBe(201);
 
     // A plan with Free's window (1,000 back) that lets the test hand out more than that at once.
-    const staff = await staffToken();
+    const staff = await staffToken(browser, server);
     const base = await apiAs<{ features: PlanFeatures }>(
       server,
       staff,

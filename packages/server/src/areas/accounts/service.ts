@@ -113,7 +113,7 @@ export async function createOrFetchAccount(
  * (`anna.schmidt@…` → `Anna Schmidt`), so the organisation lists do not show the whole address.
  * The owner can rename it.
  */
-export function personalOrgName(email: string): string {
+function personalOrgName(email: string): string {
   const local = email.split('@')[0] ?? '';
   const name = local
     .split(/[._+-]+/)

@@ -25,10 +25,10 @@ import {
 } from './sudoku-puzzle.js';
 
 /** The pattern that names new puzzles: friendly words and a number, like the product's own slugs. */
-export const PUZZLE_NAME_PATTERN = '{adjective}-{noun}-{number:3d}';
+const PUZZLE_NAME_PATTERN = '{adjective}-{noun}-{number:3d}';
 
 /** A new puzzle name forged in the browser by our own generator on its built-in word list. */
-export async function forgePuzzleName(): Promise<string> {
+async function forgePuzzleName(): Promise<string> {
   const { Generator, SAMPLE_BUNDLE } = await import('@slugsmith/generator');
   return new Generator(SAMPLE_BUNDLE).forge(PUZZLE_NAME_PATTERN, { count: 1 })[0];
 }

@@ -7,7 +7,7 @@ import { forge, patternInfo } from '../../lib/generator-api.js';
 import { type Check, SkipCheck } from './self-check.js';
 
 /** A small pattern every install's dictionaries can fill. */
-export const CHECK_PATTERN = '{adjective}-{noun}-{number:3d}';
+const CHECK_PATTERN = '{adjective}-{noun}-{number:3d}';
 
 /** Organisations (and their series) a check looks through: enough for an install check. */
 const MAX_ORGS = 5;

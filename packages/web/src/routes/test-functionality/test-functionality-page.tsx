@@ -53,10 +53,13 @@ export function TestFunctionalityPage() {
     });
   }, [signedIn, lang]);
 
+  // Once sign-in has settled: a signed-in visitor's checks run once, with their console calls.
+  const settled = !auth.isLoading;
   useEffect(() => {
+    if (!settled) return;
     run();
     return () => current.current?.abort();
-  }, [run]);
+  }, [run, settled]);
 
   const counts = summary(results);
   const detailText = (detail: CheckDetail | undefined) =>
