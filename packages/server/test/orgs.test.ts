@@ -25,7 +25,7 @@ describeEachDatabase('organisations and members', (ctx) => {
     expect(r.body).toEqual([
       {
         slug: p.slug,
-        name: expect.stringMatching(/^Ann [0-9a-f]{6}$/),
+        name: expect.stringMatching(/^Ann [0-9a-f]{6}$/i),
         role: 'owner',
         personal: true,
         created_at: expect.any(String),

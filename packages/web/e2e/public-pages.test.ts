@@ -55,11 +55,20 @@ const pages: [name: string, path: string, ready: () => Promise<unknown>][] = [
   ['demo-elements', '/demo-elements', () => page.getByTestId('demo-theme').waitFor()],
 ];
 
+/**
+ * Whether the page, once laid out at a phone's width, is no wider than the screen. Charts follow
+ * their container through a ResizeObserver, a frame or two after the viewport changed: polled.
+ */
 async function fitsPhone(): Promise<boolean> {
   await page.setViewportSize({ width: 390, height: 844 });
-  const fits = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+  const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+  let ok = false;
+  for (let attempt = 0; attempt < 20 && !ok; attempt++) {
+    ok = await fits();
+    if (!ok) await page.waitForTimeout(100);
+  }
   await page.setViewportSize({ width: 1280, height: 900 });
-  return fits;
+  return ok;
 }
 
 describe('public pages', () => {
