@@ -1,4 +1,4 @@
-import { Alert, Code, Modal, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Code, Modal, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { OrgSeriesUpdate, type SeriesInfo, type OrgSeriesUpdate as SeriesUpdate } from '@slugsmith/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -6,14 +6,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api.js';
 import { consoleKeys, updateSeries } from '../../lib/console-api.js';
-import { formatCount } from '../../lib/numbers.js';
 import { FormActions, NameField } from '../dashboard/form-parts.js';
 import { contractForm } from '../dashboard/forms.js';
 import { notifyFailure, notifySuccess } from '../dashboard/notify.js';
 import { serverMessage } from '../dashboard/server-messages.js';
 import { usePatternCheck } from '../playground/pattern-check.js';
-import { PatternEditor } from '../playground/pattern-editor.js';
-import { useSuggestMeta } from '../playground/use-suggest-meta.js';
+import { SeriesPatternField } from './series-pattern-field.js';
 
 interface EditValues {
   name: string;
@@ -69,9 +67,8 @@ export function EditSeriesDialog({
 
 /** Mounted each time the dialog opens, so it starts from the series as it is now. */
 function EditSeriesForm({ org, series, onClose }: { org: string; series: SeriesInfo; onClose: () => void }) {
-  const { t, i18n } = useTranslation(['series', 'dashboard', 'playground']);
+  const { t } = useTranslation(['series', 'dashboard', 'playground']);
   const queryClient = useQueryClient();
-  const { meta } = useSuggestMeta();
   const open = patternOpen(series);
   const form = useForm<EditValues>({
     initialValues: { name: series.name, pattern: series.pattern },
@@ -117,31 +114,14 @@ function EditSeriesForm({ org, series, onClose }: { org: string; series: SeriesI
         />
         {open ? (
           <>
-            <PatternEditor
-              label={t('dashboard:series.pattern')}
-              value={pattern}
+            <SeriesPatternField
+              pattern={pattern}
               onChange={(value) => form.setFieldValue('pattern', value)}
               onSubmit={() => submit()}
-              meta={meta}
-              validation={check.validation}
+              check={check}
+              error={form.errors.pattern}
+              capacityTestId="series-edit-capacity"
             />
-            {form.errors.pattern && (
-              <Text c="var(--mantine-color-error)" size="sm" role="alert">
-                {form.errors.pattern}
-              </Text>
-            )}
-            <Paper withBorder radius="md" p="sm" data-testid="series-edit-capacity">
-              <Text size="xs" c="dimmed">
-                {t('dashboard:series.capacity')}
-              </Text>
-              <Text fw={700}>
-                {check.data
-                  ? formatCount(check.data.capacity, i18n.resolvedLanguage)
-                  : check.otherError || check.validation.error
-                    ? t('dashboard:series.capacityUnknown')
-                    : '…'}
-              </Text>
-            </Paper>
             <Text size="xs" c="dimmed">
               {t('edit.patternOpen')}
             </Text>

@@ -311,7 +311,7 @@ function TranslationEditor({ doc }: { doc: AdminDocument }) {
                     minRows={16}
                     maxRows={40}
                     readOnly={!writable}
-                    styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+                    classNames={{ input: 'mono-input' }}
                     data-testid="doc-content"
                   />
                 )}

@@ -52,7 +52,8 @@ export function EditEventDialog({
             maxRows={30}
             error={error}
             spellCheck={false}
-            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 12 } }}
+            classNames={{ input: 'mono-input' }}
+            styles={{ input: { fontSize: 12 } }}
             data-testid="event-payload"
           />
           <Group justify="flex-end">

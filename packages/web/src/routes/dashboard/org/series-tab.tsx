@@ -5,7 +5,6 @@ import {
   Button,
   Group,
   Modal,
-  Paper,
   Progress,
   SimpleGrid,
   Stack,
@@ -32,8 +31,7 @@ import {
 } from '../../../lib/console-api.js';
 import { formatCount, formatUsedPercent } from '../../../lib/numbers.js';
 import { usePatternCheck } from '../../playground/pattern-check.js';
-import { PatternEditor } from '../../playground/pattern-editor.js';
-import { useSuggestMeta } from '../../playground/use-suggest-meta.js';
+import { SeriesPatternField } from '../../series/series-pattern-field.js';
 import { FormActions } from '../form-parts.js';
 import { formatDate, usedPercent } from '../format.js';
 import { contractForm } from '../forms.js';
@@ -271,10 +269,9 @@ function CreateSeriesDialog({
 
 /** Mounted each time the dialog opens, so every opening starts from the default pattern. */
 function CreateSeriesForm({ org, onClose }: { org: Organisation; onClose: () => void }) {
-  const { t, i18n } = useTranslation(['dashboard', 'errors', 'playground']);
+  const { t } = useTranslation(['dashboard', 'errors', 'playground']);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const { meta } = useSuggestMeta();
   const form = useForm<SeriesValues>({
     initialValues: { name: '', slug: '', pattern: DEFAULT_SERIES_PATTERN },
     validate: seriesForm.validate,
@@ -282,7 +279,8 @@ function CreateSeriesForm({ org, onClose }: { org: Organisation; onClose: () => 
   const fields = useSlugFollowingName(form);
   const pattern = form.values.pattern;
   const [refusal, setRefusal] = useState<string | null>(null);
-  const { validation, data: info, otherError } = usePatternCheck(pattern, 250);
+  const check = usePatternCheck(pattern, 250);
+  const { validation, otherError } = check;
 
   const create = useMutation({
     mutationFn: (values: SeriesValues) => createSeries(org.slug, seriesForm.body(values)),
@@ -324,36 +322,18 @@ function CreateSeriesForm({ org, onClose }: { org: Organisation; onClose: () => 
             prefix="series"
           />
         </SimpleGrid>
-        <PatternEditor
-          label={t('series.pattern')}
-          value={pattern}
+        <SeriesPatternField
+          pattern={pattern}
           onChange={(value) => form.setFieldValue('pattern', value)}
           onSubmit={() => {
             setRefusal(null);
             submit();
           }}
-          meta={meta}
-          validation={validation}
+          check={check}
+          error={form.errors.pattern}
+          unavailable={capacityUnavailable ? t('series.capacityAfterCreate') : undefined}
+          capacityTestId="series-capacity"
         />
-        {form.errors.pattern && (
-          <Text c="var(--mantine-color-error)" size="sm" role="alert">
-            {form.errors.pattern}
-          </Text>
-        )}
-        <Paper withBorder radius="md" p="sm" data-testid="series-capacity">
-          <Text size="xs" c="dimmed">
-            {t('series.capacity')}
-          </Text>
-          <Text fw={700}>
-            {info
-              ? formatCount(info.capacity, i18n.resolvedLanguage)
-              : capacityUnavailable
-                ? t('series.capacityAfterCreate')
-                : otherError || validation.error
-                  ? t('series.capacityUnknown')
-                  : '…'}
-          </Text>
-        </Paper>
         <Text size="xs" c="dimmed">
           {t('series.lockHint')}
         </Text>
