@@ -58,6 +58,41 @@ describe('[pglite] licence slots of concurrent nodes', () => {
     expect(await a.beat(1)).toBe(1);
   });
 
+  it('nodes with different heartbeat intervals: a slot is freed by its holder’s interval, never by the claimant’s', async () => {
+    const slow = new NodeSlots(database, 60_000);
+    const fast = new NodeSlots(database, 200);
+    await slow.forgetEarlierRuns();
+    expect(await slow.beat(1)).toBe(1);
+    /** Makes the slow node's last heartbeat `seconds` old. */
+    const ageSlow = (seconds: number) =>
+      database.rawTransaction((exec) =>
+        exec(`UPDATE install_nodes SET heartbeat_at = now() - make_interval(secs => $2) WHERE id = $1`, [
+          slow.id,
+          seconds,
+        ]),
+      );
+    // Far beyond FREE_BEATS of the fast node's 0.2 s, within SERVE_BEATS of the slow node's 60 s:
+    // the slow node still serves, so its slot is not free.
+    await ageSlow(SERVE_BEATS * 60 - 1);
+    expect(slow.servingSlot()).toBe(1);
+    expect(await fast.beat(1)).toBeNull();
+    expect(fast.servingSlot()).toBeNull();
+    expect((await fast.list()).map((n) => [n.id, n.slot])).toEqual([
+      [slow.id, 1],
+      [fast.id, null],
+    ]);
+    // FREE_BEATS of the holder's own interval: the slot is free.
+    await ageSlow(FREE_BEATS * 60 + 1);
+    expect(await fast.beat(1)).toBe(1);
+    // The other way round: the slow node frees the fast node's slot after 4 × 0.2 s, not 4 × 60 s.
+    expect(await slow.beat(1)).toBeNull();
+    await database.rawTransaction((exec) =>
+      exec(`UPDATE install_nodes SET heartbeat_at = now() - interval '1 second' WHERE id = $1`, [fast.id]),
+    );
+    expect(await slow.beat(1)).toBe(1);
+    await Promise.all([slow.deregister(), fast.deregister()]);
+  });
+
   it('a node serves only until SERVE_BEATS after its last heartbeat began', async () => {
     const quick = new NodeSlots(database, 40);
     await quick.forgetEarlierRuns();

@@ -775,6 +775,8 @@ export const installNodes = pgTable('install_nodes', {
   startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
   heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
   slot: integer('slot').unique('install_nodes_slot_idx'),
+  /** The node's own heartbeat interval (migration 0018): its slot is freed FREE_BEATS of it later. */
+  heartbeatMs: integer('heartbeat_ms').notNull().default(60_000),
 });
 
 // ---- invitations (migration 0017) -----------------------------------------------------------

@@ -11,12 +11,17 @@ import type { Database } from '../../db/connect.js';
  * - another node may take the slot only once the row's `heartbeat_at` (the database's time of that
  *   heartbeat, never earlier than its start) is FREE_BEATS old, under an advisory lock.
  *
- * FREE_BEATS > SERVE_BEATS, so a slot is taken strictly after its last holder stopped serving:
- * never max_nodes + 1 serving. A node that dies frees its slot FREE_BEATS after its last beat, and
+ * Both bounds are counted in the HOLDER's interval, which each node writes into its row: a node
+ * with a short interval frees a slow node's slot only FREE_BEATS of the slow node's beats later
+ * (nodes started with different LICENSE_HEARTBEAT_SECONDS). FREE_BEATS > SERVE_BEATS, so a slot
+ * is taken strictly after its last holder stopped serving: never max_nodes + 1 serving. A node that dies frees its slot FREE_BEATS after its last beat, and
  * a waiting node takes it at its next beat (within FREE_BEATS + 1 intervals: 25 s by default).
  */
 export const SERVE_BEATS = 3;
 export const FREE_BEATS = 4;
+
+/** A row whose holder has missed FREE_BEATS of its own heartbeat interval. */
+const STALE = `heartbeat_at < now() - make_interval(secs => ${FREE_BEATS} * heartbeat_ms / 1000.0)`;
 
 export interface InstallNode {
   id: string;
@@ -40,10 +45,6 @@ export class NodeSlots {
     readonly heartbeatMs: number,
   ) {}
 
-  get freeAfterMs(): number {
-    return FREE_BEATS * this.heartbeatMs;
-  }
-
   /** The slot this node serves on, while its heartbeat is fresh; null otherwise. */
   servingSlot(): number | null {
     return this.slot !== null && performance.now() < this.servingUntil ? this.slot : null;
@@ -54,8 +55,8 @@ export class NodeSlots {
     const started = performance.now();
     if (this.slot !== null && this.slot <= maxNodes) {
       const kept = await this.exec(
-        'UPDATE install_nodes SET heartbeat_at = now() WHERE id = $1 AND slot = $2 RETURNING slot',
-        [this.id, this.slot],
+        'UPDATE install_nodes SET heartbeat_at = now(), heartbeat_ms = $3 WHERE id = $1 AND slot = $2 RETURNING slot',
+        [this.id, this.slot, this.heartbeatMs],
       );
       if (kept.length === 1) {
         this.servingUntil = started + SERVE_BEATS * this.heartbeatMs;
@@ -81,16 +82,16 @@ export class NodeSlots {
         [],
       );
       // now() is this transaction's start, before the lock was granted: staleness errs late.
-      await exec('DELETE FROM install_nodes WHERE heartbeat_at < now() - make_interval(secs => $1)', [
-        this.freeAfterMs / 1000,
-      ]);
+      // Stale by the row's own interval, never by this node's.
+      await exec(`DELETE FROM install_nodes WHERE ${STALE}`, []);
       return exec(
-        `INSERT INTO install_nodes (id, host, pid, started_at, heartbeat_at, slot)
-         SELECT $1, $2, $3, $4, now(), min(s) FROM generate_series(1, $5::int) AS s
+        `INSERT INTO install_nodes (id, host, pid, started_at, heartbeat_at, slot, heartbeat_ms)
+         SELECT $1, $2, $3, $4, now(), min(s), $6 FROM generate_series(1, $5::int) AS s
           WHERE s NOT IN (SELECT slot FROM install_nodes WHERE slot IS NOT NULL AND id <> $1)
-         ON CONFLICT (id) DO UPDATE SET heartbeat_at = now(), slot = excluded.slot
+         ON CONFLICT (id) DO UPDATE SET heartbeat_at = now(), slot = excluded.slot,
+           heartbeat_ms = excluded.heartbeat_ms
          RETURNING slot`,
-        [this.id, this.host, process.pid, this.startedAt.toISOString(), maxNodes],
+        [this.id, this.host, process.pid, this.startedAt.toISOString(), maxNodes, this.heartbeatMs],
       );
     });
     return (rows[0]?.slot as number | null | undefined) ?? null;
@@ -115,9 +116,9 @@ export class NodeSlots {
   async list(): Promise<InstallNode[]> {
     const rows = await this.exec(
       `SELECT id, host, pid, started_at, heartbeat_at, slot FROM install_nodes
-        WHERE heartbeat_at >= now() - make_interval(secs => $1)
+        WHERE NOT (${STALE})
         ORDER BY slot NULLS LAST, started_at`,
-      [this.freeAfterMs / 1000],
+      [],
     );
     return rows as unknown as InstallNode[];
   }

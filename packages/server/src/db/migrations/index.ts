@@ -14,6 +14,7 @@ import { sql as licences } from './0014_licences.js';
 import { sql as installNodes } from './0015_install_nodes.js';
 import { sql as accountSecurity } from './0016_account_security.js';
 import { sql as invitations } from './0017_invitations.js';
+import { sql as installNodeBeats } from './0018_install_node_beats.js';
 
 /**
  * Every migration, in order. Applied ones are recorded by id and never edited: a change to the
@@ -36,4 +37,5 @@ export const migrations: readonly { id: string; sql: string }[] = [
   { id: '0015_install_nodes', sql: installNodes },
   { id: '0016_account_security', sql: accountSecurity },
   { id: '0017_invitations', sql: invitations },
+  { id: '0018_install_node_beats', sql: installNodeBeats },
 ];
