@@ -35,6 +35,27 @@ describeEachDatabase('organisations and members', (ctx) => {
     expect(del).toMatchObject({ status: 409, body: { details: { reason: 'personal_organisation' } } });
   });
 
+  it("derives an organisation's slug by the rules of the caller's language", async () => {
+    const owner = await ctx().person('greta');
+    const create = (name: string, language?: string) =>
+      req('POST', '/api/v1/orgs', {
+        token: owner.token,
+        body: { name },
+        ...(language ? { headers: { 'accept-language': language } } : {}),
+      });
+    const german = await create('Müller & Söhne GmbH', 'de-DE,de;q=0.9,en;q=0.5');
+    expect(german.status).toBe(201);
+    expect(german.body.slug).toMatch(/^mueller-soehne-gmbh(-\d{4})?$/);
+    // No language: the common rules, which read ü and ß the German way too.
+    expect((await create('Straße Süd')).body.slug).toMatch(/^strasse-sued(-\d{4})?$/);
+    // Swedish reads ä, ö, å as plain vowels; German would make them ae, oe.
+    expect((await create('Räksmörgås AB', 'sv-SE')).body.slug).toMatch(/^raksmorgas-ab(-\d{4})?$/);
+    expect((await create('Räksmörgås AB', 'de')).body.slug).toMatch(/^raeksmoergas-ab(-\d{4})?$/);
+    expect((await create('Ђорђе Петровић', 'sr-Cyrl-RS')).body.slug).toMatch(/^djordje-petrovic(-\d{4})?$/);
+    // A header that names no language is ignored rather than refused.
+    expect((await create('Groß', '*;q=0.1')).body.slug).toMatch(/^gross(-\d{4})?$/);
+  });
+
   it('creates, reads, renames and deletes an organisation', async () => {
     const owner = await ctx().person('olga');
     const slug = await orgWith(owner);

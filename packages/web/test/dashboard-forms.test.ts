@@ -38,6 +38,10 @@ describe('organisation and series forms (§5, the contract’s rules)', () => {
     expect(slugFromName('42 Labs')).toBe('x-42-labs');
     expect(slugFromName('AB')).toBe('abx');
     expect(slugFromName('!!!')).toBe('');
+    // Transliterated by the language's rules, as the server derives an organisation's slug.
+    expect(slugFromName('Müller & Söhne GmbH', 'de-DE')).toBe('mueller-soehne-gmbh');
+    expect(slugFromName('Räksmörgås', 'sv-SE')).toBe('raksmorgas');
+    expect(slugFromName('Привет', 'ru-RU')).toBe('privet');
     expect(org('x', slugFromName('A very long organisation name that goes on and on'))).toEqual({});
   });
 

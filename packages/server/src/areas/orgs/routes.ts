@@ -16,13 +16,18 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAccount, requireOrg } from '../../auth/access.js';
 import type { Db } from '../../db/connect.js';
+import { firstLanguage } from '../../platform/slugs.js';
 import * as service from './service.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const noContent = { 204: z.null().describe('Done') };
 
 /** Product spec §7.2: organisations and their members. */
-export function orgRoutes(app: FastifyInstance, db: Db): void {
+export function orgRoutes(
+  app: FastifyInstance,
+  db: Db,
+  endPaidSubscriptions: service.EndPaidSubscriptions,
+): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['organisations'];
 
@@ -45,7 +50,16 @@ export function orgRoutes(app: FastifyInstance, db: Db): void {
       response: { 201: Organisation, ...errors },
     },
     handler: async (request, reply) =>
-      reply.status(201).send(await service.createOrganisation(db, requireAccount(request), request.body)),
+      reply
+        .status(201)
+        .send(
+          await service.createOrganisation(
+            db,
+            requireAccount(request),
+            request.body,
+            firstLanguage(request.headers['accept-language']),
+          ),
+        ),
   });
 
   r.get('/orgs/:org', {
@@ -75,12 +89,12 @@ export function orgRoutes(app: FastifyInstance, db: Db): void {
     config: { access: { orgRole: 'owner' } },
     schema: {
       tags,
-      summary: 'Delete an organisation',
+      summary: 'Delete an organisation (its paid subscriptions are cancelled at the provider first)',
       params: OrgParams,
-      response: { ...noContent, ...errors },
+      response: { ...noContent, ...errors, 502: ErrorBody },
     },
     handler: async (request, reply) => {
-      await service.deleteOrganisation(db, requireOrg(request));
+      await service.deleteOrganisation(db, requireOrg(request), endPaidSubscriptions);
       return reply.status(204).send(null);
     },
   });

@@ -40,6 +40,7 @@ export async function createOrganisation(
   db: Db,
   account: CallerAccount,
   input: { name: string; slug?: string },
+  language?: string,
 ): Promise<Organisation> {
   if (input.slug !== undefined) {
     try {
@@ -51,14 +52,15 @@ export async function createOrganisation(
       throw error;
     }
   }
-  // No slug asked for: derive one from the name and retry with a suffix while it is taken.
-  let slug = slugify(input.name);
+  // No slug asked for: derive one from the name (transliterated by the caller's language) and
+  // retry with a suffix while it is taken.
+  let slug = slugify(input.name, language);
   for (let attempt = 0; attempt < 8; attempt++) {
     try {
       return toOrganisation(await q.insertOrg(db, { slug, name: input.name, ownerId: account.id }));
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
-      slug = withSuffix(slugify(input.name));
+      slug = withSuffix(slugify(input.name, language));
     }
   }
   throw slugConflict();
@@ -79,12 +81,24 @@ export async function updateOrganisation(
   }
 }
 
-export async function deleteOrganisation(db: Db, org: CallerOrg): Promise<void> {
+/**
+ * Ends what organisations still pay for at the payment provider (billing wires it in app.ts);
+ * throws when it cannot, and then nothing is deleted.
+ */
+export type EndPaidSubscriptions = (orgIds: readonly string[]) => Promise<void>;
+
+/** Deletes the organisation after its paid subscriptions were cancelled at the provider. */
+export async function deleteOrganisation(
+  db: Db,
+  org: CallerOrg,
+  endPaidSubscriptions: EndPaidSubscriptions,
+): Promise<void> {
   if (org.personal) {
     throw ApiError.conflict('The personal organisation cannot be deleted', {
       reason: 'personal_organisation',
     });
   }
+  await endPaidSubscriptions([org.id]);
   await q.deleteOrg(db, org.id);
 }
 

@@ -59,11 +59,11 @@ export function CreateOrgDialog({ opened, onClose }: { opened: boolean; onClose:
 
 /** Mounted each time the dialog opens, so every opening starts empty. */
 function CreateOrgForm({ onClose }: { onClose: () => void }) {
-  const { t } = useTranslation(['dashboard', 'errors']);
+  const { t, i18n } = useTranslation(['dashboard', 'errors']);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const form = useForm<NameAndSlug>({ initialValues: { name: '', slug: '' }, validate: orgForm.validate });
-  const fields = useSlugFollowingName(form);
+  const fields = useSlugFollowingName(form, i18n.language);
 
   const suggest = useMutation({
     mutationFn: suggestName,

@@ -4,7 +4,7 @@
  * reader's language.
  */
 import type { FormErrors } from '@mantine/form';
-import { slugify } from '@slugsmith/contract';
+import { slugify, toLatin } from '@slugsmith/contract';
 import i18n from 'i18next';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { type CatalogueMessage, catalogueMessage } from '../../lib/validation-messages.js';
@@ -70,9 +70,12 @@ export function contractForm<V, B extends Body>(
   };
 }
 
-/** The slug suggested for a name: the one the server would derive; none while the name has no letter or digit. */
-export function slugFromName(name: string): string {
-  return /[a-z0-9]/i.test(name.normalize('NFKD')) ? slugify(name) : '';
+/**
+ * The slug suggested for a name: the one the server would derive (transliterated by `language`'s
+ * rules); none while the name has no Latin letter or digit even after transliteration.
+ */
+export function slugFromName(name: string, language?: string): string {
+  return /[a-z0-9]/i.test(toLatin(name, language).normalize('NFKD')) ? slugify(name, language) : '';
 }
 
 /** An expiry date picked as YYYY-MM-DD means the end of that day in UTC; empty means never. */

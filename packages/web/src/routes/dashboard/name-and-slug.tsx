@@ -16,9 +16,10 @@ export function nameAndSlugBody({ name, slug }: NameAndSlug): { name: string; sl
 
 /**
  * The name and slug fields of a create form (organisation, series): the slug follows the name
- * until the user edits it.
+ * until the user edits it. `language` transliterates as the server will for that form (an
+ * organisation's slug follows the caller's language).
  */
-export function useSlugFollowingName<V extends NameAndSlug>(form: UseFormReturnType<V>) {
+export function useSlugFollowingName<V extends NameAndSlug>(form: UseFormReturnType<V>, language?: string) {
   const [slugEdited, setSlugEdited] = useState(false);
   const set = form.setFieldValue as (field: keyof NameAndSlug, value: string) => void;
   return {
@@ -27,7 +28,7 @@ export function useSlugFollowingName<V extends NameAndSlug>(form: UseFormReturnT
       onChange(event: { currentTarget: { value: string } }) {
         const name = event.currentTarget.value;
         set('name', name);
-        if (!slugEdited) set('slug', slugFromName(name));
+        if (!slugEdited) set('slug', slugFromName(name, language));
       },
     },
     slugInput: {
