@@ -277,7 +277,7 @@ export async function buildApp(
         await api.register(async (gen) => {
           // Key fetches (POST /jwks) are counted in the plan limits' store: every node shares the counts.
           sdkRoutes(gen, database.db, caches, consoleConfig, planLimits.store);
-          generateRoutes(gen, database.db, caches);
+          generateRoutes(gen, database.db, caches, config.generation);
         });
       },
       { prefix: apiPrefix },

@@ -245,14 +245,18 @@ export const sdkKeys = pgTable(
   ],
 );
 
-export const shortLinks = pgTable('short_links', {
-  code: text('code').primaryKey(),
-  orgId: uuid('org_id').references(() => organisations.id, { onDelete: 'cascade' }),
-  pattern: text('pattern').notNull(),
-  seed: text('seed'),
-  sequence: text('sequence'),
-  createdAt: createdAt(),
-});
+export const shortLinks = pgTable(
+  'short_links',
+  {
+    code: text('code').primaryKey(),
+    orgId: uuid('org_id').references(() => organisations.id, { onDelete: 'cascade' }),
+    pattern: text('pattern').notNull(),
+    seed: text('seed'),
+    sequence: text('sequence'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('short_links_org_created_idx').on(t.orgId, t.createdAt)],
+);
 
 // ---- documents -----------------------------------------------------------------------
 

@@ -58,6 +58,16 @@ const EnvSchema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().min(3).optional(),
+  /** Streams (newline-delimited answers) open at once per key, and on this node in all. */
+  STREAMS_PER_KEY: z.coerce.number().int().min(1).default(4),
+  STREAMS_PER_NODE: z.coerce.number().int().min(1).default(64),
+  /** Each address's share of the public console's quota (landing page and playground). */
+  VISITOR_REQ_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  VISITOR_SLUGS_PER_DAY: z.coerce.number().int().min(1).default(20_000),
+  VISITOR_MAX_PER_REQUEST: z.coerce.number().int().min(1).default(1_000),
+  /** Short links (POST /shorten) an organisation may store, in all and per UTC day. */
+  SHORT_LINKS_PER_ORG: z.coerce.number().int().min(0).default(10_000),
+  SHORT_LINKS_PER_ORG_PER_DAY: z.coerce.number().int().min(0).default(1_000),
 });
 
 export type DatabaseConfig =
@@ -101,6 +111,16 @@ export interface Config {
   /** Present with LICENSE: an on-premise install held to its licence (areas/install). */
   install?: InstallConfig;
   mail: MailConfig;
+  generation: GenerationBounds;
+}
+
+/** Bounds on generation calls below the plans' own limits (issue 30). */
+export interface GenerationBounds {
+  streamsPerKey: number;
+  streamsPerNode: number;
+  /** Per caller address, for calls signed with the public console's SDK config. */
+  visitor: { reqPerMinute: number; slugsPerDay: number; maxPerRequest: number };
+  shortLinks: { perOrg: number; perOrgPerDay: number };
 }
 
 /** Account e-mail: SMTP when configured, else kept in the database's outbox and logged. */
@@ -224,5 +244,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     consoleSdk: { origins: [...new Set(consoleOrigins)], rotation: e.CONSOLE_SDK_ROTATION },
     billing,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? `Slugsmith <no-reply@${new URL(publicUrl).hostname}>` },
+    generation: {
+      streamsPerKey: e.STREAMS_PER_KEY,
+      streamsPerNode: e.STREAMS_PER_NODE,
+      visitor: {
+        reqPerMinute: e.VISITOR_REQ_PER_MINUTE,
+        slugsPerDay: e.VISITOR_SLUGS_PER_DAY,
+        maxPerRequest: e.VISITOR_MAX_PER_REQUEST,
+      },
+      shortLinks: { perOrg: e.SHORT_LINKS_PER_ORG, perOrgPerDay: e.SHORT_LINKS_PER_ORG_PER_DAY },
+    },
   };
 }

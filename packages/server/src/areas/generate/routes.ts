@@ -32,6 +32,7 @@ import { z } from 'zod';
 import { requireKey } from '../../auth/access.js';
 import type { Db } from '../../db/connect.js';
 import type { Caches } from '../../platform/cache.js';
+import type { GenerationBounds } from '../../platform/config.js';
 import { ApiError } from '../../platform/errors.js';
 import { assertSliceWindow } from '../limits/hooks.js';
 import { keyLimits } from '../plans/effective-limits.js';
@@ -63,7 +64,12 @@ const stream = {
  * with an SDK key. Every call stays inside the key's organisation, and a series key inside its
  * series.
  */
-export function generateRoutes(app: FastifyInstance, db: Db, caches: Caches): void {
+export function generateRoutes(
+  app: FastifyInstance,
+  db: Db,
+  caches: Caches,
+  bounds: Pick<GenerationBounds, 'shortLinks'>,
+): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['generation'];
   // Generation answers are JSON or text for programs, never pages: the page security headers
@@ -445,15 +451,22 @@ export function generateRoutes(app: FastifyInstance, db: Db, caches: Caches): vo
     handler: async () => generatorFor(currentBundleId).dictionaryTags(),
   });
 
+  // A short link is a forge that stores its pattern: the forge switch, rate and quota (one slug)
+  // and pattern checks apply, and the organisation's stored links are bounded.
   r.post('/shorten', {
-    config: { access: { key: 'forge' }, cors: 'any-origin' },
+    config: {
+      access: { key: 'forge' },
+      limits: { operation: 'forge', slugs: 1, pattern: 'pattern' },
+      cors: 'any-origin',
+    },
     schema: {
       tags,
       summary: 'Store a pattern under a short code (itself a slug)',
       body: ShortenRequest,
-      response: { 200: ShortenResponse, ...errors },
+      response: { 200: ShortenResponse, ...errors, 429: ErrorBody },
     },
-    handler: async (request) => service.shorten(db, requireKey(request), request.body),
+    handler: async (request, reply) =>
+      service.shorten(db, requireKey(request), request.body, bounds.shortLinks, reply),
   });
 
   r.get('/expand/:code', {

@@ -3,9 +3,9 @@ import { Readable } from 'node:stream';
 import type { DictionaryTagPage, ExpandResponse, KeyInfo, Scope, SeriesList } from '@slugsmith/contract';
 import { sortScopes } from '@slugsmith/contract';
 import { eq, sql } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
 import type { CallerKey } from '../../auth/keys.js';
 import type { Db } from '../../db/connect.js';
-import { isUniqueViolation } from '../../db/errors.js';
 import { secrets, shortLinks } from '../../db/schema.js';
 import { CacheKind, type Caches } from '../../platform/cache.js';
 import { ApiError } from '../../platform/errors.js';
@@ -27,6 +27,7 @@ import {
   MAX_COUNT,
   withEngine,
 } from './engine.js';
+import { type ShortLinkBounds, withinShortLinkBounds } from './short-link-bounds.js';
 
 export function orgOf(key: CallerKey): OrgRef {
   return { id: key.orgId, slug: key.orgSlug };
@@ -177,38 +178,48 @@ async function shortSeed(db: Db): Promise<string> {
   return String(row.value);
 }
 
-/** Stores a pattern (with seed and sequence) under a short code that is itself a slug. */
+/**
+ * Stores a pattern (with seed and sequence) under a short code that is itself a slug, while the
+ * organisation is under its short-link bounds (the pattern was held to the plan's limits before).
+ */
 export async function shorten(
   db: Db,
   key: CallerKey,
   input: { pattern: string; seed?: string; sequence?: number | string },
+  bounds: ShortLinkBounds,
+  reply?: FastifyReply,
 ): Promise<{ slug: string }> {
   const gen = generatorFor(currentBundleId);
   // Refused patterns are not stored.
   await compiledPattern(input.pattern);
   const seed = await shortSeed(db);
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const result = (await db.execute(sql`SELECT (nextval('short_link_seq') - 1)::text AS n`)) as unknown as {
-      rows: { n: string }[];
-    };
-    const n = result.rows[0].n;
-    const pattern = BigInt(n) < 50_000_000n ? SHORT_PATTERN : `${SHORT_PATTERN}-{number:6d}`;
-    const [code] = withEngine(() => gen.forge(pattern, { seed, sequence: n, count: 1 }));
-    try {
-      await db.insert(shortLinks).values({
-        code,
-        orgId: key.orgId,
-        pattern: input.pattern,
-        seed: input.seed ?? null,
-        sequence: input.sequence === undefined ? null : String(input.sequence),
-      });
-      return { slug: code };
-    } catch (error) {
-      // A code from an earlier dictionary bundle may coincide: take the next position.
-      if (!isUniqueViolation(error)) throw error;
+  return withinShortLinkBounds(db, key.orgId, bounds, reply, async (tx) => {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const result = (await tx.execute(
+        sql`SELECT (nextval('short_link_seq') - 1)::text AS n`,
+      )) as unknown as {
+        rows: { n: string }[];
+      };
+      const n = result.rows[0].n;
+      const pattern = BigInt(n) < 50_000_000n ? SHORT_PATTERN : `${SHORT_PATTERN}-{number:6d}`;
+      const [code] = withEngine(() => gen.forge(pattern, { seed, sequence: n, count: 1 }));
+      // A code from an earlier dictionary bundle may coincide: take the next position (no error,
+      // which would end the transaction).
+      const stored = await tx
+        .insert(shortLinks)
+        .values({
+          code,
+          orgId: key.orgId,
+          pattern: input.pattern,
+          seed: input.seed ?? null,
+          sequence: input.sequence === undefined ? null : String(input.sequence),
+        })
+        .onConflictDoNothing()
+        .returning({ code: shortLinks.code });
+      if (stored.length > 0) return { slug: code };
     }
-  }
-  throw ApiError.conflict();
+    throw ApiError.conflict();
+  });
 }
 
 /** A stored sequence as ExpandResponse carries it: a number while exact in JavaScript, else text. */

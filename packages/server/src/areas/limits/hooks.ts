@@ -37,8 +37,11 @@ export interface RouteLimits {
   operation: GenerationCall['kind'];
   /** Answers newline-delimited: the plan's stream switch and per-stream maximum apply. */
   stream?: boolean;
-  /** The body field that holds how many slugs a call asks for: the quotas count them. */
-  slugs?: string;
+  /**
+   * The body field that holds how many slugs a call asks for (the quotas count them), or a fixed
+   * count for calls that store one (a short link counts as one forged slug).
+   */
+  slugs?: string | number;
   /** The body field that holds a pattern the call renders: checked for components and complexity. */
   pattern?: string;
 }
@@ -73,7 +76,7 @@ type Body = Record<string, unknown> | undefined;
 function describer(limits: RouteLimits): (body: Body) => GenerationCall {
   const { operation: kind, stream = false, slugs, pattern } = limits;
   return (body) => {
-    const count = slugs === undefined ? undefined : body?.[slugs];
+    const count = typeof slugs === 'number' ? slugs : slugs === undefined ? undefined : body?.[slugs];
     const rendered = pattern === undefined ? undefined : body?.[pattern];
     return {
       kind,

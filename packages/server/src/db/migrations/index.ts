@@ -15,6 +15,7 @@ import { sql as installNodes } from './0015_install_nodes.js';
 import { sql as accountSecurity } from './0016_account_security.js';
 import { sql as invitations } from './0017_invitations.js';
 import { sql as installNodeBeats } from './0018_install_node_beats.js';
+import { sql as shortLinksByOrg } from './0019_short_links_by_org.js';
 
 /**
  * Every migration, in order. Applied ones are recorded by id and never edited: a change to the
@@ -38,4 +39,5 @@ export const migrations: readonly { id: string; sql: string }[] = [
   { id: '0016_account_security', sql: accountSecurity },
   { id: '0017_invitations', sql: invitations },
   { id: '0018_install_node_beats', sql: installNodeBeats },
+  { id: '0019_short_links_by_org', sql: shortLinksByOrg },
 ];
