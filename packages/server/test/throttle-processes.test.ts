@@ -32,14 +32,18 @@ describe.runIf(testDatabases.includes('postgres'))(
       const env = { REDIS_URL: redisUrl, LOG_LEVEL: 'error', ADMIN_PASSWORD: 'operator chosen secret' };
       servers.push(await startServer(schema, await freePort(), env));
       servers.push(await startServer(schema, await freePort(), env));
+      await insertUser(email);
+    });
+
+    async function insertUser(address: string) {
       const client = new pg.Client({ connectionString: databaseUrl, options: `-c search_path=${schema}` });
       await client.connect();
       await client.query('INSERT INTO local_users (email, password_hash) VALUES ($1, $2)', [
-        email,
+        address,
         await hashPassword(password),
       ]);
       await client.end();
-    });
+    }
     afterAll(async () => {
       await Promise.all(servers.map((s) => stopServer(s)));
       await dropSchema(schema);
@@ -74,6 +78,37 @@ describe.runIf(testDatabases.includes('postgres'))(
         expect(Number(right.retryAfter)).toBeGreaterThan(20);
         expect(right.text).toContain('Too many attempts. Try again in 1 min.');
       }
+    });
+
+    it('40 guesses at once over both nodes: at most 5 checked, the right one never beyond them', async () => {
+      const redis = new Redis(redisUrl);
+      for (const rightAt of [39, 0]) {
+        const target = `race-${randomBytes(3).toString('hex')}@example.com`;
+        await insertUser(target);
+        const addressKeys = await redis.keys('slugsmith:throttle:sign-in:address:*');
+        if (addressKeys.length > 0) await redis.del(...addressKeys);
+        const flows = await Promise.all(
+          Array.from({ length: 40 }, async (_, i) => {
+            const flow = new OidcFlow((servers[i % 2] as ServerProcess).url);
+            await flow.start();
+            return flow;
+          }),
+        );
+        const statuses = await Promise.all(
+          flows.map(
+            async (flow, i) => (await flow.signIn(target, i === rightAt ? password : `g${i}`)).status,
+          ),
+        );
+        const signedIn = statuses.filter((s) => s === 303 || s === 302).length;
+        expect(signedIn + statuses.filter((s) => s === 401 || s === 429).length, String(statuses)).toBe(40);
+        // Checked guesses: the failures the address still counts, plus a success (given back).
+        const [addressKey] = await redis.keys('slugsmith:throttle:sign-in:address:*');
+        const counted = addressKey ? Number(await redis.hget(addressKey, 'n')) : 0;
+        expect(counted + signedIn, String(statuses)).toBeLessThanOrEqual(5);
+        if (signedIn === 0)
+          expect(await redis.hget(`slugsmith:throttle:sign-in:account:${target}`, 'n')).toBe('5');
+      }
+      await redis.quit();
     });
   },
 );

@@ -1,4 +1,4 @@
-import { eq, lt, sql } from 'drizzle-orm';
+import { eq, lt, type SQL, sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import type { Db } from '../db/connect.js';
 import { authThrottle } from '../db/schema.js';
@@ -35,12 +35,27 @@ export function delayAfter(rule: ThrottleRule, attempts: number): number {
   return Math.min(rule.baseMs * 2 ** (attempts - rule.free), rule.maxMs);
 }
 
+/**
+ * The answer to a reservation: `granted` attempts were counted before their work began (so
+ * concurrent attempts cannot all pass the check), `wait` is how long the key now waits — the
+ * wait this attempt causes when granted, the time left when refused.
+ */
+export interface Reservation {
+  granted: boolean;
+  wait: number;
+}
+
 export interface ThrottleStore {
   readonly kind: 'redis' | 'database';
   /** Milliseconds until `key` may be tried again (0: now). */
   waitMs(key: string, now?: number): Promise<number>;
-  /** Counts an attempt; answers the wait it causes. */
-  hit(key: string, rule: ThrottleRule, now?: number): Promise<number>;
+  /**
+   * Counts an attempt unless the key waits, in one atomic step: increment, then check. Refused
+   * attempts are not counted.
+   */
+  reserve(key: string, rule: ThrottleRule, now?: number): Promise<Reservation>;
+  /** Gives back a granted reservation (the attempt succeeded or never ran). */
+  release(key: string, rule: ThrottleRule): Promise<void>;
   /** Forgets the key (a successful sign-in of the account). */
   clear(key: string): Promise<void>;
   close(): Promise<void>;
@@ -49,16 +64,26 @@ export interface ThrottleStore {
 const REDIS_PREFIX = 'slugsmith:throttle:';
 
 /** One hash per key (`n` attempts, `u` blocked until), updated by one script: atomic across nodes. */
-const HIT_SCRIPT = `
-local n = redis.call('HINCRBY', KEYS[1], 'n', 1)
+const RESERVE_SCRIPT = `
 local free, base, max, now, window = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4]), tonumber(ARGV[5])
+local blocked = tonumber(redis.call('HGET', KEYS[1], 'u') or '0')
+if blocked > now then return {0, blocked - now} end
+local n = redis.call('HINCRBY', KEYS[1], 'n', 1)
 local wait = 0
 if n >= free then
   wait = math.min(base * 2 ^ (n - free), max)
   redis.call('HSET', KEYS[1], 'u', now + wait)
 end
 redis.call('PEXPIRE', KEYS[1], window)
-return wait`;
+return {1, wait}`;
+
+/** Takes one attempt back; below the free attempts nothing waits any more. */
+const RELEASE_SCRIPT = `
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+local n = redis.call('HINCRBY', KEYS[1], 'n', -1)
+if n < tonumber(ARGV[1]) then redis.call('HDEL', KEYS[1], 'u') end
+if n <= 0 then redis.call('DEL', KEYS[1]) end
+return n`;
 
 export function redisThrottleStore(url: string): ThrottleStore {
   const redis = new Redis(url, { maxRetriesPerRequest: 2 });
@@ -69,9 +94,9 @@ export function redisThrottleStore(url: string): ThrottleStore {
       const until = Number(await redis.hget(REDIS_PREFIX + key, 'u'));
       return Number.isFinite(until) && until > now ? until - now : 0;
     },
-    async hit(key, rule, now = Date.now()) {
-      const wait = await redis.eval(
-        HIT_SCRIPT,
+    async reserve(key, rule, now = Date.now()) {
+      const [granted, wait] = (await redis.eval(
+        RESERVE_SCRIPT,
         1,
         REDIS_PREFIX + key,
         rule.free,
@@ -79,8 +104,11 @@ export function redisThrottleStore(url: string): ThrottleStore {
         rule.maxMs,
         now,
         rule.windowMs,
-      );
-      return Number(wait);
+      )) as [number, number];
+      return { granted: granted === 1, wait: Number(wait) };
+    },
+    async release(key, rule) {
+      await redis.eval(RELEASE_SCRIPT, 1, REDIS_PREFIX + key, rule.free);
     },
     async clear(key) {
       await redis.del(REDIS_PREFIX + key);
@@ -92,44 +120,53 @@ export function redisThrottleStore(url: string): ThrottleStore {
   };
 }
 
-/** One row per key; the count is raised by one upsert, so concurrent nodes do not lose attempts. */
+/**
+ * One row per key. A reservation is one upsert whose update only happens while the key does not
+ * wait (the row lock of ON CONFLICT serialises concurrent nodes); it sets the block in the same
+ * statement, so no second attempt slips in between counting and blocking.
+ */
 export function databaseThrottleStore(db: Db): ThrottleStore {
+  const waitMs = async (key: string, now = Date.now()) => {
+    const [row] = await db
+      .select({ until: authThrottle.blockedUntil, expires: authThrottle.expiresAt })
+      .from(authThrottle)
+      .where(eq(authThrottle.key, key));
+    if (!row?.until || row.expires.getTime() <= now) return 0;
+    return Math.max(0, row.until.getTime() - now);
+  };
   return {
     kind: 'database',
-    async waitMs(key, now = Date.now()) {
-      const [row] = await db
-        .select({ until: authThrottle.blockedUntil, expires: authThrottle.expiresAt })
-        .from(authThrottle)
-        .where(eq(authThrottle.key, key));
-      if (!row?.until || row.expires.getTime() <= now) return 0;
-      return Math.max(0, row.until.getTime() - now);
-    },
-    async hit(key, rule, now = Date.now()) {
+    waitMs,
+    async reserve(key, rule, now = Date.now()) {
+      const at = new Date(now);
       const expires = new Date(now + rule.windowMs);
+      const expired = sql`${authThrottle.expiresAt} <= ${at}`;
+      const count = sql`(CASE WHEN ${expired} THEN 1 ELSE ${authThrottle.failures} + 1 END)`;
+      const blockedAfter = (n: SQL) =>
+        sql`CASE WHEN ${n} >= ${rule.free} THEN ${at}::timestamptz + least(${rule.baseMs}::float8 * power(2, ${n} - ${rule.free}), ${rule.maxMs}::float8) * interval '1 millisecond' END`;
       const [row] = await db
         .insert(authThrottle)
-        .values({ key, failures: 1, expiresAt: expires })
+        .values({ key, failures: 1, blockedUntil: sql`${blockedAfter(sql`1`)}`, expiresAt: expires })
         .onConflictDoUpdate({
           target: authThrottle.key,
-          set: {
-            failures: sql`CASE WHEN ${authThrottle.expiresAt} <= ${new Date(now)} THEN 1 ELSE ${authThrottle.failures} + 1 END`,
-            expiresAt: expires,
-          },
+          set: { failures: count, blockedUntil: blockedAfter(count), expiresAt: expires },
+          setWhere: sql`${expired} OR ${authThrottle.blockedUntil} IS NULL OR ${authThrottle.blockedUntil} <= ${at}`,
         })
         .returning({ failures: authThrottle.failures });
-      const wait = delayAfter(rule, row?.failures ?? 1);
-      if (wait > 0) {
-        await db
-          .update(authThrottle)
-          .set({
-            blockedUntil: sql`GREATEST(coalesce(${authThrottle.blockedUntil}, '-infinity'), ${new Date(now + wait)})`,
-          })
-          .where(eq(authThrottle.key, key));
-      }
       // Now and then (one attempt in a hundred) the rows whose window ended are deleted.
-      if (Math.random() < 0.01)
-        await db.delete(authThrottle).where(lt(authThrottle.expiresAt, new Date(now)));
-      return wait;
+      if (Math.random() < 0.01) await db.delete(authThrottle).where(lt(authThrottle.expiresAt, at));
+      if (row) return { granted: true, wait: delayAfter(rule, row.failures) };
+      return { granted: false, wait: Math.max(1, await waitMs(key, now)) };
+    },
+    async release(key, rule) {
+      const left = sql`${authThrottle.failures} - 1`;
+      await db
+        .update(authThrottle)
+        .set({
+          failures: sql`greatest(${left}, 0)`,
+          blockedUntil: sql`CASE WHEN ${left} < ${rule.free} THEN NULL ELSE ${authThrottle.blockedUntil} END`,
+        })
+        .where(eq(authThrottle.key, key));
     },
     async clear(key) {
       await db.delete(authThrottle).where(eq(authThrottle.key, key));

@@ -4,7 +4,7 @@ import type { Db } from '../../db/connect.js';
 import { localUsers } from '../../db/schema.js';
 import type { Mailer } from '../../platform/mail.js';
 import { linkMail, mailLanguage } from '../../platform/mail-templates.js';
-import { type ThrottleStore, throttleRules } from '../throttle.js';
+import { type ThrottleRule, type ThrottleStore, throttleRules } from '../throttle.js';
 import {
   consumeLink,
   createLink,
@@ -51,6 +51,21 @@ export class AccountSecurity {
     private readonly log: FastifyBaseLogger,
   ) {}
 
+  /**
+   * Counts one attempt against every key before its work starts; refused when any key waits (the
+   * others' reservations are given back). Answers the longest wait a failure would now cause.
+   */
+  private async reserve(
+    entries: [key: string, rule: ThrottleRule][],
+  ): Promise<{ failureWait: number } | Throttled> {
+    const answers = await Promise.all(entries.map(([key, rule]) => this.throttle.reserve(key, rule)));
+    if (answers.every((a) => a.granted)) return { failureWait: Math.max(0, ...answers.map((a) => a.wait)) };
+    await Promise.all(
+      entries.map(([key, rule], i) => (answers[i]?.granted ? this.throttle.release(key, rule) : undefined)),
+    );
+    return { throttled: Math.max(...answers.filter((a) => !a.granted).map((a) => a.wait)) };
+  }
+
   private async sendLink(purpose: LinkPurpose, user: LocalUser): Promise<void> {
     const token = await createLink(this.db, purpose, user);
     // The page the link opens speaks the language of the message.
@@ -74,10 +89,8 @@ export class AccountSecurity {
     const user = await findLocalUser(this.db, userId);
     if (!user) return { sent: false };
     if (user.emailVerifiedAt) return { sent: false };
-    const key = keys.verification(user.id);
-    const wait = await this.throttle.waitMs(key);
-    if (wait > 0) return { throttled: wait };
-    await this.throttle.hit(key, throttleRules.verificationRequest);
+    const reserved = await this.reserve([[keys.verification(user.id), throttleRules.verificationRequest]]);
+    if (isThrottled(reserved)) return reserved;
     await this.sendLink('verify_email', user);
     return { sent: true };
   }
@@ -101,14 +114,11 @@ export class AccountSecurity {
    * the work for an existing account is not awaited, so neither words nor timing tell.
    */
   async requestReset(email: string, clientAddress: string): Promise<{ requested: true } | Throttled> {
-    const accountKey = keys.resetAccount(email);
-    const addressKey = keys.resetAddress(clientAddress);
-    const wait = Math.max(await this.throttle.waitMs(accountKey), await this.throttle.waitMs(addressKey));
-    if (wait > 0) return { throttled: wait };
-    await Promise.all([
-      this.throttle.hit(accountKey, throttleRules.resetAccount),
-      this.throttle.hit(addressKey, throttleRules.resetAddress),
+    const reserved = await this.reserve([
+      [keys.resetAccount(email), throttleRules.resetAccount],
+      [keys.resetAddress(clientAddress), throttleRules.resetAddress],
     ]);
+    if (isThrottled(reserved)) return reserved;
     void findLocalUserByEmail(this.db, email)
       .then((user) => user && this.sendLink('reset_password', user))
       .catch((err) => this.log.error({ err }, 'password reset e-mail not sent'));
@@ -162,12 +172,11 @@ export class AccountSecurity {
     const user = await findLocalUser(this.db, userId);
     if (!user) return 'unknown';
     const key = keys.signInAccount(user.email);
-    const wait = await this.throttle.waitMs(key);
-    if (wait > 0) return { throttled: wait };
-    if (!(await verifyPassword(current, user.passwordHash))) {
-      await this.throttle.hit(key, throttleRules.signInAccount);
-      return 'wrong';
-    }
+    // The guess is counted before scrypt runs, so parallel guesses cannot all be checked.
+    const reserved = await this.reserve([[key, throttleRules.signInAccount]]);
+    if (isThrottled(reserved)) return reserved;
+    if (!(await verifyPassword(current, user.passwordHash))) return 'wrong';
+    await this.throttle.release(key, throttleRules.signInAccount);
     const problem = passwordProblem(next, user.email);
     if (problem) return { problem };
     await this.db
@@ -180,7 +189,9 @@ export class AccountSecurity {
 
   /**
    * Sign-in with growing delays: refused without checking the password while the account or the
-   * client address waits; a failure counts against both, a success clears the account's count.
+   * client address waits; every attempt is counted against both BEFORE the password is checked
+   * (parallel guesses cannot all pass the check); a success clears the account's count and gives
+   * the address its attempt back.
    */
   async signIn(
     email: string,
@@ -189,19 +200,20 @@ export class AccountSecurity {
   ): Promise<LocalUser | 'invalid' | Throttled> {
     const accountKey = keys.signInAccount(email);
     const addressKey = keys.signInAddress(clientAddress);
-    const wait = Math.max(await this.throttle.waitMs(accountKey), await this.throttle.waitMs(addressKey));
-    if (wait > 0) return { throttled: wait };
+    const reserved = await this.reserve([
+      [accountKey, throttleRules.signInAccount],
+      [addressKey, throttleRules.signInAddress],
+    ]);
+    if (isThrottled(reserved)) return reserved;
     const user = await signIn(this.db, email, password);
     if (user) {
-      await this.throttle.clear(accountKey);
+      await Promise.all([
+        this.throttle.clear(accountKey),
+        this.throttle.release(addressKey, throttleRules.signInAddress),
+      ]);
       return user;
     }
-    const waits = await Promise.all([
-      this.throttle.hit(accountKey, throttleRules.signInAccount),
-      this.throttle.hit(addressKey, throttleRules.signInAddress),
-    ]);
-    const next = Math.max(...waits);
-    return next > 0 ? { throttled: next } : 'invalid';
+    return reserved.failureWait > 0 ? { throttled: reserved.failureWait } : 'invalid';
   }
 }
 
