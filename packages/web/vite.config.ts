@@ -1,10 +1,19 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { precompressPlugin } from './scripts/precompress.js';
+import { routePaths } from './src/route-paths.js';
+
+/** dist/route-paths.json: the console's paths for the server (real 404s, the sitemap). */
+const routePathsPlugin = (): Plugin => ({
+  name: 'route-paths',
+  generateBundle() {
+    this.emitFile({ type: 'asset', fileName: 'route-paths.json', source: JSON.stringify(routePaths) });
+  },
+});
 
 export default defineConfig({
   // precompress: brotli and gzip copies of dist/ that the server sends as they are.
-  plugins: [react(), precompressPlugin()],
+  plugins: [react(), routePathsPlugin(), precompressPlugin()],
   // Workspace packages resolve to their TypeScript sources.
   resolve: { conditions: ['source'] },
   build: {

@@ -32,3 +32,20 @@ export const SUPPORTED_LANGUAGES: readonly InterfaceLanguage[] = [
   { code: 'ja-JP', name: 'Japanese', nativeName: '日本語', script: 'cjk', flag: '🇯🇵' },
   { code: 'ko-KR', name: 'Korean', nativeName: '한국어', script: 'cjk', flag: '🇰🇷' },
 ];
+
+/** 2-3 letters, optionally a 3-4 letter part, optionally a 2-3 letter part (product spec §2.4). */
+const LANGUAGE_SEGMENT = /^[a-z]{2,3}(?:-[a-z]{3,4})?(?:-[a-z]{2,3})?$/i;
+
+/**
+ * Whether a path's first segment is a language prefix (product spec §2.4): the §2.4 form, naming
+ * a language the runtime's locale data knows (`de`, `pt-BR`, `sr-Latn`), not `faq` or `xx-yyyy`.
+ * The console redirects such a path to the rest of it; the server answers that path as a page.
+ */
+export function isLanguagePrefix(segment: string): boolean {
+  if (!LANGUAGE_SEGMENT.test(segment)) return false;
+  try {
+    return new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' }).of(segment) !== undefined;
+  } catch {
+    return false;
+  }
+}

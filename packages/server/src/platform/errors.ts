@@ -70,7 +70,7 @@ function refuseNulInPathParameters(app: FastifyInstance): void {
 export function installErrorHandling(
   app: FastifyInstance,
   /** Answers unknown paths that belong to the web console (its router shows them); true if it did. */
-  fallback: () => ((request: FastifyRequest, reply: FastifyReply) => boolean) | undefined = () => undefined,
+  fallback: () => ((request: FastifyRequest, reply: FastifyReply) => Promise<boolean>) | undefined = () => undefined,
 ): void {
   // Registered before the access check, which reads `:org`.
   refuseNulInPathParameters(app);
@@ -101,8 +101,8 @@ export function installErrorHandling(
     return reply.status(code).send({ code, message: statusMessages[code] ?? ErrorMessages.internal });
   });
 
-  app.setNotFoundHandler((request, reply) => {
-    if (fallback()?.(request, reply)) return reply;
+  app.setNotFoundHandler(async (request, reply) => {
+    if (await fallback()?.(request, reply)) return reply;
     return reply.status(404).send({ code: 404, message: ErrorMessages.notFound });
   });
 }

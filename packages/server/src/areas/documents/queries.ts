@@ -179,3 +179,24 @@ export async function markRemoved(db: DbOrTx, slug: string): Promise<void> {
 /** A transaction-scoped advisory lock named per schema (nodes sharing one database take turns). */
 export const advisoryLock = (name: string) =>
   sql`SELECT pg_advisory_xact_lock(hashtext(current_schema() || ${`:${name}`}))`;
+
+/** Published documents of the collections, slug and last change only (the sitemap's entries). */
+export async function listPublishedPages(db: DbOrTx, collections: readonly string[]) {
+  if (collections.length === 0) return [];
+  return db
+    .select({ slug: documents.slug, collection: documents.collection, updatedAt: documents.updatedAt })
+    .from(documents)
+    .where(and(eq(documents.state, 'published'), inArray(documents.collection, [...collections])))
+    .orderBy(asc(documents.collection), asc(documents.position), asc(documents.slug));
+}
+
+export async function isPublishedIn(db: DbOrTx, collection: string, slug: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: documents.id })
+    .from(documents)
+    .where(
+      and(eq(documents.slug, slug), eq(documents.collection, collection), eq(documents.state, 'published')),
+    )
+    .limit(1);
+  return row !== undefined;
+}

@@ -4,6 +4,10 @@ import { dirname, join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { defaultAccess } from '../../auth/access.js';
+import type { Db } from '../../db/connect.js';
+import { isPublishedIn, listPublishedPages } from '../documents/service.js';
+import { type ConsolePath, consolePathMatcher, documentPages, readRoutePaths } from './console-paths.js';
+import { robotsTxt, sitemapXml } from './site-files.js';
 
 /** Where the built console is: WEB_DIST_DIR, else the `dist` of the @slugsmith/web workspace. */
 export function findWebDist(configured?: string): string | undefined {
@@ -19,18 +23,25 @@ export function findWebDist(configured?: string): string | undefined {
 /** Paths that belong to the server, never to the single-page app. */
 const serverPaths = /^\/(api|oidc)(\/|$)/;
 
+/** Answers a request no route took: true when it sent the console's page. */
+export type WebFallback = (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
+
 /**
  * Serves the built web console at `/`. Hashed assets are cached for a year; `index.html` never,
  * so a deploy is picked up at once. The build writes brotli and gzip copies next to its files
  * (`file.br`, `file.gz`): a browser that accepts one gets that copy as it is, so nothing is
- * compressed per request. Unknown GET paths outside /api and /oidc answer index.html and the
- * app's router takes over (its own 404 page). Returns the fallback for the not-found handler, or
+ * compressed per request. GET paths outside /api and /oidc that the console's route table knows
+ * (a document page only for a published document) answer index.html and the app's router takes
+ * over; any other path answers 404 — with index.html for a browser, so it shows the app's 404
+ * page, and the JSON error otherwise. Serves `/robots.txt` and `/sitemap.xml` (the public pages
+ * and documents, in every language). Returns the fallback for the not-found handler, or
  * undefined when no console is built.
  */
 export async function registerWeb(
   app: FastifyInstance,
   dist: string | undefined,
-): Promise<((request: FastifyRequest, reply: FastifyReply) => boolean) | undefined> {
+  site: { db: Db; publicUrl: string },
+): Promise<WebFallback | undefined> {
   if (!dist || !existsSync(join(dist, 'index.html'))) {
     app.log.info('web console not built: serving the API only');
     return undefined;
@@ -53,11 +64,56 @@ export async function registerWeb(
       },
     });
   });
-  return (request, reply) => {
+  const routePaths = readRoutePaths(dist);
+  const matchPath = routePaths ? consolePathMatcher(routePaths) : () => ({ kind: 'page' }) as const;
+  registerSiteFiles(app, site, routePaths?.indexed ?? []);
+
+  const isPage = async (path: ConsolePath) =>
+    path?.kind === 'page' ||
+    (path?.kind === 'document' && (await isPublishedIn(site.db, path.collection, path.slug)));
+  return async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     if ((request.method !== 'GET' && request.method !== 'HEAD') || serverPaths.test(path)) return false;
+    if (!(await isPage(matchPath(path)))) {
+      if (!request.headers.accept?.includes('text/html')) return false;
+      reply.code(404);
+    }
     reply.header('cache-control', 'no-cache');
-    void reply.sendFile('index.html', dist);
+    await reply.sendFile('index.html', dist);
     return true;
   };
+}
+
+/** robots.txt and a sitemap of the indexed pages and every published document page. */
+function registerSiteFiles(app: FastifyInstance, site: { db: Db; publicUrl: string }, indexed: string[]) {
+  app.register(async (scope) => {
+    defaultAccess(scope, 'public');
+    scope.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
+      reply
+        .type('text/plain; charset=utf-8')
+        .header('cache-control', 'public, max-age=3600')
+        .send(robotsTxt(site.publicUrl)),
+    );
+    scope.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
+      const collections = Object.entries(documentPages);
+      const documents = await listPublishedPages(
+        site.db,
+        collections.map(([, collection]) => collection),
+      );
+      const prefixOf = new Map(
+        collections.map(([pattern, collection]) => [collection, pattern.replace(/:\w+$/, '')]),
+      );
+      const pages = [
+        ...indexed.map((path) => ({ path })),
+        ...documents.map((d) => ({
+          path: `${prefixOf.get(d.collection)}${encodeURIComponent(d.slug)}`,
+          updatedAt: d.updatedAt,
+        })),
+      ];
+      return reply
+        .type('application/xml; charset=utf-8')
+        .header('cache-control', 'public, max-age=3600')
+        .send(sitemapXml(site.publicUrl, pages));
+    });
+  });
 }
