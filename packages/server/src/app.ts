@@ -283,7 +283,10 @@ export async function buildApp(
       { prefix: apiPrefix },
     );
     if (builtin) await server.register(builtin.plugin);
-    webFallback = await registerWeb(server, findWebDist(config.webDistDir));
+    webFallback = await registerWeb(server, findWebDist(config.webDistDir), {
+      db: database.db,
+      publicUrl: config.publicUrl,
+    });
 
     server.addHook('onClose', async () => {
       if (!(await inFlight.drained(config.shutdownGraceMs))) {
