@@ -2,11 +2,11 @@
  * The on-premise loop against two real servers in Chromium: on the first (the service, local
  * payment sandbox) a customer buys the On-premise plan for 3 nodes, pays on the hosted page and
  * downloads the licence the purchase issued from the organisation's Licences tab; a second server
- * started with LICENSE=<that file> and LICENSE_KEYS=<the first's published keys URL> runs as an
- * on-premise install, and its admin console shows the licence: holder, plan, 1 of 3 nodes in use.
+ * started with LICENSE=<that file> and LICENSE_KEYS=<the first's published keys, saved to a file:
+ * the test service is plain http, which LICENSE_KEYS refuses> runs as an on-premise install, and its admin console shows the licence: holder, plan, 1 of 3 nodes in use.
  * Needs the built console (npm run build -w @slugsmith/web).
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { InstallStatus, Licence } from '@slugsmith/contract';
@@ -97,11 +97,13 @@ describe('an on-premise licence: bought on the service, installed on a server of
     expect((await readFile(licenceFile, 'utf8')).trim()).toBe(issued?.token);
   });
 
-  it('starts a second server with LICENSE and the first server’s keys URL, and shows the licence in its admin console', async () => {
-    install = await startRealServer({
-      LICENSE: licenceFile,
-      LICENSE_KEYS: `${service.url}/api/v1/licences/keys`,
-    });
+  it('starts a second server with LICENSE and the first server’s published keys, and shows the licence in its admin console', async () => {
+    // What a release step does with the issuer's keys; the development switch reads them from a file.
+    const keysFile = join(dir, 'licence-keys.json');
+    const published = await fetch(`${service.url}/api/v1/licences/keys`);
+    expect(published.status).toBe(200);
+    await writeFile(keysFile, await published.text());
+    install = await startRealServer({ LICENSE: licenceFile, LICENSE_KEYS: keysFile });
     const staff = await newContext(browser, install);
     try {
       const staffPage = await staff.newPage();

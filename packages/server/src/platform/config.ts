@@ -48,8 +48,15 @@ const EnvSchema = z.object({
   BILLING_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(14),
   /** An on-premise licence token, or the path of a file holding one: the server runs as an install. */
   LICENSE: z.string().min(1).optional(),
-  /** More trusted licence keys: a JWKS file's path or an http(s) URL serving one. */
-  LICENSE_KEYS: z.string().min(1).optional(),
+  /**
+   * Development and tests only: licence keys trusted beyond the issuer's shipped in
+   * licence-keys.json (a JWKS file's path or an https URL serving one). Warned about at start.
+   */
+  LICENSE_KEYS: z
+    .string()
+    .min(1)
+    .refine((v) => !/^http:/i.test(v.trim()), 'plain http is refused: use an https URL or a JWKS file')
+    .optional(),
   /** How often each node of an install heartbeats; its slot is free 4 beats after its last. */
   LICENSE_HEARTBEAT_SECONDS: z.coerce.number().min(0.2).max(60).default(5),
   /** Account e-mail goes through this server (smtp:// or smtps://); absent: the embedded outbox. */
@@ -133,7 +140,7 @@ export interface MailConfig {
 export interface InstallConfig {
   /** LICENSE as given: a token or a file path. */
   licence: string;
-  /** LICENSE_KEYS as given, added to the keys shipped with the server. */
+  /** LICENSE_KEYS as given (development and tests): added to the keys shipped with the server. */
   keys?: string;
   heartbeatMs: number;
 }

@@ -8,6 +8,7 @@ import { ApiError } from '../../platform/errors.js';
 import type { OrgLimits } from '../plans/effective-limits.js';
 import { GRACE_DAYS, type LicenceStanding, licenceStanding, standingWarning } from './expiry.js';
 import {
+  developmentKeysWarning,
   fileVersion,
   LicenceRefused,
   type LicenceText,
@@ -33,8 +34,18 @@ export interface VerifiedLicence {
 export async function readInstallLicence(config: InstallConfig): Promise<VerifiedLicence> {
   const keys = await loadTrustedKeys(config.keys);
   const text = await readLicenceText(config.licence);
-  const claims = await verifyForInstall(text.token, keys);
-  return { text, claims, keys, keysSource: config.keys, heartbeatMs: config.heartbeatMs };
+  try {
+    const claims = await verifyForInstall(text.token, keys);
+    return { text, claims, keys, keysSource: config.keys, heartbeatMs: config.heartbeatMs };
+  } catch (error) {
+    if (error instanceof LicenceRefused && error.problem === 'foreign' && !config.keys) {
+      throw new LicenceRefused(
+        `${error.message} (only the issuer's keys shipped with this release are trusted: ${keys.length})`,
+        error.problem,
+      );
+    }
+    throw error;
+  }
 }
 
 /** Warnings about the licence's end are repeated in the log this often. */
@@ -92,6 +103,7 @@ export class Install {
 
   /** Registers this node (claiming a slot if one is free), says so in the log, then heartbeats. */
   async start(): Promise<void> {
+    if (this.keysSource) this.log.warn({ licence_keys: this.keysSource }, developmentKeysWarning);
     const { org, plan, max_nodes, jti } = this.claims;
     this.log.info(
       { licence: jti, holder: org.slug, plan: plan.slug, max_nodes },

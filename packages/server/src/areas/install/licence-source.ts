@@ -6,9 +6,11 @@ import { LicenceError, type LicenceProblem, verifyLicence } from '../licences/to
 
 /**
  * Where an install's licence and trusted keys come from: LICENSE is the token itself or the path
- * of a file holding it (renewed by replacing the file); LICENSE_KEYS adds keys to those shipped in
- * the package (a JWKS file or a URL serving one, such as the issuing service's
- * /api/v1/licences/keys).
+ * of a file holding it (renewed by replacing the file). The issuer's public keys are those shipped
+ * in the package (licence-keys.json, filled by the release step). LICENSE_KEYS is a development
+ * and test switch that trusts more keys (a JWKS file or an https URL serving one, such as a test
+ * service's /api/v1/licences/keys): whoever sets it can issue their own licences, so the install
+ * says so loudly at start.
  */
 
 /** The install cannot start: one line naming the problem (main prints ConfigError's message alone). */
@@ -66,32 +68,51 @@ function keysOf(document: unknown, where: string): JWK[] {
   return keys as JWK[];
 }
 
-/** The shipped keys plus those LICENSE_KEYS names; an unreachable or invalid source refuses the start. */
-export async function loadTrustedKeys(extra: string | undefined): Promise<JWK[]> {
-  const shipped = await readFile(SHIPPED_KEYS, 'utf8').then(
+/** The issuer's public keys shipped with this release (empty in a development checkout). */
+export async function shippedKeys(): Promise<JWK[]> {
+  return readFile(SHIPPED_KEYS, 'utf8').then(
     (text) => keysOf(JSON.parse(text), 'licence-keys.json'),
     (error: NodeJS.ErrnoException) => {
       if (error.code === 'ENOENT') return [];
       throw error;
     },
   );
-  if (!extra) return shipped;
+}
+
+/**
+ * The shipped keys plus, with the LICENSE_KEYS development switch, those it names (a file or an
+ * https URL; plain http is refused, since anyone on the path could swap the keys). An unreachable
+ * or invalid source refuses the start.
+ */
+export async function loadTrustedKeys(development: string | undefined): Promise<JWK[]> {
+  const shipped = await shippedKeys();
+  if (!development) return shipped;
+  if (/^http:/i.test(development.trim())) {
+    throw new LicenceRefused(
+      `licence refused (keys): LICENSE_KEYS ${development} is plain http: use an https URL or a JWKS file`,
+    );
+  }
   let document: unknown;
   try {
-    if (/^https?:\/\//.test(extra)) {
-      const response = await fetch(extra, { signal: AbortSignal.timeout(10_000) });
+    if (/^https:\/\//i.test(development)) {
+      const response = await fetch(development, { signal: AbortSignal.timeout(10_000) });
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       document = await response.json();
     } else {
-      document = JSON.parse(await readFile(extra, 'utf8'));
+      document = JSON.parse(await readFile(development, 'utf8'));
     }
   } catch (error) {
     throw new LicenceRefused(
-      `licence refused (keys): LICENSE_KEYS ${extra} could not be read: ${(error as Error).message}`,
+      `licence refused (keys): LICENSE_KEYS ${development} could not be read: ${(error as Error).message}`,
     );
   }
-  return [...shipped, ...keysOf(document, `LICENSE_KEYS ${extra}`)];
+  return [...shipped, ...keysOf(document, `LICENSE_KEYS ${development}`)];
 }
+
+/** The start's warning while LICENSE_KEYS is set. */
+export const developmentKeysWarning =
+  'DEVELOPMENT ONLY: LICENSE_KEYS is set, so licences signed by keys that are not shipped with this release are trusted. ' +
+  'It is a development and test switch; never set it on a production install (anyone holding those keys can issue licences).';
 
 /** Verifies the token; a licence error becomes the one line the refused start prints. */
 export async function verifyForInstall(token: string, keys: readonly JWK[]): Promise<LicenceClaims> {
