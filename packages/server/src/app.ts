@@ -48,11 +48,15 @@ import { openReplayStore, type ReplayStore } from './auth/replays.js';
 import { remoteVerifier, type TokenVerifier } from './auth/tokens.js';
 import { type Database, openDatabase } from './db/connect.js';
 import { migrate } from './db/migrate.js';
+import { type BodyLimitRecord, installBodyLimits } from './platform/body-limits.js';
 import { Caches } from './platform/cache.js';
 import type { Config } from './platform/config.js';
+import { capConnections, effectiveTotalCap, openFileLimit } from './platform/connections.js';
 import { type CorsHeaders, installCors } from './platform/cors.js';
 import { installErrorHandling } from './platform/errors.js';
+import { httpServerBounds } from './platform/http-bounds.js';
 import { trackInFlight } from './platform/in-flight.js';
+import { installJsonDepthBound } from './platform/json-depth.js';
 import { loggingOptions } from './platform/logging.js';
 import { createMailer, type Mailer } from './platform/mail.js';
 import { installSecurityHeaders, pageSecurity } from './platform/security-headers.js';
@@ -62,6 +66,8 @@ export interface App {
   database: Database;
   /** Every route with its access rule, as registered (read by the route-walking test). */
   routes: RouteRecord[];
+  /** Every route's body limit, as registered (read by the route-walking test). */
+  bodyLimits: BodyLimitRecord[];
   /** Present when the built-in OpenID provider runs (no OIDC_ISSUER). */
   builtin?: BuiltinProvider;
   /** Usage statistics: `flush()`/`aggregate()` on demand, reads. */
@@ -98,7 +104,7 @@ export async function buildApp(
   const server = Fastify({
     ...loggingOptions(config, options.logStream),
     trustProxy: config.trustProxy,
-    bodyLimit: 1024 * 1024,
+    ...httpServerBounds(config.http),
     return503OnClosing: true,
     // Errors raised before routing (a malformed URL) answer with the same error body.
     frameworkErrors: (error, request, reply) => {
@@ -109,6 +115,15 @@ export async function buildApp(
         .send({ code: 400, message: ErrorMessages.badRequest, details: { reason: error.message } });
     },
     forceCloseConnections: 'idle',
+  });
+  capConnections(server.server, {
+    total: effectiveTotalCap(config.http.maxConnections, openFileLimit()),
+    perAddress: config.http.maxConnectionsPerAddress,
+  });
+  installJsonDepthBound(server, config.http.jsonMaxDepth);
+  const bodyLimits = installBodyLimits(server, {
+    defaultBytes: config.http.bodyLimitBytes,
+    largeBytes: config.http.largeBodyLimitBytes,
   });
   server.setValidatorCompiler(validatorCompiler);
   server.setSerializerCompiler(serializerCompiler);
@@ -297,7 +312,19 @@ export async function buildApp(
     stats.start();
     await billing.start();
     await install?.start();
-    return { server, database, caches, routes, builtin, stats, replays, consoleConfig, billing, mailer };
+    return {
+      server,
+      database,
+      caches,
+      routes,
+      bodyLimits,
+      builtin,
+      stats,
+      replays,
+      consoleConfig,
+      billing,
+      mailer,
+    };
   } catch (error) {
     await server.close().catch(() => {});
     throw error;

@@ -7,6 +7,13 @@ const flag = z
   .optional()
   .transform((v) => (v === undefined ? undefined : ['1', 'true', 'yes', 'on'].includes(v.toLowerCase())));
 
+/** A body limit in bytes: at least 1 KiB, at most 64 MiB. */
+const bodyBytes = z.coerce
+  .number()
+  .int()
+  .min(1024)
+  .max(64 * 1024 * 1024);
+
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
@@ -22,6 +29,26 @@ const EnvSchema = z.object({
   CORS_ORIGINS: z.string().optional(),
   TRUST_PROXY: flag,
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+  /** Request bodies of routes that declare nothing larger (most need a few hundred bytes). */
+  BODY_LIMIT_BYTES: bodyBytes.default(16 * 1024),
+  /** Request bodies of routes declaring `config: { body: 'large' }` (documents, webhooks). */
+  LARGE_BODY_LIMIT_BYTES: bodyBytes.default(1024 * 1024),
+  /** Nesting depth of a JSON body, checked before it is parsed. */
+  JSON_MAX_DEPTH: z.coerce.number().int().min(2).max(1000).default(32),
+  /** Time to receive a whole request (headers and body); answers may take longer. 0: no bound. */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
+  /** Time to receive a request's headers. */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1).default(10_000),
+  /** A connection with no traffic either way for this long is closed. 0: no bound. */
+  IDLE_TIMEOUT_MS: z.coerce.number().int().min(0).default(120_000),
+  /** How long an idle keep-alive connection waits for its next request. */
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1).default(30_000),
+  /** Requests one keep-alive connection may carry before it is closed. 0: no bound. */
+  MAX_REQUESTS_PER_SOCKET: z.coerce.number().int().min(0).default(1000),
+  /** Open connections of the whole server (lowered to what the open-file limit allows). */
+  MAX_CONNECTIONS: z.coerce.number().int().min(1).default(4096),
+  /** Open connections from one peer address; 0: no cap. Default 256, or none with TRUST_PROXY. */
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).optional(),
   OIDC_ISSUER: z.url().optional(),
   OIDC_AUDIENCE: z.string().optional(),
   OIDC_CLIENT_ID: z.string().optional(),
@@ -107,6 +134,8 @@ export interface Config {
   /** The console's development-instance warning and sandbox disclaimer until staff set them. */
   notices: { devWarning: boolean; sandboxDisclaimer: boolean };
   shutdownGraceMs: number;
+  /** What one request and one client may hold of this server (README: Security bounds). */
+  http: HttpBounds;
   auth: AuthConfig;
   /** The built web console; by default the `dist` of the @slugsmith/web workspace. */
   webDistDir?: string;
@@ -128,6 +157,20 @@ export interface GenerationBounds {
   /** Per caller address, for calls signed with the public console's SDK config. */
   visitor: { reqPerMinute: number; slugsPerDay: number; maxPerRequest: number };
   shortLinks: { perOrg: number; perOrgPerDay: number };
+}
+
+export interface HttpBounds {
+  bodyLimitBytes: number;
+  largeBodyLimitBytes: number;
+  jsonMaxDepth: number;
+  requestTimeoutMs: number;
+  headersTimeoutMs: number;
+  idleTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+  maxRequestsPerSocket: number;
+  maxConnections: number;
+  /** 0: no per-address cap. */
+  maxConnectionsPerAddress: number;
 }
 
 /** Account e-mail: SMTP when configured, else kept in the database's outbox and logged. */
@@ -163,6 +206,28 @@ export type BillingConfig = {
 );
 
 export class ConfigError extends Error {}
+
+function httpBounds(e: z.infer<typeof EnvSchema>): HttpBounds {
+  if (e.REQUEST_TIMEOUT_MS > 0 && e.HEADERS_TIMEOUT_MS > e.REQUEST_TIMEOUT_MS) {
+    throw new ConfigError('invalid environment: HEADERS_TIMEOUT_MS must not exceed REQUEST_TIMEOUT_MS');
+  }
+  if (e.LARGE_BODY_LIMIT_BYTES < e.BODY_LIMIT_BYTES) {
+    throw new ConfigError('invalid environment: LARGE_BODY_LIMIT_BYTES must not be below BODY_LIMIT_BYTES');
+  }
+  return {
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    largeBodyLimitBytes: e.LARGE_BODY_LIMIT_BYTES,
+    jsonMaxDepth: e.JSON_MAX_DEPTH,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
+    idleTimeoutMs: e.IDLE_TIMEOUT_MS,
+    keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
+    maxRequestsPerSocket: e.MAX_REQUESTS_PER_SOCKET,
+    maxConnections: e.MAX_CONNECTIONS,
+    // Behind a proxy every connection comes from the proxy's address: the cap belongs there.
+    maxConnectionsPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS ?? (e.TRUST_PROXY ? 0 : 256),
+  };
+}
 
 /** Reads the environment once, at start-up; an invalid variable stops the process with its name. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -242,6 +307,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       sandboxDisclaimer: e.SANDBOX_DISCLAIMER ?? false,
     },
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    http: httpBounds(e),
     auth,
     webDistDir: e.WEB_DIST_DIR,
     redisUrl: e.REDIS_URL,

@@ -26,7 +26,9 @@ export function webhookRoutes(app: FastifyInstance, billing: Billing): void {
     const r = scope.withTypeProvider<ZodTypeProvider>();
     r.post('/billing/webhooks/:provider', {
       // Called by the payment provider, which proves itself by the signature, not by a token.
-      config: { access: 'public' },
+      // Events come as large as the provider makes them; the signature is checked on the raw text
+      // before anything parses it.
+      config: { access: 'public', body: 'large' },
       schema: {
         tags: ['billing'],
         summary: "The payment provider's signed events: stored once, answered at once, applied after",

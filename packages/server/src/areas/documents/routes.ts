@@ -136,7 +136,8 @@ export function documentRoutes(app: FastifyInstance, db: Db): void {
   });
 
   r.post('/admin/docs', {
-    config: { access: 'admin' },
+    // A document's text (up to a million characters) is the one body larger than a form.
+    config: { access: 'admin', body: 'large' },
     schema: {
       tags: adminTags,
       summary: 'Create a document (a draft) with its first translation',
@@ -325,7 +326,8 @@ export function documentRoutes(app: FastifyInstance, db: Db): void {
   });
 
   r.put('/admin/docs/:id/tr/:lang', {
-    config: { access: 'admin' },
+    // A document's text (up to a million characters) is the one body larger than a form.
+    config: { access: 'admin', body: 'large' },
     schema: {
       tags: adminTags,
       summary: 'Create or replace a translation (the content seed never overwrites it afterwards)',

@@ -34,6 +34,7 @@ import type { Db } from '../../db/connect.js';
 import type { Caches } from '../../platform/cache.js';
 import type { GenerationBounds } from '../../platform/config.js';
 import { ApiError } from '../../platform/errors.js';
+import { parseBoundedJson } from '../../platform/json-depth.js';
 import { assertSliceWindow } from '../limits/hooks.js';
 import { keyLimits } from '../plans/effective-limits.js';
 import * as series from '../series/service.js';
@@ -88,9 +89,9 @@ export function generateRoutes(
   // Reference clients post JSON without a JSON content type (fetch defaults to text/plain).
   app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => {
     try {
-      done(null, body === '' ? undefined : JSON.parse(body as string));
-    } catch {
-      done(ApiError.badRequest('Invalid JSON body'), undefined);
+      done(null, body === '' ? undefined : parseBoundedJson(body as string, app.jsonMaxDepth));
+    } catch (error) {
+      done(error instanceof ApiError ? error : ApiError.badRequest('Invalid JSON body'), undefined);
     }
   });
 
