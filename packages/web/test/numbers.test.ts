@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatDurationUs, formatPeriod, formatUsedPercent } from '../src/lib/numbers.js';
+import {
+  formatCount,
+  formatDurationUs,
+  formatInterpolated,
+  formatPeriod,
+  formatUsedPercent,
+} from '../src/lib/numbers.js';
 
 describe('number formatting (§9)', () => {
   it('keeps small numbers and uses K, M, B, T, Qa, Qi', () => {
@@ -21,8 +27,37 @@ describe('number formatting (§9)', () => {
   it('goes scientific beyond Qi and formats per locale', () => {
     expect(formatCount('1234000000000000000000')).toBe('1.23e21');
     expect(formatCount('1000000000000000000000')).toBe('1e21');
-    expect(formatCount(1500, 'de-DE')).toBe('1,5K');
+    expect(formatCount(1500, 'en-US')).toBe('1.5K');
     expect(formatCount(123_456, 'en-GB')).toBe('123K');
+  });
+
+  it("uses the reader's own short forms outside English (Intl compact notation)", () => {
+    const nbsp = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
+    expect(nbsp(formatCount(167_000_000_000, 'de-DE'))).toBe('167 Mrd.');
+    expect(nbsp(formatCount(28_200_000_000, 'de-DE'))).toBe('28,2 Mrd.');
+    // German abbreviates from a million; below it, the figure with its separator.
+    expect(formatCount(65_000, 'de-DE')).toBe('65.000');
+    expect(formatCount(167_000_000_000, 'ja-JP')).toBe('1670億');
+    expect(formatCount(65_000, 'ja-JP')).toBe('6.5万');
+    expect(formatCount(100_000, 'zh-CN')).toBe('10万');
+    expect(nbsp(formatCount(1500, 'ru-RU'))).toBe('1,5 тыс.');
+    // One decimal below 100 of a unit, cut to a whole figure above it, as in English.
+    expect(nbsp(formatCount(123_456, 'ru-RU'))).toBe('123 тыс.');
+    expect(nbsp(formatCount(999_949, 'fr-FR'))).toBe('999 k');
+    expect(nbsp(formatCount(-2_500_000, 'de-DE'))).toBe('-2,5 Mio.');
+    // Beyond trillions no language has a short word: scientific, with the reader's separator.
+    expect(formatCount('1234000000000000000000', 'de-DE')).toBe('1,23e21');
+    expect(formatCount(10n ** 15n * 3n, 'ja-JP')).toBe('3e15');
+    expect(formatCount(999, 'de-DE')).toBe('999');
+  });
+
+  it("writes interpolated numbers with the reader's separators and leaves other values alone", () => {
+    expect(formatInterpolated(64_999, undefined, 'de-DE')).toBe('64.999');
+    expect(formatInterpolated(64_999, undefined, 'en-GB')).toBe('64,999');
+    expect(formatInterpolated(100_000, undefined, 'ja-JP')).toBe('100,000');
+    expect(formatInterpolated('64999', undefined, 'de-DE')).toBe('64999');
+    expect(formatInterpolated(Number.NaN, undefined, 'de-DE')).toBeNaN();
+    expect(formatInterpolated(1234, undefined, 'not a language!')).toBe('1,234');
   });
 
   it('formats durations from ns to weeks', () => {

@@ -3,6 +3,7 @@ import LanguageDetector from 'i18next-browser-languagedetector';
 import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGE_CODES, resolveLanguage } from './languages.js';
+import { numberFormatter } from './number-formatter.js';
 
 /** Local storage: the language choice and when it was made (product spec §3). */
 export const LANGUAGE_KEY = 'language';
@@ -24,6 +25,7 @@ export const i18nReady = i18n
   .use(HttpBackend)
   .use(LanguageDetector)
   .use(initReactI18next)
+  .use(numberFormatter())
   .init({
     supportedLngs: LANGUAGE_CODES,
     fallbackLng: FALLBACKS,
@@ -31,7 +33,8 @@ export const i18nReady = i18n
     ns: ['common', 'navigation', 'errors', 'components'],
     defaultNS: 'common',
     fallbackNS: 'common',
-    interpolation: { escapeValue: false },
+    // Numbers a text interpolates get the reader's separators (64.999, not 64999).
+    interpolation: { escapeValue: false, alwaysFormat: true },
     // Translation loader: up to 5 retries, 350 ms base delay, doubling (product spec §9).
     maxRetries: 5,
     retryTimeout: 350,

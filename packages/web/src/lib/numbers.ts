@@ -1,9 +1,13 @@
 const SUFFIXES = ['', 'K', 'M', 'B', 'T', 'Qa', 'Qi'];
 
+/** Below this, every language has a compact form in Intl (CLDR stops at trillions: Bio., 兆). */
+const COMPACT_LIMIT = 10n ** 15n;
+
 /**
- * A count with the suffixes of product spec §9 (K, M, B, T, Qa, Qi): one decimal below 100 of a
- * unit, none above; beyond Qi, scientific notation. Accepts numbers, bigints and decimal strings
- * (capacities exceed 2^53).
+ * A count in short form. English uses the suffixes of product spec §9 (K, M, B, T, Qa, Qi); other
+ * languages their own compact forms from Intl (`167 Mrd.`, `1670億`, `65.000`). One decimal below
+ * 100 of a unit, none above; beyond what the language abbreviates, scientific notation. Accepts
+ * numbers, bigints and decimal strings (capacities exceed 2^53).
  */
 export function formatCount(value: number | bigint | string, locale = 'en-GB'): string {
   let n: bigint;
@@ -21,9 +25,10 @@ export function formatCount(value: number | bigint | string, locale = 'en-GB'): 
   const abs = negative ? -n : n;
   const sign = negative ? '-' : '';
   if (abs < 1000n) return sign + abs.toString();
+  if (!isEnglish(locale) && abs < COMPACT_LIMIT) return compact(n, locale);
   const digits = abs.toString().length;
   const tier = Math.floor((digits - 1) / 3);
-  if (tier >= SUFFIXES.length) {
+  if (tier >= SUFFIXES.length || !isEnglish(locale)) {
     // The first three digits, cut (not rounded), with the reader's decimal separator.
     const s = abs.toString();
     const mantissa = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(
@@ -47,6 +52,48 @@ export function formatCount(value: number | bigint | string, locale = 'en-GB'): 
   const num =
     whole >= 100n || frac === 0n ? fmt.format(Number(whole)) : fmt.format(Number(whole) + Number(frac) / 10);
   return `${sign}${num}${SUFFIXES[t]}`;
+}
+
+function isEnglish(locale: string): boolean {
+  return /^en(-|$)/i.test(locale);
+}
+
+/**
+ * The language's compact form with one decimal while the shown figure is below 100, cut to a
+ * whole figure above it (as the English suffixes are), so `123,5 тыс.` reads `123 тыс.`.
+ */
+function compact(n: bigint, locale: string): string {
+  const oneDecimal = new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 });
+  const parts = oneDecimal.formatToParts(n);
+  const whole = parts
+    .filter((p) => p.type === 'integer')
+    .map((p) => p.value)
+    .join('');
+  if (Number(whole) < 100 || !parts.some((p) => p.type === 'fraction')) return oneDecimal.format(n);
+  // roundingMode is Intl.NumberFormat v3 (every current browser and Node 20); not yet in TS's lib.
+  const cut = {
+    notation: 'compact',
+    maximumFractionDigits: 0,
+    roundingMode: 'trunc',
+  } as Intl.NumberFormatOptions;
+  return new Intl.NumberFormat(locale, cut).format(n);
+}
+
+/**
+ * Every number a translation interpolates (`{{max}}`, `{{count}}`), written with the reader's
+ * separators (`64.999` in German); other values pass through unchanged. i18next's `format` hook.
+ */
+export function formatInterpolated(
+  value: unknown,
+  _format: string | undefined,
+  lng: string | undefined,
+): unknown {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return value;
+  try {
+    return new Intl.NumberFormat(lng).format(value);
+  } catch {
+    return new Intl.NumberFormat('en-GB').format(value);
+  }
 }
 
 /**
