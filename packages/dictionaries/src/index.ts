@@ -89,3 +89,55 @@ export function listBundles(): BundleInfo[] {
 export function loadBundle(id?: string): DictionaryBundle {
   return bundleStore.loadBundle(id);
 }
+
+// ---- language bundles -------------------------------------------------------------------------
+
+/**
+ * Languages other than English ship in bundles of their own (`bundles/languages/<lang>/`, with
+ * their own versions, index and licence), so data under CC-BY-SA, MPL or GPL stays a separate
+ * file under its licence and the English bundle — and every series pinned to it — is untouched.
+ */
+const LANGUAGE_DIRS: Readonly<Record<string, URL>> = {
+  de: new URL('../bundles/languages/de/', import.meta.url),
+};
+
+const languageStores = new Map<string, BundleStore>();
+
+export class UnknownLanguageError extends Error {
+  readonly language: string;
+  constructor(language: string) {
+    super(
+      `No dictionary bundle for language "${language}"; languages: ${Object.keys(LANGUAGE_DIRS).join(', ')}`,
+    );
+    this.name = 'UnknownLanguageError';
+    this.language = language;
+  }
+}
+
+/** Languages with a shipped bundle, sorted. */
+export function bundleLanguages(): string[] {
+  return Object.keys(LANGUAGE_DIRS).sort();
+}
+
+/** The bundle store of one language (its shipped versions and its current one). */
+export function languageBundleStore(language: string): BundleStore {
+  const lang = language.toLowerCase();
+  const dir = LANGUAGE_DIRS[lang];
+  if (!dir) throw new UnknownLanguageError(language);
+  let store = languageStores.get(lang);
+  if (!store) {
+    store = openBundleStore(dir);
+    languageStores.set(lang, store);
+  }
+  return store;
+}
+
+/** A language's bundle by id (its current one when omitted); cached. */
+export function loadLanguageBundle(language: string, id?: string): DictionaryBundle {
+  return languageBundleStore(language).loadBundle(id);
+}
+
+/** The current bundle of every shipped language, for `new Generator(main, { languages })`. */
+export function loadLanguageBundles(): DictionaryBundle[] {
+  return bundleLanguages().map((l) => loadLanguageBundle(l));
+}

@@ -21,6 +21,14 @@ export interface DictionaryBundle {
    * positions (see the generator README, "Awkward pairs").
    */
   avoid_pairs?: [string, string][];
+  /**
+   * Set on a language bundle (one language's dictionaries in a file of its own, under the licence
+   * of its data): its language code, that licence (SPDX) and where the data comes from. A
+   * generator takes language bundles next to its main bundle (`new Generator(main, { languages })`).
+   */
+  language?: string;
+  license?: string;
+  sources?: string[];
 }
 
 export interface BundleDictionary {
@@ -35,6 +43,11 @@ export interface BundleWord {
   word: string;
   /** Tags matching `[a-z0-9_]+`. */
   tags: string[];
+  /**
+   * Forms that agree with a neighbouring noun, by the noun's gender tag (a German adjective's strong
+   * endings: `{masculine: 'mutiger', feminine: 'mutige', neuter: 'mutiges'}`); see `agreement.ts`.
+   */
+  forms?: Record<string, string>;
 }
 
 export interface BundleTag {

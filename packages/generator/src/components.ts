@@ -1,8 +1,9 @@
+import { AGREEMENT_RULES, type Agreement } from './agreement.js';
 import type { Element, EmojiElement, NumberElement, SelectorElement, SpecialElement } from './ast.js';
-import { applyMask, casingOf } from './casing.js';
+import { applyMask, type Casing, casedWith, casingOf, maskedMaxBytes } from './casing.js';
 import type { BundleIndex, DictionaryIndex } from './dictionary-index.js';
 import { withSuggestion } from './did-you-mean.js';
-import { PatternError } from './errors.js';
+import { GeneratorError, PatternError } from './errors.js';
 import { alphabetInfo, JOIN_LIST_LIMIT, type JoinInfo, joinInfoOf } from './joins.js';
 import { elementToString } from './parser.js';
 import { utf8Length } from './text.js';
@@ -31,6 +32,8 @@ export type Component =
        * awkward-pair checks.
        */
       valueOfLower?: (lower: string) => number | undefined;
+      /** Selectors of a language with agreement rules: what grouping with a neighbour needs. */
+      agreement?: Agreement;
       render(v: number, mask: number): string;
       renderBig?(v: bigint): string;
     }
@@ -40,7 +43,8 @@ export type Component =
       limbs: number[];
       maxBytes: number;
       join: JoinInfo;
-      render(x: Int32Array, off: number): string;
+      /** `mask`: the component's case mask (used by groups of agreeing words with mixed case). */
+      render(x: Int32Array, off: number, mask?: number): string;
     };
 
 // ---- selectors --------------------------------------------------------------------------------
@@ -61,7 +65,11 @@ function unknownTag(tag: string, dict: DictionaryIndex, el: Element): PatternErr
 
 export function selectorComponent(el: SelectorElement, index: BundleIndex): Component {
   const dict = index.find(el.kind, el.language);
-  if (typeof dict === 'string') throw new PatternError(dict, el.start, el.end, ['dictionary']);
+  if (typeof dict === 'string') {
+    // A language without this kind: the languages that have it are what would be valid there.
+    const languages = index.languagesOf(el.kind).map((l) => `@${l}`);
+    throw new PatternError(dict, el.start, el.end, languages.length > 0 ? languages : ['dictionary']);
+  }
   // An unknown include tag is an error (no word could match); excluding a tag no word has is a no-op.
   for (const t of el.include) {
     if (!dict.hasTag(t)) throw unknownTag(t, dict, el);
@@ -69,9 +77,15 @@ export function selectorComponent(el: SelectorElement, index: BundleIndex): Comp
   // Words that casing makes equal ("polish"/"Polish" under {NOUN}) count once, so every value
   // renders differently (G2); the first in dictionary order stays.
   const casing = casingOf(el.kind);
-  const { size, at, words, valueOfLower, maxBytes, join } = dict
-    .cased(casing)
-    .select(dict.selectIndices(el.include, el.exclude, el.sizeLimit));
+  const {
+    size,
+    at,
+    words,
+    valueOfLower,
+    maxBytes,
+    join: wordJoin,
+    positions,
+  } = dict.cased(casing).select(dict.selectIndices(el.include, el.exclude, el.sizeLimit));
   if (size === 0) {
     throw new PatternError(
       `No words available for the given constraints: {${elementToString(el)}}`,
@@ -80,6 +94,12 @@ export function selectorComponent(el: SelectorElement, index: BundleIndex): Comp
       [],
     );
   }
+  const agreement = agreementOf(dict, positions, casing);
+  // An agreeing adjective may render any of its forms: the join check sees them all.
+  const join =
+    agreement?.role === 'adjective'
+      ? joinInfoOf([...new Set([...words(), ...agreement.forms.flat()])], { anyCase: casing === 'mixed' })
+      : wordJoin;
   if (casing === 'mixed') {
     return {
       shape: 'value',
@@ -87,10 +107,54 @@ export function selectorComponent(el: SelectorElement, index: BundleIndex): Comp
       maxBytes,
       valueOfLower,
       join,
+      agreement,
       render: (v, mask) => applyMask(at(v), mask),
     };
   }
-  return { shape: 'value', size: BigInt(size), maxBytes, list: words, valueOfLower, join, render: at };
+  return {
+    shape: 'value',
+    size: BigInt(size),
+    maxBytes,
+    list: words,
+    valueOfLower,
+    join,
+    agreement,
+    render: at,
+  };
+}
+
+/**
+ * What agreement needs of a selection (see `agreement.ts`): nouns' genders, adjectives' forms per
+ * gender in the selector's casing. Forms of two adjectives that render alike under one gender
+ * would make two slugs equal: the bundle must not have them, and this refuses one that does.
+ */
+function agreementOf(dict: DictionaryIndex, positions: Int32Array, casing: Casing): Agreement | undefined {
+  const rule = dict.language ? AGREEMENT_RULES[dict.language] : undefined;
+  if (!rule || !dict.language) return undefined;
+  const { genders } = rule;
+  if (dict.kind === 'noun') {
+    const gender = Uint8Array.from(positions, (p) => {
+      const g = genders.findIndex((name) => dict.wordTags[p].includes(name));
+      return g < 0 ? genders.length : g;
+    });
+    return { language: dict.language, role: 'noun', gender };
+  }
+  if (dict.kind !== 'adjective' || !dict.wordForms.some((f) => f !== undefined)) return undefined;
+  const mixed = casing === 'mixed';
+  const cased = casedWith(casing);
+  const forms = [...genders, null].map((g) =>
+    Array.from(positions, (p) => cased((g && dict.wordForms[p]?.[g]) || dict.words[p])),
+  );
+  forms.forEach((row, g) => {
+    if (new Set(row).size !== row.length)
+      throw new GeneratorError(
+        `Dictionary '${dict.kind}@${dict.language}' has two words with the same ${genders[g] ?? 'plain'} form`,
+      );
+  });
+  const maxBytes = forms.map((row) =>
+    row.reduce((a, w) => Math.max(a, mixed ? maskedMaxBytes(w) : utf8Length(w)), 0),
+  );
+  return { language: dict.language, role: 'adjective', forms, mixed, maxBytes };
 }
 
 // ---- numbers ----------------------------------------------------------------------------------

@@ -37,6 +37,8 @@ function lengthTest(limit: SizeLimit): Uint8Array {
 export class DictionaryIndex {
   readonly words: string[];
   readonly wordTags: string[][];
+  /** Each word's agreeing forms by gender tag, where the bundle gives them. */
+  readonly wordForms: (Record<string, string> | undefined)[];
   readonly lengths: Uint16Array;
   /** tag -> ascending word positions */
   readonly byTag = new Map<string, number[]>();
@@ -50,11 +52,13 @@ export class DictionaryIndex {
   constructor(
     readonly kind: string,
     readonly language: string | null,
-    entries: { word: string; tags: string[] }[],
-    tagMeta: BundleTag[],
+    entries: { word: string; tags: string[]; forms?: Record<string, string> }[],
+    /** The tags of this dictionary's own bundle. */
+    readonly tagMeta: BundleTag[],
   ) {
     this.words = entries.map((e) => e.word);
     this.wordTags = entries.map((e) => e.tags);
+    this.wordForms = entries.map((e) => e.forms);
     this.lengths = Uint16Array.from(this.words, charLength);
     entries.forEach((e, i) => {
       for (const t of e.tags) {
@@ -151,20 +155,51 @@ export interface DictionaryTagInfo {
   word_count: number;
 }
 
-/** All dictionaries of a bundle, looked up by kind and language. */
+function checkShape(bundle: DictionaryBundle): void {
+  if (!bundle || !Array.isArray(bundle.dictionaries) || !Array.isArray(bundle.tags)) {
+    throw new GeneratorError('A dictionary bundle needs `dictionaries` and `tags` arrays');
+  }
+}
+
+/**
+ * All dictionaries of a bundle, and of the language bundles given next to it, looked up by kind
+ * and language. Each dictionary reads the tag metadata of its own bundle only, so a language
+ * bundle's tags never show up on (or change) the main bundle's dictionaries.
+ */
 export class BundleIndex {
   readonly id: string;
   private readonly dictionaries: DictionaryIndex[];
 
-  constructor(readonly bundle: DictionaryBundle) {
-    if (!bundle || !Array.isArray(bundle.dictionaries) || !Array.isArray(bundle.tags)) {
-      throw new GeneratorError('A dictionary bundle needs `dictionaries` and `tags` arrays');
-    }
+  constructor(
+    readonly bundle: DictionaryBundle,
+    readonly languageBundles: readonly DictionaryBundle[] = [],
+  ) {
+    checkShape(bundle);
     this.id = bundle.id;
-    this.dictionaries = bundle.dictionaries.map(
-      (d) =>
-        new DictionaryIndex(d.kind.toLowerCase(), d.language?.toLowerCase() ?? null, d.words, bundle.tags),
-    );
+    const indexOf = (b: DictionaryBundle) =>
+      b.dictionaries.map(
+        (d) => new DictionaryIndex(d.kind.toLowerCase(), d.language?.toLowerCase() ?? null, d.words, b.tags),
+      );
+    this.dictionaries = indexOf(bundle);
+    const seen = new Set(this.dictionaries.map((d) => `${d.kind}@${d.language}`));
+    for (const extra of languageBundles) {
+      checkShape(extra);
+      const language = extra.language?.toLowerCase();
+      for (const d of indexOf(extra)) {
+        // A language bundle adds its own language's dictionaries and nothing else.
+        if (!language || d.language !== language) {
+          throw new GeneratorError(
+            `Language bundle ${extra.id} holds a '${d.kind}' dictionary for '${d.language}', not its language '${language}'`,
+          );
+        }
+        const key = `${d.kind}@${d.language}`;
+        if (seen.has(key)) {
+          throw new GeneratorError(`Two bundles hold the '${d.kind}' dictionary for '${d.language}'`);
+        }
+        seen.add(key);
+        this.dictionaries.push(d);
+      }
+    }
   }
 
   /**
@@ -196,6 +231,16 @@ export class BundleIndex {
     if ((this.bundle.avoid_pairs?.length ?? 0) > 0) for (const d of this.dictionaries) d.positionsOf('');
   }
 
+  /** Languages that have a dictionary of this kind, sorted. */
+  languagesOf(kind: string): string[] {
+    const k = kind.toLowerCase();
+    return [
+      ...new Set(
+        this.dictionaries.filter((d) => d.kind === k && d.language).map((d) => d.language as string),
+      ),
+    ].sort();
+  }
+
   kinds(): { kind: string; language: string | null }[] {
     return this.dictionaries.map((d) => ({ kind: d.kind, language: d.language }));
   }
@@ -207,7 +252,7 @@ export class BundleIndex {
   tags(): DictionaryTagInfo[] {
     const out: DictionaryTagInfo[] = [];
     for (const d of this.dictionaries) {
-      const meta = new Map(this.bundle.tags.filter((t) => t.kind === d.kind).map((t) => [t.tag, t]));
+      const meta = new Map(d.tagMeta.filter((t) => t.kind === d.kind).map((t) => [t.tag, t]));
       for (const [tag, list] of [...d.byTag].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
         const m = meta.get(tag);
         out.push({

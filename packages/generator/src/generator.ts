@@ -26,6 +26,11 @@ export interface ForgeOptions {
   skipAwkward?: boolean;
 }
 
+export interface GeneratorOptions {
+  /** Language bundles to read next to the main bundle. */
+  languages?: readonly DictionaryBundle[];
+}
+
 export interface SliceOptions {
   seed: string;
   /** First position (default 0), as for `forge`. */
@@ -129,9 +134,20 @@ export class Generator {
   /** The key of single random forges, drawn once per process: unknown to callers. */
   private readonly unseeded = randomSeed();
 
-  constructor(bundle: DictionaryBundle) {
-    this.index = new BundleIndex(bundle);
+  /** Ids of the language bundles bound next to the main bundle (in the order given). */
+  readonly languageBundleIds: string[];
+
+  /**
+   * `options.languages`: language bundles (one language's dictionaries each, see
+   * `DictionaryBundle.language`) that `{noun@de}` and `[@de]` read. A series pins their ids as
+   * it pins the main bundle's; without them the engine is what it was (English and the
+   * language-agnostic dictionaries).
+   */
+  constructor(bundle: DictionaryBundle, options: GeneratorOptions = {}) {
+    const languages = options.languages ?? [];
+    this.index = new BundleIndex(bundle, languages);
     this.bundleId = bundle.id;
+    this.languageBundleIds = languages.map((b) => b.id);
   }
 
   /**

