@@ -10,6 +10,7 @@ import { ensureAdminAccount, toCallerAccount } from './areas/accounts/service.js
 import { builtinSignInRefused, restrictionLookups } from './areas/admin/restrictions.js';
 import { adminRoutes } from './areas/admin/routes.js';
 import { registerApiDocs } from './areas/api-docs/routes.js';
+import { endPaidSubscriptions } from './areas/billing/closing.js';
 import { providerObjectRoutes } from './areas/billing/provider-objects-admin.js';
 import { createProviderRuntime } from './areas/billing/providers.js';
 import { billingRoutes } from './areas/billing/routes.js';
@@ -269,14 +270,17 @@ export async function buildApp(
         accountRoutes(api, database.db);
         outboxRoutes(api, database.db);
         accountSecurityRoutes(api, builtin?.security);
-        orgRoutes(api, database.db);
-        ownAccountRoutes(api, database.db);
+        // Deleting an organisation (or the account of a personal one) cancels what it pays for first.
+        const endPaid = (orgIds: readonly string[]) => endPaidSubscriptions(billing, orgIds);
+        orgRoutes(api, database.db, endPaid);
+        ownAccountRoutes(api, database.db, endPaid);
         invitationRoutes(api, { db: database.db, mailer, publicUrl: config.publicUrl });
         adminRoutes(api, {
           db: database.db,
           caches,
           stats,
           settings: { ...config.notices, paymentProvider: config.billing.provider },
+          endPaidSubscriptions: endPaid,
         });
         installRoutes(api, install);
         documentRoutes(api, database.db);

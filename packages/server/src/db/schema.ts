@@ -417,7 +417,8 @@ export const billingRefs = pgTable(
   'billing_refs',
   {
     provider: text('provider').notNull(),
-    kind: text('kind').$type<'product' | 'price' | 'customer'>().notNull(),
+    /** `closed_subscription`: one of ours (local id) cancelled when its organisation was deleted. */
+    kind: text('kind').$type<'product' | 'price' | 'customer' | 'closed_subscription'>().notNull(),
     localId: uuid('local_id').notNull(),
     providerId: text('provider_id').notNull(),
     syncedAt: timestamp('synced_at', { withTimezone: true }).notNull().defaultNow(),

@@ -256,6 +256,8 @@ export { randomUUID };
  */
 export class PaddleApiStandIn {
   readonly requests: { method: string; path: string; body: Record<string, unknown> | undefined }[] = [];
+  /** Subscriptions cancelled now (`effective_from: immediately`): every other one is active. */
+  readonly canceled = new Set<string>();
   failNext = false;
   url = '';
   private server: import('node:http').Server | undefined;
@@ -289,6 +291,11 @@ export class PaddleApiStandIn {
     return new Promise((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
   }
 
+  /** The subscription's status as this stand-in holds it. */
+  status(subscriptionId: string): 'active' | 'canceled' {
+    return this.canceled.has(subscriptionId) ? 'canceled' : 'active';
+  }
+
   calls(method: string, pathPrefix: string) {
     return this.requests.filter((r) => r.method === method && r.path.startsWith(pathPrefix));
   }
@@ -310,7 +317,11 @@ export class PaddleApiStandIn {
       return [200, { data: { id: parts[1], ...r.body } }];
     }
     if (parts[0] === 'subscriptions' && parts[1]) {
-      const sub = { id: parts[1], status: 'active', management_urls: { update_payment_method: null } };
+      if (r.method === 'POST' && parts[2] === 'cancel' && r.body?.effective_from === 'immediately') {
+        this.canceled.add(parts[1]);
+      }
+      const status = this.canceled.has(parts[1]) ? 'canceled' : 'active';
+      const sub = { id: parts[1], status, management_urls: { update_payment_method: null } };
       if (r.method === 'PATCH' && parts[2] === 'preview') {
         return [
           200,

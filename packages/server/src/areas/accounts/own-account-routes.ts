@@ -15,6 +15,7 @@ import { builtinIssuerKey, setUserLanguage } from '../../auth/builtin/users.js';
 import type { Db } from '../../db/connect.js';
 import { accounts, localUsers, memberships, organisations } from '../../db/schema.js';
 import { ApiError } from '../../platform/errors.js';
+import type { EndPaidSubscriptions } from '../orgs/service.js';
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const errors = { 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
@@ -42,10 +43,15 @@ export async function orgsLastOwnedBy(db: Db, accountId: string): Promise<string
 }
 
 /**
- * Deletes the account: its memberships and personal organisation go with it (cascades); for a
+ * Deletes the account: its memberships and personal organisation go with it (cascades, after the
+ * personal organisation's paid subscriptions were cancelled at the provider); for a
  * built-in account also its password and the provider's sessions, grants and refresh tokens.
  */
-export async function deleteOwnAccount(db: Db, accountId: string): Promise<void> {
+export async function deleteOwnAccount(
+  db: Db,
+  accountId: string,
+  endPaidSubscriptions: EndPaidSubscriptions,
+): Promise<void> {
   const lastOwned = await orgsLastOwnedBy(db, accountId);
   if (lastOwned.length > 0) {
     throw ApiError.conflict(AccountDeletionMessages.lastOwner, {
@@ -53,6 +59,12 @@ export async function deleteOwnAccount(db: Db, accountId: string): Promise<void>
       organisations: lastOwned,
     });
   }
+  // The personal organisation goes with the account: what it pays for ends first.
+  const personal = await db
+    .select({ id: organisations.id })
+    .from(organisations)
+    .where(eq(organisations.personalAccountId, accountId));
+  await endPaidSubscriptions(personal.map((o) => o.id));
   const [row] = await db.delete(accounts).where(eq(accounts.id, accountId)).returning();
   if (row?.issuer === builtinIssuerKey && uuid.test(row.subject)) {
     await db.delete(localUsers).where(eq(localUsers.id, row.subject));
@@ -68,7 +80,11 @@ function builtinSubject(request: FastifyRequest): string | undefined {
 }
 
 /** The account page's own actions: sessions, sign out of the others, delete the account. */
-export function ownAccountRoutes(app: FastifyInstance, db: Db): void {
+export function ownAccountRoutes(
+  app: FastifyInstance,
+  db: Db,
+  endPaidSubscriptions: EndPaidSubscriptions,
+): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['accounts'];
 
@@ -127,10 +143,10 @@ export function ownAccountRoutes(app: FastifyInstance, db: Db): void {
     schema: {
       tags,
       summary: 'Delete the account (refused while it is the last owner of an organisation)',
-      response: { 204: z.null().describe('Deleted'), ...errors },
+      response: { 204: z.null().describe('Deleted'), ...errors, 502: ErrorBody },
     },
     handler: async (request, reply) => {
-      await deleteOwnAccount(db, requireAccount(request).id);
+      await deleteOwnAccount(db, requireAccount(request).id, endPaidSubscriptions);
       return reply.status(204).send(null);
     },
   });

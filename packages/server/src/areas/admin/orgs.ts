@@ -26,6 +26,8 @@ export interface AdminDeps {
   stats: StatsService;
   /** What /settings answers until staff change it, and the payment provider it names. */
   settings: InstanceDefaults;
+  /** Cancels a deleted organisation's paid subscriptions at the provider first. */
+  endPaidSubscriptions: orgs.EndPaidSubscriptions;
 }
 
 export async function listOrgs(db: Db, query: AdminOrgListQuery): Promise<AdminOrgSummaryPage> {
@@ -136,7 +138,7 @@ export async function deleteOrg(
     throw ApiError.badRequest(AdminMessages.confirmationMismatch, { field: 'confirm' });
   }
   // The personal organisation goes only with its account (the orgs area refuses it with 409).
-  await orgs.deleteOrganisation(deps.db, asOwner(row));
+  await orgs.deleteOrganisation(deps.db, asOwner(row), deps.endPaidSubscriptions);
   forgetSuspensions(deps.caches);
   await auditRequest(deps.db, request, {
     action: 'organisation.delete',

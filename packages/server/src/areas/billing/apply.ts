@@ -47,6 +47,13 @@ async function namedOrganisation(ctx: ApplyContext, customData: Record<string, u
   return isUuid(named) && (await q.orgExists(ctx.db, named)) ? named : undefined;
 }
 
+/** A subscription cancelled when its organisation was deleted (../closing.ts). */
+async function closedWithOrganisation(ctx: ApplyContext, providerSubscriptionId: string) {
+  return (
+    (await q.findLocalId(ctx.db, ctx.provider, 'closed_subscription', providerSubscriptionId)) !== undefined
+  );
+}
+
 /** The organisation the provider's customer was first seen paying for. */
 async function customerOrganisation(ctx: ApplyContext, customerId: string | null | undefined) {
   if (!customerId) return undefined;
@@ -100,8 +107,11 @@ async function applySubscription(
     existing?.orgId ??
     (await namedOrganisation(ctx, data.custom_data)) ??
     (await customerOrganisation(ctx, data.customer_id));
-  if (!orgId)
+  if (!orgId) {
+    // The organisation was deleted, and this subscription cancelled with it: nothing left to grant.
+    if (STATES[data.status] === 'cancelled' || (await closedWithOrganisation(ctx, data.id))) return 'ignored';
     throw new NotApplicable(`no organisation for subscription ${data.id} (custom_data.org_id, customer)`);
+  }
   // A known subscription keeps its plan when an event names a price we cannot place.
   const found = await priceOf(ctx, data);
   const plan = found
@@ -170,18 +180,29 @@ async function applyTransaction(
     (await namedOrganisation(ctx, data.custom_data)) ??
     subscription?.orgId ??
     (await customerOrganisation(ctx, data.customer_id));
-  if (!orgId)
-    throw new NotApplicable(`no organisation for transaction ${data.id} (custom_data.org_id, customer)`);
+  if (!orgId) {
+    // A renewal dropped with the subscription of a deleted organisation: nothing to record.
+    if (data.status === 'canceled') return 'ignored';
+    // A transaction of a deleted organisation's subscription (or recorded before it was deleted):
+    // its invoice stays in the history staff keep, without the organisation.
+    const kept =
+      (await q.transactionKnown(ctx.db, ctx.provider, data.id)) ||
+      (data.subscription_id !== null &&
+        data.subscription_id !== undefined &&
+        (await closedWithOrganisation(ctx, data.subscription_id)));
+    if (!kept)
+      throw new NotApplicable(`no organisation for transaction ${data.id} (custom_data.org_id, customer)`);
+  }
   // A one-off price (a perpetual licence) starts no subscription at the provider: the paid
   // transaction is the licence.
-  if (!data.subscription_id && (data.status === 'completed' || data.status === 'paid')) {
+  if (orgId && !data.subscription_id && (data.status === 'completed' || data.status === 'paid')) {
     await perpetualLicence(ctx, data, orgId, occurredAt);
   }
   const totals = data.details?.totals;
   const written = await q.upsertTransaction(ctx.db, {
     provider: ctx.provider,
     providerTransactionId: data.id,
-    orgId,
+    orgId: orgId ?? null,
     subscriptionId: subscription?.id ?? null,
     status: data.status,
     origin: data.origin ?? 'web',

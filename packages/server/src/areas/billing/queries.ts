@@ -14,7 +14,7 @@ import {
 } from '../../db/schema.js';
 
 export type TransactionRow = typeof billingTransactions.$inferSelect;
-export type RefKind = 'product' | 'price' | 'customer';
+export type RefKind = 'product' | 'price' | 'customer' | 'closed_subscription';
 
 // ---- provider ids beside ours ----------------------------------------------------------------
 
@@ -254,6 +254,35 @@ export async function liveProviderSubscriptionOfType(
   return row?.id;
 }
 
+/**
+ * The organisations' provider subscriptions that may still charge: not ended, and not a perpetual
+ * licence (one payment, nothing renews).
+ */
+export async function runningProviderSubscriptions(db: Db, orgIds: readonly string[]) {
+  const rows = await db
+    .select({
+      id: orgSubscriptions.id,
+      orgId: orgSubscriptions.orgId,
+      provider: orgSubscriptions.provider,
+      providerSubscriptionId: orgSubscriptions.providerSubscriptionId,
+    })
+    .from(orgSubscriptions)
+    .leftJoin(planPrices, eq(planPrices.id, orgSubscriptions.priceId))
+    .where(
+      and(
+        inArray(orgSubscriptions.orgId, [...orgIds]),
+        sql`${orgSubscriptions.provider} IS NOT NULL`,
+        sql`${orgSubscriptions.providerSubscriptionId} IS NOT NULL`,
+        sql`${orgSubscriptions.state} NOT IN ('cancelled', 'expired')`,
+        sql`${planPrices.period} IS DISTINCT FROM 'perpetual'`,
+      ),
+    );
+  return rows.filter(
+    (r): r is typeof r & { provider: PaymentProviderName; providerSubscriptionId: string } =>
+      r.provider !== null && r.providerSubscriptionId !== null,
+  );
+}
+
 /** One subscription of an organisation, with what self-service needs. */
 export async function findOrgSubscription(db: Db, orgId: string, id: string) {
   const [row] = await db
@@ -303,6 +332,23 @@ export async function upsertTransaction(
     })
     .returning({ id: billingTransactions.id });
   return rows.length > 0;
+}
+
+export async function transactionKnown(
+  db: Db,
+  provider: PaymentProviderName,
+  providerTransactionId: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: billingTransactions.id })
+    .from(billingTransactions)
+    .where(
+      and(
+        eq(billingTransactions.provider, provider),
+        eq(billingTransactions.providerTransactionId, providerTransactionId),
+      ),
+    );
+  return row !== undefined;
 }
 
 export async function listOrgTransactions(db: Db, orgId: string): Promise<TransactionRow[]> {
