@@ -159,6 +159,46 @@ describe('translation catalogues (§2.10, §9)', () => {
     }
   });
 
+  it('German and Japanese carry no English phrase inside a translated value', () => {
+    // Placeholders, code in backticks and addresses are not words of the text.
+    const prose = (v: string) =>
+      v
+        .replace(/\{\{\w+\}\}/g, ' ')
+        .replace(/`[^`]*`/g, ' ')
+        .replace(/https?:\/\/\S+/g, ' ');
+    // English function words never appear in German text ("was" is German too).
+    const englishWords =
+      /\b(the|and|your|you|with|is|are|of|not|this|to|for|from|has|have|will|can|cannot|please|failed|found)\b/i;
+    // A possessive straight before its verb lost its noun in translation ("Ihre ist bereit.").
+    const lostNoun = /\b(Ihre|Ihr|Ihren|Ihrem|Ihrer)\s+(ist|sind|wird|werden|hat|haben)\b/;
+    // Japanese writes names (SDK, API, Forge) in Latin letters, never two English words in a row.
+    const englishRun = /[A-Za-z][A-Za-z'’-]*(?: [A-Za-z][A-Za-z'’-]*)+/;
+    const found: string[] = [];
+    for (const ns of NAMESPACES) {
+      for (const [key, value] of Object.entries(flatten(load('de-DE', ns))))
+        if (englishWords.test(prose(value)) || lostNoun.test(value))
+          found.push(`de-DE/${ns}:${key} "${value}"`);
+      for (const [key, value] of Object.entries(flatten(load('ja-JP', ns))))
+        if (englishRun.test(prose(value))) found.push(`ja-JP/${ns}:${key} "${value}"`);
+    }
+    expect(found).toEqual([]);
+  });
+
+  it('operation names are translated alike: where a language translates one of Forge, Mint, Slice, it translates its siblings', () => {
+    const mixed: string[] = [];
+    const walk = (tree: Tree, en: Tree, where: string) => {
+      const ops = ['forge', 'mint', 'slice'].filter((k) => typeof tree[k] === 'string');
+      const kept = ops.filter((k) => tree[k] === en[k]);
+      if (ops.length >= 2 && kept.length > 0 && kept.length < ops.length)
+        mixed.push(`${where}: ${ops.map((k) => `${k}=${tree[k]}`).join(', ')}`);
+      for (const [k, v] of Object.entries(tree))
+        if (typeof v !== 'string' && typeof en[k] === 'object') walk(v, en[k] as Tree, `${where}.${k}`);
+    };
+    for (const lang of LANGUAGE_CODES)
+      for (const ns of NAMESPACES) walk(load(lang, ns), load('en-GB', ns), `${lang}/${ns}`);
+    expect(mixed).toEqual([]);
+  });
+
   it('Russian and Serbian carry their plural forms; Serbian Latin is the Cyrillic text transliterated', () => {
     expect(flatten(load('ru-RU', 'landing'))).toHaveProperty(['gallery.more_few']);
     expect(flatten(load('ru-RU', 'landing'))).toHaveProperty(['gallery.more_many']);

@@ -1,8 +1,11 @@
 import { readFileSync } from 'node:fs';
+import { SlugsmithError } from '@slugsmith/sdk';
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../src/lib/api.js';
+import { toApiError } from '../src/lib/generator-api.js';
 import { KNOWN_MESSAGES, STATUS_TEXTS, serverMessage } from '../src/routes/dashboard/server-messages.js';
+import { describeCheckError } from '../src/routes/test-functionality/describe-error.js';
 
 const NAMESPACES = ['dashboard', 'errors', 'playground', 'account'];
 const catalogue = (lang: string, ns: string) =>
@@ -26,6 +29,24 @@ describe('server messages in the reader’s language', () => {
       const [ns = '', path = ''] = key.split(':');
       expect(i18next.exists(path, { ns, lng: 'en-GB' }), `${message} → ${key}`).toBe(true);
     }
+  });
+
+  it('translates the generator API’s refusal of a signed call, not the SDK’s English wrapping', () => {
+    const refused = new SlugsmithError(
+      'Authentication failed: Origin not allowed',
+      401,
+      undefined,
+      'Origin not allowed',
+    );
+    expect(serverMessage(toApiError(refused))).toBe(
+      'Authentifizierung fehlgeschlagen: Die Adresse dieser Website ist kein Ursprung, den die SDK-Konfiguration erlaubt',
+    );
+    // The self-check's signed call throws the SDK's error itself.
+    expect(describeCheckError(refused)).toBe(
+      '401 Authentifizierung fehlgeschlagen: Die Adresse dieser Website ist kein Ursprung, den die SDK-Konfiguration erlaubt',
+    );
+    // No words from the server (no answer at all): the SDK's own message stays.
+    expect(toApiError(new SlugsmithError('Request timed out', 0)).message).toBe('Request timed out');
   });
 
   it('translates a known message by its words, and by the reason the server gives', () => {

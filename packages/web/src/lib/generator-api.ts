@@ -23,10 +23,14 @@ export function generatorClientState(): GeneratorClientState {
   return state;
 }
 
-/** The §8 error of the console: the SDK's message and status, the server's details. */
-function toApiError(error: unknown): ApiError {
+/**
+ * The §8 error of the console: the status and details, and the server's own words when it sent
+ * any (the console translates those; the SDK's "Authentication failed: …" wrapping it cannot).
+ */
+export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
-  if (error instanceof SlugsmithError) return new ApiError(error.status, error.message, error.details);
+  if (error instanceof SlugsmithError)
+    return new ApiError(error.status, error.serverMessage ?? error.message, error.details);
   return new ApiError(-1, error instanceof Error ? error.message : String(error));
 }
 

@@ -35,6 +35,14 @@ export const KNOWN_MESSAGES: Record<string, string> = {
   'Failed to obtain access token': 'errors:auth.noAccessToken',
   'Authentication required but no token available': 'errors:auth.noToken',
   'Resource has been deleted': 'errors:http.410',
+  // The generator API's refusals of a key or signed request (the self-check meets them).
+  'Origin not allowed': 'errors:auth.originNotAllowed',
+  'Invalid API key': 'errors:auth.invalidApiKey',
+  'API key has expired': 'errors:auth.expiredApiKey',
+  'Invalid signature': 'errors:auth.invalidSignature',
+  'Request timestamp is outside the allowed window': 'errors:auth.staleTimestamp',
+  'Request signature was already used': 'errors:auth.replayedSignature',
+  'Invalid SDK config': 'errors:auth.invalidSdkConfig',
 };
 
 /** §8's HTTP status texts: what the console says when the server's own words are not known. */

@@ -2,10 +2,9 @@ import { Badge, Button, Container, Group, Loader, Stack, Table, Text, Title } fr
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from 'react-oidc-context';
-import { ApiError } from '../../lib/api.js';
 import { formatCount } from '../../lib/numbers.js';
-import { serverMessage } from '../dashboard/server-messages.js';
 import { CHECKS } from './checks.js';
+import { describeCheckError } from './describe-error.js';
 import { type CheckDetail, type CheckResult, pendingResults, runChecks, summary } from './self-check.js';
 
 /** Filled badges in dark shades: white text keeps 4.5:1 in both schemes. */
@@ -16,13 +15,6 @@ const COLORS = {
   pending: 'gray.7',
   running: 'blue.8',
 } as const;
-
-const describeError = (error: unknown) =>
-  error instanceof ApiError
-    ? `${error.code > 0 ? `${error.code} ` : ''}${serverMessage(error)}`
-    : error instanceof Error
-      ? error.message
-      : String(error);
 
 /**
  * /test-functionality: the install checks itself from the browser — the public calls, the signed
@@ -46,7 +38,7 @@ export function TestFunctionalityPage() {
     setRunning(true);
     runChecks(
       CHECKS,
-      { signedIn, lang, signal: controller.signal, describe: describeError },
+      { signedIn, lang, signal: controller.signal, describe: describeCheckError },
       setResults,
     ).finally(() => {
       if (current.current === controller) setRunning(false);
