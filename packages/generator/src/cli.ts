@@ -29,15 +29,23 @@ function packageVersion(): string {
   return (JSON.parse(text) as { version: string }).version;
 }
 
-/** The product bundle when @slugsmith/dictionaries is installed, else the small built-in sample. */
-async function defaultBundle(err: NodeJS.WritableStream): Promise<DictionaryBundle> {
+/**
+ * The product bundle and the language bundles (`{noun@de}`) when @slugsmith/dictionaries is
+ * installed, else the small built-in sample.
+ */
+async function defaultBundles(
+  err: NodeJS.WritableStream,
+): Promise<{ bundle: DictionaryBundle; languages: DictionaryBundle[] }> {
   const name = '@slugsmith/dictionaries';
   try {
-    const mod = (await import(name)) as { loadBundle(): DictionaryBundle };
-    return mod.loadBundle();
+    const mod = (await import(name)) as {
+      loadBundle(): DictionaryBundle;
+      loadLanguageBundles?(): DictionaryBundle[];
+    };
+    return { bundle: mod.loadBundle(), languages: mod.loadLanguageBundles?.() ?? [] };
   } catch {
     err.write(`note: ${name} is not installed or built; using the small built-in sample bundle\n`);
-    return SAMPLE_BUNDLE;
+    return { bundle: SAMPLE_BUNDLE, languages: [] };
   }
 }
 
@@ -66,7 +74,8 @@ export async function main(
     (values.help ? out : err).write(`${USAGE}\n`);
     return values.help ? 0 : 2;
   }
-  const gen = new Generator(await defaultBundle(err));
+  const { bundle, languages } = await defaultBundles(err);
+  const gen = new Generator(bundle, { languages });
   if (values.version) {
     out.write(
       `slugsmith ${packageVersion()} (algorithm ${ALGORITHM_VERSION}, dictionary bundle ${gen.bundleId})\n`,

@@ -24,6 +24,15 @@ async function run(...argv: string[]) {
 }
 
 describe('slugsmith CLI', () => {
+  it('reads the language bundles: German adjectives agree with the noun', async () => {
+    const r = await run('forge', '{adjective@de}-{noun@de}', '--count', '20', '--seed', 'de');
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trimEnd().split('\n');
+    expect(lines).toHaveLength(20);
+    // A strong ending (-er, -e, -es) on every adjective: the form, never the bare lemma.
+    for (const l of lines) expect(l).toMatch(/^[a-zäöüß]+(er|e|es)-[a-zäöüß]+$/);
+  });
+
   it('forges one slug per line, reproducibly with a seed', async () => {
     const a = await run(
       'forge',
