@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { SUPPORTED_LANGUAGES } from './languages.js';
+import { z } from './zod.js';
 
 /** The signed-in account's sessions at the built-in provider (the account page). */
 export const AccountSessions = z

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { Slug, Text, Timestamp } from './common.js';
+import { z } from './zod.js';
 
 /** The signed-in person as the API knows them (product spec §3). */
 export const Account = z

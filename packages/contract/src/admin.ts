@@ -1,8 +1,8 @@
-import { z } from 'zod';
 import { Name, Text, Timestamp } from './common.js';
 import { Member, OrgRole, Page } from './organisations.js';
 import { EffectiveLimits, Subscription } from './plans.js';
 import { StatsEntry } from './stats.js';
+import { z } from './zod.js';
 
 /**
  * The staff area (product spec §2.3, §6, §7.4): staff levels, organisations, users, the

@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { Slug, Text, Timestamp } from './common.js';
 import { Money, PaymentProviderName } from './plans.js';
+import { z } from './zod.js';
 
 /**
  * Billing: checkout, the organisation's self-service (plan change with proration, cancel at

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 
 /** Lower-case letters, digits and single hyphens; starts with a letter; 3 to 40 characters. */
 export const Slug = z

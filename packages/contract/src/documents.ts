@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { Text, Timestamp } from './common.js';
 import type { InterfaceLanguage } from './languages.js';
+import { z } from './zod.js';
 
 /**
  * The document service (product spec §2.9, §3, §7.5): documentation, articles, legal texts,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 
 /**
  * The body of every error answer (product spec §8): `code` is the HTTP status, `message` a

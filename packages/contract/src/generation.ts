@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { Name, Text, Timestamp } from './common.js';
+import { z } from './zod.js';
 
 /**
  * The generation API (product spec §7.6): forge, mint, slice, reset, series, keys, and the

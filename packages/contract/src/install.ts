@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { Slug, Timestamp } from './common.js';
+import { z } from './zod.js';
 
 /**
  * What a server's admin console shows about how it runs (`GET /admin/install`): as the service

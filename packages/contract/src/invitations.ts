@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { Email, Timestamp } from './common.js';
 import { OrgParams, OrgRole } from './organisations.js';
+import { z } from './zod.js';
 
 /** How long an invitation can be accepted. */
 export const INVITATION_VALID_DAYS = 7;

@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { Name, Slug, Text, Timestamp } from './common.js';
 import { Pattern, Scope, SdkJwk, SdkKey, Sequence, SeriesRef } from './generation.js';
 import { RotationPeriod } from './rotation.js';
+import { z } from './zod.js';
 
 /**
  * Console shapes of series, API keys and SDK configs (product spec §7.2, §7.3). The key API's

@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { Slug, Text, Timestamp } from './common.js';
 import { PlanFeatures } from './plans.js';
+import { z } from './zod.js';
 
 /**
  * On-premise licences (product spec §1 on-premise plans, §3 `max_nodes`): a signed token issued

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { Email, Name, Slug, Timestamp } from './common.js';
+import { z } from './zod.js';
 
 export const OrgRole = z.enum(['member', 'admin', 'owner']);
 export type OrgRole = z.infer<typeof OrgRole>;

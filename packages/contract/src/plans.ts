@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { Slug, Text, Timestamp } from './common.js';
 import { Scope } from './generation.js';
+import { z } from './zod.js';
 
 /**
  * Subscription plans, an organisation's subscriptions and the limits they grant (product spec §1,
@@ -128,13 +128,11 @@ export const PlanFeatures = z
   .meta({ id: 'PlanFeatures' });
 export type PlanFeatures = z.infer<typeof PlanFeatures>;
 
-/** What anyone may see of a plan's features: the switches and SLA terms, no numeric limits. */
-export const PublicPlanFeatures = PlanFeatures.pick(
-  Object.fromEntries([...FEATURE_KEYS, ...SLA_KEYS].map((k) => [k, true])) as Record<
-    FeatureKey | SlaKey,
-    true
-  >,
-).meta({ id: 'PublicPlanFeatures' });
+/**
+ * What anyone may see of a plan's features: the switches, SLA terms and the figures of its limits
+ * (−1 = unlimited), which buyers compare plans by before subscribing.
+ */
+export const PublicPlanFeatures = PlanFeatures.meta({ id: 'PublicPlanFeatures' });
 export type PublicPlanFeatures = z.infer<typeof PublicPlanFeatures>;
 
 const planCommon = {

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { SIGNATURE_MAX_SKEW_MS } from './generation.js';
+import { z } from './zod.js';
 
 /**
  * How often an SDK config's keys rotate (product spec §5): a number followed by d, h, m or s,

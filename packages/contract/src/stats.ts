@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { Timestamp } from './common.js';
 import { DatePart, StatsRow } from './generation.js';
+import { z } from './zod.js';
 
 /**
  * Usage statistics (product spec §3 Statistics row, §7.2, §9): counts of forge, mint, slice and

@@ -18,8 +18,19 @@ let page: Page;
 beforeAll(async () => {
   [server, browser] = await Promise.all([startRealServer(), launchChromium()]);
   context = await newContext(browser, server);
+  // The Content-Security-Policy's reports, as the page sees them (a blocked probe is one too).
+  await context.addInitScript(() => {
+    const seen: string[] = [];
+    Object.assign(window, { cspViolations: seen });
+    document.addEventListener('securitypolicyviolation', (event) =>
+      seen.push(`${event.violatedDirective} ${event.blockedURI}`),
+    );
+  });
   page = await context.newPage();
 });
+
+const cspViolations = () =>
+  page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
 
 afterAll(async () => {
   await browser?.close();
@@ -78,6 +89,7 @@ describe('public pages', () => {
       await heading();
       await checkSchemes(page, name, ready, { photograph: { prefix: 'public-' }, axeOnPhone: true });
       expect(await fitsPhone(), `${path} scrolls sideways on a phone`).toBe(true);
+      expect(await cspViolations(), `${path} breaks its Content-Security-Policy`).toEqual([]);
     });
 
   it('the floating theme toggle covers no footer link, on a desktop or a phone', async () => {
