@@ -117,8 +117,15 @@ export async function buildApp(
     },
     forceCloseConnections: 'idle',
   });
+  const totalConnections = effectiveTotalCap(config.http.maxConnections, openFileLimit());
+  if (totalConnections < config.http.maxConnections) {
+    server.log.warn(
+      { max_connections: totalConnections, configured: config.http.maxConnections },
+      'MAX_CONNECTIONS lowered to what the open-file limit (ulimit -n) leaves',
+    );
+  }
   capConnections(server.server, {
-    total: effectiveTotalCap(config.http.maxConnections, openFileLimit()),
+    total: totalConnections,
     perAddress: config.http.maxConnectionsPerAddress,
   });
   installJsonDepthBound(server, config.http.jsonMaxDepth);

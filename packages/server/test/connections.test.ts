@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/platform/config.js';
+import { effectiveTotalCap, openFileLimit } from '../src/platform/connections.js';
+
+/** Issue 30, item 3: the connection caps follow the process's open-file limit and TRUST_PROXY. */
+
+const limits = (soft: string) =>
+  [
+    'Limit                     Soft Limit           Hard Limit           Units',
+    'Max processes             63704                63704                processes',
+    `Max open files            ${soft}                 524288               files`,
+  ].join('\n');
+
+describe('connection caps', () => {
+  it("reads the soft open-file limit (ulimit -n) from Linux's /proc", () => {
+    expect(openFileLimit(limits('1024'))).toBe(1024);
+    expect(openFileLimit(limits('unlimited'))).toBeUndefined();
+    expect(openFileLimit('no such line')).toBeUndefined();
+    // This process's own, where /proc exists.
+    const own = openFileLimit();
+    if (own !== undefined) expect(own).toBeGreaterThan(0);
+  });
+
+  it('lowers the total cap to what the open-file limit leaves after the reserve', () => {
+    expect(effectiveTotalCap(4096, 1024)).toBe(768);
+    expect(effectiveTotalCap(4096, 20_000)).toBe(4096);
+    expect(effectiveTotalCap(4096, undefined)).toBe(4096);
+    expect(effectiveTotalCap(4096, 100)).toBe(1);
+  });
+
+  it('caps one address at 256 by default, and not at all behind a trusted proxy unless set', () => {
+    expect(loadConfig({}).http).toMatchObject({ maxConnectionsPerAddress: 256, maxConnections: 4096 });
+    expect(loadConfig({ TRUST_PROXY: 'true' }).http.maxConnectionsPerAddress).toBe(0);
+    expect(
+      loadConfig({ TRUST_PROXY: 'true', MAX_CONNECTIONS_PER_ADDRESS: '32' }).http.maxConnectionsPerAddress,
+    ).toBe(32);
+  });
+
+  it('refuses a header time-out longer than the request time-out', () => {
+    expect(() => loadConfig({ HEADERS_TIMEOUT_MS: '60000', REQUEST_TIMEOUT_MS: '30000' })).toThrow(
+      /HEADERS_TIMEOUT_MS/,
+    );
+    expect(loadConfig({ HEADERS_TIMEOUT_MS: '60000', REQUEST_TIMEOUT_MS: '0' }).http.headersTimeoutMs).toBe(
+      60_000,
+    );
+  });
+});
