@@ -54,6 +54,7 @@ import { Caches } from './platform/cache.js';
 import type { Config } from './platform/config.js';
 import { capConnections, effectiveTotalCap, openFileLimit } from './platform/connections.js';
 import { type CorsHeaders, installCors } from './platform/cors.js';
+import { installCompression } from './platform/compression.js';
 import { installErrorHandling } from './platform/errors.js';
 import { httpServerBounds } from './platform/http-bounds.js';
 import { trackInFlight } from './platform/in-flight.js';
@@ -284,6 +285,7 @@ export async function buildApp(
         invitationRoutes(api, { db: database.db, mailer, publicUrl: config.publicUrl });
         adminRoutes(api, {
           db: database.db,
+    await installCompression(server);
           caches,
           stats,
           settings: { ...config.notices, paymentProvider: config.billing.provider },

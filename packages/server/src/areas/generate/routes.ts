@@ -126,6 +126,7 @@ export function generateRoutes(
     },
     schema: {
       tags,
+      compress: false,
       summary: 'Slugs from a pattern, newline-delimited',
       body: ForgeRequest,
       response: stream,
@@ -209,6 +210,7 @@ export function generateRoutes(
     schema: {
       tags,
       summary: 'The next slugs of a series, newline-delimited, reserved batch by batch',
+      compress: false,
       body: MintRequest,
       response: stream,
     },
@@ -255,6 +257,7 @@ export function generateRoutes(
       summary: 'A window of a series, newline-delimited',
       body: SliceRequest,
       response: stream,
+      compress: false,
     },
     handler: async (request, reply) => {
       const { count, batch_size, sequence, series: slug } = request.body;
