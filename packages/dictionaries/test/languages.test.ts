@@ -10,6 +10,7 @@ import { promisify } from 'node:util';
 import { Generator } from '@slugsmith/generator';
 import { describe, expect, it } from 'vitest';
 import { contentHash } from '../scripts/lib/canonical.js';
+import { frSourceAvailable } from '../scripts/lib/languages/fr.js';
 import { profaneWordsOf } from '../scripts/lib/languages/profanity.js';
 import {
   bundleLanguages,
@@ -28,7 +29,7 @@ const FLOORS = { noun: 1500, adjective: 500, verb: 300 } as const;
 
 describe('language bundles', () => {
   it('every listed bundle of every language loads, hashes to its id and names its licence and sources', () => {
-    expect(bundleLanguages()).toContain('de');
+    expect(bundleLanguages()).toEqual(['de', 'fr']);
     for (const language of bundleLanguages()) {
       const store = languageBundleStore(language);
       for (const info of store.listBundles()) {
@@ -50,6 +51,17 @@ describe('language bundles', () => {
     const { stdout } = await run(process.execPath, [script, 'de', '--check'], { cwd: PACKAGE_DIR });
     expect(stdout).toContain(`ok: ${languageBundleStore('de').currentBundleId}`);
   });
+
+  // The French source is a Debian package, not an npm one: CI does not rebuild (the bundle is
+  // committed); where the package is unpacked (FR_HUNSPELL_DIR, or installed) the check runs.
+  it.skipIf(!frSourceAvailable())(
+    'a fresh French build is byte-identical to the shipped current bundle',
+    async () => {
+      const script = join(PACKAGE_DIR, 'scripts', 'build-language.js');
+      const { stdout } = await run(process.execPath, [script, 'fr', '--check'], { cwd: PACKAGE_DIR });
+      expect(stdout).toContain(`ok: ${languageBundleStore('fr').currentBundleId}`);
+    },
+  );
 
   it('words are NFC lemmas in lower case, and the default lists reach the floors', () => {
     const gen = new Generator(loadBundle(), { languages: loadLanguageBundles() });
@@ -164,8 +176,86 @@ describe('German', () => {
     expect(new Set(slugs).size).toBe(1_000_000);
   });
 
-  it('agreeing forms stay distinct under every casing', () => {
-    for (const pattern of ['{ADJECTIVE@de}-{NOUN@de}', '{Adjective@de}{Noun@de}', '{aDjEcTiVe@de}-{nOuN@de}'])
-      expect(() => gen.patternInfo(pattern)).not.toThrow();
+  it('agreeing forms stay distinct under every casing, in every language', () => {
+    const all = new Generator(loadBundle(), { languages: loadLanguageBundles() });
+    for (const lang of bundleLanguages())
+      for (const pattern of [
+        '{ADJECTIVE@xx}-{NOUN@xx}',
+        '{Adjective@xx}{Noun@xx}',
+        '{aDjEcTiVe@xx}-{nOuN@xx}',
+      ])
+        expect(() => all.patternInfo(pattern.replaceAll('xx', lang))).not.toThrow();
+  });
+});
+
+describe('French', () => {
+  const fr = loadLanguageBundle('fr');
+  const gen = new Generator(loadBundle(), { languages: [fr] });
+  const genderOf = new Map(
+    (fr.dictionaries.find((d) => d.kind === 'noun')?.words ?? []).map((w) => [
+      w.word,
+      w.tags.includes('feminine') ? 'feminine' : 'masculine',
+    ]),
+  );
+  const formsOf = new Map<string, Record<string, string>>();
+  for (const w of fr.dictionaries.find((d) => d.kind === 'adjective')?.words ?? [])
+    for (const [g, f] of Object.entries(w.forms ?? {})) formsOf.set(`${g}:${f}`, w.forms ?? {});
+
+  it('adjectives agree in gender with the noun, before or after it (loutre courageuse, chat courageux)', () => {
+    // A bundle of the real entries of a few words, so every slug of the pattern can be listed.
+    const pick = (kind: string, words: string[]) => ({
+      kind,
+      language: 'fr',
+      words: (fr.dictionaries.find((d) => d.kind === kind)?.words ?? []).filter((w) =>
+        words.includes(w.word),
+      ),
+    });
+    const table = {
+      ...fr,
+      dictionaries: [
+        pick('adjective', ['courageux', 'petit', 'blanc', 'beau', 'heureux']),
+        pick('noun', ['loutre', 'chat', 'maison', 'lion']),
+      ],
+    };
+    const small = new Generator(loadBundle(), { languages: [table] });
+    const after = small.forge('{noun@fr}-{adjective@fr}', { seed: 't', count: 20 });
+    for (const s of [
+      'loutre-courageuse',
+      'chat-courageux',
+      'maison-blanche',
+      'lion-blanc',
+      'loutre-belle',
+      'chat-heureux',
+    ])
+      expect(after).toContain(s);
+    const before = small.forge('{adjective@fr}-{noun@fr}', { seed: 't', count: 20 });
+    for (const s of ['petite-loutre', 'petit-chat', 'belle-maison', 'beau-lion']) expect(before).toContain(s);
+  });
+
+  it('200,000 slugs of {noun@fr}-{adjective@fr}: each adjective in the form of the noun’s gender, none repeated', () => {
+    const slugs = gen.forge('{noun@fr}-{adjective@fr}', { seed: 'agreement', count: 200_000 });
+    expect(new Set(slugs).size).toBe(slugs.length);
+    for (const slug of slugs) {
+      const [noun, form] = slug.split('-');
+      const g = genderOf.get(noun) as string;
+      if (!formsOf.has(`${g}:${form}`)) throw new Error(`${slug}: "${form}" is no ${g} form`);
+    }
+  });
+
+  it('200,000 default slugs hold no word of the French profanity lists (as rendered or as lemma)', async () => {
+    const profane = await profaneWordsOf('fr');
+    const lemmaOf = new Map([...formsOf].map(([key, forms]) => [key.split(':')[1], forms.masculine]));
+    for (const pattern of ['{noun@fr}-{adjective@fr}', '{verb@fr}-{noun@fr}-{adverb@fr}']) {
+      const hits = gen
+        .forge(pattern, { seed: 'audit', count: 200_000 })
+        .flatMap((slug) => slug.split('-'))
+        .filter((w) => profane.has(w) || profane.has(lemmaOf.get(w) ?? w));
+      expect([...new Set(hits)]).toEqual([]);
+    }
+  });
+
+  it('1,000,000 slugs of {noun@fr}-{adjective@fr}-{number:3d} are distinct', () => {
+    const slugs = gen.forge('{noun@fr}-{adjective@fr}-{number:3d}', { seed: 'million', count: 1_000_000 });
+    expect(new Set(slugs).size).toBe(1_000_000);
   });
 });

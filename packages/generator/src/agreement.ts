@@ -20,6 +20,9 @@ export interface AgreementRule {
 
 export const AGREEMENT_RULES: Readonly<Record<string, AgreementRule>> = {
   de: { genders: ['masculine', 'feminine', 'neuter'], prefer: 'next' },
+  // French adjectives mostly follow the noun (loutre courageuse): one between two nouns agrees
+  // with the one before it.
+  fr: { genders: ['masculine', 'feminine'], prefer: 'previous' },
 };
 
 /**

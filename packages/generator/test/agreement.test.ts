@@ -192,6 +192,41 @@ describe('agreement between an adjective and a noun of one language', () => {
     expect(gen.languageBundleIds).toEqual(['de-test']);
   });
 
+  it('French: an adjective between two nouns agrees with the one before it (prefer previous)', () => {
+    const fr: DictionaryBundle = {
+      id: 'fr-test',
+      version: '0.0.0',
+      hash: 'fr-test',
+      language: 'fr',
+      dictionaries: [
+        {
+          kind: 'adjective',
+          language: 'fr',
+          words: [
+            { word: 'courageux', tags: [], forms: { masculine: 'courageux', feminine: 'courageuse' } },
+            { word: 'petit', tags: [], forms: { masculine: 'petit', feminine: 'petite' } },
+          ],
+        },
+        {
+          kind: 'noun',
+          language: 'fr',
+          words: [
+            { word: 'chat', tags: ['masculine'] },
+            { word: 'loutre', tags: ['feminine'] },
+          ],
+        },
+      ],
+      tags: [],
+    };
+    const g = new Generator(SAMPLE_BUNDLE, { languages: [fr] });
+    const slugs = all(g, '{noun@fr}-{adjective@fr}-{noun@fr}');
+    expect(slugs).toHaveLength(8);
+    expect(slugs).toContain('loutre-courageuse-chat');
+    expect(slugs).toContain('chat-petit-loutre');
+    expect(slugs).not.toContain('loutre-courageux-chat');
+    expect(all(g, '{adjective@fr}_{noun@fr}')).toContain('petite_loutre');
+  });
+
   it('a language bundle may hold only its own language, once', () => {
     const wrong = { ...german([], [['otter', 'masculine']]), language: 'fr' };
     expect(() => new Generator(SAMPLE_BUNDLE, { languages: [wrong] })).toThrow(GeneratorError);

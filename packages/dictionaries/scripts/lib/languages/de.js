@@ -66,6 +66,16 @@ export async function buildGerman() {
     if (isProfane(w, profane, profaneAllow)) tags.push('offensive');
     return tags;
   };
+  /**
+   * Tags of an adjective: its lemma's, and `offensive` when a form is itself a list entry
+   * ("folle" of fou). Forms are matched whole: an ending is no compound ("arabische" ends in a
+   * listed word).
+   */
+  const topicsOf = ([lemma, ...forms]) => {
+    const tags = topics(lemma);
+    if (!tags.includes('offensive') && forms.some((f) => profane.has(f))) tags.push('offensive');
+    return tags.sort();
+  };
   // Every inflected adjective form: nouns spelt like one are nominalised adjectives (die Alte).
   const adjectiveForms = new Set();
   for (const v of Object.values(adjectives))
@@ -111,7 +121,8 @@ export async function buildGerman() {
       neuter: strong.N.normalize('NFC'),
     };
     if (Object.values(forms).some((f) => !LOWER_WORD.test(f) || f === word)) continue;
-    adjectiveWords.push({ word, tags: topics(word), forms });
+    // An adjective is as offensive as its worst form.
+    adjectiveWords.push({ word, tags: topicsOf([word, ...Object.values(forms)]), forms });
   }
   adjectiveWords.sort(byWord);
   // Two adjectives whose forms of one gender coincide would make two slugs equal: keep the first.

