@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
+import { maskLinkSecrets } from './link-secrets.js';
 
 /** Headers that carry credentials never reach the logs. */
 const redacted = [
@@ -23,6 +24,16 @@ export function loggingOptions(
     logger: {
       level: config.logLevel,
       redact: { paths: redacted, censor: '[redacted]' },
+      // Opened reset, verification and invitation links carry their token in the URL.
+      serializers: {
+        req: (req: FastifyRequest) => ({
+          method: req.method,
+          url: maskLinkSecrets(req.url),
+          host: req.host,
+          remoteAddress: req.ip,
+          remotePort: req.socket?.remotePort,
+        }),
+      },
       ...(stream && { stream }),
     },
     // genReqId reads x-request-id itself so that an odd value cannot reach the logs.

@@ -4,6 +4,7 @@ import { createTransport } from 'nodemailer';
 import type { Db } from '../db/connect.js';
 import { mailOutbox } from '../db/schema.js';
 import type { MailConfig } from './config.js';
+import { maskLinkSecrets } from './link-secrets.js';
 
 /** One message to one person; `kind` names what it is (verify_email, reset_password, invitation…). */
 export interface OutgoingMail {
@@ -39,8 +40,9 @@ export function smtpMailer(config: Required<MailConfig>, log: FastifyBaseLogger)
 }
 
 /**
- * Without SMTP: every message is kept in the database (staff read it in the admin console) and
- * logged as one line with its link, so a fresh install can still verify and reset.
+ * Without SMTP: every message is kept in the database (admin staff read it in the admin console)
+ * and logged as one line naming its link with the token masked: logs travel further than the
+ * database, and a live token there would let any reader reset the account.
  */
 export function outboxMailer(db: Db, log: FastifyBaseLogger): Mailer {
   return {
@@ -52,10 +54,11 @@ export function outboxMailer(db: Db, log: FastifyBaseLogger): Mailer {
         textBody: mail.text,
         htmlBody: mail.html,
       });
-      const link = firstLink(mail.text);
+      const found = firstLink(mail.text);
+      const link = found && maskLinkSecrets(found);
       log.info(
         { mail: { to: mail.to, kind: mail.kind } },
-        `Mail kept in the outbox (no SMTP_URL) to ${mail.to}: "${mail.subject}"${link ? ` ${link}` : ''}`,
+        `Mail kept in the outbox (no SMTP_URL; admin console, Mail) to ${mail.to}: "${mail.subject}"${link ? ` ${link}` : ''}`,
       );
     },
     async close() {},

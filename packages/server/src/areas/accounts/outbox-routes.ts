@@ -1,10 +1,13 @@
-import { ErrorBody, OutboxMail, OutboxMailPage, Page } from '@slugsmith/contract';
+import { ErrorBody, OutboxMail, OutboxMailPage, Page, staffLevelOf } from '@slugsmith/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { CallerAccount } from '../../auth/access.js';
 import type { Db } from '../../db/connect.js';
 import { ApiError } from '../../platform/errors.js';
+import { maskLinkSecrets } from '../../platform/link-secrets.js';
 import { findOutboxMail, listOutbox, type OutboxRow } from '../../platform/mail.js';
+import { findAccountByEmail } from './queries.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
@@ -16,7 +19,22 @@ const summary = (row: OutboxRow) => ({
   kind: row.kind,
 });
 
-/** The embedded mailer's outbox (no SMTP_URL): staff read what was sent, with its links. */
+/**
+ * Whether `reader` may see the live links of `row`. Links are credentials (a reset link sets the
+ * recipient's password): read-only support staff never see them, and no one sees those sent to
+ * another staff account, so no staff member can take over another through the outbox.
+ */
+async function linksVisible(db: Db, row: OutboxRow, reader: CallerAccount) {
+  if (staffLevelOf(reader.permissions) !== 'admin') return false;
+  if (row.recipient.toLowerCase() === reader.email.toLowerCase()) return true;
+  const recipient = await findAccountByEmail(db, row.recipient);
+  return !recipient || staffLevelOf(recipient.permissions) === null;
+}
+
+/**
+ * The embedded mailer's outbox (no SMTP_URL): staff read what was sent; only admin staff see the
+ * live links, and only those of non-staff recipients.
+ */
 export function outboxRoutes(app: FastifyInstance, db: Db): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['admin'];
@@ -46,7 +64,10 @@ export function outboxRoutes(app: FastifyInstance, db: Db): void {
     handler: async (request) => {
       const row = await findOutboxMail(db, request.params.mailId);
       if (!row) throw ApiError.notFound();
-      return { ...summary(row), text: row.textBody, html: row.htmlBody };
+      const reader = request.caller.account;
+      if (reader && (await linksVisible(db, row, reader)))
+        return { ...summary(row), text: row.textBody, html: row.htmlBody };
+      return { ...summary(row), text: maskLinkSecrets(row.textBody), html: maskLinkSecrets(row.htmlBody) };
     },
   });
 }

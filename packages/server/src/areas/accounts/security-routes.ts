@@ -116,10 +116,15 @@ export function accountSecurityRoutes(app: FastifyInstance, security: AccountSec
       tags,
       summary: 'How hard a password is to guess, and whether the password policy accepts it',
       body: PasswordStrengthRequest,
-      response: { 200: PasswordStrength, 400: ErrorBody },
+      response: { 200: PasswordStrength, 400: ErrorBody, 429: ErrorBody },
     },
-    handler: async (request) => {
-      const { score, problem } = judgePassword(request.body.password, request.body.email);
+    handler: async (request, reply) => {
+      const { password, email } = request.body;
+      const verdict = security
+        ? await security.passwordStrength(password, email, request.ip)
+        : await judgePassword(password, email);
+      if (isThrottled(verdict)) throw tooManyAttempts(reply, verdict.throttled);
+      const { score, problem } = verdict;
       return { score, acceptable: !problem, problem: problem ?? null };
     },
   });

@@ -13,7 +13,7 @@ import {
   type LinkState,
   linkLifetimeMs,
 } from './links.js';
-import { passwordProblem } from './password-policy.js';
+import { judgePassword, type PasswordVerdict, passwordProblem } from './password-policy.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { endSessions } from './sessions.js';
 import { findLocalUser, findLocalUserByEmail, type LocalUser, signIn } from './users.js';
@@ -35,6 +35,7 @@ const keys = {
   resetAccount: (email: string) => `reset:account:${email.trim().toLowerCase()}`,
   resetAddress: (ip: string) => `reset:address:${ip}`,
   verification: (userId: string) => `verify:account:${userId}`,
+  passwordStrength: (ip: string) => `strength:address:${ip}`,
 };
 
 /**
@@ -95,6 +96,19 @@ export class AccountSecurity {
     return { sent: true };
   }
 
+  /** The policy's verdict on a password, throttled per client address (the route is anonymous). */
+  async passwordStrength(
+    password: string,
+    email: string | undefined,
+    clientAddress: string,
+  ): Promise<PasswordVerdict | Throttled> {
+    const reserved = await this.reserve([
+      [keys.passwordStrength(clientAddress), throttleRules.passwordStrengthAddress],
+    ]);
+    if (isThrottled(reserved)) return reserved;
+    return judgePassword(password, email);
+  }
+
   /** Uses a verification link: the address it was sent to is verified if it is still the account's. */
   async verifyEmail(token: string): Promise<'ok' | Exclude<LinkState, 'valid'>> {
     const found = await findLink(this.db, 'verify_email', token);
@@ -141,7 +155,7 @@ export class AccountSecurity {
     const link = await findLink(this.db, 'reset_password', token);
     if (link.state !== 'valid' || !('email' in link))
       return { link: link.state === 'valid' ? 'invalid' : link.state };
-    const problem = passwordProblem(password, link.email);
+    const problem = await passwordProblem(password, link.email);
     if (problem) return { problem };
     const used = await consumeLink(this.db, 'reset_password', token);
     if (!used) return { link: 'used' };
@@ -177,7 +191,7 @@ export class AccountSecurity {
     if (isThrottled(reserved)) return reserved;
     if (!(await verifyPassword(current, user.passwordHash))) return 'wrong';
     await this.throttle.release(key, throttleRules.signInAccount);
-    const problem = passwordProblem(next, user.email);
+    const problem = await passwordProblem(next, user.email);
     if (problem) return { problem };
     await this.db
       .update(localUsers)

@@ -1,24 +1,14 @@
 import { AccountMessages, PASSWORD_MIN_LENGTH } from '@slugsmith/contract';
-import { ZxcvbnFactory } from '@zxcvbn-ts/core';
-import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
+import { estimateScore } from './password-estimator.js';
 
 /**
  * The password policy of the built-in accounts, one check for sign-up, reset, change and
  * ADMIN_PASSWORD: at least 10 characters, not the e-mail address nor its local part, and not
  * guessable from lists of common passwords, names and keyboard walks (zxcvbn score 2 or more,
- * i.e. more than a million guesses).
+ * i.e. more than a million guesses; estimated off the event loop, see password-estimator.ts).
  */
 
-let estimator: ZxcvbnFactory | undefined;
-/** Built on first use: loading the dictionaries takes ~80 ms, not every process needs them. */
-function zxcvbn(): ZxcvbnFactory {
-  estimator ??= new ZxcvbnFactory({ dictionary: { ...dictionary }, graphs: adjacencyGraphs });
-  return estimator;
-}
-
 const MIN_SCORE = 2;
-/** zxcvbn's time grows with length; beyond this the estimate of the prefix is enough. */
-const ESTIMATED_LENGTH = 100;
 
 export interface PasswordVerdict {
   /** 0 (guessed at once) … 4 (very hard to guess). */
@@ -27,11 +17,11 @@ export interface PasswordVerdict {
   problem?: string;
 }
 
-export function judgePassword(password: string, email?: string): PasswordVerdict {
+export async function judgePassword(password: string, email?: string): Promise<PasswordVerdict> {
   const normalized = password.normalize('NFKC');
   const address = email?.trim().toLowerCase() ?? '';
   const local = address.split('@')[0] ?? '';
-  const score = zxcvbn().check(normalized.slice(0, ESTIMATED_LENGTH), [address, local].filter(Boolean)).score;
+  const score = await estimateScore(normalized, [address, local]);
   if ([...normalized].length < PASSWORD_MIN_LENGTH)
     return { score, problem: AccountMessages.passwordTooShort };
   const lower = normalized.trim().toLowerCase();
@@ -42,6 +32,6 @@ export function judgePassword(password: string, email?: string): PasswordVerdict
 }
 
 /** The policy message for a refused password, or undefined when it may be used. */
-export function passwordProblem(password: string, email?: string): string | undefined {
-  return judgePassword(password, email).problem;
+export async function passwordProblem(password: string, email?: string): Promise<string | undefined> {
+  return (await judgePassword(password, email)).problem;
 }

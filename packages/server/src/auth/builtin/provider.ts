@@ -400,7 +400,7 @@ export async function startBuiltinProvider(
           html(reply, 400, signUpPage({ uid: details.uid, locale, email, error }));
         if (!form.success || !form.data.email || !form.data.password) return again({ kind: 'required' });
         if (!SignUpEmail.safeParse(email).success) return again({ kind: 'invalid-email' });
-        const { problem } = judgePassword(form.data.password, email);
+        const { problem } = await judgePassword(form.data.password, email);
         if (problem) return again(passwordError(problem));
         if (form.data.password !== form.data.confirm) return again({ kind: 'passwords-differ' });
         const user = await signUp(db, email, form.data.password, { language: locale });

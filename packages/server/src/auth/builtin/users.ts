@@ -90,7 +90,7 @@ export async function seedAdmin(
   log: FastifyBaseLogger,
   ensureAdminAccount: EnsureAdminAccount,
 ): Promise<CreatedAdmin | undefined> {
-  const weak = password === undefined ? undefined : passwordProblem(password, email);
+  const weak = password === undefined ? undefined : await passwordProblem(password, email);
   if (weak) throw new ConfigError(`invalid environment: ADMIN_PASSWORD: ${weak}`);
   let user = await findLocalUserByEmail(db, email);
   let generated: string | undefined;

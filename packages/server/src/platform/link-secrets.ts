@@ -1,0 +1,14 @@
+/**
+ * Parts of our links that act as credentials: the `token` of reset, verification and payment
+ * links, and the token in an invitation's path. Whoever reads one can use it, so logs and
+ * readers other than the recipient see a mask instead.
+ */
+const SECRET_PARTS = [/((?:[?&]|&amp;)token=)[^&\s"'<>]+/g, /(\/invitations\/)[A-Za-z0-9_-]+/g];
+
+/** Shown in place of a secret; no words, so it reads the same in every language. */
+export const MASK = '••••••';
+
+/** The text with every link secret masked. */
+export function maskLinkSecrets(text: string): string {
+  return SECRET_PARTS.reduce((out, pattern) => out.replace(pattern, `$1${MASK}`), text);
+}
