@@ -18,6 +18,7 @@ import { Billing } from './areas/billing/service.js';
 import { documentRoutes } from './areas/documents/routes.js';
 import { contentSeed, seedDocuments } from './areas/documents/seed.js';
 import { generateRoutes } from './areas/generate/routes.js';
+import { StreamGate } from './areas/generate/stream-gate.js';
 import { installLicenceGate } from './areas/install/gate.js';
 import { Install, readInstallLicence } from './areas/install/install.js';
 import { installRoutes } from './areas/install/routes.js';
@@ -27,6 +28,7 @@ import { apiKeyRoutes } from './areas/keys/routes.js';
 import { recordKeyUse } from './areas/keys/service.js';
 import { licenceRoutes } from './areas/licences/routes.js';
 import { createPlanLimits, installPlanLimits } from './areas/limits/hooks.js';
+import { VisitorLimits } from './areas/limits/visitors.js';
 import { mcpRoutes } from './areas/mcp/routes.js';
 import { findMembership } from './areas/orgs/queries.js';
 import { orgRoutes } from './areas/orgs/routes.js';
@@ -175,6 +177,17 @@ export async function buildApp(
     // Plan limits of generation calls: counters in Redis when configured, else memory.
     const planLimits = await createPlanLimits(database.db, caches, config, server);
     server.decorate('planLimits', planLimits);
+    // Streams open on this node, bounded per key and in all (an unread stream holds memory).
+    const streams = new StreamGate(config.generation);
+    server.decorate('streams', streams);
+    // Each anonymous visitor's share of the public console's plan, counted where the plan's are.
+    const visitors = new VisitorLimits(
+      planLimits.store,
+      caches,
+      config.generation.visitor,
+      consoleConfig,
+      (error) => server.log.warn({ err: error }, 'rate-limit store failed; call let through'),
+    );
     server.addHook('onClose', async () => planLimits.close());
     // Calls are counted in memory and written every few seconds; on shutdown (after the requests
     // in flight, before the database closes) what is buffered is written.
@@ -242,7 +255,7 @@ export async function buildApp(
     // signed request.
     const without = new Set(options.benchmarkWithout);
     if (install) installLicenceGate(server, install);
-    if (!without.has('limits')) installPlanLimits(server, planLimits);
+    if (!without.has('limits')) installPlanLimits(server, planLimits, visitors);
     if (without.has('stats')) declareCountedSlugs(server);
     else installStatsRecording(server, stats);
     corsHeaders = installCors(server, {
@@ -305,7 +318,7 @@ export async function buildApp(
         await api.register(async (gen) => {
           // Key fetches (POST /jwks) are counted in the plan limits' store: every node shares the counts.
           sdkRoutes(gen, database.db, caches, consoleConfig, planLimits.store);
-          generateRoutes(gen, database.db, caches, config.generation);
+          generateRoutes(gen, database.db, caches, config.generation, streams);
         });
       },
       { prefix: apiPrefix },

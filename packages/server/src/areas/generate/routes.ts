@@ -50,6 +50,7 @@ import {
   MAX_STREAM_COUNT,
 } from './engine.js';
 import * as service from './service.js';
+import type { StreamGate } from './stream-gate.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const noContent = { 204: z.null().describe('Done') };
@@ -70,6 +71,8 @@ export function generateRoutes(
   db: Db,
   caches: Caches,
   bounds: Pick<GenerationBounds, 'shortLinks'>,
+  /** The streams open on this node (see StreamGate). */
+  streams: StreamGate,
 ): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['generation'];
@@ -134,7 +137,8 @@ export function generateRoutes(
     handler: async (request, reply) => {
       const { pattern, count, seed, sequence } = request.body;
       assertCount(count, MAX_STREAM_COUNT);
-      const body = await service.forgeStream(pattern, seed, sequence, count);
+      const open = streams.admit(requireKey(request).id, reply);
+      const body = await service.forgeStream(pattern, seed, sequence, count, open);
       return reply.type('text/plain; charset=utf-8').send(body as never);
     },
   });
@@ -217,10 +221,12 @@ export function generateRoutes(
     handler: async (request, reply) => {
       const { count, batch_size, series: slug } = request.body;
       assertCount(count, MAX_STREAM_COUNT);
-      const id = await service.seriesIdFor(db, caches, requireKey(request), slug);
+      const key = requireKey(request);
+      const id = await service.seriesIdFor(db, caches, key, slug);
+      const open = streams.admit(key.id, reply);
       return reply
         .type('text/plain; charset=utf-8')
-        .send((await service.mintStream(db, id, count, batch_size)) as never);
+        .send((await service.mintStream(db, id, count, batch_size, open)) as never);
     },
   });
 
@@ -264,9 +270,10 @@ export function generateRoutes(
       assertCount(count, MAX_STREAM_COUNT);
       const row = await service.seriesFor(db, requireKey(request), slug);
       assertSliceWindow(request, reply, row, sequence, count);
+      const open = streams.admit(requireKey(request).id, reply);
       return reply
         .type('text/plain; charset=utf-8')
-        .send((await service.sliceStream(row, sequence, count, batch_size)) as never);
+        .send((await service.sliceStream(row, sequence, count, batch_size, open)) as never);
     },
   });
 

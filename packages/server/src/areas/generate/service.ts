@@ -19,14 +19,7 @@ import {
   seriesOrNotFound,
   sliceWindowInTurns,
 } from '../series/service.js';
-import {
-  compiledPattern,
-  currentBundleId,
-  forgeInTurns,
-  generatorFor,
-  MAX_COUNT,
-  withEngine,
-} from './engine.js';
+import { compiledPattern, currentBundleId, forgeInTurns, generatorFor, withEngine } from './engine.js';
 import { type ShortLinkBounds, withinShortLinkBounds } from './short-link-bounds.js';
 
 export function orgOf(key: CallerKey): OrgRef {
@@ -101,39 +94,102 @@ export function keyInfo(key: CallerKey): KeyInfo {
 export const MAX_STREAM_BATCH = 10_000;
 
 /**
+ * Forge streams render this many slugs at a time: a few tens of kilobytes a chunk, so that what a
+ * stream holds while its client does not read stays small.
+ */
+export const FORGE_STREAM_BATCH = 1_000;
+
+/** Bytes a stream buffers ahead of its connection before its producer waits. */
+const STREAM_HIGH_WATER_MARK = 16 * 1024;
+
+type Batch = (done: number, size: number) => Promise<string[]> | string[];
+
+/** Where a stream reports how many slugs it produced, and its body once made (see StreamGate). */
+export interface StreamProgress {
+  produced: number;
+  source?: Readable;
+}
+
+/**
+ * Newline-delimited slugs, produced only when the connection asks for more: `_read` is called
+ * while what is buffered is under the high-water mark, and not again until this stream pushed,
+ * so a client that does not read stops the producer (and for mint, the reservations) where it is.
+ */
+class SlugLines extends Readable {
+  private done: number;
+  private pending: string | null;
+
+  constructor(
+    private readonly count: number,
+    private readonly size: number,
+    private readonly batch: Batch,
+    first: string[],
+    private readonly progress?: StreamProgress,
+  ) {
+    super({ highWaterMark: STREAM_HIGH_WATER_MARK });
+    this.done = first.length;
+    this.pending = first.length > 0 ? `${first.join('\n')}\n` : null;
+    if (progress) progress.produced = this.done;
+  }
+
+  override _read(): void {
+    if (this.pending !== null) {
+      const chunk = this.pending;
+      this.pending = null;
+      this.push(chunk);
+      return;
+    }
+    if (this.done >= this.count) {
+      this.push(null);
+      return;
+    }
+    const size = Math.min(this.size, this.count - this.done);
+    Promise.resolve()
+      .then(() => this.batch(this.done, size))
+      .then(
+        (next) => {
+          if (this.destroyed) return;
+          if (next.length === 0) return void this.push(null);
+          this.done += next.length;
+          if (this.progress) this.progress.produced = this.done;
+          this.push(`${next.join('\n')}\n`);
+        },
+        // The answer has started: a later batch that fails (the series ran out, the window
+        // passed the capacity) ends the stream early; the client sees fewer lines than asked.
+        () => {
+          if (!this.destroyed) this.push(null);
+        },
+      );
+  }
+}
+
+/**
  * A newline-delimited stream of slugs. The first batch is produced before the answer starts, so
  * that its errors (a bad pattern, an exhausted series) are ordinary error answers; later batches
  * are produced only when the client has read the previous ones (the stream is pulled).
+ * `progress.produced` follows how many slugs were produced.
  */
 export async function slugStream(
   count: number,
   batchSize: number,
-  batch: (done: number, size: number) => Promise<string[]> | string[],
+  batch: Batch,
+  progress?: StreamProgress,
 ): Promise<Readable> {
   const size = Math.min(batchSize, MAX_STREAM_BATCH);
   const first = await batch(0, Math.min(size, count));
-  async function* lines() {
-    let done = first.length;
-    if (first.length > 0) yield `${first.join('\n')}\n`;
-    while (done < count) {
-      let next: string[];
-      try {
-        next = await batch(done, Math.min(size, count - done));
-      } catch {
-        // The answer has started: a later batch that fails (the series ran out, the window
-        // passed the capacity) ends the stream early; the client sees fewer lines than asked.
-        return;
-      }
-      if (next.length === 0) return;
-      done += next.length;
-      yield `${next.join('\n')}\n`;
-    }
-  }
-  return Readable.from(lines(), { objectMode: false });
+  const lines = new SlugLines(count, size, batch, first, progress);
+  if (progress) progress.source = lines;
+  return lines;
 }
 
-export async function mintStream(db: Db, seriesId: string, count: number, batchSize: number) {
-  return slugStream(count, batchSize, (_done, size) => mint(db, seriesId, size));
+export async function mintStream(
+  db: Db,
+  seriesId: string,
+  count: number,
+  batchSize: number,
+  progress?: StreamProgress,
+) {
+  return slugStream(count, batchSize, (_done, size) => mint(db, seriesId, size), progress);
 }
 
 export async function sliceStream(
@@ -141,14 +197,20 @@ export async function sliceStream(
   sequence: number | string,
   count: number,
   batchSize: number,
+  progress?: StreamProgress,
 ) {
   let position = BigInt(sequence);
-  return slugStream(count, batchSize, async (_done, size) => {
-    // A window reads past the positions it leaves out (awkward pairs): the next starts after it.
-    const { slugs, next } = await sliceWindowInTurns(row, position, size);
-    position = next;
-    return slugs;
-  });
+  return slugStream(
+    count,
+    batchSize,
+    async (_done, size) => {
+      // A window reads past the positions it leaves out (awkward pairs): the next starts after it.
+      const { slugs, next } = await sliceWindowInTurns(row, position, size);
+      position = next;
+      return slugs;
+    },
+    progress,
+  );
 }
 
 export async function forgeStream(
@@ -156,13 +218,18 @@ export async function forgeStream(
   seed: string | undefined,
   sequence: number | string | undefined,
   count: number,
+  progress?: StreamProgress,
 ) {
   const gen = generatorFor(currentBundleId);
   const compiled = await compiledPattern(pattern);
   const fixedSeed = seed ?? randomBytes(8).toString('hex');
   const start = BigInt(sequence ?? 0);
-  return slugStream(count, MAX_COUNT, (done, size) =>
-    forgeInTurns(gen, compiled, { seed: fixedSeed, sequence: start + BigInt(done), count: size }),
+  return slugStream(
+    count,
+    FORGE_STREAM_BATCH,
+    (done, size) =>
+      forgeInTurns(gen, compiled, { seed: fixedSeed, sequence: start + BigInt(done), count: size }),
+    progress,
   );
 }
 

@@ -10,11 +10,13 @@ import type { Db } from '../../db/connect.js';
 import type { Caches } from '../../platform/cache.js';
 import type { Config } from '../../platform/config.js';
 import { ApiError } from '../../platform/errors.js';
+import { chain } from '../../platform/maybe-promise.js';
 import { withHook } from '../../platform/route-hooks.js';
 import { saasLimits } from '../plans/effective-limits.js';
 import { type Admission, LimitRefusal, PlanLimits, type Remaining } from './enforcer.js';
 import { type GenerationCall, type PlanCaller, sliceWindowRefusal } from './policy.js';
 import { limitStore } from './store.js';
+import type { VisitorLimits } from './visitors.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -127,14 +129,49 @@ function planCaller(request: FastifyRequest): PlanCaller {
   throw ApiError.unauthorized();
 }
 
-function enforcer(planLimits: PlanLimits, limits: RouteLimits): preHandlerHookHandler {
+/**
+ * An anonymous visitor's call: first the address's own share (VisitorLimits), then the shared
+ * plan; a plan refusal gives the share back, and so does a failed call (through the admission).
+ */
+function admitVisitor(
+  planLimits: PlanLimits,
+  visitors: VisitorLimits,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  caller: PlanCaller,
+  call: GenerationCall,
+): Promise<Admission> {
+  return (async () => {
+    const share = await visitors.admit(request.ip, call, reply);
+    try {
+      const admission = await planLimits.admit(caller, call);
+      return {
+        ...admission,
+        refund: () => chain(admission.refund(), () => chain(share.refund(), () => undefined)),
+      };
+    } catch (error) {
+      await share.refund();
+      throw error;
+    }
+  })();
+}
+
+function enforcer(
+  planLimits: PlanLimits,
+  limits: RouteLimits,
+  visitors: VisitorLimits | undefined,
+): preHandlerHookHandler {
   const describe = describer(limits);
   // A callback hook: an admission answered at once (memory store) goes on without a promise or
   // a closure.
   return function enforcePlan(request, reply, done) {
     let admission: ReturnType<PlanLimits['admit']>;
     try {
-      admission = planLimits.admit(planCaller(request), describe(request.body as Body));
+      const caller = planCaller(request);
+      const call = describe(request.body as Body);
+      admission = visitors?.applies(caller)
+        ? admitVisitor(planLimits, visitors, request, reply, caller, call)
+        : planLimits.admit(caller, call);
     } catch (error) {
       return done(refused(reply, error));
     }
@@ -158,14 +195,19 @@ const refundFailed: onResponseHookHandler = (request, reply, done) => {
  * Holds every route registered after it that declares `config.limits` to the caller's plan: a
  * preHandler (the body is validated, so counts and patterns are known) and a refund on failure.
  */
-export function installPlanLimits(app: FastifyInstance, planLimits: PlanLimits): void {
+export function installPlanLimits(
+  app: FastifyInstance,
+  planLimits: PlanLimits,
+  /** Each anonymous visitor's share of the public console's plan (absent: none). */
+  visitors?: VisitorLimits,
+): void {
   // Declared, so that every request is built with the property: set only on admitted calls, it
   // would give those requests a hidden class of their own, and Fastify's code two to serve.
   app.decorateRequest('admission', null);
   app.addHook('onRoute', (route) => {
     const limits = route.config?.limits;
     if (!limits) return;
-    route.preHandler = withHook(route.preHandler, enforcer(planLimits, limits));
+    route.preHandler = withHook(route.preHandler, enforcer(planLimits, limits, visitors));
     route.onResponse = withHook(route.onResponse, refundFailed);
   });
 }
