@@ -53,7 +53,7 @@ describeEachDatabase('plan catalogue', (ctx) => {
     ]);
   });
 
-  it('lists active plans publicly, grouped by type and ordered, without numeric limits', async () => {
+  it("lists active plans publicly, grouped by type and ordered, with their limits' figures", async () => {
     const admin = await ctx().admin();
     const features = (await ctx().request('GET', '/api/v1/admin/subscriptions/free', { token: admin.token }))
       .body.features;
@@ -82,7 +82,10 @@ describeEachDatabase('plan catalogue', (ctx) => {
     const pro = list.body.groups[0].plans[2];
     expect(pro).toMatchObject({ name: 'Pro', free: false, custom_features: false, subscribable: true });
     expect(pro.features).toMatchObject({ forge_enabled: true, sdk_access: true, sla_availability: '99.5%' });
-    for (const key of LIMIT_KEYS) expect(pro.features, key).not.toHaveProperty(key);
+    // Buyers compare plans by their limits: every figure is public, the same as staff set it.
+    const staffPro = (await ctx().request('GET', '/api/v1/admin/subscriptions/pro', { token: admin.token })).body;
+    for (const key of LIMIT_KEYS) expect(pro.features[key], key).toBe(staffPro.features[key]);
+    expect(list.body.groups[0].plans[1].features).toMatchObject({ max_series: 3, req_per_minute: 60 });
 
     expect(await ctx().request('GET', '/api/v1/subscriptions/pro')).toMatchObject({
       status: 200,

@@ -32,6 +32,13 @@ afterAll(async () => {
 });
 
 const card = (slug: string, target: Page = page) => target.getByTestId(`plan-card-${slug}`);
+/** A limit cell's figure as shown (the short form; screen readers get the exact number). */
+const shownFigure = (cell: ReturnType<Page['locator']>) =>
+  cell.evaluate((td) => {
+    const figure = td.querySelector('[data-cell="limit"]');
+    const text = (figure?.querySelector('[aria-hidden="true"]') ?? figure)?.textContent ?? '';
+    return text.replace(/[\u00a0\u202f]/g, ' ');
+  });
 const cardSlugs = (type: string) =>
   page
     .getByTestId(`group-${type}`)
@@ -168,7 +175,7 @@ describe('/products', () => {
 });
 
 describe('/products/feature-matrix', () => {
-  it('shows every plan against every feature group, limits without their values', async () => {
+  it("shows every plan against every feature group, each limit with the plan's figure", async () => {
     await page.goto('/products/feature-matrix');
     await page.getByRole('heading', { name: 'Feature matrix', level: 1 }).waitFor();
     expect(await page.title()).toBe('Feature Matrix - Slugsmith');
@@ -189,11 +196,20 @@ describe('/products/feature-matrix', () => {
     expect(await row('sdk_access').getByRole('rowheader').innerText()).toContain('SDK access');
     // SLA terms as published.
     expect(await cell('sla_availability', 'team').innerText()).toBe('99.9%');
-    // A limit: no value, only whether it concerns the plan.
+    // A limit: the plan's figure in short form, the exact number on hover; not included where the
+    // limit does not concern the plan.
     expect(await cell('max_forge_per_stream_request', 'free').innerText()).toContain('Not included');
-    expect(await cell('max_series', 'pro').innerText()).toContain('limit set by the plan');
-    expect(await row('max_series').innerText()).not.toMatch(/\b(3|25|200)\b/);
-    expect(await cell('max_nodes', 'on-premise').innerText()).toContain('limit set by the plan');
+    const figures = (key: string) =>
+      Promise.all(['free', 'pro', 'team', 'enterprise'].map((plan) => shownFigure(cell(key, plan))));
+    expect(await figures('max_forge_per_day')).toEqual(['1K', '100K', '1M', 'Unlimited']);
+    expect(await figures('max_series')).toEqual(['3', '25', '200', 'Unlimited']);
+    expect(
+      await cell('max_forge_per_month', 'pro').locator('[data-cell="limit"]').getAttribute('title'),
+    ).toBe('2,000,000');
+    // No limit row is left without a figure or a cross.
+    const limitRows = await matrix.getByTestId('matrix-group-limits').locator('td').allInnerTexts();
+    expect(limitRows.filter((text) => text.trim() === '')).toEqual([]);
+    expect(await matrix.innerText()).not.toContain('limit set by the plan');
   });
 
   it('opens a feature hint as a tooltip from the keyboard', async () => {
@@ -269,6 +285,9 @@ describe('/products/{planSlug}', () => {
       );
     }
     expect(await detail.getByTestId('plan-hint-max_series').innerText()).toContain('How many series');
+    // The plan page shows each limit's figure beside its hint.
+    expect(await shownFigure(detail.getByTestId('plan-feature-max_forge_per_day'))).toBe('100K');
+    expect(await shownFigure(detail.getByTestId('plan-feature-max_series'))).toBe('25');
     expect(await detail.getByTestId('plan-feature-sla_response_time').innerText()).toContain('p95 200 ms');
     await checkSchemes(page, 'plan', () => page.getByTestId('plan-detail-pro').waitFor(), photographed);
   });
@@ -345,6 +364,8 @@ describe('in other languages', () => {
         contact: 'Kontakt aufnehmen',
         matrix: 'Funktionsvergleich',
         notFound: 'Tarif nicht gefunden',
+        // German abbreviates from a million; below, the figure with its separator.
+        figures: ['1000', '100.000', '1 Mio.', 'Unbegrenzt'],
       },
     ],
     [
@@ -356,6 +377,7 @@ describe('in other languages', () => {
         contact: 'お問い合わせ',
         matrix: '機能比較表',
         notFound: 'プランが見つかりません',
+        figures: ['1000', '10万', '100万', '無制限'],
       },
     ],
   ] as const) {
@@ -381,6 +403,15 @@ describe('in other languages', () => {
         expect(await p.getByTestId('matrix-row-api_access').getByRole('rowheader').innerText()).not.toBe(
           'API access',
         );
+        // Limits' figures in the language's own short forms.
+        const perDay = p.getByTestId('matrix-row-max_forge_per_day');
+        expect(
+          await Promise.all(
+            ['free', 'pro', 'team', 'enterprise'].map((plan) =>
+              shownFigure(perDay.locator(`td[data-plan="${plan}"]`)),
+            ),
+          ),
+        ).toEqual(expected.figures);
 
         await p.goto('/products/nothing-here');
         await p.getByRole('heading', { name: expected.notFound, level: 1 }).waitFor();

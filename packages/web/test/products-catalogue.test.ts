@@ -22,6 +22,7 @@ const features = (overrides: Partial<PublicPlan['features']> = {}): PublicPlan['
     (typeof FEATURE_KEYS)[number],
     boolean
   >),
+  ...(Object.fromEntries(LIMIT_KEYS.map((k) => [k, 1000])) as Record<(typeof LIMIT_KEYS)[number], number>),
   ...(Object.fromEntries(SLA_KEYS.map((k) => [k, null])) as Record<(typeof SLA_KEYS)[number], null>),
   ...overrides,
 });
@@ -57,12 +58,18 @@ function plan(slug: string, overrides: Partial<PublicPlan> = {}): PublicPlan {
 const free = plan('free', {
   free: true,
   display_order: 10,
-  features: features({ forge_stream_enabled: false }),
+  features: features({ forge_stream_enabled: false, max_series: 3, max_forge_per_day: 1000 }),
 });
 const pro = plan('pro', {
   display_order: 20,
   prices: [price('annual', 17_900), price('monthly', 1_900), price('semi_annual', 9_900)],
-  features: features({ sla_availability: '99.5%', sla_plan_slug: 'standard' }),
+  features: features({
+    sla_availability: '99.5%',
+    sla_plan_slug: 'standard',
+    max_series: -1,
+    max_forge_per_day: 100_000,
+    sla_max_requests_per_day: 50_000,
+  }),
 });
 const team = plan('team', { display_order: 30, prices: [price('monthly', 7_900)] });
 const enterprise = plan('enterprise', { display_order: 40, custom_plan: true, custom_features: true });
@@ -185,16 +192,18 @@ describe('feature matrix', () => {
     expect(matrixCell(free, 'sla_availability')).toEqual({ kind: 'no' });
   });
 
-  it('never shows a limit value: only whether the limit concerns the plan', () => {
-    expect(matrixCell(pro, 'max_series')).toEqual({ kind: 'limit' });
-    expect(matrixCell(pro, 'max_forge_per_stream_request')).toEqual({ kind: 'limit' });
+  it("shows a limit's figure where the limit concerns the plan, and no where it does not", () => {
+    expect(matrixCell(pro, 'max_series')).toEqual({ kind: 'limit', value: -1 });
+    expect(matrixCell(free, 'max_series')).toEqual({ kind: 'limit', value: 3 });
+    expect(matrixCell(pro, 'max_forge_per_day')).toEqual({ kind: 'limit', value: 100_000 });
+    expect(matrixCell(free, 'max_forge_per_day')).toEqual({ kind: 'limit', value: 1000 });
+    expect(matrixCell(pro, 'max_forge_per_stream_request')).toEqual({ kind: 'limit', value: 1000 });
     expect(matrixCell(free, 'max_forge_per_stream_request')).toEqual({ kind: 'no' });
-    expect(matrixCell(free, 'max_forge_per_day')).toEqual({ kind: 'limit' });
     const noSlice = plan('n', { features: features({ slice_enabled: false }) });
     expect(matrixCell(noSlice, 'slice_window_back')).toEqual({ kind: 'no' });
     expect(matrixCell(pro, 'max_nodes')).toEqual({ kind: 'no' });
-    expect(matrixCell(onPremise, 'max_nodes')).toEqual({ kind: 'limit' });
-    expect(matrixCell(pro, 'sla_max_requests_per_day')).toEqual({ kind: 'limit' });
+    expect(matrixCell(onPremise, 'max_nodes')).toEqual({ kind: 'limit', value: 1000 });
+    expect(matrixCell(pro, 'sla_max_requests_per_day')).toEqual({ kind: 'limit', value: 50_000 });
     expect(matrixCell(free, 'sla_max_requests_per_day')).toEqual({ kind: 'no' });
   });
 

@@ -2,15 +2,11 @@
 import {
   type AdminPlan,
   type CreatePlan,
-  FEATURE_KEYS,
   type OfferedPrice,
   PLAN_TYPES,
-  type PlanFeatures,
   type PlanPrice,
   type PublicPlan,
   type PublicPlanCatalogue,
-  type PublicPlanFeatures,
-  SLA_KEYS,
   type UpdatePlan,
 } from '@slugsmith/contract';
 import type { Db } from '../../db/connect.js';
@@ -26,12 +22,6 @@ export const PlanMessages = {
   slugTaken: 'This slug is taken',
   inUse: 'The plan has subscriptions: archive it instead',
 } as const;
-
-function publicFeatures(features: PlanFeatures): PublicPlanFeatures {
-  return Object.fromEntries(
-    [...FEATURE_KEYS, ...SLA_KEYS].map((k) => [k, features[k]]),
-  ) as PublicPlanFeatures;
-}
 
 export const subscribable = (state: q.PlanState) => state === 'active' || state === 'inactive';
 
@@ -63,7 +53,7 @@ function common(p: q.PlanWithPrices) {
 }
 
 export function toPublicPlan(p: q.PlanWithPrices): PublicPlan {
-  return { ...common(p), features: publicFeatures(planFeatures(p.features)) };
+  return { ...common(p), features: planFeatures(p.features) };
 }
 
 export function toAdminPlan(p: q.PlanWithPrices): AdminPlan {

@@ -34,6 +34,13 @@ import { EmptyState, ErrorState, ListSkeleton, PermissionDenied } from '../dashb
 import { PatternEditor, validatePattern } from '../playground/pattern-editor.js';
 import { FeatureCell, PlanBadges } from '../products/plan-parts.js';
 
+/** A switch, a limit's figure and a missing feature, as the feature matrix shows them. */
+const DEMO_CELLS = [
+  { key: 'forge_enabled', cell: { kind: 'yes' } },
+  { key: 'max_series', cell: { kind: 'limit', value: 100_000 } },
+  { key: 'sdk_access', cell: { kind: 'no' } },
+] as const;
+
 /** What the pattern editor completes in the gallery: a few kinds and tags, no server needed. */
 const DEMO_META: SuggestMeta = {
   dictionaries: [{ kind: 'adjective' }, { kind: 'noun' }, { kind: 'adverb' }],
@@ -245,9 +252,9 @@ export function DemoElementsPage() {
           <Stack gap="md">
             <StatsTable summaries={DEMO_STATS} withResets caption={t('demo.statsCaption')} />
             <Stack gap={6}>
-              {(['forge_enabled', 'max_series', 'sdk_access'] as const).map((key, i) => (
+              {DEMO_CELLS.map(({ key, cell }) => (
                 <Group key={key} gap="sm">
-                  <FeatureCell cell={{ kind: (['yes', 'limit', 'no'] as const)[i] }} />
+                  <FeatureCell cell={cell} />
                   <FeatureName featureKey={key} name={t(`products:features.${key}`)} />
                 </Group>
               ))}

@@ -132,16 +132,15 @@ export const MATRIX_ROWS: readonly { group: FeatureGroup; keys: readonly MatrixK
 ];
 
 /**
- * One cell. The numeric values of limits are not published (§3), so a limit cell only says
- * whether it concerns the plan at all: the limits of an operation (or its streams) the plan does
- * not include, the node count of a plan that is not on-premise and the SLA volumes of a plan
- * without an agreement are `no`; any other limit is `limit` (value set by the plan, not shown).
+ * One cell. A limit cell shows the plan's figure (−1: unlimited) where the limit concerns the
+ * plan: the limits of an operation (or its streams) the plan does not include, the node count of
+ * a plan that is not on-premise and the SLA volumes of a plan without an agreement are `no`.
  */
 export type MatrixCell =
   | { kind: 'yes' }
   | { kind: 'no' }
   | { kind: 'text'; text: string }
-  | { kind: 'limit' };
+  | { kind: 'limit'; value: number };
 
 const OPERATION_OF_LIMIT = /^max_(forge|mint|slice)_per_(stream_)?/;
 
@@ -153,17 +152,20 @@ export function matrixCell(plan: PublicPlan, key: MatrixKey): MatrixCell {
     const text = f[key as SlaKey];
     return text ? { kind: 'text', text } : { kind: 'no' };
   }
+  const limit: MatrixCell = { kind: 'limit', value: f[key as LimitKey] };
   const op = OPERATION_OF_LIMIT.exec(key);
   if (op) {
     const switchKey = `${op[1]}_${op[2] ? 'stream_' : ''}enabled` as FeatureKey;
-    return f[switchKey] ? { kind: 'limit' } : { kind: 'no' };
+    return f[switchKey] ? limit : { kind: 'no' };
   }
-  if (key.startsWith('slice_window_')) return f.slice_enabled ? { kind: 'limit' } : { kind: 'no' };
-  if (key === 'max_nodes') return plan.plan_type === 'on_premise' ? { kind: 'limit' } : { kind: 'no' };
-  if ((SLA_LIMIT_KEYS as readonly string[]).includes(key))
-    return f.sla_plan_slug ? { kind: 'limit' } : { kind: 'no' };
-  return { kind: 'limit' };
+  if (key.startsWith('slice_window_')) return f.slice_enabled ? limit : { kind: 'no' };
+  if (key === 'max_nodes') return plan.plan_type === 'on_premise' ? limit : { kind: 'no' };
+  if ((SLA_LIMIT_KEYS as readonly string[]).includes(key)) return f.sla_plan_slug ? limit : { kind: 'no' };
+  return limit;
 }
+
+/** Unlimited, as the plans write it. */
+export const UNLIMITED = -1;
 
 /** The features a plan card lists: the switches it includes, then its SLA terms. */
 export function keyFeatures(plan: PublicPlan): { key: MatrixKey; cell: MatrixCell }[] {

@@ -17,6 +17,7 @@ import { Link } from 'react-router';
 import { FeatureName } from '../../components/feature-hint.js';
 import { ApiError } from '../../lib/api.js';
 import { formatPrice } from '../../lib/money.js';
+import { formatCount } from '../../lib/numbers.js';
 import './products.css';
 import {
   type MatrixCell,
@@ -24,6 +25,7 @@ import {
   monthlyEquivalent,
   type PlanAction,
   savingPercent,
+  UNLIMITED,
 } from './plan-catalogue.js';
 
 /** The Free and Custom badges of a plan (product spec §1). */
@@ -51,13 +53,42 @@ export function FeatureLabel({ featureKey }: { featureKey: MatrixKey }) {
   return <FeatureName featureKey={featureKey} name={t(`features.${featureKey}`)} />;
 }
 
-/** A matrix cell: a check or a cross with its words for screen readers, or the SLA's text. */
+/**
+ * A limit's figure in the reader's short form (100K, 100.000, 10万) with the exact number for
+ * screen readers and on hover, or "Unlimited".
+ */
+function LimitFigure({ value }: { value: number }) {
+  const { t, i18n } = useTranslation('products');
+  if (value === UNLIMITED)
+    return (
+      <Text component="span" size="sm" fw={700} data-cell="limit" data-limit="unlimited">
+        {t('cell.unlimited')}
+      </Text>
+    );
+  const locale = i18n.resolvedLanguage ?? 'en-GB';
+  const short = formatCount(value, locale);
+  const exact = new Intl.NumberFormat(locale).format(value);
+  return (
+    <Text component="span" size="sm" fw={700} data-cell="limit" data-limit={value} title={exact}>
+      {short === exact ? (
+        short
+      ) : (
+        <>
+          <span aria-hidden="true">{short}</span>
+          <VisuallyHidden>{exact}</VisuallyHidden>
+        </>
+      )}
+    </Text>
+  );
+}
+
+/** A matrix cell: a check or a cross with its words for screen readers, a limit's figure, or the SLA's text. */
 export function FeatureCell({ cell }: { cell: MatrixCell }) {
   const { t } = useTranslation('products');
   if (cell.kind === 'text') return <Text size="sm">{cell.text}</Text>;
+  if (cell.kind === 'limit') return <LimitFigure value={cell.value} />;
   const mark = {
     yes: { symbol: '✓', color: undefined, words: t('cell.yes') },
-    limit: { symbol: '✓', color: 'dimmed', words: t('cell.limit') },
     no: { symbol: '✗', color: 'dimmed', words: t('cell.no') },
   }[cell.kind];
   return (
