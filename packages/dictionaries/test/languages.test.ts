@@ -29,7 +29,7 @@ const FLOORS = { noun: 1500, adjective: 500, verb: 300 } as const;
 
 describe('language bundles', () => {
   it('every listed bundle of every language loads, hashes to its id and names its licence and sources', () => {
-    expect(bundleLanguages()).toEqual(['de', 'fr']);
+    expect(bundleLanguages()).toEqual(['de', 'fr', 'it']);
     for (const language of bundleLanguages()) {
       const store = languageBundleStore(language);
       for (const info of store.listBundles()) {
@@ -62,6 +62,12 @@ describe('language bundles', () => {
       expect(stdout).toContain(`ok: ${languageBundleStore('fr').currentBundleId}`);
     },
   );
+
+  it('a fresh Italian build is byte-identical to the shipped current bundle', async () => {
+    const script = join(PACKAGE_DIR, 'scripts', 'build-language.js');
+    const { stdout } = await run(process.execPath, [script, 'it', '--check'], { cwd: PACKAGE_DIR });
+    expect(stdout).toContain(`ok: ${languageBundleStore('it').currentBundleId}`);
+  });
 
   it('words are NFC lemmas in lower case, and the default lists reach the floors', () => {
     const gen = new Generator(loadBundle(), { languages: loadLanguageBundles() });
@@ -256,6 +262,70 @@ describe('French', () => {
 
   it('1,000,000 slugs of {noun@fr}-{adjective@fr}-{number:3d} are distinct', () => {
     const slugs = gen.forge('{noun@fr}-{adjective@fr}-{number:3d}', { seed: 'million', count: 1_000_000 });
+    expect(new Set(slugs).size).toBe(1_000_000);
+  });
+});
+
+describe('Italian', () => {
+  const it_ = loadLanguageBundle('it');
+  const gen = new Generator(loadBundle(), { languages: [it_] });
+
+  it('300,000 slugs of {noun@it}-{adjective@it}: the adjective is the lexicon’s own form for the noun’s gender, none repeated', () => {
+    const lexiconNouns = JSON.parse(
+      readFileSync(require.resolve('italian-words-dict/dist/words.json'), 'utf8'),
+    ) as Record<string, { G?: 'M' | 'F' }>;
+    const lexiconAdjectives = JSON.parse(
+      readFileSync(require.resolve('italian-adjectives-dict/dist/adjectives.json'), 'utf8'),
+    ) as Record<string, { FS?: string }>;
+    const lemmaOf = new Map<string, string>();
+    for (const w of it_.dictionaries.find((d) => d.kind === 'adjective')?.words ?? [])
+      for (const [g, f] of Object.entries(w.forms ?? {})) lemmaOf.set(`${g}:${f}`, w.word);
+    const slugs = gen.forge('{noun@it}-{adjective@it}', { seed: 'agreement', count: 300_000 });
+    expect(new Set(slugs).size).toBe(slugs.length);
+    for (const slug of slugs) {
+      const [noun, form] = slug.split('-');
+      const g = lexiconNouns[noun]?.G === 'F' ? 'feminine' : 'masculine';
+      const lemma = lemmaOf.get(`${g}:${form}`);
+      if (!lemma) throw new Error(`${slug}: "${form}" is no ${g} form`);
+      const expected = g === 'feminine' ? lexiconAdjectives[lemma]?.FS : lemma;
+      if (form !== expected) throw new Error(`${slug}: ${lemma} + ${noun} (${g}) should be ${expected}`);
+    }
+    const table = new Generator(loadBundle(), {
+      languages: [
+        {
+          ...it_,
+          dictionaries: it_.dictionaries
+            .filter((d) => d.kind !== 'verb')
+            .map((d) => ({
+              ...d,
+              words: d.words.filter((w) =>
+                ['lontra', 'gatto', 'casa', 'coraggioso', 'piccolo', 'bianco'].includes(w.word),
+              ),
+            })),
+        },
+      ],
+    });
+    const all = table.forge('{noun@it}-{adjective@it}', { seed: 't', count: 9 });
+    for (const s of ['lontra-coraggiosa', 'gatto-coraggioso', 'casa-bianca', 'gatto-piccolo'])
+      expect(all).toContain(s);
+  });
+
+  it('200,000 default slugs hold no word of the Italian profanity lists (as rendered or as lemma)', async () => {
+    const profane = await profaneWordsOf('it');
+    const lemmaOf = new Map<string, string>();
+    for (const w of it_.dictionaries.find((d) => d.kind === 'adjective')?.words ?? [])
+      for (const f of Object.values(w.forms ?? {})) lemmaOf.set(f, w.word);
+    for (const pattern of ['{noun@it}-{adjective@it}', '{verb@it}-{noun@it}']) {
+      const hits = gen
+        .forge(pattern, { seed: 'audit', count: 200_000 })
+        .flatMap((slug) => slug.split('-'))
+        .filter((w) => profane.has(w) || profane.has(lemmaOf.get(w) ?? w));
+      expect([...new Set(hits)]).toEqual([]);
+    }
+  });
+
+  it('1,000,000 slugs of {noun@it}-{adjective@it}-{number:3d} are distinct', () => {
+    const slugs = gen.forge('{noun@it}-{adjective@it}-{number:3d}', { seed: 'million', count: 1_000_000 });
     expect(new Set(slugs).size).toBe(1_000_000);
   });
 });

@@ -23,6 +23,7 @@ export const AGREEMENT_RULES: Readonly<Record<string, AgreementRule>> = {
   // French adjectives mostly follow the noun (loutre courageuse): one between two nouns agrees
   // with the one before it.
   fr: { genders: ['masculine', 'feminine'], prefer: 'previous' },
+  it: { genders: ['masculine', 'feminine'], prefer: 'previous' },
 };
 
 /**

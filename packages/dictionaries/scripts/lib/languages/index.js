@@ -1,6 +1,7 @@
 // The languages with a build, the licence their derived lists stay under and their sources.
 import { buildGerman } from './de.js';
 import { buildFrench, FR_SOURCE_PACKAGE } from './fr.js';
+import { buildItalian } from './it.js';
 
 export const LANGUAGE_BUILDS = {
   de: {
@@ -19,6 +20,15 @@ export const LANGUAGE_BUILDS = {
       `Dicollecte/Grammalecte French dictionary "toutes variantes" 7.0 via ${FR_SOURCE_PACKAGE}: MPL-2.0`,
       '@zxcvbn-ts/language-fr 4.1.2 commonWords (OpenSubtitles 2024 via OPUS: ODC-BY; MIT package): frequency',
       'naughty-words 1.2.0 fr (CC-BY-4.0) and @2toad/profanity 3.3.0 fr (MIT): profanity tags',
+    ],
+  },
+  it: {
+    build: buildItalian,
+    license: 'CC-BY-SA-2.0',
+    sources: [
+      'morph-it 0.4.8 (Marco Baroni, Eros Zanchetta; dual CC-BY-SA-2.0 / LGPL, used under CC-BY-SA-2.0) via npm italian-words-dict, italian-adjectives-dict, italian-verbs-dict 3.4.0',
+      '@zxcvbn-ts/language-it 3.0.2 commonWords (frequency): MIT',
+      'naughty-words 1.2.0 it (CC-BY-4.0) and @2toad/profanity 3.3.0 it (MIT): profanity tags',
     ],
   },
 };
