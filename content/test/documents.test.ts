@@ -138,6 +138,8 @@ describe('documents', () => {
       '/stats',
       '/dashboard',
       '/login',
+      '/test-functionality',
+      '/demo-elements',
       '/',
     ];
     for (const d of documents) {

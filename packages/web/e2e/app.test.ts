@@ -517,18 +517,14 @@ describe('auxiliary pages (§2.2)', () => {
     await fallback.getByRole('link', { name: 'Go to the playground' }).click();
     await page.getByRole('heading', { name: 'Playground', level: 1 }).waitFor();
     expect(await page.getByText('This page failed to load').count()).toBe(0);
-    // The landing page loaded none of the auxiliary pages' code; the footer links all three.
+    // The landing page loaded none of the auxiliary pages' code. The footer shows customers none of
+    // the operator's pages (the self-hosting document links them: docs-real.test.ts).
     const scripts = await page.evaluate(() =>
       performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname),
     );
     expect(scripts.filter((s) => /(demo-elements|test-functionality)-page/.test(s))).toEqual([]);
-    for (const [name, href] of [
-      ['Demo Elements', '/demo-elements'],
-      ['Test Functionality', '/test-functionality'],
-    ])
-      expect(
-        await page.getByRole('contentinfo').getByRole('link', { name, exact: true }).getAttribute('href'),
-      ).toBe(href);
+    const footer = page.getByRole('contentinfo');
+    expect(await footer.locator('a[href$="/demo-elements"], a[href$="/test-functionality"]').count()).toBe(0);
     await context.close();
   });
 

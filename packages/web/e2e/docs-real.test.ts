@@ -88,6 +88,26 @@ describe('document pages on the real document service', () => {
     await context.close();
   });
 
+  it('links the operator’s pages (Test Functionality, Demo Elements) from the self-hosting document, in its language', async () => {
+    for (const [locale, names] of [
+      ['en-GB', ['Test functionality', 'Demo elements']],
+      ['de-DE', ['Funktionstest', 'Demo-Elemente']],
+    ] as const) {
+      const context = await newContext(browser, server, { locale });
+      const page = await context.newPage();
+      await page.goto('/docs/self-hosting');
+      const article = page.getByTestId('doc-article');
+      await article.getByRole('heading', { level: 1 }).waitFor();
+      const [check, demo] = names;
+      expect(await article.getByRole('link', { name: demo, exact: true }).getAttribute('href')).toMatch(
+        /\/demo-elements$/,
+      );
+      await article.getByRole('link', { name: check, exact: true }).click();
+      await page.waitForURL((u) => u.pathname.endsWith('/test-functionality'));
+      await context.close();
+    }
+  });
+
   it('shows the placeholder with the server’s message for a document that does not exist', async () => {
     const context = await newContext(browser, server);
     const page = await context.newPage();

@@ -14,9 +14,8 @@ export function Footer() {
     { to: '/stats', label: t('footer.stats') },
     { to: '/contacts', label: t('footer.contacts') },
     { to: '/legal', label: t('footer.legal') },
-    // The auxiliary pages of product spec §2.2.
-    { to: '/demo-elements', label: t('titles.demoElements') },
-    { to: '/test-functionality', label: t('titles.testFunctionality') },
+    // Demo Elements and Test Functionality are for whoever runs the install: the self-hosting
+    // document links them, customers never need them.
     { to: '/sudoku', label: t('titles.sudoku') },
   ];
   return (
