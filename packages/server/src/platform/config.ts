@@ -54,6 +54,8 @@ const EnvSchema = z.object({
   OIDC_CLIENT_ID: z.string().optional(),
   ADMIN_EMAIL: z.email().default('admin@slugsmith.local'),
   ADMIN_PASSWORD: z.string().min(8).optional(),
+  /** Sign-ups from one client address in an hour before each further one waits (growing). */
+  SIGN_UPS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(20),
   WEB_DIST_DIR: z.string().optional(),
   REDIS_URL: z
     .string()
@@ -121,6 +123,8 @@ export type AuthConfig =
   /** Any external OpenID Connect issuer (Auth0, Keycloak, …). */
   | { kind: 'external'; issuer: string; audience: string; clientId?: string };
 
+      /** Free sign-ups per client address and hour (SIGN_UPS_PER_ADDRESS). */
+      signUpsPerAddress: number;
 export interface Config {
   port: number;
   host: string;
@@ -261,6 +265,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const corsOrigins =
     e.CORS_ORIGINS === '*'
       ? true
+      signUpsPerAddress: e.SIGN_UPS_PER_ADDRESS,
       : (e.CORS_ORIGINS ?? new URL(publicUrl).origin)
           .split(',')
           .map((o) => o.trim())
