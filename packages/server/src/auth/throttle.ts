@@ -25,6 +25,8 @@ export const throttleRules = {
   resetAccount: { free: 3, baseMs: 60_000, maxMs: 60 * 60_000, windowMs: 24 * 60 * 60_000 },
   /** Reset links asked from one client address (for any e-mail address). */
   resetAddress: { free: 20, baseMs: 60_000, maxMs: 60 * 60_000, windowMs: 24 * 60 * 60_000 },
+  /** Sign-ups from one client address (the free count is SIGN_UPS_PER_ADDRESS). */
+  signUpAddress: { free: 20, baseMs: 60_000, maxMs: 60 * 60_000, windowMs: 60 * 60_000 },
   /** Anonymous password-strength estimates from one client address (each costs the estimator). */
   passwordStrengthAddress: { free: 60, baseMs: 1_000, maxMs: 60_000, windowMs: 60_000 },
   /** Verification links asked for one account. */

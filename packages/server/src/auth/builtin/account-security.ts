@@ -36,6 +36,7 @@ const keys = {
   resetAddress: (ip: string) => `reset:address:${ip}`,
   verification: (userId: string) => `verify:account:${userId}`,
   passwordStrength: (ip: string) => `strength:address:${ip}`,
+  signUpAddress: (ip: string) => `sign-up:address:${ip}`,
 };
 
 /**
@@ -50,7 +51,18 @@ export class AccountSecurity {
     readonly throttle: ThrottleStore,
     private readonly publicUrl: string,
     private readonly log: FastifyBaseLogger,
+    /** Free sign-ups per client address and hour (SIGN_UPS_PER_ADDRESS). */
+    private readonly signUpsPerAddress = throttleRules.signUpAddress.free,
   ) {}
+
+  /**
+   * Counts a sign-up from this client address before its password is judged and hashed; each one
+   * beyond the free count waits longer (each creates an account and e-mails an address).
+   */
+  async reserveSignUp(clientAddress: string): Promise<{ failureWait: number } | Throttled> {
+    const rule = { ...throttleRules.signUpAddress, free: this.signUpsPerAddress };
+    return this.reserve([[keys.signUpAddress(clientAddress), rule]]);
+  }
 
   /**
    * Counts one attempt against every key before its work starts; refused when any key waits (the

@@ -260,7 +260,7 @@ export async function startBuiltinProvider(
   provider.proxy = true;
   const publicOrigin = new URL(publicUrl);
   const throttle = openThrottleStore(db, options.redisUrl);
-  const security = new AccountSecurity(db, options.mailer, throttle, publicUrl, log);
+  const security = new AccountSecurity(db, options.mailer, throttle, publicUrl, log, auth.signUpsPerAddress);
   provider.on('server_error', (_ctx, err) => log.error({ err }, 'oidc provider error'));
   const callback = provider.callback();
 
@@ -400,6 +400,20 @@ export async function startBuiltinProvider(
           html(reply, 400, signUpPage({ uid: details.uid, locale, email, error }));
         if (!form.success || !form.data.email || !form.data.password) return again({ kind: 'required' });
         if (!SignUpEmail.safeParse(email).success) return again({ kind: 'invalid-email' });
+        const reserved = await security.reserveSignUp(request.ip);
+        if (isThrottled(reserved)) {
+          const seconds = retryAfterSeconds(reserved.throttled);
+          return throttled(
+            reply,
+            reserved.throttled,
+            signUpPage({
+              uid: details.uid,
+              locale,
+              email,
+              error: { kind: 'throttled', retryAfterSeconds: seconds },
+            }),
+          );
+        }
         const { problem } = await judgePassword(form.data.password, email);
         if (problem) return again(passwordError(problem));
         if (form.data.password !== form.data.confirm) return again({ kind: 'passwords-differ' });
