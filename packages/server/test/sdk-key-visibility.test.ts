@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from './support/app.js';
 import { orgWithOwner } from './support/keys.js';
@@ -21,11 +22,7 @@ describeEachDatabase('SDK private keys by role', (ctx) => {
       member: await ctx().person('sdk-member'),
     };
     for (const role of ['admin', 'member'] as const) {
-      const added = await ctx().request('POST', `/api/v1/orgs/${a.org}/members`, {
-        token: a.owner.token,
-        body: { email: roles[role].email, role },
-      });
-      expect(added.status).toBe(201);
+      await ctx().join(a.org, a.owner, roles[role], role);
     }
     const reads = [
       `/api/v1/orgs/${a.org}/sdk-configs/${config.slug}`,
@@ -56,5 +53,46 @@ describeEachDatabase('SDK private keys by role', (ctx) => {
     const secret = config.keys[0].jwk.d;
     const seen = await ctx().request('GET', base, { token: member });
     expect(JSON.stringify(seen.body)).not.toContain(secret);
+  });
+  it('are not handed to a member by POST /jwks either, whatever Origin the request claims', async () => {
+    const a = await orgWithOwner(ctx(), 'sdk-jwks-roles');
+    const shop = 'https://shop.example';
+    const config = await a.sdkConfig({ allowed_origins: [shop] });
+    const member = await ctx().person('jwks-member');
+    const admin = await ctx().person('jwks-admin');
+    // Members joined (by invitation or otherwise: how is not what this test is about).
+    for (const [person, role] of [
+      [member, 'member'],
+      [admin, 'admin'],
+    ] as const) {
+      await ctx().app.database.db.execute(
+        sql`INSERT INTO memberships (org_id, account_id, role)
+            SELECT o.id, a.id, ${role} FROM organisations o, accounts a
+            WHERE o.slug = ${a.org} AND a.email = ${person.email}`,
+      );
+    }
+    const jwks = (headers: Record<string, string>, token?: string) =>
+      ctx().request('POST', '/api/v1/jwks', { body: { config: config.slug }, headers, token });
+    const secret = config.keys[0].jwk.d;
+
+    // The member, claiming the shop's origin (as any non-browser client can), gets public parts only.
+    const asMember = await jwks({ origin: shop }, member.token);
+    expect(asMember.status).toBe(200);
+    expect(asMember.body.length).toBeGreaterThan(0);
+    for (const { jwk } of asMember.body) {
+      expect(jwk).toMatchObject({ kty: 'EC', crv: 'P-256', x: expect.any(String) });
+      expect(jwk).not.toHaveProperty('d');
+    }
+    expect(JSON.stringify(asMember.body)).not.toContain(secret);
+    // Another origin is still refused to everyone.
+    expect((await jwks({ origin: 'https://elsewhere.example' }, member.token)).status).toBe(403);
+    // Admins (as in the console) and browsers on the shop's pages, which sign with them, get the whole key.
+    expect((await jwks({ origin: shop }, admin.token)).body[0].jwk.d).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect((await jwks({ origin: shop })).body[0].jwk.d).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // Someone signed in who is not a member is a visitor like any other.
+    const stranger = await ctx().person('jwks-stranger');
+    expect((await jwks({ origin: shop }, stranger.token)).body[0].jwk.d).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // A token that is not valid is refused rather than ignored.
+    expect((await jwks({ origin: shop }, 'not-a-token')).status).toBe(401);
   });
 });

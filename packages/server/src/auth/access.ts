@@ -96,6 +96,14 @@ declare module 'fastify' {
   interface FastifyRequest {
     caller: Caller;
   }
+  interface FastifyInstance {
+    /**
+     * On a public route: the caller's membership of the organisation `orgSlug` when the request
+     * carries an access token (its account signed in), else undefined. An invalid token is
+     * refused as on any signed-in route.
+     */
+    membershipOf(request: FastifyRequest, orgSlug: string): Promise<CallerOrg | undefined>;
+  }
 }
 
 /** Handlers of routes whose rule guarantees an account call this to get it typed. */
@@ -270,6 +278,11 @@ export function installAccessControl(app: FastifyInstance, lookups: AccessLookup
     }
     if (checked instanceof Promise) checked.then(() => done(), done);
     else done();
+  });
+  app.decorate('membershipOf', async (request: FastifyRequest, orgSlug: string) => {
+    if (bearerToken(request) === undefined) return undefined;
+    const account = request.caller.account ?? (await withAccount(request, lookups));
+    return lookups.findMembership(orgSlug, account.id);
   });
   app.addHook('onReady', async () => assertEveryRouteHasAccess(routes));
   return routes;

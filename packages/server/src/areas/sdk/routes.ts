@@ -270,7 +270,8 @@ export function sdkRoutes(
       description:
         'An unknown or disabled config has no keys: the answer is an empty list, which SDKs report as ' +
         '"No valid SDK keys found". A config with allowed origins answers only requests whose Origin ' +
-        `is one of them. At most ${JWKS_PER_MINUTE} fetches per minute per config and caller address (then 429).`,
+        `is one of them. At most ${JWKS_PER_MINUTE} fetches per minute per config and caller address (then 429). ` +
+        "A signed-in member of the config's organisation below admin gets the keys without their private parts.",
       body: JwksRequest,
       response: { 200: z.array(SdkKey), ...errors, 429: ErrorBody },
     },
@@ -281,7 +282,11 @@ export function sdkRoutes(
       if (!originAllowed(config, requestOrigin(request))) {
         throw ApiError.forbidden(KeyMessages.originNotAllowed);
       }
-      return (await service.effectiveKeys(db, config)).map(service.toSdkKey);
+      const keys = (await service.effectiveKeys(db, config)).map(service.toSdkKey);
+      // A signed-in member of the config's organisation gets what the console shows them, whatever
+      // Origin the request claims: below admin, no private parts.
+      const membership = await app.membershipOf(request, config.orgSlug);
+      return membership ? keysFor(membership.role, keys) : keys;
     },
   });
 }
