@@ -14,7 +14,8 @@ import { orgWithOwner } from './support/keys.js';
 describe('shutdown with requests in flight', () => {
   for (const kind of testDatabases) {
     it(`[${kind}] answers every request in flight, then closes the database`, async () => {
-      const config = testConfig(kind, { LOG_LEVEL: 'warn' });
+      // Eight streams of one key at once: more than a key may hold by default (STREAMS_PER_KEY).
+      const config = testConfig(kind, { LOG_LEVEL: 'warn', STREAMS_PER_KEY: '8' });
       const logs: string[] = [];
       const logStream = new PassThrough();
       logStream.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
