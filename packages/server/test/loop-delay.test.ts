@@ -1,4 +1,3 @@
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { SdkJwk } from '@slugsmith/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
@@ -7,18 +6,19 @@ import { signedHeaders } from './support/keys.js';
 
 /**
  * Issue 30: no request of any kind from an anonymous client holds the event loop over 50 ms. Each
- * hostile request below is sent a few times to the app in this thread; what it costs is this
- * thread's CPU time while it is answered (process.threadCpuUsage), the cheapest repetition
- * counted: what every repetition costs is what an attacker can buy, and CPU time (unlike wall
- * time) does not grow when other processes take the machine's cores. A request's CPU time bounds
- * its longest block of the loop. The loop's own delay is recorded alongside and printed.
+ * hostile request below is sent several times to the app in this thread, and what it costs is
+ * this thread's CPU time while it is answered (process.threadCpuUsage), averaged over the
+ * repetitions: the kernel accounts it by scheduler tick, so one short request reads 0 or a whole
+ * tick, and the mean is the unbiased figure. CPU time, unlike wall time, does not grow while other
+ * processes hold the machine's cores, and a request's CPU time bounds its longest block of the
+ * loop.
  *
  * Left to their owners: the sign-in and sign-up pages and POST /account/password-strength
  * (auth/builtin, issue 30 item 4).
  */
 
 const BUDGET_MS = 50;
-const REPEATS = 3;
+const REPEATS = 8;
 
 interface Case {
   name: string;
@@ -164,6 +164,30 @@ describe('the event loop under anonymous hostile requests', () => {
       status: 400,
     }),
     () => ({
+      name: 'password reset request, 16 KiB of [',
+      method: 'POST',
+      url: '/api/v1/account/password-reset',
+      headers: json,
+      payload: deepArray(16 * KiB - 1),
+      status: 400,
+    }),
+    () => ({
+      name: 'password strength, 16 KiB of {"a": (refused before any check)',
+      method: 'POST',
+      url: '/api/v1/account/password-strength',
+      headers: json,
+      payload: deepObject(16 * KiB - 1),
+      status: 400,
+    }),
+    () => ({
+      name: 'sandbox checkout form, 16 KiB of fields',
+      method: 'POST',
+      url: '/api/v1/billing/local/checkout/00000000-0000-0000-0000-000000000000',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'card=4242&'.repeat(1600),
+      status: 404,
+    }),
+    () => ({
       name: 'documents, 8 KiB query',
       method: 'GET',
       url: `/api/v1/docs?q=${'a%20'.repeat(2000)}&tags=${'x,'.repeat(500)}`,
@@ -172,15 +196,13 @@ describe('the event loop under anonymous hostile requests', () => {
   ];
 
   it(`answers each within ${BUDGET_MS} ms of CPU`, async () => {
-    const delay = monitorEventLoopDelay({ resolution: 5 });
     const costs: { name: string; ms: number; status: number }[] = [];
     for (const make of cases) {
-      let cheapest = Number.POSITIVE_INFINITY;
+      const measured: number[] = [];
       let status = 0;
       // The first is a warm-up (a route's first call compiles its schemas once).
       for (let i = 0; i <= REPEATS; i++) {
         const c = make();
-        if (i > 0) delay.enable();
         const started = threadCpuMs();
         const answer = await ctx.app.server.inject({
           method: c.method,
@@ -189,17 +211,13 @@ describe('the event loop under anonymous hostile requests', () => {
           payload: c.payload,
         });
         const ms = threadCpuMs() - started;
-        delay.disable();
         status = answer.statusCode;
         expect(answer.statusCode, `${c.name}: ${answer.body.slice(0, 200)}`).toBe(c.status);
-        if (i > 0) cheapest = Math.min(cheapest, ms);
+        if (i > 0) measured.push(ms);
       }
-      costs.push({ name: make().name, ms: cheapest, status });
+      costs.push({ name: make().name, ms: measured.reduce((a, b) => a + b, 0) / measured.length, status });
     }
-    console.info(
-      `${costs.map((c) => `${c.name}: ${c.ms.toFixed(1)} ms (${c.status})`).join('\n')}\n` +
-        `loop delay while answering them (wall time: includes waiting for a core): p99 ${(delay.percentile(99) / 1e6).toFixed(1)} ms, max ${(delay.max / 1e6).toFixed(1)} ms`,
-    );
+    console.info(costs.map((c) => `${c.name}: ${c.ms.toFixed(2)} ms (${c.status})`).join('\n'));
     for (const c of costs) expect(c.ms, c.name).toBeLessThan(BUDGET_MS);
   }, 120_000);
 });
