@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { RATE_LIMIT_HEADERS, type SdkJwk } from '@slugsmith/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
@@ -150,6 +151,38 @@ for (const kind of testDatabases) {
     });
   });
 }
+
+const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+describe("anonymous visitors' shares on two nodes sharing Redis", () => {
+  const nodes: { ctx: TestContext; jwk: SdkJwk }[] = [];
+  beforeAll(async () => {
+    for (let i = 0; i < 2; i++) {
+      const config = testConfig('pglite', { ...BOUNDS, REDIS_URL: redisUrl });
+      const ctx = new TestContext(await buildApp(config), config);
+      nodes.push({ ctx, jwk: await consoleKey(ctx) });
+    }
+  });
+  afterAll(async () => {
+    for (const { ctx } of nodes) await closeApp(ctx.app, ctx.config);
+  });
+
+  it('counts one address on both nodes together', async () => {
+    // Redis outlives the test: an address of its own, so that earlier runs' counts stay out of it.
+    const address = `198.18.${randomInt(256)}.${randomInt(256)}`;
+    const forge = (node: number, count: number) =>
+      signedCall(nodes[node].ctx, nodes[node].jwk, address, '/api/v1/gen/forge', {
+        pattern: '{noun}',
+        count,
+      });
+    expect((await forge(0, 20)).status).toBe(200);
+    expect((await forge(1, 20)).status).toBe(200);
+    expect((await forge(0, 20)).status).toBe(429);
+    expect((await forge(1, 10)).status).toBe(200);
+    const spent = await forge(1, 1);
+    expect(spent).toMatchObject({ status: 429, body: { details: { limit: 'visitor_slugs_per_day' } } });
+  });
+});
 
 async function consoleKey(ctx: TestContext): Promise<SdkJwk> {
   const keys = await ctx.request('POST', '/api/v1/jwks', {
