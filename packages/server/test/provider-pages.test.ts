@@ -124,14 +124,16 @@ describe('built-in provider pages: markup', () => {
     );
   });
 
-  it('sign-out submits the provider form with logout=yes by itself (one step)', () => {
-    const page = signOutPage(
-      '<form id="op.logoutForm" method="post" action="/oidc/session/end/confirm"></form>',
-      'de-DE',
-    );
-    expect(page).toMatch(
+  it('sign-out submits the provider form by itself only when asked for one step', () => {
+    const form = '<form id="op.logoutForm" method="post" action="/oidc/session/end/confirm"></form>';
+    const oneStep = signOutPage(form, 'de-DE', { oneStep: true });
+    expect(oneStep).toMatch(
       /<button[^>]*form="op.logoutForm"[^>]*name="logout"[^>]*value="yes"[^>]*data-autosubmit/,
     );
-    expect(page).toContain('Sie werden abgemeldet…');
+    expect(oneStep).toContain('Sie werden abgemeldet…');
+    const asks = signOutPage(form, 'de-DE');
+    expect(asks).not.toMatch(/<button[^>]*data-autosubmit/);
+    expect(asks).toContain('Möchten Sie sich von Slugsmith abmelden?');
+    expect(asks).toMatch(/<button[^>]*form="op.logoutForm"[^>]*name="logout"[^>]*value="yes"/);
   });
 });

@@ -1,4 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { freePort, launchChromium } from '@slugsmith/test-support';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -220,26 +222,84 @@ describe('built-in sign-in in Chromium', () => {
     });
   });
 
-  it('signs out, after which the provider asks for the password again', async () => {
+  /** The provider's end-session URL; `hint` is the ID token the console sends with its sign-out. */
+  function endSessionUrl(hint?: string) {
+    const auth = config.auth as Extract<Config['auth'], { kind: 'builtin' }>;
+    const end = new URL(`${auth.issuer}/session/end`);
+    end.search = new URLSearchParams({
+      ...(hint ? { id_token_hint: hint } : { client_id: auth.clientId }),
+      post_logout_redirect_uri: base,
+    }).toString();
+    return end.toString();
+  }
+
+  /** A page signed in through the provider; answers its ID token. */
+  async function signedInPage() {
     const page = await (await browser.newContext()).newPage();
     const first = await startAuthorization(page);
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(password);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await completeAuthorization(page, first);
+    const tokens = (await tokenResponse(page, first)) as { id_token?: string };
+    expect(tokens.id_token).toBeTruthy();
+    return { page, idToken: tokens.id_token as string };
+  }
 
-    // Signed in: a second authorization goes straight back with a code.
-    const silent = await startAuthorization(page);
-    await completeAuthorization(page, silent);
+  /** Whether the provider still knows the browser: an authorization goes straight back with a code. */
+  async function stillSignedIn(page: Page) {
+    const flow = await startAuthorization(page);
+    const landed = await Promise.race([
+      page
+        .waitForURL(/\/authn-callback\?/)
+        .then(() => 'callback' as const)
+        .catch(() => 'neither' as const),
+      page
+        .getByRole('heading', { name: 'Sign in to Slugsmith' })
+        .waitFor()
+        .then(() => 'sign-in' as const)
+        .catch(() => 'neither' as const),
+    ]);
+    if (landed === 'callback') await completeAuthorization(page, flow);
+    return landed === 'callback';
+  }
 
-    const auth = config.auth as Extract<Config['auth'], { kind: 'builtin' }>;
-    const end = new URL(`${auth.issuer}/session/end`);
-    end.search = new URLSearchParams({ client_id: auth.clientId, post_logout_redirect_uri: base }).toString();
-    // One step: the provider's page submits its sign-out form itself.
-    await page.goto(end.toString(), { waitUntil: 'commit' });
+  it("signs out in one step with the console's ID token, after which the provider asks for the password", async () => {
+    const { page, idToken } = await signedInPage();
+    expect(await stillSignedIn(page)).toBe(true);
+    await page.goto(endSessionUrl(idToken), { waitUntil: 'commit' });
     await page.waitForURL(`${base}/`);
+    expect(await stillSignedIn(page)).toBe(false);
+  });
 
-    await startAuthorization(page);
-    await page.getByRole('heading', { name: 'Sign in to Slugsmith' }).waitFor();
+  it('a sign-out link from another site does not end the session; it asks, and a press signs out', async () => {
+    const { page } = await signedInPage();
+    // Another origin (a server of its own) sends the browser to the sign-out URL by itself.
+    const target = endSessionUrl();
+    const evil = createServer((_req, res) => {
+      res.setHeader('content-type', 'text/html');
+      res.end(
+        `<!doctype html><title>prize</title><script>location.href = ${JSON.stringify(target)};</script>`,
+      );
+    });
+    await new Promise<void>((resolve) => evil.listen(0, '127.0.0.1', resolve));
+    const evilPort = (evil.address() as AddressInfo).port;
+    try {
+      await page.goto(`http://localhost:${evilPort}/`);
+      await page.waitForURL((u) => u.pathname === '/oidc/session/end');
+      await page.getByText('Do you want to sign out of Slugsmith?').waitFor();
+      const button = page.getByRole('button', { name: 'Sign out' });
+      await button.waitFor();
+      expect(page.url()).toContain('/oidc/session/end');
+    } finally {
+      await new Promise((resolve) => evil.close(resolve));
+    }
+    // Nothing was submitted: the session holds.
+    expect(await stillSignedIn(page)).toBe(true);
+
+    // The same page, pressed by the person, signs out.
+    await page.goto(target);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL(`${base}/`);
+    expect(await stillSignedIn(page)).toBe(false);
   });
 });

@@ -343,15 +343,25 @@ export function verificationResultPage(options: {
  * Sign-out in one step: the provider's form (id `op.logoutForm`, with its token) is submitted by
  * the page script at once; without scripts the one button does it.
  */
-export function signOutPage(form: string, locale: PageLocale = defaultPageLocale): string {
+/**
+ * The provider's sign-out page. `oneStep` (the console's own sign-out, proved by its ID token):
+ * the page submits the form at once. Otherwise (a bare link, perhaps from another site) it asks,
+ * and only the person's press on the button signs out.
+ */
+export function signOutPage(
+  form: string,
+  locale: PageLocale = defaultPageLocale,
+  { oneStep = false }: { oneStep?: boolean } = {},
+): string {
   const t = pageTexts[locale];
+  const status = oneStep ? `<p role="status">${fill(t.signingOut)}</p>` : `<p>${fill(t.signOutQuestion)}</p>`;
   return layout(
     locale,
     t.signOutTitle,
     `<h1>${fill(t.signOutTitle)}</h1>
-<p role="status">${fill(t.signingOut)}</p>
+${status}
 ${form}
-<button type="submit" form="op.logoutForm" name="logout" value="yes" data-autosubmit>${fill(t.signOutSubmit)}</button>`,
+<button type="submit" form="op.logoutForm" name="logout" value="yes"${oneStep ? ' data-autosubmit' : ''}>${fill(t.signOutSubmit)}</button>`,
   );
 }
 

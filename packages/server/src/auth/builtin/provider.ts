@@ -163,11 +163,16 @@ function providerConfiguration(
       revocation: { enabled: true },
       rpInitiatedLogout: {
         enabled: true,
-        // One step: the page submits the provider's form at once (G's page script).
+        // One step only for the console's own sign-out: its ID token (validated by the provider)
+        // names the signed-in account. A bare link — perhaps from another site — gets a page
+        // that asks; its form carries the provider's xsrf check, so only the person's press counts.
         logoutSource: async (ctx, form) => {
+          const hint = ctx.oidc.entities.IdTokenHint as { payload?: { sub?: unknown } } | undefined;
+          const account = ctx.oidc.session?.accountId;
+          const oneStep = Boolean(account && hint?.payload?.sub === account);
           ctx.set('content-security-policy', pageSecurityPolicy);
           ctx.type = 'html';
-          ctx.body = signOutPage(form, localeOfContext(ctx));
+          ctx.body = signOutPage(form, localeOfContext(ctx), { oneStep });
         },
         postLogoutSuccessSource: async (ctx) => {
           ctx.set('content-security-policy', pageSecurityPolicy);

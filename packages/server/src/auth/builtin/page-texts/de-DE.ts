@@ -60,6 +60,7 @@ export const deDE: PageTexts = {
   continueToApp: 'Weiter zu Slugsmith',
   signOutTitle: 'Abmelden',
   signingOut: 'Sie werden abgemeldet…',
+  signOutQuestion: 'Möchten Sie sich von Slugsmith abmelden?',
   signOutSubmit: 'Abmelden',
   signedOutTitle: 'Abgemeldet',
   signedOutText: 'Sie sind von Slugsmith abgemeldet.',

@@ -57,6 +57,7 @@ export const enGB = {
   continueToApp: 'Continue to Slugsmith',
   signOutTitle: 'Sign out',
   signingOut: 'Signing you out…',
+  signOutQuestion: 'Do you want to sign out of Slugsmith?',
   signOutSubmit: 'Sign out',
   signedOutTitle: 'Signed out',
   signedOutText: 'You are signed out of Slugsmith.',

@@ -58,6 +58,7 @@ export const esES: PageTexts = {
   continueToApp: 'Continuar a Slugsmith',
   signOutTitle: 'Cerrar sesión',
   signingOut: 'Cerrando tu sesión…',
+  signOutQuestion: '¿Quieres cerrar la sesión en Slugsmith?',
   signOutSubmit: 'Cerrar sesión',
   signedOutTitle: 'Sesión cerrada',
   signedOutText: 'Has cerrado la sesión en Slugsmith.',

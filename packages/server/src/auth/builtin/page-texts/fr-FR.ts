@@ -60,6 +60,7 @@ export const frFR: PageTexts = {
   continueToApp: 'Continuer vers Slugsmith',
   signOutTitle: 'Déconnexion',
   signingOut: 'Déconnexion en cours…',
+  signOutQuestion: 'Voulez-vous vous déconnecter de Slugsmith ?',
   signOutSubmit: 'Se déconnecter',
   signedOutTitle: 'Déconnecté',
   signedOutText: 'Vous êtes déconnecté de Slugsmith.',

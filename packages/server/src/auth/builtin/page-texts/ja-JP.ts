@@ -58,6 +58,7 @@ export const jaJP: PageTexts = {
   continueToApp: 'Slugsmith に進む',
   signOutTitle: 'ログアウト',
   signingOut: 'ログアウトしています…',
+  signOutQuestion: 'Slugsmith からログアウトしますか？',
   signOutSubmit: 'ログアウト',
   signedOutTitle: 'ログアウトしました',
   signedOutText: 'Slugsmith からログアウトしました。',

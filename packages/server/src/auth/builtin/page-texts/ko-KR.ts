@@ -57,6 +57,7 @@ export const koKR: PageTexts = {
   continueToApp: 'Slugsmith로 계속',
   signOutTitle: '로그아웃',
   signingOut: '로그아웃하는 중…',
+  signOutQuestion: 'Slugsmith에서 로그아웃하시겠습니까?',
   signOutSubmit: '로그아웃',
   signedOutTitle: '로그아웃됨',
   signedOutText: 'Slugsmith에서 로그아웃되었습니다.',

@@ -58,6 +58,7 @@ export const ruRU: PageTexts = {
   continueToApp: 'Перейти в Slugsmith',
   signOutTitle: 'Выход',
   signingOut: 'Выполняется выход…',
+  signOutQuestion: 'Выйти из Slugsmith?',
   signOutSubmit: 'Выйти',
   signedOutTitle: 'Вы вышли',
   signedOutText: 'Вы вышли из Slugsmith.',

@@ -57,6 +57,7 @@ export const srCyrl: PageTexts = {
   continueToApp: 'Наставите на Slugsmith',
   signOutTitle: 'Одјава',
   signingOut: 'Одјављујемо вас…',
+  signOutQuestion: 'Да ли желите да се одјавите са Slugsmith-а?',
   signOutSubmit: 'Одјави се',
   signedOutTitle: 'Одјављени сте',
   signedOutText: 'Одјављени сте са Slugsmith-а.',

@@ -57,6 +57,7 @@ export const srLatn: PageTexts = {
   continueToApp: 'Nastavite na Slugsmith',
   signOutTitle: 'Odjava',
   signingOut: 'Odjavljujemo vas…',
+  signOutQuestion: 'Da li želite da se odjavite sa Slugsmith-a?',
   signOutSubmit: 'Odjavi se',
   signedOutTitle: 'Odjavljeni ste',
   signedOutText: 'Odjavljeni ste sa Slugsmith-a.',

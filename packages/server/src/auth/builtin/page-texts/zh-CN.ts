@@ -56,6 +56,7 @@ export const zhCN: PageTexts = {
   continueToApp: '继续前往 Slugsmith',
   signOutTitle: '退出登录',
   signingOut: '正在退出登录…',
+  signOutQuestion: '要退出 Slugsmith 吗？',
   signOutSubmit: '退出登录',
   signedOutTitle: '已退出登录',
   signedOutText: '您已退出 Slugsmith。',
