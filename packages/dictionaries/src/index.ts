@@ -101,6 +101,7 @@ const LANGUAGE_DIRS: Readonly<Record<string, URL>> = {
   de: new URL('../bundles/languages/de/', import.meta.url),
   fr: new URL('../bundles/languages/fr/', import.meta.url),
   it: new URL('../bundles/languages/it/', import.meta.url),
+  pt: new URL('../bundles/languages/pt/', import.meta.url),
 };
 
 const languageStores = new Map<string, BundleStore>();

@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { contentHash } from '../scripts/lib/canonical.js';
 import { frSourceAvailable } from '../scripts/lib/languages/fr.js';
 import { profaneWordsOf } from '../scripts/lib/languages/profanity.js';
+import { ptSourceAvailable } from '../scripts/lib/languages/pt.js';
 import {
   bundleLanguages,
   languageBundleStore,
@@ -29,7 +30,7 @@ const FLOORS = { noun: 1500, adjective: 500, verb: 300 } as const;
 
 describe('language bundles', () => {
   it('every listed bundle of every language loads, hashes to its id and names its licence and sources', () => {
-    expect(bundleLanguages()).toEqual(['de', 'fr', 'it']);
+    expect(bundleLanguages()).toEqual(['de', 'fr', 'it', 'pt']);
     for (const language of bundleLanguages()) {
       const store = languageBundleStore(language);
       for (const info of store.listBundles()) {
@@ -60,6 +61,15 @@ describe('language bundles', () => {
       const script = join(PACKAGE_DIR, 'scripts', 'build-language.js');
       const { stdout } = await run(process.execPath, [script, 'fr', '--check'], { cwd: PACKAGE_DIR });
       expect(stdout).toContain(`ok: ${languageBundleStore('fr').currentBundleId}`);
+    },
+  );
+
+  it.skipIf(!ptSourceAvailable())(
+    'a fresh Portuguese build is byte-identical to the shipped current bundle',
+    async () => {
+      const script = join(PACKAGE_DIR, 'scripts', 'build-language.js');
+      const { stdout } = await run(process.execPath, [script, 'pt', '--check'], { cwd: PACKAGE_DIR });
+      expect(stdout).toContain(`ok: ${languageBundleStore('pt').currentBundleId}`);
     },
   );
 
@@ -326,6 +336,66 @@ describe('Italian', () => {
 
   it('1,000,000 slugs of {noun@it}-{adjective@it}-{number:3d} are distinct', () => {
     const slugs = gen.forge('{noun@it}-{adjective@it}-{number:3d}', { seed: 'million', count: 1_000_000 });
+    expect(new Set(slugs).size).toBe(1_000_000);
+  });
+});
+
+describe('Portuguese', () => {
+  const pt = loadLanguageBundle('pt');
+  const gen = new Generator(loadBundle(), { languages: [pt] });
+  const genderOf = new Map(
+    (pt.dictionaries.find((d) => d.kind === 'noun')?.words ?? []).map((w) => [
+      w.word,
+      w.tags.includes('feminine') ? 'feminine' : 'masculine',
+    ]),
+  );
+  const forms = new Map<string, string>();
+  for (const w of pt.dictionaries.find((d) => d.kind === 'adjective')?.words ?? [])
+    for (const [g, f] of Object.entries(w.forms ?? {})) forms.set(`${g}:${f}`, w.word);
+
+  it('adjectives agree in gender with the noun (lontra corajosa, gato corajoso, pequena lontra)', () => {
+    const pick = (kind: string, words: string[]) => ({
+      kind,
+      language: 'pt',
+      words: (pt.dictionaries.find((d) => d.kind === kind)?.words ?? []).filter((w) =>
+        words.includes(w.word),
+      ),
+    });
+    const small = new Generator(loadBundle(), {
+      languages: [
+        {
+          ...pt,
+          dictionaries: [
+            pick('adjective', ['corajoso', 'pequeno', 'branco']),
+            pick('noun', ['lontra', 'gato']),
+          ],
+        },
+      ],
+    });
+    const after = small.forge('{noun@pt}-{adjective@pt}', { seed: 't', count: 6 });
+    for (const s of ['lontra-corajosa', 'gato-corajoso', 'lontra-branca', 'gato-branco'])
+      expect(after).toContain(s);
+    expect(small.forge('{adjective@pt}-{noun@pt}', { seed: 't', count: 6 })).toContain('pequena-lontra');
+  });
+
+  it('200,000 slugs: each adjective in the form of the noun’s gender, none repeated; no profanity-list word by default', async () => {
+    const slugs = gen.forge('{noun@pt}-{adjective@pt}', { seed: 'agreement', count: 200_000 });
+    expect(new Set(slugs).size).toBe(slugs.length);
+    for (const slug of slugs) {
+      const [noun, form] = slug.split('-');
+      if (!forms.has(`${genderOf.get(noun)}:${form}`))
+        throw new Error(`${slug}: "${form}" is no ${genderOf.get(noun)} form`);
+    }
+    const profane = await profaneWordsOf('pt');
+    const lemmaOf = new Map([...forms].map(([key, lemma]) => [key.split(':')[1], lemma]));
+    const hits = [...slugs, ...gen.forge('{verb@pt}-{noun@pt}', { seed: 'audit', count: 200_000 })]
+      .flatMap((slug) => slug.split('-'))
+      .filter((w) => profane.has(w) || profane.has(lemmaOf.get(w) ?? w));
+    expect([...new Set(hits)]).toEqual([]);
+  });
+
+  it('1,000,000 slugs of {noun@pt}-{adjective@pt}-{number:3d} are distinct', () => {
+    const slugs = gen.forge('{noun@pt}-{adjective@pt}-{number:3d}', { seed: 'million', count: 1_000_000 });
     expect(new Set(slugs).size).toBe(1_000_000);
   });
 });

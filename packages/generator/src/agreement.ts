@@ -24,6 +24,7 @@ export const AGREEMENT_RULES: Readonly<Record<string, AgreementRule>> = {
   // with the one before it.
   fr: { genders: ['masculine', 'feminine'], prefer: 'previous' },
   it: { genders: ['masculine', 'feminine'], prefer: 'previous' },
+  pt: { genders: ['masculine', 'feminine'], prefer: 'previous' },
 };
 
 /**

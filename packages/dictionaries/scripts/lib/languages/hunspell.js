@@ -35,11 +35,11 @@ export function readAffixes(path) {
   return { flagType, suffixes };
 }
 
-/** Entries of a .dic file: {word, flags[], morph} (the first line is the count). */
+/** Entries of a .dic file: {word, flags[], morph} (the first line is the count, where given). */
 export function readEntries(path, flagType) {
   const out = [];
   const lines = readFileSync(path, 'utf8').split('\n');
-  for (let i = 1; i < lines.length; i++) {
+  for (let i = /^\d+\s*$/.test(lines[0]) ? 1 : 0; i < lines.length; i++) {
     const line = lines[i];
     if (!line) continue;
     const [head, ...morph] = line.split(/\s+/);

@@ -2,6 +2,7 @@
 import { buildGerman } from './de.js';
 import { buildFrench, FR_SOURCE_PACKAGE } from './fr.js';
 import { buildItalian } from './it.js';
+import { buildPortuguese, PT_SOURCE_PACKAGE } from './pt.js';
 
 export const LANGUAGE_BUILDS = {
   de: {
@@ -29,6 +30,15 @@ export const LANGUAGE_BUILDS = {
       'morph-it 0.4.8 (Marco Baroni, Eros Zanchetta; dual CC-BY-SA-2.0 / LGPL, used under CC-BY-SA-2.0) via npm italian-words-dict, italian-adjectives-dict, italian-verbs-dict 3.4.0',
       '@zxcvbn-ts/language-it 3.0.2 commonWords (frequency): MIT',
       'naughty-words 1.2.0 it (CC-BY-4.0) and @2toad/profanity 3.3.0 it (MIT): profanity tags',
+    ],
+  },
+  pt: {
+    build: buildPortuguese,
+    license: 'MPL-1.1',
+    sources: [
+      `Natura project pt_PT dictionary (José João de Almeida, Rui Vilela, Alberto Simões; GPL-2 or LGPL-2.1 or MPL-1.1, used under MPL-1.1) via ${PT_SOURCE_PACKAGE}`,
+      '@zxcvbn-ts/language-pt-br 4.1.1 commonWords (OpenSubtitles 2024 via OPUS: ODC-BY; MIT package): frequency',
+      'naughty-words 1.2.0 pt (CC-BY-4.0) and @2toad/profanity 3.3.0 pt (MIT): profanity tags',
     ],
   },
 };
