@@ -1,4 +1,5 @@
 import type { AcceptedAgreement, Account, Agreement } from '@slugsmith/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
   type ReactNode,
@@ -10,6 +11,7 @@ import {
   useState,
 } from 'react';
 import { useAuth } from 'react-oidc-context';
+import { closeAgreementGate, openAgreementGate } from '../lib/agreement-gate.js';
 import { ApiError, api } from '../lib/api.js';
 
 export type AgreementState =
@@ -63,6 +65,11 @@ export function AccountProvider({ children }: { children: ReactNode }) {
   const [agreements, setAgreements] = useState<AgreementState>({ status: 'idle' });
   const checkedFor = useRef<string | null>(null);
   const [attempt, setAttempt] = useState(0);
+  const queryClient = useQueryClient();
+  // Whether this sign-in's account exists with every mandatory agreement accepted. Until then the
+  // signed-in calls wait (agreement-gate.ts); closed during render, before any page's query runs.
+  const passed = useRef(false);
+  if (token && !passed.current) closeAgreementGate();
 
   useEffect(() => {
     if (!token) {
@@ -70,6 +77,8 @@ export function AccountProvider({ children }: { children: ReactNode }) {
       setAccountError(null);
       setAgreements({ status: 'idle' });
       checkedFor.current = null;
+      passed.current = false;
+      openAgreementGate();
       return;
     }
     const key = `${attempt}:${token}`;
@@ -79,7 +88,11 @@ export function AccountProvider({ children }: { children: ReactNode }) {
     let cancelled = false;
     (async () => {
       try {
-        const acc = await api<Account>('/accounts', { method: 'POST', auth: 'required' });
+        const acc = await api<Account>('/accounts', {
+          method: 'POST',
+          auth: 'required',
+          beforeAgreements: true,
+        });
         if (cancelled) return;
         setAccount(acc);
       } catch (error) {
@@ -91,7 +104,7 @@ export function AccountProvider({ children }: { children: ReactNode }) {
       try {
         const [latest, accepted] = await Promise.all([
           api<Agreement[]>('/agreements/latest', { auth: 'none' }),
-          api<AcceptedAgreement[]>('/accounts/agreements', { auth: 'required' }),
+          api<AcceptedAgreement[]>('/accounts/agreements', { auth: 'required', beforeAgreements: true }),
         ]);
         if (!cancelled)
           setAgreements({
@@ -110,6 +123,16 @@ export function AccountProvider({ children }: { children: ReactNode }) {
     };
   }, [token, attempt]);
 
+  // The check passed: the waiting calls go on, and anything that failed before (a call made
+  // without the gate, e.g. by an older tab's code) is fetched again.
+  const cleared = account !== null && agreements.status === 'done' && agreements.unaccepted.length === 0;
+  useEffect(() => {
+    if (!token || !cleared || passed.current) return;
+    passed.current = true;
+    openAgreementGate();
+    void queryClient.invalidateQueries({ predicate: (query) => query.state.status === 'error' });
+  }, [token, cleared, queryClient]);
+
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
 
   const accept = useCallback(
@@ -118,6 +141,7 @@ export function AccountProvider({ children }: { children: ReactNode }) {
       await api('/accounts/agreements', {
         method: 'POST',
         auth: 'required',
+        beforeAgreements: true,
         body: {
           agreement_versions: list.map((a) => ({ agreement_type: a.type, agreement_version: a.version })),
         },

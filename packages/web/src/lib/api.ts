@@ -1,3 +1,5 @@
+import { agreementGateOpen, waitForAgreementGate } from './agreement-gate.js';
+
 /** The API client of the console: `/api/v1` on the same origin, 30 s timeout, errors as §8. */
 export const API_PREFIX = '/api/v1';
 export const HTTP_TIMEOUT_MS = 30_000;
@@ -51,13 +53,20 @@ export interface RequestOptions {
   /** Send the bearer token (default: when one exists). */
   auth?: 'optional' | 'required' | 'none';
   signal?: AbortSignal;
+  /** The account check's own calls, which run before the agreements are accepted (agreement-gate.ts). */
+  beforeAgreements?: boolean;
 }
 
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, auth = 'optional' } = options;
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const token = auth === 'none' ? null : accessToken(auth);
+  let token = auth === 'none' ? null : accessToken(auth);
+  // A signed-in call waits for the account check of this sign-in (agreements accepted).
+  while (token && auth === 'required' && !options.beforeAgreements && !agreementGateOpen()) {
+    await waitForAgreementGate(options.signal);
+    token = accessToken(auth);
+  }
   if (token) headers.authorization = `Bearer ${token}`;
   else if (auth === 'required') throw new ApiError(401, 'Authentication required but no token available');
 
