@@ -112,6 +112,36 @@ describeEachDatabase('platform', (ctx) => {
     expect(other.headers['access-control-allow-origin']).toBeUndefined();
   });
 
+  it('lets a page on any site see the 404 of a path no route serves, preflight included', async () => {
+    const server = ctx().app.server;
+    const site = 'https://shop.example';
+    const preflight = await server.inject({
+      method: 'OPTIONS',
+      url: '/api/v1/gen/froge',
+      headers: {
+        origin: site,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'x-api-key',
+      },
+    });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe(site);
+    const missing = await server.inject({
+      method: 'POST',
+      url: '/api/v1/gen/froge',
+      headers: { origin: site },
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['access-control-allow-origin']).toBe(site);
+    // A route that exists but serves the console only stays closed to other sites.
+    const consoleOnly = await server.inject({
+      method: 'OPTIONS',
+      url: '/api/v1/orgs/acme',
+      headers: { origin: site, 'access-control-request-method': 'DELETE' },
+    });
+    expect(consoleOnly.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
   it('publishes an OpenAPI 3.1 document generated from the contract', async () => {
     const r = await ctx().request('GET', '/api/openapi.json');
     expect(r.status).toBe(200);

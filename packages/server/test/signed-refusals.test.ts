@@ -193,6 +193,7 @@ describeEachDatabase('signed requests: statuses, origins and CORS', (ctx) => {
     expect(refused.json()).toMatchObject({ code: 429, details: { reason: 'rate-limit-exceeded' } });
     expect(refused.headers['x-slug-rate-limit-reason']).toBe('rate-limit-exceeded');
     expect(Number(refused.headers['x-slug-retry-after'])).toBeGreaterThan(0);
+    expect(refused.headers['retry-after']).toBe(refused.headers['x-slug-retry-after']);
     expect(refused.headers['access-control-allow-origin']).toBe(site);
     // Another caller of the same config is not locked out by the first one.
     expect((await fetchKeys('10.0.0.2')).statusCode).toBe(200);

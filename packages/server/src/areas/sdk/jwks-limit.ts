@@ -41,6 +41,7 @@ export function jwksLimiter(store: LimitStore, caches: Caches) {
       const seconds = Math.max(1, Math.ceil((window.live(now) ? window.endsAt - now : WINDOW_MS) / 1000));
       reply.header(RATE_LIMIT_HEADERS.reason, 'rate-limit-exceeded');
       reply.header(RATE_LIMIT_HEADERS.retryAfter, String(seconds));
+      reply.header('retry-after', String(seconds));
       throw new ApiError(429, LimitMessages.rateLimited(seconds), {
         reason: 'rate-limit-exceeded',
         retry_after: seconds,
