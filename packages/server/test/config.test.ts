@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/platform/config.js';
 
@@ -42,5 +43,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ OIDC_ISSUER: 'https://x.example' })).toThrow(/OIDC_AUDIENCE/);
+  });
+
+  it("accepts every rotation period the README's configuration table gives as an example", () => {
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    const row = readme.split('\n').find((line) => line.startsWith('| `CONSOLE_SDK_ROTATION`'));
+    const examples = [...(row?.split('|')[3] ?? '').matchAll(/`([^`]+)`/g)].map((m) => m[1] as string);
+    expect(examples.length).toBeGreaterThan(2);
+    for (const period of examples)
+      expect(loadConfig({ CONSOLE_SDK_ROTATION: period }).consoleSdk.rotation, period).toBe(period);
   });
 });
