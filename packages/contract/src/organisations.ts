@@ -50,7 +50,19 @@ export type Member = z.infer<typeof Member>;
 
 export const MemberList = z.array(Member);
 
-export const AddMember = z.object({ email: Email, role: OrgRole }).strict().meta({ id: 'AddMember' });
+/**
+ * A member added by e-mail: the address is invited (it joins when it accepts, product spec §7.2);
+ * the answer is the invitation, the same whether or not the address has an account.
+ */
+export const AddMember = z
+  .object({
+    email: Email,
+    role: OrgRole,
+    /** The language of the invitation e-mail (the inviter's interface language; default en-GB). */
+    language: z.string().max(35).optional(),
+  })
+  .strict()
+  .meta({ id: 'AddMember' });
 export type AddMember = z.infer<typeof AddMember>;
 
 export const UpdateMember = z.object({ role: OrgRole }).strict().meta({ id: 'UpdateMember' });

@@ -23,6 +23,7 @@ import { installLicenceGate } from './areas/install/gate.js';
 import { Install, readInstallLicence } from './areas/install/install.js';
 import { installRoutes } from './areas/install/routes.js';
 import { invitationRoutes } from './areas/invitations/routes.js';
+import { invitationLimiter } from './areas/invitations/send-limit.js';
 import { findKeyByHash } from './areas/keys/queries.js';
 import { apiKeyRoutes } from './areas/keys/routes.js';
 import { recordKeyUse } from './areas/keys/service.js';
@@ -295,7 +296,13 @@ export async function buildApp(
         const endPaid = (orgIds: readonly string[]) => endPaidSubscriptions(billing, orgIds);
         orgRoutes(api, database.db, endPaid);
         ownAccountRoutes(api, database.db, endPaid);
-        invitationRoutes(api, { db: database.db, mailer, publicUrl: config.publicUrl });
+        invitationRoutes(api, {
+          db: database.db,
+          mailer,
+          publicUrl: config.publicUrl,
+          // Counted where the plan limits count: every node shares them with Redis.
+          admit: invitationLimiter(planLimits.store, caches, config.invitations),
+        });
         adminRoutes(api, {
           db: database.db,
     await installCompression(server);

@@ -299,10 +299,7 @@ describeEachDatabase('route authorisation', (ctx) => {
       [admin, 'admin'],
       [member, 'member'],
     ] as const) {
-      await ctx().request('POST', `/api/v1/orgs/${org}/members`, {
-        token: owner.token,
-        body: { email: p.email, role },
-      });
+      await ctx().join(org, owner, p, role);
     }
     const byRole = { member, admin, owner };
     const ranks = ['member', 'admin', 'owner'] as const;

@@ -8,10 +8,7 @@ describeEachDatabase('deleting one own account', (ctx) => {
     const owner = await ctx().person('owner');
     const colleague = await ctx().person('colleague');
     const org = await req('POST', '/api/v1/orgs', { token: owner.token, body: { name: 'Shared Org' } });
-    await req('POST', `/api/v1/orgs/${org.body.slug}/members`, {
-      token: owner.token,
-      body: { email: colleague.email, role: 'member' },
-    });
+    await ctx().join(org.body.slug, owner, colleague, 'member');
 
     const refused = await req('DELETE', '/api/v1/account', { token: owner.token });
     expect(refused).toMatchObject({

@@ -96,10 +96,7 @@ describeEachDatabase('admin organisations', (ctx) => {
     const admin = await ctx().admin();
     const a = await orgWithOwner(ctx(), 'Detailed');
     const helper = await ctx().person('helper');
-    await ctx().request('POST', `/api/v1/orgs/${a.org}/members`, {
-      token: a.owner.token,
-      body: { email: helper.email, role: 'admin' },
-    });
+    await ctx().join(a.org, a.owner, helper, 'admin');
     await a.series('One');
     await a.series('Two');
     const key = await a.apiKey({});

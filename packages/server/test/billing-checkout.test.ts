@@ -34,11 +34,7 @@ describeEachDatabase('billing checkout', (ctx) => {
       [admin, 'admin'],
       [member, 'member'],
     ] as const) {
-      const added = await ctx().request('POST', `/api/v1/orgs/${a.org}/members`, {
-        token: a.owner.token,
-        body: { email: p.email, role },
-      });
-      expect(added.status).toBe(201);
+      await ctx().join(a.org, a.owner, p, role);
     }
     return { ...a, admin, member, stranger };
   }

@@ -33,10 +33,7 @@ async function subscribed(ctx: TestContext, name: string) {
     [admin, 'admin'],
     [member, 'member'],
   ] as const) {
-    await ctx.request('POST', `/api/v1/orgs/${a.org}/members`, {
-      token: a.owner.token,
-      body: { email: p.email, role },
-    });
+    await ctx.join(a.org, a.owner, p, role);
   }
   const providerId = subId();
   const id = await orgId(ctx, a.org);

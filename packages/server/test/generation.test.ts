@@ -17,10 +17,7 @@ describeEachDatabase('generation API', (ctx) => {
   it('manages series in the console: members read, admins manage, patterns lock after minting', async () => {
     const a = await orgWithOwner(ctx(), 'series-console');
     const member = await ctx().person('series-member');
-    await ctx().request('POST', `/api/v1/orgs/${a.org}/members`, {
-      token: a.owner.token,
-      body: { email: member.email, role: 'member' },
-    });
+    await ctx().join(a.org, a.owner, member, 'member');
     const base = `/api/v1/orgs/${a.org}/series`;
     const bad = await ctx().request('POST', base, {
       token: a.owner.token,

@@ -42,7 +42,7 @@ describeEachDatabase('invitations to organisations', (ctx) => {
     expect(days).toBeLessThanOrEqual(7);
 
     const { mail, url, token } = await invitationLink(invitee);
-    expect(mail.subject).toBe('Einladung zu Acme Labs bei Slugsmith');
+    expect(mail.subject).toBe('Einladung zu „Acme Labs“ bei Slugsmith');
     expect(mail.textBody).toContain('als Administrator');
     expect(url).toBe(`http://127.0.0.1:8080/invitations/${token}`);
     expect(mail.htmlBody).toContain('Einladung annehmen');
@@ -99,15 +99,19 @@ describeEachDatabase('invitations to organisations', (ctx) => {
     const refused = await req('POST', `/api/v1/invitations/${token}/accept`, { token: squatter });
     expect(refused).toMatchObject({ status: 403, body: { details: { reason: 'email_not_verified' } } });
 
-    // Nor is the unverified squatter added directly: only verified addresses are.
+    // Nor is the squatter added by "add member": that is an invitation too, which it cannot accept.
     const direct = await req('POST', `/api/v1/orgs/${slug}/members`, {
       token: owner.token,
       body: { email: ceo, role: 'member' },
     });
-    expect(direct).toMatchObject({ status: 403, body: { details: { reason: 'email_not_verified' } } });
+    expect(direct).toMatchObject({ status: 202, body: { email: ceo, state: 'pending' } });
+    const { token: renewed } = await invitationLink(ceo);
+    expect((await req('POST', `/api/v1/invitations/${renewed}/accept`, { token: squatter })).status).toBe(
+      403,
+    );
 
     const other = await ctx().person('forwarded');
-    const wrong = await req('POST', `/api/v1/invitations/${token}/accept`, { token: other.token });
+    const wrong = await req('POST', `/api/v1/invitations/${renewed}/accept`, { token: other.token });
     expect(wrong).toMatchObject({
       status: 403,
       body: { message: 'This invitation was sent to another email address' },
@@ -120,10 +124,7 @@ describeEachDatabase('invitations to organisations', (ctx) => {
     const owner = await ctx().person('owner');
     const admin = await ctx().person('admin');
     const slug = await orgOf(owner);
-    await req('POST', `/api/v1/orgs/${slug}/members`, {
-      token: owner.token,
-      body: { email: admin.email, role: 'admin' },
-    });
+    await ctx().join(slug, owner, admin, 'admin');
     const forOwner = await req('POST', `/api/v1/orgs/${slug}/invitations`, {
       token: admin.token,
       body: { email: 'boss@example.com', role: 'owner' },
@@ -158,10 +159,7 @@ describeEachDatabase('invitations to organisations', (ctx) => {
 
     // Revoked: gone from the list, the link finds nothing; members cannot see or revoke.
     const member = await ctx().person('member');
-    await req('POST', `/api/v1/orgs/${slug}/members`, {
-      token: owner.token,
-      body: { email: member.email, role: 'member' },
-    });
+    await ctx().join(slug, owner, member, 'member');
     const path = `/api/v1/orgs/${slug}/invitations/${second.body.id}`;
     expect((await req('DELETE', path, { token: member.token })).status).toBe(403);
     expect((await req('GET', `/api/v1/orgs/${slug}/invitations`, { token: member.token })).status).toBe(403);
@@ -169,6 +167,63 @@ describeEachDatabase('invitations to organisations', (ctx) => {
     expect((await req('DELETE', path, { token: admin.token })).status).toBe(404);
     expect((await req('GET', `/api/v1/orgs/${slug}/invitations`, { token: admin.token })).body).toEqual([]);
     expect((await req('GET', `/api/v1/invitations/${secondToken}`, { token: guest.token })).status).toBe(404);
+  });
+
+  it('only a verified sender invites, by either route', async () => {
+    const unverified = await ctx().token({ email: `fresh-${Date.now()}@example.com`, emailVerified: false });
+    await req('POST', '/api/v1/accounts', { token: unverified });
+    await ctx().acceptAllAgreements(unverified);
+    const created = await req('POST', '/api/v1/orgs', { token: unverified, body: { name: 'Throwaway' } });
+    expect(created.status).toBe(201);
+    for (const path of ['invitations', 'members']) {
+      const sent = await req('POST', `/api/v1/orgs/${created.body.slug}/${path}`, {
+        token: unverified,
+        body: { email: `target-${path}@example.com`, role: 'member' },
+      });
+      expect(sent).toMatchObject({
+        status: 403,
+        body: { code: 403, details: { reason: 'email_not_verified' } },
+      });
+    }
+    const mails = await ctx()
+      .app.database.db.select()
+      .from(mailOutbox)
+      .where(sql`${mailOutbox.recipient} LIKE 'target-%' AND ${mailOutbox.kind} = 'invitation'`);
+    expect(mails).toEqual([]);
+  });
+
+  it('shows an organisation name as data: quoted, and no link to what it names', async () => {
+    const owner = await ctx().person('phisher');
+    const name = 'Your account is locked — restore it at https://evil.example/restore';
+    const created = await req('POST', '/api/v1/orgs', { token: owner.token, body: { name } });
+    expect(created.status).toBe(201);
+    const mails = new Map<string, { subject: string; textBody: string; htmlBody: string }>();
+    for (const language of ['en-GB', 'de-DE', 'ja-JP']) {
+      const victim = `victim-${language.toLowerCase()}-${Date.now()}@example.com`;
+      const sent = await req('POST', `/api/v1/orgs/${created.body.slug}/invitations`, {
+        token: owner.token,
+        body: { email: victim, role: 'member', language },
+      });
+      expect(sent.status).toBe(201);
+      const { mail } = await invitationLink(victim);
+      mails.set(language, mail);
+      // The only links are ours: the button and the link written out.
+      const hrefs = [...mail.htmlBody.matchAll(/<a\s[^>]*href="([^"]*)"/g)].map((m) => m[1]);
+      expect(hrefs).toHaveLength(2);
+      for (const href of hrefs) expect(href).toMatch(/^http:\/\/127\.0\.0\.1:8080\/invitations\//);
+      // What a mail client would make a link of (a scheme, a www., a dotted name): nothing of the name's.
+      const linkable = /(?:[a-z][a-z0-9+.-]*:\/\/|www\.)[^\s<>"]+|[\w-]+(?:\.[\w-]+)+/gi;
+      for (const part of [mail.subject, mail.textBody, mail.htmlBody]) {
+        expect(part).not.toContain('evil.example');
+        const found = (part.match(linkable) ?? []).filter((l: string) => /evil|restore/i.test(l));
+        expect(found).toEqual([]);
+      }
+    }
+    // Quoted in the language's marks, and it still reads the same (the breaks are zero-width).
+    const mail = mails.get('en-GB') as { subject: string; textBody: string };
+    const visible = (text: string) => text.replaceAll('\u200B', '');
+    expect(visible(mail.textBody)).toContain(`‘${name}’`);
+    expect(visible(mail.subject)).toBe(`You are invited to ‘${name}’ on Slugsmith`);
   });
 
   it('refuses malformed input with 400, never 500', async () => {

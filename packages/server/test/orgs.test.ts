@@ -6,16 +6,13 @@ type Person = Awaited<ReturnType<TestContext['person']>>;
 describeEachDatabase('organisations and members', (ctx) => {
   const req = (...args: Parameters<TestContext['request']>) => ctx().request(...args);
 
-  async function orgWith(owner: Person, members: { person: Person; role: string }[] = []) {
+  async function orgWith(
+    owner: Person,
+    members: { person: Person; role: 'member' | 'admin' | 'owner' }[] = [],
+  ) {
     const created = await req('POST', '/api/v1/orgs', { token: owner.token, body: { name: 'Acme Labs' } });
     expect(created.status).toBe(201);
-    for (const m of members) {
-      const added = await req('POST', `/api/v1/orgs/${created.body.slug}/members`, {
-        token: owner.token,
-        body: { email: m.person.email, role: m.role },
-      });
-      expect(added.status).toBe(201);
-    }
+    for (const m of members) await ctx().join(created.body.slug, owner, m.person, m.role);
     return created.body.slug as string;
   }
 
@@ -136,16 +133,25 @@ describeEachDatabase('organisations and members', (ctx) => {
     ).toBe(403);
     expect((await req('DELETE', `/api/v1/orgs/${slug}`, { token: admin.token })).status).toBe(403);
 
+    // Adding by e-mail invites: the outsider is a member once they accept, not before.
     const added = await req('POST', `/api/v1/orgs/${slug}/members`, {
       token: admin.token,
       body: { email: outsider.email, role: 'member' },
     });
-    expect(added).toMatchObject({ status: 201, body: { slug: outsider.slug, role: 'member' } });
+    expect(added).toMatchObject({
+      status: 202,
+      body: { email: outsider.email, role: 'member', state: 'pending' },
+    });
+    expect((await req('GET', `/api/v1/orgs/${slug}`, { token: outsider.token })).status).toBe(404);
+    const link = await ctx().invitationToken(outsider.email);
+    expect((await req('POST', `/api/v1/invitations/${link}/accept`, { token: outsider.token })).status).toBe(
+      200,
+    );
     const again = await req('POST', `/api/v1/orgs/${slug}/members`, {
       token: admin.token,
       body: { email: outsider.email, role: 'member' },
     });
-    expect(again.status).toBe(409);
+    expect(again).toMatchObject({ status: 409, body: { details: { reason: 'already_member' } } });
     const raised = await req('PUT', `/api/v1/orgs/${slug}/members/${outsider.slug}`, {
       token: admin.token,
       body: { role: 'admin' },
@@ -176,10 +182,7 @@ describeEachDatabase('organisations and members', (ctx) => {
     });
     expect(demote.status).toBe(409);
 
-    await req('POST', `/api/v1/orgs/${slug}/members`, {
-      token: owner.token,
-      body: { email: second.email, role: 'owner' },
-    });
+    await ctx().join(slug, owner, second, 'owner');
     // Two owners demoting each other at once: exactly one succeeds; the other is refused, either
     // as no longer an owner (403) or as the last owner (409), depending on timing.
     const both = await Promise.all([
@@ -201,14 +204,40 @@ describeEachDatabase('organisations and members', (ctx) => {
     expect(owners).toHaveLength(1);
   });
 
-  it('adds members only by the email of an existing account', async () => {
+  it('adding a member by e-mail invites: the same answer for any address, and nobody joins without consent', async () => {
     const owner = await ctx().person('pat');
+    const known = await ctx().person('known');
+    const unverified = `unverified-${Date.now()}@example.com`;
+    const unverifiedToken = await ctx().token({ email: unverified, emailVerified: false });
+    await req('POST', '/api/v1/accounts', { token: unverifiedToken });
     const slug = await orgWith(owner);
-    const r = await req('POST', `/api/v1/orgs/${slug}/members`, {
-      token: owner.token,
-      body: { email: 'ghost@example.com', role: 'member' },
+    const add = (email: string) =>
+      req('POST', `/api/v1/orgs/${slug}/members`, { token: owner.token, body: { email, role: 'admin' } });
+    /** The answer with what differs by nature (id, address, times) set aside. */
+    const shape = (r: Awaited<ReturnType<typeof add>>) => ({
+      status: r.status,
+      type: r.headers['content-type'],
+      keys: Object.keys(r.body).sort(),
+      body: { ...r.body, id: 'id', email: 'email', created_at: 't', expires_at: 't' },
     });
-    expect(r).toMatchObject({ status: 404, body: { message: 'Account not found' } });
+    const answers = [
+      await add(known.email),
+      await add(`nobody-${Date.now()}@example.com`),
+      await add(unverified),
+    ];
+    expect(answers[0]).toMatchObject({
+      status: 202,
+      body: { email: known.email, role: 'admin', state: 'pending' },
+    });
+    expect(shape(answers[1] as (typeof answers)[0])).toEqual(shape(answers[0] as (typeof answers)[0]));
+    expect(shape(answers[2] as (typeof answers)[0])).toEqual(shape(answers[0] as (typeof answers)[0]));
+    // The existing account was only invited: not a member until it accepts the e-mailed link.
+    const members = await req('GET', `/api/v1/orgs/${slug}/members`, { token: owner.token });
+    expect(members.body.map((m: { email: string }) => m.email)).toEqual([owner.email]);
+    expect((await req('GET', `/api/v1/orgs/${slug}`, { token: known.token })).status).toBe(404);
+    const pending = await req('GET', `/api/v1/orgs/${slug}/invitations`, { token: owner.token });
+    expect(pending.body).toHaveLength(3);
+
     const bad = await req('POST', `/api/v1/orgs/${slug}/members`, {
       token: owner.token,
       body: { email: 'not-an-email', role: 'boss' },

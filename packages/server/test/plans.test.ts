@@ -298,10 +298,7 @@ describeEachDatabase('subscriptions and limits', (ctx) => {
   it('answers the limits in force to members, per plan type', async () => {
     const a = await orgWithOwner(ctx(), 'limits');
     const member = await ctx().person('limits-member');
-    await ctx().request('POST', `/api/v1/orgs/${a.org}/members`, {
-      token: a.owner.token,
-      body: { email: member.email, role: 'member' },
-    });
+    await ctx().join(a.org, a.owner, member, 'member');
     const all = await ctx().request('GET', `/api/v1/orgs/${a.org}/limits`, { token: member.token });
     expect(all.status).toBe(200);
     expect(all.body).toHaveLength(1);

@@ -140,10 +140,7 @@ describeEachDatabase('reference client protocol', (ctx) => {
       Object.fromEntries(listed.body.map((s: { slug: string; default: boolean }) => [s.slug, s.default])),
     ).toEqual({ [first.slug]: true, [second.slug]: false });
     const member = await ctx().person('ref-default-member');
-    await ctx().request('POST', `${base}/members`, {
-      token: a.owner.token,
-      body: { email: member.email, role: 'member' },
-    });
+    await ctx().join(a.org, a.owner, member, 'member');
     const byMember = await ctx().request('PUT', `${base}/default-series`, {
       token: member.token,
       body: { series: second.slug },

@@ -78,11 +78,7 @@ describeEachDatabase('console mint of a series', (ctx) => {
       [admin, 'admin'],
       [member, 'member'],
     ] as const) {
-      const added = await ctx().request('POST', `/api/v1/orgs/${a.org}/members`, {
-        token: a.owner.token,
-        body: { email: p.email, role },
-      });
-      expect(added.status).toBe(201);
+      await ctx().join(a.org, a.owner, p, role);
     }
     const url = mintUrl(a.org, s.slug);
     const body = { count: 1 };

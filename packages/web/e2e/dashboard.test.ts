@@ -20,6 +20,7 @@ import {
   agreementDialog,
   apiAs,
   axeViolations,
+  invitationPath,
   markEmailVerified,
   newContext,
   newPerson,
@@ -364,18 +365,30 @@ describe('a member without the admin role', () => {
     await owner$?.context.close();
   });
 
-  it('is added by email with a role by the owner', async () => {
+  it('is added by email with a role by the owner: invited, and a member once they accept', async () => {
     const { page } = owner$;
+    // Only a verified sender invites; the member accepts with a verified address (their links opened).
+    await markEmailVerified(server, owner.email);
+    await markEmailVerified(server, member.email);
     await page.goto(`/dashboard/org/${ORG}`);
+    // The same answer for an address without an account as for one with: an invitation.
     await page.getByTestId('member-email').fill('nobody-here@example.com');
     await page.getByTestId('member-add').click();
-    await page.getByText('Account not found').waitFor();
-    // Only a verified address is added directly (issue 23); the member's link was opened.
-    await markEmailVerified(server, member.email);
+    await page
+      .getByText('Invitation sent to nobody-here@example.com. They join once they accept it.')
+      .waitFor();
     await page.getByTestId('member-email').fill(member.email);
     await page.getByTestId('member-add').click();
-    await page.getByText(`${member.email} added`).waitFor();
+    await page.getByText(`Invitation sent to ${member.email}. They join once they accept it.`).waitFor();
+    await expect.poll(() => page.getByTestId('invitation-row').count()).toBe(2);
+    // Nobody joins without consent: still one member until the invitation is accepted.
+    expect(await page.getByTestId('member-row').count()).toBe(1);
+    await member$.page.goto(await invitationPath(server, member.email));
+    await member$.page.getByRole('button', { name: 'Accept invitation' }).click();
+    await member$.page.waitForURL((u) => u.pathname === `/dashboard/org/${ORG}`);
+    await page.reload();
     await expect.poll(() => page.getByTestId('member-row').count()).toBe(2);
+    await expect.poll(() => page.getByTestId('invitation-row').count()).toBe(1);
     // The sole owner is told how to leave instead of being offered a Leave the server refuses.
     const ownRow = page.getByTestId('member-row').filter({ hasText: owner.email });
     await ownRow.getByTestId('leave-blocked').waitFor();

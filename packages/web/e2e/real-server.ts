@@ -14,8 +14,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type App, buildApp, loadConfig } from '@slugsmith/server';
 import { freePort } from '@slugsmith/test-support';
-import { sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { mailOutbox } from '../../server/src/db/schema.js';
 
 export const webDist = fileURLToPath(new URL('../dist', import.meta.url));
 const webSources = [
@@ -231,6 +232,22 @@ export async function markEmailVerified(server: RealServer, email: string): Prom
   await server.app.database.db.execute(
     sql`UPDATE local_users SET email_verified_at = now() WHERE lower(email) = lower(${email})`,
   );
+}
+
+/**
+ * The link of the last invitation e-mailed to `email` by a server without SMTP_URL (its outbox
+ * keeps the message), as a path on the console.
+ */
+export async function invitationPath(server: RealServer, email: string): Promise<string> {
+  const [mail] = await server.app.database.db
+    .select({ text: mailOutbox.textBody })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.kind, 'invitation'), eq(mailOutbox.recipient, email.toLowerCase())))
+    .orderBy(desc(mailOutbox.createdAt))
+    .limit(1);
+  const path = mail?.text.match(/\/invitations\/[\w-]+/)?.[0];
+  if (!path) throw new Error(`no invitation to ${email}`);
+  return path;
 }
 
 /** The page's access token (the console keeps the signed-in user in session storage). */

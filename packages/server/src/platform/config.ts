@@ -88,6 +88,10 @@ const EnvSchema = z.object({
     .optional(),
   /** How often each node of an install heartbeats; its slot is free 4 beats after its last. */
   LICENSE_HEARTBEAT_SECONDS: z.coerce.number().min(0.2).max(60).default(5),
+  /** Invitation e-mails one account may send in an hour (over every organisation). */
+  INVITATIONS_PER_SENDER_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
+  /** Invitation e-mails one organisation may send in an hour (over all its admins). */
+  INVITATIONS_PER_ORG_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(100),
   /** Account e-mail goes through this server (smtp:// or smtps://); absent: the embedded outbox. */
   SMTP_URL: z
     .string()
@@ -151,6 +155,8 @@ export interface Config {
   /** Present with LICENSE: an on-premise install held to its licence (areas/install). */
   install?: InstallConfig;
   mail: MailConfig;
+  /** Invitation e-mails per sender and per organisation in an hour. */
+  invitations: { perSender: number; perOrg: number };
   generation: GenerationBounds;
 }
 
@@ -322,6 +328,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     consoleSdk: { origins: [...new Set(consoleOrigins)], rotation: e.CONSOLE_SDK_ROTATION },
     billing,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? `Slugsmith <no-reply@${new URL(publicUrl).hostname}>` },
+    invitations: { perSender: e.INVITATIONS_PER_SENDER_PER_HOUR, perOrg: e.INVITATIONS_PER_ORG_PER_HOUR },
     generation: {
       streamsPerKey: e.STREAMS_PER_KEY,
       streamsPerNode: e.STREAMS_PER_NODE,

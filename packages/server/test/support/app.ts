@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { and, desc, eq } from 'drizzle-orm';
 import { importJWK, type JWK, SignJWT } from 'jose';
 import pg from 'pg';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { type App, buildApp } from '../../src/app.js';
+import { mailOutbox } from '../../src/db/schema.js';
 import { type Config, loadConfig } from '../../src/platform/config.js';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -170,6 +172,41 @@ export class TestContext {
       },
     });
     if (accepted.status !== 200) throw new Error(`agreements not accepted: ${JSON.stringify(accepted.body)}`);
+  }
+
+  /** The token of the last invitation link e-mailed to `email` (the embedded outbox keeps it). */
+  async invitationToken(email: string): Promise<string> {
+    const [mail] = await this.app.database.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.recipient, email.toLowerCase()), eq(mailOutbox.kind, 'invitation')))
+      .orderBy(desc(mailOutbox.createdAt))
+      .limit(1);
+    const token = mail?.textBody.match(/\/invitations\/([\w-]+)/)?.[1];
+    if (!token) throw new Error(`no invitation to ${email}`);
+    return token;
+  }
+
+  /**
+   * Makes `member` a member of `org` the only way there is: `inviter` adds the address (an
+   * invitation), and the member accepts the e-mailed link.
+   */
+  async join(
+    org: string,
+    inviter: { token: string },
+    member: { email: string; token: string },
+    role: 'member' | 'admin' | 'owner' = 'member',
+  ): Promise<void> {
+    const invited = await this.request('POST', `/api/v1/orgs/${org}/members`, {
+      token: inviter.token,
+      body: { email: member.email, role },
+    });
+    if (invited.status !== 202) throw new Error(`not invited: ${JSON.stringify(invited.body)}`);
+    const link = await this.invitationToken(member.email);
+    const accepted = await this.request('POST', `/api/v1/invitations/${link}/accept`, {
+      token: member.token,
+    });
+    if (accepted.status !== 200) throw new Error(`invitation not accepted: ${JSON.stringify(accepted.body)}`);
   }
 
   /** A new person: token, account (with personal organisation) and accepted agreements. */

@@ -23,6 +23,7 @@ import type {
   CreateSdkConfig,
   DefaultSeriesRequest,
   EffectiveLimits,
+  Invitation,
   LegacySdkKey,
   Member,
   Organisation,
@@ -109,8 +110,9 @@ export const deleteOrg = (org: string) => send<null>('DELETE', orgPath(org));
 
 export const listMembers = (org: string, signal?: AbortSignal) =>
   get<Member[]>(`${orgPath(org)}/members`, signal);
+/** Adds a member by e-mail: the address is invited (202) and joins when it accepts. */
 export const addMember = (org: string, body: AddMember) =>
-  send<Member>('POST', `${orgPath(org)}/members`, body);
+  send<Invitation>('POST', `${orgPath(org)}/members`, body);
 export const updateMemberRole = (org: string, member: string, role: OrgRole) =>
   send<Member>('PUT', `${orgPath(org)}/members/${enc(member)}`, { role });
 /** Removes a member (admins), or leaves the organisation (the member's own slug). */

@@ -1,4 +1,5 @@
 import { INVITATION_VALID_DAYS, type OrgRole } from '@slugsmith/contract';
+import { quotedName, unlinkable } from '../../platform/mail-data.js';
 import { brandedMail, mailLanguage } from '../../platform/mail-templates.js';
 
 interface InvitationText {
@@ -101,7 +102,11 @@ const texts: Record<string, InvitationText> = {
   },
 };
 
-/** The invitation e-mail to `to`, in `language` (the inviter's interface language; nearest match). */
+/**
+ * The invitation e-mail to `to`, in `language` (the inviter's interface language; nearest match).
+ * The organisation's name and the inviter's address are the sender's choice: shown as data
+ * (quoted, never a link), since anyone may name an organisation "restore your account at …".
+ */
 export function invitationMail(input: {
   to: string;
   language?: string;
@@ -112,15 +117,16 @@ export function invitationMail(input: {
 }) {
   const language = mailLanguage(input.language);
   const text = texts[language] ?? (texts['en-GB'] as InvitationText);
+  const org = quotedName(language, input.orgName);
   return brandedMail({
     to: input.to,
     kind: 'invitation',
     language,
-    subject: text.subject(input.orgName),
+    subject: text.subject(org),
     paragraphs: [
       text.body({
-        inviter: input.inviter,
-        org: input.orgName,
+        inviter: unlinkable(input.inviter),
+        org,
         role: text.roles[input.role],
         to: input.to,
         days: INVITATION_VALID_DAYS,

@@ -17,12 +17,15 @@ import { mailLanguage } from '../../platform/mail-templates.js';
 import { accountEmailVerified } from '../accounts/service.js';
 import { invitationMail } from './mail.js';
 import * as q from './queries.js';
+import type { AdmitInvitation } from './send-limit.js';
 
 export interface InvitationDeps {
   db: Db;
   mailer: Mailer;
   /** Where the console is reached: the link in the e-mail opens `/invitations/{token}` there. */
   publicUrl: string;
+  /** Counts a send against the per-sender and per-organisation bounds; throws 429 beyond them. */
+  admit: AdmitInvitation;
 }
 
 const dayMs = 24 * 60 * 60 * 1000;
@@ -46,7 +49,11 @@ export async function listInvitations(db: Db, org: CallerOrg): Promise<Invitatio
 
 /**
  * Invites an address with a role and e-mails it the link (inviting it again sends a new link and
- * the old one stops working). Owners alone invite owners; members are not invited twice.
+ * the old one stops working). Owners alone invite owners; members are not invited twice. Only a
+ * verified sender invites (an unverified account could be anyone's throwaway), within the
+ * per-sender and per-organisation bounds. The answer is the same whether or not the address has
+ * an account: adding a member by e-mail is this invitation, so nobody joins without consent and
+ * nobody learns who has an account.
  */
 export async function invite(
   deps: InvitationDeps,
@@ -57,9 +64,13 @@ export async function invite(
   if (input.role === 'owner' && org.role !== 'owner') {
     throw ApiError.forbidden(ErrorMessages.insufficientPermissions, { required_role: 'owner' });
   }
+  if (!(await accountEmailVerified(deps.db, caller.id))) {
+    throw ApiError.forbidden(AccountMessages.emailNotVerified, { reason: 'email_not_verified' });
+  }
   if (await q.isMemberByEmail(deps.db, org.id, input.email)) {
     throw ApiError.conflict(InvitationMessages.alreadyMember, { reason: 'already_member' });
   }
+  await deps.admit(org.id, caller.id);
   const token = randomBytes(32).toString('base64url');
   const row = await q.putInvitation(deps.db, {
     orgId: org.id,

@@ -110,10 +110,6 @@ export async function findMember(db: Db, orgId: string, accountSlug: string): Pr
   return row;
 }
 
-export async function insertMember(db: Db, orgId: string, accountId: string, role: OrgRole): Promise<void> {
-  await db.insert(memberships).values({ orgId, accountId, role });
-}
-
 /**
  * Changes a member's role or removes them while keeping at least one owner. The owners' rows are
  * locked first so that two owners demoting each other at the same time cannot both succeed.

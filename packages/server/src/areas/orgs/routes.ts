@@ -1,5 +1,4 @@
 import {
-  AddMember,
   CreateOrganisation,
   ErrorBody,
   Member,
@@ -108,19 +107,6 @@ export function orgRoutes(
       response: { 200: MemberList, ...errors },
     },
     handler: async (request) => service.listMembers(db, requireOrg(request)),
-  });
-
-  r.post('/orgs/:org/members', {
-    config: { access: { orgRole: 'admin' } },
-    schema: {
-      tags,
-      summary: 'Add an existing account as a member, by email',
-      params: OrgParams,
-      body: AddMember,
-      response: { 201: Member, ...errors },
-    },
-    handler: async (request, reply) =>
-      reply.status(201).send(await service.addMember(db, requireOrg(request), request.body)),
   });
 
   r.get('/orgs/:org/members/:member', {

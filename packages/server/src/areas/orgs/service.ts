@@ -11,7 +11,6 @@ import type { Db } from '../../db/connect.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { ApiError } from '../../platform/errors.js';
 import { withSuffix } from '../../platform/slugs.js';
-import { accountByEmailOrNotFound, requireVerifiedEmail } from '../accounts/service.js';
 import * as q from './queries.js';
 
 export function toOrganisation(org: CallerOrg): Organisation {
@@ -121,24 +120,6 @@ function assertMayTouchRole(org: CallerOrg, ...roles: OrgRole[]): void {
   if (roles.includes('owner') && org.role !== 'owner') {
     throw ApiError.forbidden(ErrorMessages.insufficientPermissions, { required_role: 'owner' });
   }
-}
-
-export async function addMember(
-  db: Db,
-  org: CallerOrg,
-  input: { email: string; role: OrgRole },
-): Promise<Member> {
-  assertMayTouchRole(org, input.role);
-  const account = await accountByEmailOrNotFound(db, input.email);
-  // Anyone can sign up with any address: only a verified one is added directly (else: invite it).
-  await requireVerifiedEmail(db, account.id);
-  try {
-    await q.insertMember(db, org.id, account.id, input.role);
-  } catch (error) {
-    if (isUniqueViolation(error)) throw ApiError.conflict('Already a member', { reason: 'already_member' });
-    throw error;
-  }
-  return toMember(await memberOrNotFound(db, org, account.slug));
 }
 
 export async function updateMember(db: Db, org: CallerOrg, slug: string, role: OrgRole): Promise<Member> {

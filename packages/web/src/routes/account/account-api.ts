@@ -5,7 +5,6 @@
 import type {
   Account,
   AccountSessions,
-  CreateInvitation,
   Invitation,
   InvitationPreview,
   Organisation,
@@ -37,8 +36,6 @@ export const setAccountLanguage = (language: string) =>
 
 export const listInvitations = (org: string, signal?: AbortSignal) =>
   get<Invitation[]>(`/orgs/${enc(org)}/invitations`, signal);
-export const createInvitation = (org: string, body: CreateInvitation) =>
-  send<Invitation>('POST', `/orgs/${enc(org)}/invitations`, body);
 export const revokeInvitation = (org: string, id: string) =>
   send<null>('DELETE', `/orgs/${enc(org)}/invitations/${enc(id)}`);
 export const previewInvitation = (token: string, signal?: AbortSignal) =>

@@ -29,6 +29,7 @@ import {
   removeMember,
   updateMemberRole,
 } from '../../../lib/console-api.js';
+import { accountKeys } from '../../account/account-api.js';
 import { formatDate } from '../format.js';
 import { contractForm } from '../forms.js';
 import { notifyFailure, notifySuccess } from '../notify.js';
@@ -108,7 +109,7 @@ export function MembersTab({ org }: { org: Organisation }) {
   return (
     <Stack>
       {!isAdmin && <ReadOnlyNotice />}
-      {isAdmin && <AddMemberForm org={org} onAdded={refresh} />}
+      {isAdmin && <AddMemberForm org={org} />}
       {isAdmin && <InvitationsPanel org={org} />}
       {members.isPending && <ListSkeleton />}
       {members.isError && (
@@ -222,23 +223,29 @@ export const memberForm = contractForm(AddMember, (values: AddMember) => ({
   role: values.role,
 }));
 
-function AddMemberForm({ org, onAdded }: { org: Organisation; onAdded: () => void }) {
-  const { t } = useTranslation(['dashboard', 'errors']);
+/**
+ * Adds a member by e-mail: the server invites the address (the same answer whether or not it has
+ * an account), and the person joins once they accept; the invitation shows in the pending list.
+ */
+function AddMemberForm({ org }: { org: Organisation }) {
+  const { t, i18n } = useTranslation(['dashboard', 'errors']);
+  const queryClient = useQueryClient();
   const form = useForm<AddMember>({
     initialValues: { email: '', role: 'member' },
     validate: memberForm.validate,
   });
   const add = useMutation({
-    mutationFn: (values: AddMember) => addMember(org.slug, memberForm.body(values)),
-    onSuccess: (m) => {
-      notifySuccess(t('members.added', { email: m.email }));
+    mutationFn: (values: AddMember) =>
+      addMember(org.slug, { ...memberForm.body(values), language: i18n.resolvedLanguage }),
+    onSuccess: (invitation) => {
+      notifySuccess(t('members.added', { email: invitation.email }));
       form.setFieldValue('email', '');
-      onAdded();
+      return queryClient.invalidateQueries({ queryKey: accountKeys.invitations(org.slug) });
     },
     onError: (error) => {
-      // Unknown account (404), already a member (409), unverified address (403) belong to the email field.
-      if (error instanceof ApiError && (error.code === 404 || error.code === 409 || error.code === 403))
-        form.setFieldError('email', serverMessage(error));
+      // Already a member (409) belongs to the e-mail field; the rest (an unverified sender, too
+      // many invitations at once) to the notice.
+      if (error instanceof ApiError && error.code === 409) form.setFieldError('email', serverMessage(error));
       else notifyFailure(t('members.addFailed'), error);
     },
   });
@@ -248,6 +255,9 @@ function AddMemberForm({ org, onAdded }: { org: Organisation; onAdded: () => voi
         <Title order={2} size="h5" mb="xs">
           {t('members.addTitle')}
         </Title>
+        <Text size="sm" c="dimmed" mb="xs">
+          {t('members.addIntro')}
+        </Text>
         <Group align="flex-start" wrap="wrap">
           <TextInput
             label={t('members.email')}
