@@ -163,6 +163,23 @@ for (const kind of testDatabases) {
       expect((await text(again.response)).split('\n').filter(Boolean)).toHaveLength(10);
     });
 
+    it('gives the place back after every answer, an error answer too (in-process requests as well)', async () => {
+      const call = (payload: Record<string, unknown>) =>
+        ctx.app.server.inject({
+          method: 'POST',
+          url: '/api/v1/gen/forge/stream',
+          headers: { 'x-api-key': key },
+          payload: { pattern: '{noun}', count: 3, ...payload },
+        });
+      for (let i = 0; i < 5; i++) {
+        expect((await call({})).statusCode).toBe(200);
+        // Refused by its first batch, after the stream was admitted: past the pattern's capacity.
+        const past = await call({ sequence: '999999999999' });
+        expect(past.statusCode).toBe(409);
+      }
+      expect(ctx.app.server.streams.size).toBe(0);
+    });
+
     it('N+1 streams opened at once on one key: exactly N are served', async () => {
       const opened = await Promise.all(Array.from({ length: 3 }, () => forgeStream(key)));
       const statuses = opened.map((o) => o.response.statusCode).sort();
