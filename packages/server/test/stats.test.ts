@@ -511,6 +511,33 @@ for (const kind of testDatabases) {
         ].sort(),
       );
     });
+
+    it("leaves the site's own widgets (system organisations) out of the public figures", async () => {
+      const [system] = await ctx.app.database.rawTransaction((exec) =>
+        exec(`SELECT org_id FROM system_organisations WHERE purpose = 'public-console'`, []),
+      );
+      const customer = randomUUID();
+      at('2026-07-01T10:00:00Z');
+      const before = await globalTotals(ctx.app);
+      for (const [orgId, count] of [
+        [system?.org_id as string, 383],
+        [customer, 5],
+      ] as const)
+        ctx.app.stats.recorder.record({
+          orgId,
+          seriesId: null,
+          keyId: null,
+          event: 'forge',
+          count,
+          durationUs: 9,
+        });
+      await ctx.app.stats.recorder.flush();
+      while ((await rawRows(ctx.app)) > 0) await ctx.app.stats.aggregate();
+      const after = await globalTotals(ctx.app);
+      expect((after.get('forge') ?? 0) - (before.get('forge') ?? 0)).toBe(5);
+      // The site's own calls are still its organisation's.
+      expect(await orgRows(ctx.app, system?.org_id as string)).toContain('forge total 1970-01-01T00 383/1');
+    });
   });
 }
 

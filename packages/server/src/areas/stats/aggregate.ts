@@ -18,7 +18,8 @@ export interface AggregationResult {
  * row they belong to. A transaction-scoped advisory lock keeps a second node from doing the same
  * work at the same moment (it skips; the rows wait for the next run). Each raw row lands in six
  * periods (hour … total) at two levels: its own (organisation, series, key) and the
- * all-organisations row (nil ids) that the public ticker reads.
+ * all-organisations row (nil ids) that the public ticker reads — customers' calls only, not the
+ * site's own (system organisations).
  */
 export async function aggregateStats(
   database: Database,
@@ -57,10 +58,15 @@ export async function aggregateStats(
                 sum(request_count)::bigint AS request_count,
                 sum(total_duration_us)::bigint AS total_duration_us
          FROM periods
-         GROUP BY GROUPING SETS (
-           (org_id, series_id, key_id, event_type, date_part, period_start),
-           (event_type, date_part, period_start)
-         )
+         GROUP BY org_id, series_id, key_id, event_type, date_part, period_start
+         UNION ALL
+         -- The public figures count what customers generate: the site's own widgets (landing,
+         -- playground, sudoku, self-check: the system organisations) stay out of them.
+         SELECT $1::uuid, $1::uuid, $1::uuid, event_type, date_part, period_start,
+                sum(total_count)::bigint, sum(request_count)::bigint, sum(total_duration_us)::bigint
+         FROM periods p
+         WHERE NOT EXISTS (SELECT 1 FROM system_organisations so WHERE so.org_id = p.org_id)
+         GROUP BY event_type, date_part, period_start
        ),
        upserted AS (
          INSERT INTO stats AS s
