@@ -55,6 +55,19 @@ export const InvitationPreview = z
   .meta({ id: 'InvitationPreview' });
 export type InvitationPreview = z.infer<typeof InvitationPreview>;
 
+/**
+ * What anyone holding the link sees before signing in or up: the organisation and who invited,
+ * nothing else (not the address, role or expiry).
+ */
+export const InvitationPublicPreview = z
+  .object({
+    org_name: z.string(),
+    /** The inviter's e-mail address, as the invitation e-mail names them; null once they left. */
+    invited_by: z.string().nullable(),
+  })
+  .meta({ id: 'InvitationPublicPreview' });
+export type InvitationPublicPreview = z.infer<typeof InvitationPublicPreview>;
+
 export const InvitationMessages = {
   notFound: 'This invitation does not exist, was revoked or has already been used',
   expired: 'This invitation has expired. Ask for a new one',

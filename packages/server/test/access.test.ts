@@ -61,6 +61,9 @@ const PUBLIC_ROUTES = [
   'POST /api/v1/billing/local/checkout/:transactionId/confirm',
   'GET /api/v1/billing/local/payment-method/:subscriptionId',
   'POST /api/v1/billing/local/payment-method/:subscriptionId',
+  // An invitation link's organisation and inviter, for a visitor who has no account yet: the
+  // invitee holds the unguessable link, which reveals nothing else.
+  'GET /api/v1/invitations/:token/public',
   // The built-in OpenID provider: its own protocol endpoints and its sign-in pages.
   'DELETE /oidc/*',
   'GET /oidc/*',
