@@ -1,4 +1,5 @@
 import {
+  AddMember,
   CreateInvitation,
   ErrorBody,
   Invitation,
@@ -9,14 +10,28 @@ import {
   Organisation,
   OrgParams,
 } from '@slugsmith/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAccount, requireOrg } from '../../auth/access.js';
+import { ApiError } from '../../platform/errors.js';
 import { invitationPublicPreviewRoute } from './public-preview.js';
 import * as service from './service.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+const sendErrors = { ...errors, 429: ErrorBody };
+
+/** A send refused by the bounds says when to try again (Retry-After) as well as in its details. */
+async function withRetryAfter<T>(reply: FastifyReply, send: () => Promise<T>): Promise<T> {
+  try {
+    return await send();
+  } catch (error) {
+    const details = error instanceof ApiError && error.status === 429 ? error.details : undefined;
+    const seconds = (details as { retry_after?: unknown } | undefined)?.retry_after;
+    if (typeof seconds === 'number') reply.header('retry-after', String(seconds));
+    throw error;
+  }
+}
 
 /** Invitations to organisations by e-mail: sent by owners and admins, accepted by the invitee. */
 export function invitationRoutes(app: FastifyInstance, deps: service.InvitationDeps): void {
@@ -42,12 +57,34 @@ export function invitationRoutes(app: FastifyInstance, deps: service.InvitationD
       summary: 'Invite an e-mail address with a role (again: a new link replaces the old one)',
       params: OrgParams,
       body: CreateInvitation,
-      response: { 201: Invitation, ...errors },
+      response: { 201: Invitation, ...sendErrors },
     },
-    handler: async (request, reply) =>
-      reply
-        .status(201)
-        .send(await service.invite(deps, requireOrg(request), requireAccount(request), request.body)),
+    handler: async (request, reply) => {
+      const sent = await withRetryAfter(reply, () =>
+        service.invite(deps, requireOrg(request), requireAccount(request), request.body),
+      );
+      return reply.status(201).send(sent);
+    },
+  });
+
+  // Product spec §7.2's "members are added by e-mail and a role": by invitation, so that nobody
+  // joins without consent; the same answer whether or not the address has an account.
+  r.post('/orgs/:org/members', {
+    config: { access: { orgRole: 'admin' } },
+    schema: {
+      tags,
+      summary:
+        'Add a member by e-mail: invites the address (the account joins when it accepts); the same answer for any address',
+      params: OrgParams,
+      body: AddMember,
+      response: { 202: Invitation, ...sendErrors },
+    },
+    handler: async (request, reply) => {
+      const sent = await withRetryAfter(reply, () =>
+        service.invite(deps, requireOrg(request), requireAccount(request), request.body),
+      );
+      return reply.status(202).send(sent);
+    },
   });
 
   r.delete('/orgs/:org/invitations/:invitation', {
