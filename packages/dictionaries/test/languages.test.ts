@@ -7,12 +7,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { Generator } from '@slugsmith/generator';
+import { AGREEMENT_RULES, Generator } from '@slugsmith/generator';
 import { describe, expect, it } from 'vitest';
 import { contentHash } from '../scripts/lib/canonical.js';
 import { frSourceAvailable } from '../scripts/lib/languages/fr.js';
 import { profaneWordsOf } from '../scripts/lib/languages/profanity.js';
 import { ptSourceAvailable } from '../scripts/lib/languages/pt.js';
+import { zhSourceAvailable } from '../scripts/lib/languages/zh.js';
 import {
   bundleLanguages,
   languageBundleStore,
@@ -30,7 +31,7 @@ const FLOORS = { noun: 1500, adjective: 500, verb: 300 } as const;
 
 describe('language bundles', () => {
   it('every listed bundle of every language loads, hashes to its id and names its licence and sources', () => {
-    expect(bundleLanguages()).toEqual(['de', 'fr', 'it', 'pt']);
+    expect(bundleLanguages()).toEqual(['de', 'fr', 'it', 'pt', 'zh']);
     for (const language of bundleLanguages()) {
       const store = languageBundleStore(language);
       for (const info of store.listBundles()) {
@@ -73,6 +74,15 @@ describe('language bundles', () => {
     },
   );
 
+  it.skipIf(!zhSourceAvailable())(
+    'a fresh Chinese build is byte-identical to the shipped current bundle',
+    async () => {
+      const script = join(PACKAGE_DIR, 'scripts', 'build-language.js');
+      const { stdout } = await run(process.execPath, [script, 'zh', '--check'], { cwd: PACKAGE_DIR });
+      expect(stdout).toContain(`ok: ${languageBundleStore('zh').currentBundleId}`);
+    },
+  );
+
   it('a fresh Italian build is byte-identical to the shipped current bundle', async () => {
     const script = join(PACKAGE_DIR, 'scripts', 'build-language.js');
     const { stdout } = await run(process.execPath, [script, 'it', '--check'], { cwd: PACKAGE_DIR });
@@ -85,8 +95,9 @@ describe('language bundles', () => {
       for (const d of bundle.dictionaries) {
         for (const w of d.words) {
           expect(w.word.normalize('NFC')).toBe(w.word);
-          expect(w.word).toMatch(/^\p{Ll}+$/u);
-          for (const f of Object.values(w.forms ?? {})) expect(f).toMatch(/^\p{Ll}+$/u);
+          // Lower-case letters, or letters without case (Han).
+          expect(w.word).toMatch(/^[\p{Ll}\p{Lo}]+$/u);
+          for (const f of Object.values(w.forms ?? {})) expect(f).toMatch(/^[\p{Ll}\p{Lo}]+$/u);
         }
       }
       const lang = bundle.language;
@@ -194,7 +205,8 @@ describe('German', () => {
 
   it('agreeing forms stay distinct under every casing, in every language', () => {
     const all = new Generator(loadBundle(), { languages: loadLanguageBundles() });
-    for (const lang of bundleLanguages())
+    // The languages whose adjectives agree (Chinese has no forms, and its words need a separator).
+    for (const lang of bundleLanguages().filter((l) => l in AGREEMENT_RULES))
       for (const pattern of [
         '{ADJECTIVE@xx}-{NOUN@xx}',
         '{Adjective@xx}{Noun@xx}',
@@ -396,6 +408,33 @@ describe('Portuguese', () => {
 
   it('1,000,000 slugs of {noun@pt}-{adjective@pt}-{number:3d} are distinct', () => {
     const slugs = gen.forge('{noun@pt}-{adjective@pt}-{number:3d}', { seed: 'million', count: 1_000_000 });
+    expect(new Set(slugs).size).toBe(1_000_000);
+  });
+});
+
+describe('Chinese', () => {
+  const zh = loadLanguageBundle('zh');
+  const gen = new Generator(loadBundle(), { languages: [zh] });
+
+  it('{adjective@zh}的{noun@zh} is a real slug (的 is in no word), while words run together without it are refused', () => {
+    for (const d of zh.dictionaries) for (const w of d.words) expect(w.word).not.toContain('的');
+    const slugs = gen.forge('{adjective@zh}的{noun@zh}', { seed: 'zh', count: 1000 });
+    for (const s of slugs) expect(s).toMatch(/^\p{Script=Han}+的\p{Script=Han}+$/u);
+    expect(() => gen.patternInfo('{adjective@zh}{noun@zh}')).toThrow(/can run together/);
+  });
+
+  it('200,000 default slugs hold no entry of the Chinese profanity lists, even inside a word', async () => {
+    const profane = [...(await profaneWordsOf('zh'))].filter((p) => p.length >= 2);
+    const words = new Set(
+      gen
+        .forge('{adjective@zh}的{noun@zh}-{verb@zh}', { seed: 'audit', count: 200_000 })
+        .flatMap((s) => s.split(/的|-/)),
+    );
+    expect([...words].filter((w) => profane.some((p) => w.includes(p)))).toEqual([]);
+  });
+
+  it('1,000,000 slugs of {adjective@zh}的{noun@zh}-{number:3d} are distinct', () => {
+    const slugs = gen.forge('{adjective@zh}的{noun@zh}-{number:3d}', { seed: 'million', count: 1_000_000 });
     expect(new Set(slugs).size).toBe(1_000_000);
   });
 });

@@ -3,6 +3,7 @@ import { buildGerman } from './de.js';
 import { buildFrench, FR_SOURCE_PACKAGE } from './fr.js';
 import { buildItalian } from './it.js';
 import { buildPortuguese, PT_SOURCE_PACKAGE } from './pt.js';
+import { buildChinese, ZH_SOURCE_PACKAGE } from './zh.js';
 
 export const LANGUAGE_BUILDS = {
   de: {
@@ -39,6 +40,14 @@ export const LANGUAGE_BUILDS = {
       `Natura project pt_PT dictionary (José João de Almeida, Rui Vilela, Alberto Simões; GPL-2 or LGPL-2.1 or MPL-1.1, used under MPL-1.1) via ${PT_SOURCE_PACKAGE}`,
       '@zxcvbn-ts/language-pt-br 4.1.1 commonWords (OpenSubtitles 2024 via OPUS: ODC-BY; MIT package): frequency',
       'naughty-words 1.2.0 pt (CC-BY-4.0) and @2toad/profanity 3.3.0 pt (MIT): profanity tags',
+    ],
+  },
+  zh: {
+    build: buildChinese,
+    license: 'MIT',
+    sources: [
+      `jieba dictionary (Sun Junyi, 2012-2017; MIT) via ${ZH_SOURCE_PACKAGE}: words, parts of speech, frequencies`,
+      'naughty-words 1.2.0 zh (CC-BY-4.0) and @2toad/profanity 3.3.0 zh (MIT): profanity tags',
     ],
   },
 };

@@ -1,0 +1,3 @@
+export function zhSourceAvailable(): boolean;
+export function zhSource(): string;
+export const ZH_SOURCE_PACKAGE: string;
