@@ -34,6 +34,8 @@ export const ErrorMessages = {
   conflict: 'Request conflicts with existing data',
   methodNotAllowed: 'Method not allowed',
   payloadTooLarge: 'Payload too large',
+  requestTimeout: 'Request not received in time',
+  headersTooLarge: 'Request headers too large',
   unsupportedMediaType: 'Unsupported media type',
   internal: 'Internal server error',
   unavailable: 'Service unavailable',

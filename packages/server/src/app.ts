@@ -54,6 +54,7 @@ import { type Database, openDatabase } from './db/connect.js';
 import { migrate } from './db/migrate.js';
 import { type BodyLimitRecord, installBodyLimits } from './platform/body-limits.js';
 import { Caches } from './platform/cache.js';
+import { answerClientError } from './platform/client-errors.js';
 import type { Config } from './platform/config.js';
 import { capConnections, effectiveTotalCap, openFileLimit } from './platform/connections.js';
 import { type CorsHeaders, installCors } from './platform/cors.js';
@@ -120,6 +121,7 @@ export async function buildApp(
         .send({ code: 400, message: ErrorMessages.badRequest, details: { reason: error.message } });
     },
     forceCloseConnections: 'idle',
+    clientErrorHandler: answerClientError,
   });
   const totalConnections = effectiveTotalCap(config.http.maxConnections, openFileLimit());
   if (totalConnections < config.http.maxConnections) {

@@ -5,7 +5,8 @@ import { closeApp, TestContext, testConfig } from './support/app.js';
 
 /**
  * Issue 30, item 3: an idle keep-alive connection, a connection that falls silent and one that has
- * carried its share of requests are each closed as configured (set small here).
+ * carried its share of requests are each closed as configured (set small here); what Node refuses
+ * before any route answers in the house's error format.
  */
 
 const KEEP_ALIVE_MS = 500;
@@ -99,5 +100,26 @@ describe('keep-alive, idle and per-connection bounds', () => {
     // The header and request time-outs are 20 s here: the idle one closed it.
     expect(after).toBeGreaterThanOrEqual(IDLE_MS - 100);
     expect(after).toBeLessThan(IDLE_MS + 5000);
+  });
+
+  it('answers headers too large and bytes that are not HTTP in the house format', async () => {
+    const huge = open(port);
+    await huge.connected;
+    huge.socket.write(`GET /api/v1/ping HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+    await huge.closedAt;
+    expect(huge.received()).toMatch(/^HTTP\/1\.1 431 /);
+    expect(JSON.parse(huge.received().split('\r\n\r\n')[1] as string)).toEqual({
+      code: 431,
+      message: 'Request headers too large',
+    });
+    const garbage = open(port);
+    await garbage.connected;
+    garbage.socket.write('HELLO THERE\r\n\r\n');
+    await garbage.closedAt;
+    expect(garbage.received()).toMatch(/^HTTP\/1\.1 400 /);
+    expect(JSON.parse(garbage.received().split('\r\n\r\n')[1] as string)).toEqual({
+      code: 400,
+      message: 'Invalid format',
+    });
   });
 });

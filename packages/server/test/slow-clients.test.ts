@@ -168,6 +168,8 @@ describe.runIf(testDatabases.includes('postgres'))('[postgres] slow clients agai
     // …and closed once it was up, with Node's 408 answer.
     expect(waits.at(-1)).toBeLessThanOrEqual(REQUEST_TIMEOUT_MS + MARGIN_MS);
     expect(closed.filter((c) => c.answer.startsWith('HTTP/1.1 408')).length).toBe(SLOW_CLIENTS);
+    // In the house's error format, like every other refusal.
+    expect(closed[0]?.answer).toContain('\r\n\r\n{"code":408,"message":"Request not received in time"}');
     console.info(
       `slow bodies: ${SLOW_CLIENTS} closed ${Math.round(waits[0] ?? 0)}–${Math.round(waits.at(-1) ?? 0)} ms after their last byte; ` +
         `/ping ${ping.count} answers, p50 ${ping.p50.toFixed(1)} ms, p99 ${ping.p99.toFixed(1)} ms, max ${ping.max.toFixed(1)} ms, ${ping.failures} failed ` +
@@ -190,6 +192,7 @@ describe.runIf(testDatabases.includes('postgres'))('[postgres] slow clients agai
     const closed = await Promise.all(held.map((h) => h.closed));
     const waits = closed.map((c) => c.afterMs).sort((a, b) => a - b);
     expect(waits[0]).toBeGreaterThanOrEqual(HEADERS_TIMEOUT_MS / 2);
+    expect(closed.every((c) => c.answer.startsWith('HTTP/1.1 408'))).toBe(true);
     expect(waits.at(-1)).toBeLessThanOrEqual(HEADERS_TIMEOUT_MS + MARGIN_MS);
   }, 60_000);
 
