@@ -94,6 +94,18 @@ for (const kind of testDatabases) {
       expect((await forge(e, 20)).status).toBe(200);
     });
 
+    it('counts an IPv6 network (/64) as one visitor', async () => {
+      for (const [ip, n] of [
+        ['2001:db8:5:6::1', 20],
+        ['2001:db8:5:6::2', 20],
+        ['2001:db8:5:6:ffff::3', 10],
+      ] as const) {
+        expect((await forge(ip, n)).status).toBe(200);
+      }
+      expect((await forge('2001:db8:5:6::99', 1)).status).toBe(429);
+      expect((await forge('2001:db8:5:7::1', 20)).status).toBe(200);
+    });
+
     it('is not fooled by X-Forwarded-For when no proxy is trusted', async () => {
       const f = '203.0.113.50';
       for (const n of [20, 20, 10]) expect((await forge(f, n)).status).toBe(200);

@@ -7,12 +7,13 @@ import { LimitMessages } from './enforcer.js';
 import { periodWindow, secondsUntil } from './periods.js';
 import { type GenerationCall, isOperation, type PlanCaller, PlanRefusal } from './policy.js';
 import { Counter, type LimitStore } from './store.js';
+import { visitorSubject } from './visitor-address.js';
 
 /**
  * Every anonymous visitor of the landing page and the playground signs with the same public SDK
  * config, so they share one organisation's plan: without a share of their own, one client could
  * spend the day's quota for everyone. These bounds hold each caller address (`request.ip`, which
- * follows TRUST_PROXY) to its own share, below the shared plan.
+ * follows TRUST_PROXY; an IPv6 address by its /64) to its own share, below the shared plan.
  */
 export interface VisitorBounds {
   /** Limited calls (forge, pattern info, short links) per minute per address. */
@@ -71,7 +72,8 @@ export class VisitorLimits {
     return caller.type === 'sdk-config' && caller.slug === this.consoleConfig;
   }
 
-  private countersOf(address: string, now: number): VisitorCounters {
+  private countersOf(ip: string, now: number): VisitorCounters {
+    const address = visitorSubject(ip);
     const day = periodWindow('day', now);
     const cacheKey = `${day.id}\n${address}`;
     let counters = this.counters.get(cacheKey);
