@@ -22,5 +22,6 @@ export { canonicalPattern, LIMITS, parsePattern } from './parser.js';
 export { ALGORITHM_VERSION } from './permutation.js';
 export type { CompiledPattern } from './plan.js';
 export { SAMPLE_BUNDLE } from './sample-bundle.js';
+export { SAMPLE_LANGUAGE_BUNDLES } from './sample-language-bundles.js';
 export type { Suggestion, SuggestionKind, SuggestMeta } from './suggest.js';
 export { suggest } from './suggest.js';
