@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { DictionaryBundle } from '../src/index.js';
-import { Generator, GeneratorError, PatternError, SAMPLE_BUNDLE } from '../src/index.js';
+import {
+  Generator,
+  GeneratorError,
+  PatternError,
+  SAMPLE_BUNDLE,
+  SAMPLE_LANGUAGE_BUNDLES,
+  suggest,
+} from '../src/index.js';
 
 type Forms = { masculine: string; feminine: string; neuter: string };
 
@@ -225,6 +232,18 @@ describe('agreement between an adjective and a noun of one language', () => {
     expect(slugs).toContain('chat-petit-loutre');
     expect(slugs).not.toContain('loutre-courageux-chat');
     expect(all(g, '{adjective@fr}_{noun@fr}')).toContain('petite_loutre');
+  });
+
+  it('editor completions after @ offer the languages of the bound bundles that have the kind', () => {
+    const g = new Generator(SAMPLE_BUNDLE, { languages: SAMPLE_LANGUAGE_BUNDLES });
+    const meta = { dictionaries: g.dictionaryInfo(), tags: g.dictionaryTags() };
+    const at = (pattern: string) =>
+      suggest(pattern, pattern.length, meta)
+        .filter((s) => s.kind === 'language')
+        .map((s) => s.text);
+    expect(at('{noun@')).toEqual(expect.arrayContaining(['de', 'en', 'fr', 'zh']));
+    expect(at('{verb@')).not.toContain('de');
+    expect(at('{noun@f')).toEqual(['fr']);
   });
 
   it('a language bundle may hold only its own language, once', () => {
