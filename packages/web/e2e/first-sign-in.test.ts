@@ -62,14 +62,16 @@ describe('first sign-in behind the agreements dialog', () => {
     await context.close();
   });
 
-  it('an invitation link shows the invitation after the agreements, never "does not exist"', async () => {
+  it('an invitation link names the organisation and inviter, opens sign-up, and shows the invitation after the agreements', async () => {
     const ownerContext = await newContext(browser, server);
     const ownerPage = await ownerContext.newPage();
     const owner = newPerson('owner');
     await signUpAndAccept(ownerPage, owner);
     await markEmailVerified(server, owner.email);
     const token = await accessToken(ownerPage);
-    const org = await apiAs<{ slug: string }>(server, token, 'POST', '/orgs', { name: 'Müller & Söhne GmbH' });
+    const org = await apiAs<{ slug: string }>(server, token, 'POST', '/orgs', {
+      name: 'Müller & Söhne GmbH',
+    });
     expect(org.status).toBe(201);
     const invitee = newPerson('invitee');
     const sent = await apiAs(server, token, 'POST', `/orgs/${org.body.slug}/invitations`, {
@@ -81,11 +83,27 @@ describe('first sign-in behind the agreements dialog', () => {
 
     const context = await newContext(browser, server);
     const page = await context.newPage();
+    // A visitor without an account: the link names the organisation and who invited, and leads
+    // to sign-up (not sign-in).
+    await page.goto(path);
+    expect(await page.getByTestId('invitation-public-offer').innerText()).toBe(
+      `${owner.email} invited you to join Müller & Söhne GmbH on Slugsmith.`,
+    );
+    await page.getByTestId('invitation-sign-up').click();
+    await page.waitForURL((u) => u.pathname.startsWith('/oidc/'));
+    await page.getByLabel('Repeat password').waitFor();
     const refused = refusals(page);
-    await signIn(page, invitee, { returnTo: path, signUp: true });
+    await page.getByLabel('Email').fill(invitee.email);
+    await page.getByLabel('Password', { exact: true }).fill(invitee.password);
+    await page.getByLabel('Repeat password').fill(invitee.password);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL((u) => u.pathname === path);
     await agreementDialog(page).waitFor();
     await acceptAgreements(page);
-    await page.getByText(/Müller & Söhne GmbH/).first().waitFor();
+    await page
+      .getByText(/Müller & Söhne GmbH/)
+      .first()
+      .waitFor();
     expect(await page.getByText('This invitation does not exist').count()).toBe(0);
     expect(await page.getByText(PERMISSION).count()).toBe(0);
     expect(refused).toEqual([]);

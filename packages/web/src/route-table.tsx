@@ -61,6 +61,13 @@ export const routes: RouteObject[] = [
             }),
           },
           {
+            // Public: a visitor without an account sees whom the invitation is from and signs up.
+            path: '/invitations/:token',
+            lazy: async () => ({
+              Component: (await import('./routes/invitations/invitation-page.js')).InvitationPage,
+            }),
+          },
+          {
             path: '/products/feature-matrix',
             lazy: async () => ({
               Component: (await import('./routes/products/feature-matrix-page.js')).FeatureMatrixPage,
@@ -154,12 +161,6 @@ export const routes: RouteObject[] = [
           {
             path: '/account',
             lazy: async () => ({ Component: (await import('./routes/account/account-page.js')).AccountPage }),
-          },
-          {
-            path: '/invitations/:token',
-            lazy: async () => ({
-              Component: (await import('./routes/invitations/invitation-page.js')).InvitationPage,
-            }),
           },
           {
             path: '/checkout',

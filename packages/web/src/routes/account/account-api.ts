@@ -7,6 +7,7 @@ import type {
   AccountSessions,
   Invitation,
   InvitationPreview,
+  InvitationPublicPreview,
   Organisation,
 } from '@slugsmith/contract';
 import { ApiError, api } from '../../lib/api.js';
@@ -21,6 +22,7 @@ export const accountKeys = {
   sessions: () => ['account', 'sessions'] as const,
   invitations: (org: string) => ['console', 'org', org, 'invitations'] as const,
   invitation: (token: string) => ['invitation', token] as const,
+  invitationPublic: (token: string) => ['invitation', token, 'public'] as const,
 };
 
 export const getAccount = (signal?: AbortSignal) => get<Account>('/accounts', signal);
@@ -40,6 +42,9 @@ export const revokeInvitation = (org: string, id: string) =>
   send<null>('DELETE', `/orgs/${enc(org)}/invitations/${enc(id)}`);
 export const previewInvitation = (token: string, signal?: AbortSignal) =>
   get<InvitationPreview>(`/invitations/${enc(token)}`, signal);
+/** What a visitor not signed in sees of an invitation link: the organisation and who invited. */
+export const previewInvitationPublic = (token: string, signal?: AbortSignal) =>
+  api<InvitationPublicPreview>(`/invitations/${enc(token)}/public`, { auth: 'none', signal });
 export const acceptInvitation = (token: string) =>
   send<Organisation>('POST', `/invitations/${enc(token)}/accept`);
 
