@@ -4,8 +4,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../src/app.js';
 import { judgePassword } from '../src/auth/builtin/password-policy.js';
-import { findLocalUserByEmail, seedAdmin, signUp } from '../src/auth/builtin/users.js';
-import { accountLinks } from '../src/db/schema.js';
+import { findLocalUserByEmail, seedAdmin, setUserLanguage, signUp } from '../src/auth/builtin/users.js';
+import { accountLinks, authThrottle } from '../src/db/schema.js';
 import type { Config } from '../src/platform/config.js';
 import { createMailer, firstLink } from '../src/platform/mail.js';
 import { linkMail } from '../src/platform/mail-templates.js';
@@ -262,6 +262,10 @@ for (const kind of testDatabases)
       expect(await weak.text()).toContain('This password is too common');
       const newPassword = 'a different long phrase';
       expect((await post(newPassword)).status).toBe(200);
+      // The owner is told, with the way back in (not a reset link: whoever reset it holds none).
+      const notice = await catcher.next(email);
+      expect(notice.subject).toBe('Your Slugsmith password was changed');
+      expect(MailCatcher.link(notice)).toBe(`${base}/oidc/forgot-password?ui_locales=en-GB`);
       // Reused: refused, and the password stays the new one.
       const reused = await post('yet another long phrase');
       expect(reused.status).toBe(400);
@@ -314,6 +318,7 @@ for (const kind of testDatabases)
         new_password: 'brand new long phrase',
       });
       expect(changed.status).toBe(204);
+      expect((await catcher.next(email)).subject).toBe('Your Slugsmith password was changed');
       expect((await other.flow.refresh(otherTokens.refresh_token as string)).status).toBe(400);
       expect((await first.flow.refresh(first.tokens.refresh_token as string)).status).toBe(200);
       // The other session's access token stops at once; this one's keeps working.
@@ -330,6 +335,35 @@ for (const kind of testDatabases)
         new_password: 'b',
       });
       expect(refused.status).toBe(404);
+    });
+
+    it('sign-up with a taken address tells its owner, in their language, at most 3 times a day', async () => {
+      const email = newEmail('taken');
+      await signUpFlow(email);
+      await setUserLanguage(
+        app.database.db,
+        (await findLocalUserByEmail(app.database.db, email))?.id as string,
+        'de-DE',
+      );
+      const attempt = async () => {
+        const flow = new OidcFlow(base);
+        await flow.start({ screen_hint: 'signup' });
+        return flow.signUp(email.toUpperCase(), 'another long phrase here');
+      };
+      expect((await attempt()).status).toBe(400);
+      const notice = await catcher.next(email);
+      expect(notice.subject).toBe('Jemand wollte sich mit Ihrer Adresse bei Slugsmith registrieren');
+      expect(MailCatcher.link(notice)).toBe(`${base}/oidc/forgot-password?ui_locales=de-DE`);
+      for (let i = 0; i < 3; i++) expect((await attempt()).status).toBe(400);
+      // Two more notices, then the count for this address is spent: a 4th is not sent.
+      await catcher.next(email);
+      await catcher.next(email);
+      const [row] = await app.database.db
+        .select({ failures: authThrottle.failures })
+        .from(authThrottle)
+        .where(eq(authThrottle.key, `sign-up:notice:${email}`));
+      expect(row?.failures).toBe(3);
+      expect(catcher.messages.filter((m) => m.to.includes(email))).toEqual([]);
     });
 
     it('brute force: after 5 failures the account waits (429, growing), even with the right password', async () => {

@@ -40,7 +40,7 @@ describe('mail texts', () => {
   it('exist for every interface language, each its own, with the link in text and HTML', () => {
     const subjects = new Set<string>();
     for (const { code } of SUPPORTED_LANGUAGES) {
-      for (const kind of ['verify_email', 'reset_password'] as const) {
+      for (const kind of ['verify_email', 'reset_password', 'sign_up_attempt', 'password_changed'] as const) {
         const mail = linkMail(kind, 'x@example.test', code, 'https://s.example/l?t=1&u=2');
         subjects.add(`${kind}:${mail.subject}`);
         expect(mail.text).toContain('https://s.example/l?t=1&u=2');
@@ -48,8 +48,8 @@ describe('mail texts', () => {
         expect(mail.html).toContain(`lang="${code}"`);
       }
     }
-    // en-GB and en-US share the reset subject; everything else is distinct.
-    expect(subjects.size).toBe(SUPPORTED_LANGUAGES.length * 2 - 1);
+    // en-GB and en-US share the reset and password-changed subjects; everything else is distinct.
+    expect(subjects.size).toBe(SUPPORTED_LANGUAGES.length * 4 - 2);
   });
 
   it('picks the nearest interface language', () => {

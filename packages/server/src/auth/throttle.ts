@@ -27,6 +27,8 @@ export const throttleRules = {
   resetAddress: { free: 20, baseMs: 60_000, maxMs: 60 * 60_000, windowMs: 24 * 60 * 60_000 },
   /** Sign-ups from one client address (the free count is SIGN_UPS_PER_ADDRESS). */
   signUpAddress: { free: 20, baseMs: 60_000, maxMs: 60 * 60_000, windowMs: 60 * 60_000 },
+  /** Notices to one address that someone tried to sign up with it (the owner is not flooded). */
+  signUpNotice: { free: 3, baseMs: 60 * 60_000, maxMs: 24 * 60 * 60_000, windowMs: 24 * 60 * 60_000 },
   /** Anonymous password-strength estimates from one client address (each costs the estimator). */
   passwordStrengthAddress: { free: 60, baseMs: 1_000, maxMs: 60_000, windowMs: 60_000 },
   /** Verification links asked for one account. */

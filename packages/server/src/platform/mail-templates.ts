@@ -222,10 +222,174 @@ const resetPassword: Record<string, LinkMailText> = {
   },
 };
 
-const linkMails = { verify_email: verifyEmail, reset_password: resetPassword } as const;
+/**
+ * Sign-up with an address that already has an account: its owner hears of it (the sign-up page
+ * does not say more than it must), with the way back in — the forgotten-password page.
+ */
+const signUpAttempt: Record<string, LinkMailText> = {
+  'en-GB': {
+    subject: 'Someone tried to sign up to Slugsmith with your address',
+    body: (e) =>
+      `Someone tried to create a new Slugsmith account with ${e}, which already has one. If it was you, sign in with your password, or choose a new one here.`,
+    action: 'Reset password',
+    note: 'If it was not you, ignore this message: nothing has changed in your account.',
+  },
+  'en-US': {
+    subject: 'Someone tried to sign up for Slugsmith with your address',
+    body: (e) =>
+      `Someone tried to create a new Slugsmith account with ${e}, which already has one. If it was you, sign in with your password, or choose a new one here.`,
+    action: 'Reset password',
+    note: 'If it was not you, ignore this message: nothing has changed in your account.',
+  },
+  'de-DE': {
+    subject: 'Jemand wollte sich mit Ihrer Adresse bei Slugsmith registrieren',
+    body: (e) =>
+      `Jemand hat versucht, mit ${e} ein neues Slugsmith-Konto anzulegen, doch für diese Adresse gibt es bereits eines. Wenn Sie das waren, melden Sie sich mit Ihrem Passwort an oder wählen Sie hier ein neues.`,
+    action: 'Passwort zurücksetzen',
+    note: 'Wenn Sie das nicht waren, ignorieren Sie diese Nachricht: An Ihrem Konto hat sich nichts geändert.',
+  },
+  'fr-FR': {
+    subject: 'Quelqu’un a tenté de s’inscrire sur Slugsmith avec votre adresse',
+    body: (e) =>
+      `Quelqu’un a tenté de créer un nouveau compte Slugsmith avec ${e}, qui en possède déjà un. Si c’était vous, connectez-vous avec votre mot de passe ou choisissez-en un nouveau ici.`,
+    action: 'Réinitialiser le mot de passe',
+    note: 'Si ce n’était pas vous, ignorez ce message : rien n’a changé dans votre compte.',
+  },
+  'es-ES': {
+    subject: 'Alguien ha intentado registrarse en Slugsmith con tu dirección',
+    body: (e) =>
+      `Alguien ha intentado crear una cuenta nueva de Slugsmith con ${e}, que ya tiene una. Si has sido tú, inicia sesión con tu contraseña o elige una nueva aquí.`,
+    action: 'Restablecer la contraseña',
+    note: 'Si no has sido tú, ignora este mensaje: no ha cambiado nada en tu cuenta.',
+  },
+  'ru-RU': {
+    subject: 'Кто-то пытался зарегистрироваться в Slugsmith с вашим адресом',
+    body: (e) =>
+      `Кто-то пытался создать новую учётную запись Slugsmith с адресом ${e}, но для него учётная запись уже есть. Если это были вы, войдите со своим паролем или задайте новый здесь.`,
+    action: 'Сбросить пароль',
+    note: 'Если это были не вы, проигнорируйте письмо: в вашей учётной записи ничего не изменилось.',
+  },
+  'sr-Cyrl': {
+    subject: 'Неко је покушао да се региструје на Slugsmith са вашом адресом',
+    body: (e) =>
+      `Неко је покушао да направи нови Slugsmith налог са адресом ${e}, која већ има налог. Ако сте то били ви, пријавите се својом лозинком или овде изаберите нову.`,
+    action: 'Ресетуј лозинку',
+    note: 'Ако то нисте били ви, занемарите ову поруку: на вашем налогу се ништа није променило.',
+  },
+  'sr-Latn': {
+    subject: 'Neko je pokušao da se registruje na Slugsmith sa vašom adresom',
+    body: (e) =>
+      `Neko je pokušao da napravi novi Slugsmith nalog sa adresom ${e}, koja već ima nalog. Ako ste to bili vi, prijavite se svojom lozinkom ili ovde izaberite novu.`,
+    action: 'Resetuj lozinku',
+    note: 'Ako to niste bili vi, zanemarite ovu poruku: na vašem nalogu se ništa nije promenilo.',
+  },
+  'zh-CN': {
+    subject: '有人尝试用您的邮箱地址注册 Slugsmith',
+    body: (e) =>
+      `有人尝试用 ${e} 创建新的 Slugsmith 账户，但该地址已有账户。如果是您本人，请用密码登录，或在此设置新密码。`,
+    action: '重置密码',
+    note: '如果这不是您本人操作，请忽略此邮件：您的账户没有任何变化。',
+  },
+  'ja-JP': {
+    subject: 'お使いのアドレスで Slugsmith への登録が試みられました',
+    body: (e) =>
+      `${e} で新しい Slugsmith アカウントの作成が試みられましたが、このアドレスにはすでにアカウントがあります。ご本人の場合は、パスワードでログインするか、ここで新しいパスワードを設定してください。`,
+    action: 'パスワードを再設定',
+    note: '心当たりがない場合は、このメールを無視してください。アカウントは何も変わっていません。',
+  },
+  'ko-KR': {
+    subject: '누군가 회원님의 주소로 Slugsmith 가입을 시도했습니다',
+    body: (e) =>
+      `누군가 ${e} 주소로 새 Slugsmith 계정을 만들려고 했지만, 이 주소에는 이미 계정이 있습니다. 본인이라면 비밀번호로 로그인하거나 여기에서 새 비밀번호를 정하세요.`,
+    action: '비밀번호 재설정',
+    note: '본인이 아니라면 이 메일을 무시하세요. 계정에는 아무 변화도 없습니다.',
+  },
+};
+
+/** The password of an account was changed or reset: its owner hears of it, with the way back in. */
+const passwordChanged: Record<string, LinkMailText> = {
+  'en-GB': {
+    subject: 'Your Slugsmith password was changed',
+    body: (e) =>
+      `The password of the Slugsmith account ${e} was just changed, and its other sessions were ended.`,
+    action: 'Reset password',
+    note: 'If it was you, there is nothing to do. If it was not, reset your password now.',
+  },
+  'en-US': {
+    subject: 'Your Slugsmith password was changed',
+    body: (e) =>
+      `The password of the Slugsmith account ${e} was just changed, and its other sessions were ended.`,
+    action: 'Reset password',
+    note: 'If it was you, there is nothing to do. If it was not, reset your password now.',
+  },
+  'de-DE': {
+    subject: 'Ihr Slugsmith-Passwort wurde geändert',
+    body: (e) =>
+      `Das Passwort des Slugsmith-Kontos ${e} wurde soeben geändert, und seine anderen Sitzungen wurden beendet.`,
+    action: 'Passwort zurücksetzen',
+    note: 'Wenn Sie das waren, ist nichts zu tun. Wenn nicht, setzen Sie Ihr Passwort jetzt zurück.',
+  },
+  'fr-FR': {
+    subject: 'Votre mot de passe Slugsmith a été modifié',
+    body: (e) =>
+      `Le mot de passe du compte Slugsmith ${e} vient d’être modifié, et ses autres sessions ont été fermées.`,
+    action: 'Réinitialiser le mot de passe',
+    note: 'Si c’était vous, il n’y a rien à faire. Sinon, réinitialisez votre mot de passe maintenant.',
+  },
+  'es-ES': {
+    subject: 'Se ha cambiado tu contraseña de Slugsmith',
+    body: (e) =>
+      `Se acaba de cambiar la contraseña de la cuenta de Slugsmith ${e} y se han cerrado sus demás sesiones.`,
+    action: 'Restablecer la contraseña',
+    note: 'Si has sido tú, no tienes que hacer nada. Si no, restablece tu contraseña ahora.',
+  },
+  'ru-RU': {
+    subject: 'Пароль Slugsmith изменён',
+    body: (e) => `Пароль учётной записи Slugsmith ${e} только что изменён, а её остальные сеансы завершены.`,
+    action: 'Сбросить пароль',
+    note: 'Если это были вы, ничего делать не нужно. Если нет, сбросьте пароль прямо сейчас.',
+  },
+  'sr-Cyrl': {
+    subject: 'Ваша Slugsmith лозинка је промењена',
+    body: (e) => `Лозинка Slugsmith налога ${e} је управо промењена, а његове остале сесије су завршене.`,
+    action: 'Ресетуј лозинку',
+    note: 'Ако сте то били ви, не морате ништа да радите. Ако нисте, одмах ресетујте лозинку.',
+  },
+  'sr-Latn': {
+    subject: 'Vaša Slugsmith lozinka je promenjena',
+    body: (e) => `Lozinka Slugsmith naloga ${e} je upravo promenjena, a njegove ostale sesije su završene.`,
+    action: 'Resetuj lozinku',
+    note: 'Ako ste to bili vi, ne morate ništa da radite. Ako niste, odmah resetujte lozinku.',
+  },
+  'zh-CN': {
+    subject: '您的 Slugsmith 密码已更改',
+    body: (e) => `Slugsmith 账户 ${e} 的密码刚刚已更改，该账户的其他会话已结束。`,
+    action: '重置密码',
+    note: '如果是您本人操作，无需任何处理。如果不是，请立即重置密码。',
+  },
+  'ja-JP': {
+    subject: 'Slugsmith のパスワードが変更されました',
+    body: (e) => `Slugsmith アカウント ${e} のパスワードが変更され、ほかのセッションは終了しました。`,
+    action: 'パスワードを再設定',
+    note: 'ご本人による変更であれば、何もする必要はありません。心当たりがない場合は、今すぐパスワードを再設定してください。',
+  },
+  'ko-KR': {
+    subject: 'Slugsmith 비밀번호가 변경되었습니다',
+    body: (e) => `Slugsmith 계정 ${e}의 비밀번호가 방금 변경되었고, 다른 세션은 모두 종료되었습니다.`,
+    action: '비밀번호 재설정',
+    note: '본인이 변경했다면 아무것도 하지 않아도 됩니다. 아니라면 지금 바로 비밀번호를 재설정하세요.',
+  },
+};
+
+const linkMails = {
+  verify_email: verifyEmail,
+  reset_password: resetPassword,
+  sign_up_attempt: signUpAttempt,
+  password_changed: passwordChanged,
+} as const;
 export type LinkMailKind = keyof typeof linkMails;
 
-/** The verification or reset message to `to`, in `language` (any code; the nearest is used). */
+/** A message with one link (verification, reset, or a notice's way back in) to `to`, in `language` (any code; the nearest is used). */
 export function linkMail(kind: LinkMailKind, to: string, language: string | null | undefined, url: string) {
   const lang = mailLanguage(language);
   const text = linkMails[kind][lang] ?? linkMails[kind]['en-GB'];

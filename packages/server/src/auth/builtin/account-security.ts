@@ -24,6 +24,9 @@ export const linkPaths = {
   reset_password: '/oidc/reset-password',
 } satisfies Record<LinkPurpose, string>;
 
+/** The forgotten-password page outside a sign-in attempt: the way back in that notices offer. */
+export const standaloneForgotPath = '/oidc/forgot-password';
+
 export type Throttled = { throttled: number };
 export const isThrottled = (x: unknown): x is Throttled =>
   typeof x === 'object' && x !== null && 'throttled' in x;
@@ -37,6 +40,7 @@ const keys = {
   verification: (userId: string) => `verify:account:${userId}`,
   passwordStrength: (ip: string) => `strength:address:${ip}`,
   signUpAddress: (ip: string) => `sign-up:address:${ip}`,
+  signUpNotice: (email: string) => `sign-up:notice:${email.trim().toLowerCase()}`,
 };
 
 /**
@@ -85,6 +89,32 @@ export class AccountSecurity {
     const language = mailLanguage(user.language);
     const url = `${this.publicUrl}${linkPaths[purpose]}?token=${token}&ui_locales=${language}`;
     await this.mailer.send(linkMail(purpose, user.email, language, url));
+  }
+
+  /**
+   * A notice to the account's owner with the way back in (the forgotten-password page); a failing
+   * mailer is logged, not the caller's problem.
+   */
+  private async sendNotice(kind: 'sign_up_attempt' | 'password_changed', user: LocalUser): Promise<void> {
+    const language = mailLanguage(user.language);
+    const url = `${this.publicUrl}${standaloneForgotPath}?ui_locales=${language}`;
+    await this.mailer
+      .send(linkMail(kind, user.email, language, url))
+      .catch((err) => this.log.error({ err, user: user.id, kind }, 'notice e-mail not sent'));
+  }
+
+  /**
+   * Someone tried to sign up with an address that has an account: its owner is told (at most a
+   * few times a day per address, so the notice cannot be used to flood them). Not awaited, so
+   * the answer's timing does not depend on it.
+   */
+  signUpAttempted(email: string): void {
+    void (async () => {
+      const user = await findLocalUserByEmail(this.db, email);
+      if (!user) return;
+      const reserved = await this.reserve([[keys.signUpNotice(email), throttleRules.signUpNotice]]);
+      if (!isThrottled(reserved)) await this.sendNotice('sign_up_attempt', user);
+    })().catch((err) => this.log.error({ err }, 'sign-up notice not sent'));
   }
 
   /** Sends a new account its verification link; a failing mailer is logged, not the sign-up's problem. */
@@ -182,6 +212,7 @@ export class AccountSecurity {
     if (!user) return { link: 'invalid' };
     await this.throttle.clear(keys.signInAccount(user.email));
     await endSessions(this.db, user.id);
+    await this.sendNotice('password_changed', user);
     return { ok: true };
   }
 
@@ -210,6 +241,7 @@ export class AccountSecurity {
       .set({ passwordHash: await hashPassword(next) })
       .where(eq(localUsers.id, user.id));
     await endSessions(this.db, user.id, keepGrantId);
+    await this.sendNotice('password_changed', user);
     return 'changed';
   }
 

@@ -9,7 +9,13 @@ import type { Mailer } from '../../platform/mail.js';
 import { defaultAccess } from '../access.js';
 import { openThrottleStore, retryAfterSeconds } from '../throttle.js';
 import { localVerifier, TokenError, type TokenVerifier } from '../tokens.js';
-import { AccountSecurity, isThrottled, linkPaths, resetLinkMinutes } from './account-security.js';
+import {
+  AccountSecurity,
+  isThrottled,
+  linkPaths,
+  resetLinkMinutes,
+  standaloneForgotPath,
+} from './account-security.js';
 import { databaseAdapter, deleteExpiredPayloads } from './adapter.js';
 import { loadProviderSecrets, publicKeys } from './keys.js';
 import {
@@ -100,7 +106,7 @@ function localeOfContext(ctx: { oidc?: { params?: Record<string, unknown> }; get
 export const apiScope = 'api';
 const mountPath = '/oidc';
 /** The forgotten-password page outside a sign-in attempt (a reset link's "request a new link"). */
-const forgotStandalonePath = `${mountPath}/forgot-password`;
+const forgotStandalonePath = standaloneForgotPath;
 
 type BuiltinAuth = Extract<AuthConfig, { kind: 'builtin' }>;
 
@@ -423,7 +429,11 @@ export async function startBuiltinProvider(
         if (problem) return again(passwordError(problem));
         if (form.data.password !== form.data.confirm) return again({ kind: 'passwords-differ' });
         const user = await signUp(db, email, form.data.password, { language: locale });
-        if (user === 'taken') return again({ kind: 'email-taken' });
+        if (user === 'taken') {
+          // The owner hears of it, with the way back in.
+          security.signUpAttempted(email);
+          return again({ kind: 'email-taken' });
+        }
         await security.welcome(user);
         return finish(request, reply, user.id);
       });
