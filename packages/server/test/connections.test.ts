@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/platform/config.js';
-import { effectiveTotalCap, openFileLimit } from '../src/platform/connections.js';
+import { effectiveTotalCap, openFileLimit, peerKey } from '../src/platform/connections.js';
 
 /** Issue 30, item 3: the connection caps follow the process's open-file limit and TRUST_PROXY. */
 
@@ -34,6 +34,19 @@ describe('connection caps', () => {
     expect(
       loadConfig({ TRUST_PROXY: 'true', MAX_CONNECTIONS_PER_ADDRESS: '32' }).http.maxConnectionsPerAddress,
     ).toBe(32);
+  });
+
+  it('counts an IPv4 peer by its address and an IPv6 peer by its /64', () => {
+    expect(peerKey('203.0.113.7')).toBe('203.0.113.7');
+    expect(peerKey('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    // Every address of one /64 is one peer, however it is written.
+    const net = peerKey('2001:db8:1:2::1');
+    expect(peerKey('2001:db8:1:2:ffff:ffff:ffff:ffff')).toBe(net);
+    expect(peerKey('2001:0db8:0001:0002:0:0:0:abcd')).toBe(net);
+    expect(peerKey('2001:db8:1:3::1')).not.toBe(net);
+    expect(peerKey('2001:db8::1')).toBe(peerKey('2001:db8:0:0:1::'));
+    expect(peerKey('::1')).toBe('0:0:0:0::/64');
+    expect(peerKey('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
   });
 
   it('refuses a header time-out longer than the request time-out', () => {

@@ -40,18 +40,43 @@ export function effectiveTotalCap(configured: number, fileLimit: number | undefi
 }
 
 /**
+ * What the per-address cap counts a peer by: an IPv4 address (also IPv4-mapped IPv6) as itself,
+ * an IPv6 address by its /64 network, since one subscriber is usually given a whole /64 and could
+ * otherwise open the cap's worth from each of its addresses.
+ */
+export function peerKey(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1] as string;
+  if (!address.includes(':')) return address;
+  const bare = address.split('%')[0] as string; // without a zone (fe80::1%eth0)
+  const [head = '', tail] = bare.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  // `::` stands for as many zero groups as make eight.
+  const groups =
+    tail === undefined
+      ? left
+      : [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
+  return `${groups
+    .slice(0, 4)
+    .map((g) => Number.parseInt(g || '0', 16).toString(16))
+    .join(':')}::/64`;
+}
+
+/**
  * Caps the connections `server` keeps open: beyond `total` Node drops new ones itself; beyond
- * `perAddress` from one peer, the new connection is destroyed before any byte of it is read.
- * The peer is the TCP peer: behind a proxy that is the proxy (set the cap at the proxy instead).
+ * `perAddress` from one peer (an IPv6 peer by its /64), the new connection is destroyed before
+ * any byte of it is read. The peer is the TCP peer: behind a proxy that is the proxy (set the cap
+ * at the proxy instead).
  */
 export function capConnections(server: Server, caps: ConnectionCaps): void {
   server.maxConnections = caps.total;
   if (caps.perAddress <= 0) return;
   const open = new Map<string, number>();
   server.on('connection', (socket: Socket) => {
-    const address = socket.remoteAddress;
     // A socket already closed by its peer has no address: nothing to count.
-    if (address === undefined) return;
+    if (socket.remoteAddress === undefined) return;
+    const address = peerKey(socket.remoteAddress);
     const count = (open.get(address) ?? 0) + 1;
     if (count > caps.perAddress) {
       socket.destroy();
