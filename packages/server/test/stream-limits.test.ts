@@ -62,15 +62,16 @@ async function text(response: http.IncomingMessage): Promise<string> {
 const tick = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Waits until the producer's position has not moved for `quietPolls` polls in a row: it stalled.
- * A producer that never stalls keeps moving until it is done, and the test then fails on its count.
+ * Waits until the connection is blocked (the kernel's buffers are full: nothing drains while the
+ * client does not read) and the producer's position has not moved for `quietPolls` polls in a
+ * row. A producer that never stops keeps moving until it is done, and the test fails on its count.
  */
 async function stalled(stream: OpenStream, quietPolls = 10): Promise<number> {
   let last = -1;
   let quiet = 0;
   while (quiet < quietPolls) {
     await tick(100);
-    if (stream.produced === last) quiet++;
+    if (stream.blocked() && stream.produced === last) quiet++;
     else {
       quiet = 0;
       last = stream.produced;

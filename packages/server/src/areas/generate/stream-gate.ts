@@ -32,6 +32,11 @@ export class OpenStream {
   buffered(): number {
     return (this.source?.readableLength ?? 0) + this.response.writableLength;
   }
+
+  /** Whether the connection takes no more until it drains (its client is not reading). */
+  blocked(): boolean {
+    return this.response.writableNeedDrain;
+  }
 }
 
 /**
