@@ -59,6 +59,11 @@ export const AdminOrgListQuery = Page.extend({
   q: Text.trim().max(100, 'Maximum length is 100 characters').optional(),
   plan: z.string().min(1).max(64).optional(),
   state: OrgState.optional(),
+  /**
+   * `paying`: with a subscription counted in "Paying subscriptions" (and the revenue table);
+   * `past_due`: with a subscription whose payment failed.
+   */
+  billing: z.enum(['paying', 'past_due']).optional(),
 });
 export type AdminOrgListQuery = z.infer<typeof AdminOrgListQuery>;
 

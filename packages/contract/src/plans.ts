@@ -251,6 +251,19 @@ export const SubscriptionBilling = z
     current_period_end: Timestamp.nullable(),
     /** What the next renewal charges (before tax), when one is due. */
     next_payment: Money.nullable(),
+    /**
+     * A plan or quantity change the provider accepted whose event has not arrived yet: until it
+     * does, plan and price above are still the old ones. Absent or null: none pending.
+     */
+    pending_change: z
+      .object({
+        plan: z.object({ slug: z.string(), name: z.string() }),
+        period: PricePeriod,
+        quantity: z.number().int(),
+        requested_at: Timestamp,
+      })
+      .nullable()
+      .optional(),
   })
   .meta({ id: 'SubscriptionBilling' });
 export type SubscriptionBilling = z.infer<typeof SubscriptionBilling>;
@@ -268,7 +281,10 @@ export const Subscription = z
       custom_plan: z.boolean(),
     }),
     state: SubscriptionState,
-    /** Whether the subscription grants its limits now (a live state, trial and end not passed). */
+    /**
+     * Whether the subscription grants its limits now: live (trial and end not passed) and the one
+     * in force of its plan type (a Free subscription beside a paid one is not).
+     */
     effective: z.boolean(),
     quantity: z.number().int(),
     unit: QuantityUnit,

@@ -109,6 +109,38 @@ describeEachDatabase('admin dashboard', (ctx) => {
     });
   });
 
+  it('paying subscriptions agree with the revenue table, and its figures open the matching lists', async () => {
+    const { token } = await ctx().admin();
+    const payer = await orgWithOwner(ctx(), 'Agreeing Payer');
+    const late = await orgWithOwner(ctx(), 'Agreeing Late');
+    const given = await orgWithOwner(ctx(), 'Agreeing Given');
+    await subscribeWithPrice(payer.org, 'pro', 'monthly', 1);
+    await subscribeWithPrice(late.org, 'team', 'monthly', 1, 'past_due');
+    // Enterprise set by staff without a price: no revenue, so not paying either.
+    await unlimitedPlan(ctx(), given.org);
+    const after = await dashboard();
+    const tableCount = after.monthly_recurring_revenue.reduce(
+      (n: number, r: { subscriptions: number }) => n + r.subscriptions,
+      0,
+    );
+    expect(after.paying_subscriptions).toBe(tableCount);
+
+    const list = async (query: string) => {
+      const r = await ctx().request('GET', `/api/v1/admin/orgs?limit=100&${query}`, { token });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return r.body as { total: number; items: { slug: string }[] };
+    };
+    const paying = await list('billing=paying');
+    const slugs = paying.items.map((o) => o.slug);
+    expect(slugs).toEqual(expect.arrayContaining([payer.org, late.org]));
+    expect(slugs).not.toContain(given.org);
+    const pastDue = (await list('billing=past_due')).items.map((o) => o.slug);
+    expect(pastDue).toContain(late.org);
+    expect(pastDue).not.toContain(payer.org);
+    const refused = await ctx().request('GET', '/api/v1/admin/orgs?billing=rich', { token });
+    expect(refused.status).toBe(400);
+  });
+
   it('brings each period to a month and rounds once per plan and currency', () => {
     const row = { planName: 'Pro', displayOrder: 1, currency: 'USD', subscriptions: 1 };
     expect(

@@ -358,12 +358,13 @@ describeEachDatabase('subscriptions and limits', (ctx) => {
 
     const subs = await ctx().request('GET', `/api/v1/orgs/${a.org}/subscriptions`, { token: a.owner.token });
     expect(subs.body).toHaveLength(6);
+    // In force: one per plan type. Free is live beside the paid Pro, but not in force.
     expect(
       subs.body
         .filter((s: { effective: boolean }) => s.effective)
         .map((s: { plan: { slug: string } }) => s.plan.slug)
         .sort(),
-    ).toEqual(['free', 'on-premise', 'pro']);
+    ).toEqual(['on-premise', 'pro']);
     const all = await ctx().request('GET', `/api/v1/orgs/${a.org}/limits`, { token: a.owner.token });
     expect(all.body.map((l: { plan: string }) => l.plan)).toEqual(['pro', 'on-premise']);
 

@@ -370,6 +370,16 @@ export const planPrices = pgTable(
 );
 
 /** An organisation's subscriptions; a trigger gives every new organisation the Free plan. */
+/** A plan or quantity change asked of the provider, as the console shows it while it is pending. */
+export interface PendingChange {
+  priceId: string;
+  planSlug: string;
+  planName: string;
+  period: 'monthly' | 'semi_annual' | 'annual' | 'perpetual';
+  quantity: number;
+  requestedAt: string;
+}
+
 export const orgSubscriptions = pgTable(
   'org_subscriptions',
   {
@@ -398,6 +408,8 @@ export const orgSubscriptions = pgTable(
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
     /** When the provider's newest applied event happened: an older one never overwrites it. */
     providerUpdatedAt: timestamp('provider_updated_at', { withTimezone: true }),
+    /** A change the provider accepted, until its event brings it (the console shows it pending). */
+    pendingChange: jsonb('pending_change').$type<PendingChange | null>(),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

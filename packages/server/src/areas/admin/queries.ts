@@ -58,10 +58,23 @@ export interface OrgSummaryRow {
   planName: string | null;
 }
 
+/**
+ * Paying subscriptions, one definition for the figure, its revenue table and the filtered list:
+ * a recurring price of a plan that is not free, being paid (active, or past due while the
+ * provider retries) and not ended. Trials pay nothing yet; perpetual licences recur not.
+ */
+const payingFrom = sql`
+  FROM org_subscriptions s
+  JOIN plans p ON p.id = s.plan_id
+  JOIN plan_prices pp ON pp.id = s.price_id
+ WHERE s.state IN ('active', 'past_due') AND NOT p.free AND pp.period <> 'perpetual'
+   AND (s.ends_at IS NULL OR s.ends_at > now())`;
+
 export interface OrgFilter {
   q?: string;
   plan?: string;
   state?: OrgState;
+  billing?: 'paying' | 'past_due';
 }
 
 function orgConditions(filter: OrgFilter): SQL {
@@ -70,6 +83,14 @@ function orgConditions(filter: OrgFilter): SQL {
   if (filter.state === 'suspended') parts.push(sql`su.org_id IS NOT NULL`);
   if (filter.state === 'active') parts.push(sql`su.org_id IS NULL`);
   if (filter.plan) parts.push(sql`cp.slug = ${filter.plan}`);
+  if (filter.billing === 'paying') {
+    parts.push(sql`EXISTS (SELECT 1 ${payingFrom} AND s.org_id = o.id)`);
+  }
+  if (filter.billing === 'past_due') {
+    parts.push(
+      sql`EXISTS (SELECT 1 FROM org_subscriptions s WHERE s.state = 'past_due' AND s.org_id = o.id)`,
+    );
+  }
   return sql.join(parts, sql` AND `);
 }
 
@@ -273,17 +294,13 @@ export async function isIdentityBlocked(db: Db, issuer: string, subject: string)
 
 // ---- dashboard -----------------------------------------------------------------------------
 
-const LIVE = sql`('active', 'trial', 'past_due')`;
-
 export async function dashboardCounts(db: Db) {
   const [r] = rows<Record<string, unknown>>(
     await db.execute(sql`
       SELECT
         (SELECT count(*) FROM organisations) AS organisations,
         (SELECT count(*) FROM accounts) AS users,
-        (SELECT count(*) FROM org_subscriptions s JOIN plans p ON p.id = s.plan_id
-          WHERE s.state IN ${LIVE} AND NOT p.free
-            AND (s.ends_at IS NULL OR s.ends_at > now())) AS paying,
+        (SELECT count(*) ${payingFrom}) AS paying,
         (SELECT count(*) FROM org_subscriptions s WHERE s.state = 'past_due') AS past_due,
         (SELECT count(*) FROM billing_events e WHERE e.state = 'failed') AS failed_events`),
   );
@@ -296,17 +313,13 @@ export async function dashboardCounts(db: Db) {
   };
 }
 
-/** Live, not free subscriptions with a recurring price, summed per plan, currency and period. */
+/** Paying subscriptions (as counted on the dashboard), summed per plan, currency and period. */
 export async function recurringRevenue(db: Db) {
   return rows<Record<string, unknown>>(
     await db.execute(sql`
       SELECT p.slug, p.name, p.display_order, pp.currency, pp.period,
              sum(pp.amount::bigint * s.quantity) AS amount, count(*) AS subscriptions
-        FROM org_subscriptions s
-        JOIN plans p ON p.id = s.plan_id
-        JOIN plan_prices pp ON pp.id = s.price_id
-       WHERE s.state IN ${LIVE} AND NOT p.free AND pp.period <> 'perpetual'
-         AND (s.ends_at IS NULL OR s.ends_at > now())
+        ${payingFrom}
        GROUP BY p.slug, p.name, p.display_order, pp.currency, pp.period`),
   ).map((r) => ({
     plan: String(r.slug),

@@ -1,8 +1,14 @@
 // What a provider event changes: subscription.* events the organisation's subscription,
 // transaction.* events its billing history. Both providers speak Paddle's format.
-import type { PaymentProviderName, SubscriptionState } from '@slugsmith/contract';
+import {
+  LIVE_SUBSCRIPTION_STATES,
+  type PaymentProviderName,
+  type SubscriptionState,
+} from '@slugsmith/contract';
 import type { Db } from '../../db/connect.js';
+import type { PendingChange } from '../../db/schema.js';
 import { issueLicenceForSubscription } from '../licences/service.js';
+import { subscribable } from '../plans/catalogue.js';
 import { SubscriptionData, TransactionData } from './event-format.js';
 import type { EventRow } from './event-queries.js';
 import * as q from './queries.js';
@@ -10,12 +16,20 @@ import * as q from './queries.js';
 /** An event that cannot be applied yet (unknown organisation or price): failed, retried later. */
 export class NotApplicable extends Error {}
 
+/**
+ * An event applied, but what it brought needs staff with the provider (a second subscription the
+ * provider cannot undo by itself): it waits for them, without retries.
+ */
+export class NeedsStaff extends Error {}
+
 export interface ApplyContext {
   db: Db;
   provider: PaymentProviderName;
   graceDays: number;
   /** An organisation's limits changed: forget what this node cached. */
   changed(orgId: string): void;
+  /** Refunds and cancels a subscription that should not exist; false when staff must. */
+  undoDuplicate(providerSubscriptionId: string): Promise<boolean>;
 }
 
 /** `stale`: a newer event of the same entity was applied before; `ignored`: nothing to change. */
@@ -140,6 +154,13 @@ async function applySubscription(
     .sort((a, b) => b.getTime() - a.getTime())[0];
   const quantity = data.items.reduce((sum, i) => sum + i.quantity, 0);
 
+  // A subscription new to us that is a second live one of its plan type, or of a plan no longer
+  // sold: two checkouts prepared before either was paid, or one paid after staff archived the plan.
+  const unwanted =
+    !existing && found && LIVE_SUBSCRIPTION_STATES.includes(state)
+      ? await unwantedSubscription(ctx, orgId, found.plan)
+      : undefined;
+
   const written = await q.upsertProviderSubscription(ctx.db, {
     orgId,
     ...plan,
@@ -156,13 +177,49 @@ async function applySubscription(
     currentPeriodStart: date(period?.starts_at),
     currentPeriodEnd: periodEnd,
     providerUpdatedAt: occurredAt,
+    pendingChange: stillPending(existing?.pendingChange ?? null, plan.priceId, quantity, occurredAt),
   });
   if (!written) return 'stale';
   await q.rememberCustomer(ctx.db, ctx.provider, written.orgId, data.customer_id);
+  if (unwanted) {
+    ctx.changed(written.orgId);
+    // The sandbox refunds and cancels it (its events follow); with Paddle staff do, told here.
+    if (await ctx.undoDuplicate(data.id)) return 'applied';
+    throw new NeedsStaff(
+      `${unwanted}: subscription ${data.id} of organisation ${written.orgId} — refund and cancel it at ${ctx.provider}`,
+    );
+  }
   // An on-premise plan bought, renewed or changed: its licence follows.
   await issueLicenceForSubscription(ctx.db, written.id);
   ctx.changed(written.orgId);
   return 'applied';
+}
+
+/**
+ * A requested change stays pending until an event shows it made (its price and quantity), or
+ * until an event that happened after the request (the provider said what it did instead).
+ */
+function stillPending(
+  pending: PendingChange | null,
+  priceId: string | null,
+  quantity: number,
+  occurredAt: Date,
+): PendingChange | null {
+  if (!pending) return null;
+  if (pending.priceId === priceId && pending.quantity === quantity) return null;
+  return occurredAt.getTime() >= Date.parse(pending.requestedAt) ? null : pending;
+}
+
+/** Why a new live subscription should not be there, if it should not. */
+async function unwantedSubscription(ctx: ApplyContext, orgId: string, plan: q.PlanRow) {
+  if (!subscribable(plan.state)) return `plan ${plan.slug} is no longer offered`;
+  const other = await q.liveProviderSubscriptionOfType(
+    ctx.db,
+    orgId,
+    plan.planType,
+    LIVE_SUBSCRIPTION_STATES,
+  );
+  return other ? `a second live ${plan.planType} subscription beside ${other}` : undefined;
 }
 
 const minor = (amount: string) => Number.parseInt(amount, 10);

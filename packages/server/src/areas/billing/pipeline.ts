@@ -5,7 +5,7 @@ import type { PaymentProviderName } from '@slugsmith/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/connect.js';
-import { type ApplyContext, applyEvent, NotApplicable } from './apply.js';
+import { type ApplyContext, applyEvent, NeedsStaff, NotApplicable } from './apply.js';
 import type { ProviderEvent } from './event-format.js';
 import * as q from './event-queries.js';
 
@@ -119,13 +119,16 @@ export class EventPipeline {
       // A payload that is not what its type promises stays so however often it is tried: staff
       // correct it (PUT /admin/{provider}/events) or acknowledge it.
       const unreadable = error instanceof z.ZodError;
-      const retryIn = unreadable || attempts >= this.maxAttempts ? null : backoffSeconds(attempts);
+      // Applied, but staff must settle it with the provider: retrying changes nothing.
+      const forStaff = error instanceof NeedsStaff;
+      const retryIn =
+        unreadable || forStaff || attempts >= this.maxAttempts ? null : backoffSeconds(attempts);
       const message = unreadable
         ? `unreadable ${event.eventType} payload: ${z.prettifyError(error)}`
         : error instanceof Error
           ? error.message
           : String(error);
-      const expected = error instanceof NotApplicable || unreadable;
+      const expected = error instanceof NotApplicable || unreadable || forStaff;
       log[expected ? 'warn' : 'error'](
         { err: expected ? undefined : error, reason: message, attempts, retry_in_s: retryIn },
         'billing event failed',

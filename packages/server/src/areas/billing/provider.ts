@@ -94,6 +94,12 @@ export interface PaymentProvider {
   cancelSubscription(subscriptionId: string, when: 'period_end' | 'immediately'): Promise<void>;
   /** Undoes a scheduled cancellation. */
   resumeSubscription(subscriptionId: string): Promise<void>;
+  /**
+   * A second live subscription of a plan type (or one of a plan no longer sold) that the checks
+   * could not stop: refunds and cancels it when the provider lets us (the sandbox, true), else
+   * false and staff settle it with the provider.
+   */
+  undoDuplicate(subscriptionId: string): Promise<boolean>;
   /** A page where the customer replaces the card of a subscription. */
   paymentMethodUrl(subscriptionId: string, returnUrl: string): Promise<string>;
   /** Staff's view of what the provider holds (§7.7), newest first, with the kind's filters. */

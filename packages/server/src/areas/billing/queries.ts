@@ -9,6 +9,7 @@ import {
   memberships,
   organisations,
   orgSubscriptions,
+  type PendingChange,
   planPrices,
   plans,
 } from '../../db/schema.js';
@@ -219,6 +220,7 @@ export async function findProviderSubscription(
       priceId: orgSubscriptions.priceId,
       unit: orgSubscriptions.unit,
       providerUpdatedAt: orgSubscriptions.providerUpdatedAt,
+      pendingChange: orgSubscriptions.pendingChange,
     })
     .from(orgSubscriptions)
     .where(
@@ -304,6 +306,19 @@ export async function updateSubscriptionBilling(
     .update(orgSubscriptions)
     .set({ ...changes, updatedAt: sql`now()` })
     .where(eq(orgSubscriptions.id, id));
+}
+
+/** Marks a change pending, unless the subscription already has its price and quantity. */
+export async function markChangePending(db: Db, id: string, pending: PendingChange): Promise<void> {
+  await db
+    .update(orgSubscriptions)
+    .set({ pendingChange: pending, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(orgSubscriptions.id, id),
+        sql`NOT (${orgSubscriptions.priceId} IS NOT DISTINCT FROM ${pending.priceId}::uuid AND ${orgSubscriptions.quantity} = ${pending.quantity})`,
+      ),
+    );
 }
 
 // ---- transactions ----------------------------------------------------------------------------

@@ -88,7 +88,7 @@ async function planChange(
   billing: Billing,
   current: Awaited<ReturnType<typeof billedSubscription>>,
   change: SubscriptionChange,
-): Promise<PlanChange> {
+): Promise<PlanChange & Awaited<ReturnType<typeof purchasablePrice>>> {
   const { plan, price } = await purchasablePrice(billing.db, change, {
     price: 'price',
     quantity: 'quantity',
@@ -102,7 +102,7 @@ async function planChange(
   const providerPriceId = await billing.providerPriceId(price.id);
   if (!providerPriceId)
     throw new ApiError(502, SelfServiceMessages.providerFailed, { reason: 'price_not_synced' });
-  return { providerPriceId, quantity: change.quantity };
+  return { providerPriceId, quantity: change.quantity, plan, price };
 }
 
 /** Runs a provider call; its own refusals of bad input pass, anything else is the provider failing. */
@@ -144,9 +144,21 @@ export async function changeSubscription(
 ): Promise<Subscription> {
   const sub = await billedSubscription(billing, org, id);
   const target = await planChange(billing, sub, change);
+  // Before asking: any event of the provider about the change happens after this.
+  const requestedAt = new Date().toISOString();
   await asking(billing, 'change', () =>
     billing.provider.changeSubscription(sub.providerSubscriptionId, target),
   );
+  // Accepted, not yet confirmed: shown as pending until the provider's event brings the change
+  // (unless that event was applied already, while the provider was answering).
+  await q.markChangePending(billing.db, sub.s.id, {
+    priceId: target.price.id,
+    planSlug: target.plan.slug,
+    planName: target.plan.name,
+    period: target.price.period,
+    quantity: change.quantity,
+    requestedAt,
+  });
   return current(billing, org, id);
 }
 

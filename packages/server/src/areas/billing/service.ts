@@ -41,7 +41,11 @@ export class Billing {
     this.pipeline = new EventPipeline(
       deps.db,
       provider.name,
-      { graceDays: deps.config.graceDays, changed: (orgId) => forgetLimits(deps.caches, orgId) },
+      {
+        graceDays: deps.config.graceDays,
+        changed: (orgId) => forgetLimits(deps.caches, orgId),
+        undoDuplicate: (id) => provider.undoDuplicate(id),
+      },
       deps.log.child({ area: 'billing' }),
       deps.pipeline,
     );

@@ -38,24 +38,35 @@ function fromPlan(planType: PlanType, plan: q.PlanRow): EffectiveLimits {
 }
 
 /**
- * The limits in force for each plan type the organisation has an effective subscription of.
- * Among several of one type the paid one wins over the free one, then the higher display order,
- * then the newest. SaaS limits are always present: without an effective SaaS subscription the
- * free plan applies (and, if even that was deleted, NO_PLAN_FEATURES).
+ * The one subscription in force per plan type among the effective ones: the paid one wins over
+ * the free one, then the higher display order, then the newest.
  */
-async function computeLimits(db: Db, orgId: string, now: Date): Promise<Map<PlanType, EffectiveLimits>> {
-  const live = (await q.listSubscriptions(db, orgId)).filter((s) => isEffective(s, now));
-  const result = new Map<PlanType, EffectiveLimits>();
+export function inForce<S extends q.SubscriptionRow>(subs: readonly S[], now: Date): Map<PlanType, S> {
+  const result = new Map<PlanType, S>();
   for (const planType of PLAN_TYPES) {
-    const best = live
-      .filter((s) => s.plan.planType === planType)
+    const best = subs
+      .filter((s) => s.plan.planType === planType && isEffective(s, now))
       .sort(
         (a, b) =>
           Number(a.plan.free) - Number(b.plan.free) ||
           b.plan.displayOrder - a.plan.displayOrder ||
           b.startedAt.getTime() - a.startedAt.getTime(),
       )[0];
-    if (best) result.set(planType, fromPlan(planType, best.plan));
+    if (best) result.set(planType, best);
+  }
+  return result;
+}
+
+/**
+ * The limits in force for each plan type the organisation has an effective subscription of.
+ * Among several of one type the paid one wins over the free one, then the higher display order,
+ * then the newest. SaaS limits are always present: without an effective SaaS subscription the
+ * free plan applies (and, if even that was deleted, NO_PLAN_FEATURES).
+ */
+async function computeLimits(db: Db, orgId: string, now: Date): Promise<Map<PlanType, EffectiveLimits>> {
+  const result = new Map<PlanType, EffectiveLimits>();
+  for (const [planType, best] of inForce(await q.listSubscriptions(db, orgId), now)) {
+    result.set(planType, fromPlan(planType, best.plan));
   }
   if (!result.has('saas')) {
     const free = await q.findFreePlan(db);

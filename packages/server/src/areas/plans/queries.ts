@@ -105,14 +105,17 @@ export interface SubscriptionRow {
   endsAt: Date | null;
   plan: PlanRow;
   /** The payment provider's side; null for subscriptions staff set by hand. */
-  billing: {
-    provider: 'local' | 'paddle';
-    providerSubscriptionId: string;
-    price: PriceRow | null;
-    cancelAtPeriodEnd: boolean;
-    currentPeriodStart: Date | null;
-    currentPeriodEnd: Date | null;
-  } | null;
+  billing: SubscriptionBillingRow | null;
+}
+
+export interface SubscriptionBillingRow {
+  provider: 'local' | 'paddle';
+  providerSubscriptionId: string;
+  price: PriceRow | null;
+  cancelAtPeriodEnd: boolean;
+  currentPeriodStart: Date | null;
+  currentPeriodEnd: Date | null;
+  pendingChange: (typeof orgSubscriptions.$inferSelect)['pendingChange'];
 }
 
 /** An organisation's subscriptions, newest first. */
@@ -143,6 +146,7 @@ export async function listSubscriptions(db: Db, orgId: string): Promise<Subscrip
             cancelAtPeriodEnd: s.cancelAtPeriodEnd,
             currentPeriodStart: s.currentPeriodStart,
             currentPeriodEnd: s.currentPeriodEnd,
+            pendingChange: s.pendingChange,
           }
         : null,
   }));

@@ -10,8 +10,17 @@ import type { Db } from '../../db/connect.js';
 import type { Caches } from '../../platform/cache.js';
 import { ApiError } from '../../platform/errors.js';
 import { PlanMessages, subscribable } from './catalogue.js';
-import { forgetLimits, isEffective } from './effective-limits.js';
+import { forgetLimits, inForce, isEffective } from './effective-limits.js';
 import * as q from './queries.js';
+
+/**
+ * `effective` is true for the one subscription in force of its plan type: a Free subscription
+ * beside a paid Pro one is live but not in force (the console must not show both as active).
+ */
+function toSubscriptions(rows: q.SubscriptionRow[], now = new Date()): Subscription[] {
+  const winners = new Set([...inForce(rows, now).values()].map((s) => s.id));
+  return rows.map((s) => ({ ...toSubscription(s, now), effective: winners.has(s.id) }));
+}
 
 function toSubscription(s: q.SubscriptionRow, now = new Date()): Subscription {
   return {
@@ -32,11 +41,11 @@ function toSubscription(s: q.SubscriptionRow, now = new Date()): Subscription {
     trial_until: s.trialUntil?.toISOString() ?? null,
     renews_at: s.renewsAt?.toISOString() ?? null,
     ends_at: s.endsAt?.toISOString() ?? null,
-    billing: s.billing && toBilling(s, s.billing),
+    billing: s.billing && toBilling(s, s.billing, now),
   };
 }
 
-function toBilling(s: q.SubscriptionRow, b: NonNullable<q.SubscriptionRow['billing']>): SubscriptionBilling {
+function toBilling(s: q.SubscriptionRow, b: q.SubscriptionBillingRow, now: Date): SubscriptionBilling {
   const renews = !b.cancelAtPeriodEnd && b.price !== null && b.price.period !== 'perpetual';
   return {
     provider: b.provider,
@@ -48,12 +57,28 @@ function toBilling(s: q.SubscriptionRow, b: NonNullable<q.SubscriptionRow['billi
     current_period_end: b.currentPeriodEnd?.toISOString() ?? null,
     next_payment:
       renews && b.price ? { amount: b.price.amount * s.quantity, currency: b.price.currency } : null,
+    pending_change: pendingChange(b.pendingChange, now),
+  };
+}
+
+/** A provider that never confirmed within this long did not make the change: no longer pending. */
+const PENDING_FOR_MS = 60 * 60_000;
+
+function pendingChange(
+  p: q.SubscriptionBillingRow['pendingChange'],
+  now: Date,
+): SubscriptionBilling['pending_change'] {
+  if (!p || now.getTime() - Date.parse(p.requestedAt) > PENDING_FOR_MS) return null;
+  return {
+    plan: { slug: p.planSlug, name: p.planName },
+    period: p.period,
+    quantity: p.quantity,
+    requested_at: p.requestedAt,
   };
 }
 
 export async function orgSubscriptions(db: Db, org: CallerOrg): Promise<Subscription[]> {
-  const now = new Date();
-  return (await q.listSubscriptions(db, org.id)).map((s) => toSubscription(s, now));
+  return toSubscriptions(await q.listSubscriptions(db, org.id));
 }
 
 async function orgIdOrNotFound(db: Db, slug: string): Promise<string> {
@@ -82,8 +107,7 @@ function assertConsistent(s: {
 
 export async function adminOrgSubscriptions(db: Db, orgSlug: string): Promise<Subscription[]> {
   const orgId = await orgIdOrNotFound(db, orgSlug);
-  const now = new Date();
-  return (await q.listSubscriptions(db, orgId)).map((s) => toSubscription(s, now));
+  return toSubscriptions(await q.listSubscriptions(db, orgId));
 }
 
 export async function createSubscription(

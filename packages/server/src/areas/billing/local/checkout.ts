@@ -14,6 +14,7 @@ import {
 } from './context.js';
 import { isLocalId, newLocalId } from './ids.js';
 import { EventBatch, type Tx } from './outbox.js';
+import { type Unpayable, unpayable } from './payable.js';
 import type { PriceWithProduct, SubscriptionRow, TransactionRow } from './payloads.js';
 import { addDays, periodEnd } from './periods.js';
 
@@ -132,7 +133,26 @@ export type PaymentOutcome =
   | { kind: 'paid'; successUrl: string | null }
   | { kind: 'declined' }
   | { kind: 'confirm'; challenge: string }
-  | { kind: 'not_payable'; status: TransactionRow['status'] };
+  | { kind: 'not_payable'; status: TransactionRow['status'] }
+  /** Refused when paying (../payable.ts): the transaction is closed, nothing was charged. */
+  | { kind: 'refused'; reason: Unpayable };
+
+/** Closes a checkout that can no longer be paid, so that its link stays closed. */
+async function refuse(
+  sandbox: Sandbox,
+  batch: EventBatch,
+  txn: TransactionRow,
+  reason: Unpayable,
+  now: Date,
+) {
+  const [closed] = await batch.tx
+    .update(localPayTransactions)
+    .set({ status: 'canceled', pendingCard: null, pendingChallenge: null, updatedAt: now })
+    .where(eq(localPayTransactions.id, txn.id))
+    .returning();
+  if (closed) await emitTransaction(sandbox, batch, 'transaction.canceled', closed);
+  return { kind: 'refused' as const, reason };
+}
 
 /** The card form of the hosted checkout was sent with a valid card. */
 export async function payCheckout(
@@ -151,6 +171,8 @@ export async function payCheckout(
     if (!txn) throw ApiError.notFound();
     if (txn.status !== 'ready') return { kind: 'not_payable', status: txn.status };
     const batch = new EventBatch(tx, moment);
+    const refusal = await unpayable(tx, txn);
+    if (refusal) return refuse(sandbox, batch, txn, refusal, now);
     if (card.declinesNow) {
       await emitTransaction(sandbox, batch, 'transaction.payment_failed', txn);
       return { kind: 'declined' };
@@ -201,6 +223,8 @@ export async function confirmCheckout(
       await emitTransaction(sandbox, batch, 'transaction.payment_failed', txn);
       return { kind: 'declined' };
     }
+    const refusal = await unpayable(tx, txn);
+    if (refusal) return refuse(sandbox, batch, txn, refusal, now);
     await completeCheckout(sandbox, batch, txn, card, now);
     return { kind: 'paid', successUrl: txn.successUrl };
   });

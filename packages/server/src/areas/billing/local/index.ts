@@ -26,6 +26,7 @@ import {
   changeSubscription,
   paymentMethodUrl,
   previewChange,
+  refundAndCancel,
   resumeSubscription,
 } from './subscriptions.js';
 
@@ -122,6 +123,10 @@ export function createLocalProvider(deps: LocalProviderDeps): LocalProvider {
     changeSubscription: (id, change) => changeSubscription(sandbox, id, change),
     cancelSubscription: (id, when) => cancelSubscription(sandbox, id, when),
     resumeSubscription: (id) => resumeSubscription(sandbox, id),
+    async undoDuplicate(id) {
+      await refundAndCancel(sandbox, id);
+      return true;
+    },
     async paymentMethodUrl(id, returnUrl) {
       await ensureStarted();
       return paymentMethodUrl(sandbox, id, returnUrl);

@@ -19,6 +19,7 @@ import {
   paymentMethodPage,
   type Summary,
 } from './page.js';
+import type { Unpayable } from './payable.js';
 import type { PriceWithProduct, SubscriptionRow, TransactionRow } from './payloads.js';
 import {
   choosePageLanguage,
@@ -169,6 +170,14 @@ export function sandboxRoutes(api: FastifyInstance, sandbox: Sandbox, controls: 
   controlRoutes(api, sandbox, controls);
 }
 
+/** The console's page of the organisation a checkout was for (its success address names it). */
+function consoleLink(txn: TransactionRow): string | undefined {
+  if (!txn.successUrl) return undefined;
+  const success = new URL(txn.successUrl);
+  const org = success.searchParams.get('org');
+  return org ? `${success.origin}/dashboard/org/${encodeURIComponent(org)}?tab=subscription` : success.origin;
+}
+
 function pageRoutes(app: FastifyInstance, sandbox: Sandbox): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -185,6 +194,17 @@ function pageRoutes(app: FastifyInstance, sandbox: Sandbox): void {
       return sendPage(reply, 200, page);
     }
     return sendPage(reply, 409, messagePage(lang, s, s.checkout_title, s.closed, { tone: 'error' }));
+  };
+
+  /** The payment was refused when the card was sent (../payable.ts): says why, back to the console. */
+  const refused = (reply: FastifyReply, request: FastifyRequest, txn: TransactionRow, reason: Unpayable) => {
+    const { language: lang, s } = language(request);
+    const page = messagePage(lang, s, s.checkout_title, s[`refused_${reason}`], {
+      tone: 'error',
+      link: consoleLink(txn),
+    });
+    const english = pageStrings(DEFAULT_PAGE_LANGUAGE)[`refused_${reason}`];
+    return sendPage(reply, 409, page, [], { message: english, details: { reason } });
   };
 
   /**
@@ -274,6 +294,8 @@ function pageRoutes(app: FastifyInstance, sandbox: Sandbox): void {
           );
         case 'not_payable':
           return notPayable(reply, request, { ...found.txn, status: outcome.status });
+        case 'refused':
+          return refused(reply, request, found.txn, outcome.reason);
       }
     },
   });
@@ -311,6 +333,7 @@ function pageRoutes(app: FastifyInstance, sandbox: Sandbox): void {
         if (outcome.successUrl) return reply.redirect(outcome.successUrl, 303);
         return sendPage(reply, 200, messagePage(lang, s, s.checkout_title, s.paid_already, { tone: 'done' }));
       }
+      if (outcome.kind === 'refused') return refused(reply, request, found.txn, outcome.reason);
       if (outcome.kind === 'declined') {
         return sendPage(
           reply,

@@ -51,6 +51,9 @@ const en = {
   refuse: 'Do not confirm',
   paid_already: 'This checkout is already paid.',
   closed: 'This checkout is no longer open.',
+  refused_already_subscribed:
+    'This organisation already has a subscription of this kind: nothing was charged. Change that subscription in the console instead.',
+  refused_plan_not_subscribable: 'This plan is no longer offered: nothing was charged.',
   not_found: 'This page does not exist or has expired.',
   card_on_file: 'Card on file ends in {last4}.',
   card_updated: 'Your card was updated.',
@@ -103,6 +106,9 @@ const STRINGS: Record<PageLanguage, PageStrings> = {
     refuse: 'Nicht bestätigen',
     paid_already: 'Diese Bestellung ist bereits bezahlt.',
     closed: 'Diese Bestellung ist nicht mehr offen.',
+    refused_already_subscribed:
+      'Diese Organisation hat bereits ein Abonnement dieser Art: Es wurde nichts berechnet. Ändern Sie stattdessen dieses Abonnement in der Konsole.',
+    refused_plan_not_subscribable: 'Dieser Tarif wird nicht mehr angeboten: Es wurde nichts berechnet.',
     not_found: 'Diese Seite existiert nicht oder ist abgelaufen.',
     card_on_file: 'Die hinterlegte Karte endet auf {last4}.',
     card_updated: 'Ihre Karte wurde aktualisiert.',
@@ -145,6 +151,9 @@ const STRINGS: Record<PageLanguage, PageStrings> = {
     refuse: 'Ne pas confirmer',
     paid_already: 'Cette commande est déjà payée.',
     closed: 'Cette commande n’est plus ouverte.',
+    refused_already_subscribed:
+      'Cette organisation a déjà un abonnement de ce type : rien n’a été débité. Modifiez plutôt cet abonnement dans la console.',
+    refused_plan_not_subscribable: 'Cette offre n’est plus proposée : rien n’a été débité.',
     not_found: 'Cette page n’existe pas ou a expiré.',
     card_on_file: 'La carte enregistrée se termine par {last4}.',
     card_updated: 'Votre carte a été mise à jour.',
@@ -187,6 +196,9 @@ const STRINGS: Record<PageLanguage, PageStrings> = {
     refuse: 'No confirmar',
     paid_already: 'Este pedido ya está pagado.',
     closed: 'Este pedido ya no está abierto.',
+    refused_already_subscribed:
+      'Esta organización ya tiene una suscripción de este tipo: no se ha cobrado nada. Cambie esa suscripción en la consola.',
+    refused_plan_not_subscribable: 'Este plan ya no se ofrece: no se ha cobrado nada.',
     not_found: 'Esta página no existe o ha caducado.',
     card_on_file: 'La tarjeta guardada termina en {last4}.',
     card_updated: 'Tu tarjeta se ha actualizado.',
@@ -229,6 +241,9 @@ const STRINGS: Record<PageLanguage, PageStrings> = {
     refuse: 'Не подтверждать',
     paid_already: 'Этот заказ уже оплачен.',
     closed: 'Этот заказ больше не открыт.',
+    refused_already_subscribed:
+      'У этой организации уже есть подписка такого типа: оплата не списана. Измените эту подписку в консоли.',
+    refused_plan_not_subscribable: 'Этот тариф больше не предлагается: оплата не списана.',
     not_found: 'Эта страница не существует или устарела.',
     card_on_file: 'Сохранённая карта оканчивается на {last4}.',
     card_updated: 'Карта обновлена.',
@@ -271,6 +286,9 @@ const STRINGS: Record<PageLanguage, PageStrings> = {
     refuse: 'Не потврђуј',
     paid_already: 'Ова поруџбина је већ плаћена.',
     closed: 'Ова поруџбина више није отворена.',
+    refused_already_subscribed:
+      'Ова организација већ има претплату ове врсте: ништа није наплаћено. Уместо тога промените ту претплату у конзоли.',
+    refused_plan_not_subscribable: 'Овај план се више не нуди: ништа није наплаћено.',
     not_found: 'Ова страница не постоји или је истекла.',
     card_on_file: 'Сачувана картица се завршава са {last4}.',
     card_updated: 'Ваша картица је ажурирана.',
@@ -313,6 +331,9 @@ const STRINGS: Record<PageLanguage, PageStrings> = {
     refuse: 'Ne potvrđuj',
     paid_already: 'Ova porudžbina je već plaćena.',
     closed: 'Ova porudžbina više nije otvorena.',
+    refused_already_subscribed:
+      'Ova organizacija već ima pretplatu ove vrste: ništa nije naplaćeno. Umesto toga promenite tu pretplatu u konzoli.',
+    refused_plan_not_subscribable: 'Ovaj plan se više ne nudi: ništa nije naplaćeno.',
     not_found: 'Ova stranica ne postoji ili je istekla.',
     card_on_file: 'Sačuvana kartica se završava sa {last4}.',
     card_updated: 'Vaša kartica je ažurirana.',
@@ -355,6 +376,8 @@ const STRINGS: Record<PageLanguage, PageStrings> = {
     refuse: '不确认',
     paid_already: '此订单已付款。',
     closed: '此订单已关闭。',
+    refused_already_subscribed: '该组织已有此类订阅：未扣任何费用。请在控制台中更改该订阅。',
+    refused_plan_not_subscribable: '此套餐已不再提供：未扣任何费用。',
     not_found: '此页面不存在或已过期。',
     card_on_file: '已保存的卡尾号为 {last4}。',
     card_updated: '您的卡已更新。',
@@ -397,6 +420,9 @@ const STRINGS: Record<PageLanguage, PageStrings> = {
     refuse: '確認しない',
     paid_already: 'このご注文はお支払い済みです。',
     closed: 'このご注文は受け付けを終了しています。',
+    refused_already_subscribed:
+      'この組織にはすでにこの種類のサブスクリプションがあります。料金は請求されていません。コンソールでそのサブスクリプションを変更してください。',
+    refused_plan_not_subscribable: 'このプランは現在提供されていません。料金は請求されていません。',
     not_found: 'このページは存在しないか、有効期限が切れています。',
     card_on_file: '登録済みのカードの末尾は {last4} です。',
     card_updated: 'カードを更新しました。',
@@ -439,6 +465,9 @@ const STRINGS: Record<PageLanguage, PageStrings> = {
     refuse: '확인하지 않음',
     paid_already: '이 주문은 이미 결제되었습니다.',
     closed: '이 주문은 더 이상 열려 있지 않습니다.',
+    refused_already_subscribed:
+      '이 조직에는 이미 이 유형의 구독이 있습니다. 요금이 청구되지 않았습니다. 대신 콘솔에서 해당 구독을 변경하세요.',
+    refused_plan_not_subscribable: '이 요금제는 더 이상 제공되지 않습니다. 요금이 청구되지 않았습니다.',
     not_found: '이 페이지는 없거나 만료되었습니다.',
     card_on_file: '등록된 카드는 {last4}(으)로 끝납니다.',
     card_updated: '카드가 변경되었습니다.',

@@ -1,7 +1,7 @@
 // What a customer (through our self-service routes) does with a sandbox subscription: change
 // plan or quantity with proration, cancel, resume, replace the card.
 import type { ChangePreview } from '@slugsmith/contract';
-import { eq } from 'drizzle-orm';
+import { and, desc, eq, gt } from 'drizzle-orm';
 import { localPaySubscriptions, localPayTransactions } from '../../../db/schema.js';
 import { ApiError } from '../../../platform/errors.js';
 import type { PlanChange } from '../provider.js';
@@ -309,4 +309,70 @@ export async function replaceCard(
   });
   sandbox.deliveries.kick();
   return outcome;
+}
+
+/**
+ * A second live subscription of one plan type that slipped past the checks (the billing core found
+ * it when its event arrived): the sandbox refunds what it charged and cancels it now.
+ */
+export async function refundAndCancel(sandbox: Sandbox, id: string): Promise<void> {
+  const moment = await sandbox.clock.moment();
+  const now = moment.now;
+  await sandbox.db.transaction(async (tx) => {
+    const sub = await lockSubscription(tx, id);
+    if (sub.status === 'canceled') return;
+    const batch = new EventBatch(tx, moment);
+    const charges = await tx
+      .select()
+      .from(localPayTransactions)
+      .where(
+        and(
+          eq(localPayTransactions.subscriptionId, id),
+          eq(localPayTransactions.status, 'completed'),
+          gt(localPayTransactions.total, 0),
+        ),
+      )
+      .orderBy(desc(localPayTransactions.createdAt));
+    const paid = charges.reduce((sum, t) => sum + t.total, 0);
+    if (paid > 0) {
+      const item = await requirePrice(tx, sub.priceId);
+      const [refund] = await tx
+        .insert(localPayTransactions)
+        .values({
+          id: newLocalId('txn'),
+          status: 'completed',
+          customerId: sub.customerId,
+          subscriptionId: sub.id,
+          origin: 'refund',
+          priceId: sub.priceId,
+          quantity: sub.quantity,
+          currency: sub.currency,
+          subtotal: -paid,
+          tax: 0,
+          total: -paid,
+          description: `${describeItem(item)}, refunded`,
+          customData: sub.customData,
+          invoiceNumber: await nextInvoiceNumber(tx, now),
+          billedAt: now,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      if (refund) await emitTransaction(sandbox, batch, 'transaction.completed', refund);
+    }
+    const [canceled] = await tx
+      .update(localPaySubscriptions)
+      .set({
+        status: 'canceled',
+        canceledAt: now,
+        cancelAtPeriodEnd: false,
+        nextBilledAt: null,
+        retryAt: null,
+        updatedAt: now,
+      })
+      .where(eq(localPaySubscriptions.id, id))
+      .returning();
+    if (canceled) await emitSubscription(sandbox, batch, 'subscription.canceled', canceled);
+  });
+  sandbox.deliveries.kick();
 }

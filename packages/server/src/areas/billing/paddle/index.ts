@@ -53,6 +53,8 @@ export function createPaddleProvider(config: PaddleConfig, deps: PaddleDeps): Pr
     changeSubscription: (id, change) => changeSubscription(api, id, change),
     cancelSubscription: (id, when) => cancelSubscription(api, id, when),
     resumeSubscription: (id) => resumeSubscription(api, id),
+    // A refund at Paddle is an adjustment staff approve with the customer in view: flagged for them.
+    undoDuplicate: async () => false,
     // Paddle's page returns the customer by itself; it takes no return address.
     paymentMethodUrl: (id) => paymentMethodUrl(api, id),
     listObjects: (kind, query) => listPaddleObjects(api, kind, query),
