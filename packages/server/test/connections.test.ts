@@ -58,3 +58,18 @@ describe('connection caps', () => {
     );
   });
 });
+
+describe('time-outs as the server gets them', () => {
+  it('starts with a header time-out above five minutes when the request time-out is off', async () => {
+    const { buildApp } = await import('../src/app.js');
+    const { closeApp, testConfig } = await import('./support/app.js');
+    const config = testConfig('pglite', { HEADERS_TIMEOUT_MS: '600000', REQUEST_TIMEOUT_MS: '0' });
+    const app = await buildApp(config);
+    try {
+      expect(app.server.server.headersTimeout).toBe(600_000);
+      expect(app.server.server.requestTimeout).toBe(0);
+    } finally {
+      await closeApp(app, config);
+    }
+  });
+});

@@ -17,7 +17,9 @@ export function httpServerBounds(bounds: HttpBounds): FastifyHttpOptions<Server>
     keepAliveTimeout: bounds.keepAliveTimeoutMs,
     maxRequestsPerSocket: bounds.maxRequestsPerSocket,
     http: {
+      // Both here, so that Node checks the pair as configured (not against its own 300 s default).
       headersTimeout: bounds.headersTimeoutMs,
+      requestTimeout: bounds.requestTimeoutMs,
       // Node looks for expired requests this often (its default, 30 s, would let a slow client
       // outlive its time-out by that much): a quarter of the shortest time-out, at most 1 s.
       connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(Math.min(...timeouts) / 4))),
