@@ -206,6 +206,56 @@ describeEachDatabaseWith('billing self-service', env, (ctx) => {
     expect(onPrem).toMatchObject({ status: 400, body: { details: { field: 'price' } } });
   });
 
+  it('shows a plan change as pending until the provider’s event brings it', async () => {
+    const s = await subscribed(ctx(), 'pending');
+    const team = await priceId(ctx(), 'team', 'monthly');
+    const url = `/api/v1/orgs/${s.org}/subscriptions/${s.subscription}`;
+    const changed = await ctx().request('POST', `${url}/change`, {
+      token: s.owner.token,
+      body: { price: team, quantity: 1 },
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    // Paddle accepted; its event has not come: still Pro, with Team pending.
+    expect(changed.body).toMatchObject({
+      plan: { slug: 'pro' },
+      billing: { pending_change: { plan: { slug: 'team', name: 'Team' }, period: 'monthly', quantity: 1 } },
+    });
+    const listed = await ctx().request('GET', `/api/v1/orgs/${s.org}/subscriptions`, {
+      token: s.member.token,
+    });
+    const card = listed.body.find((x: { id: string }) => x.id === s.subscription);
+    expect(card.billing.pending_change.plan.slug).toBe('team');
+
+    // An older event (from before the change) leaves it pending; the change's own event ends it.
+    await deliverAndApply(
+      ctx(),
+      subscriptionEvent({
+        id: s.providerId,
+        orgId: s.orgId,
+        priceId: await priceId(ctx(), 'pro', 'monthly'),
+        occurredAt: new Date(Date.parse(card.billing.pending_change.requested_at) - 1000),
+        periodEnd: s.periodEnd,
+      }),
+    );
+    const still = await ctx().request('GET', `/api/v1/orgs/${s.org}/subscriptions`, {
+      token: s.member.token,
+    });
+    expect(
+      still.body.find((x: { id: string }) => x.id === s.subscription).billing.pending_change,
+    ).not.toBeNull();
+    await deliverAndApply(
+      ctx(),
+      subscriptionEvent({ id: s.providerId, orgId: s.orgId, priceId: team, periodEnd: s.periodEnd }),
+    );
+    const after = await ctx().request('GET', `/api/v1/orgs/${s.org}/subscriptions`, {
+      token: s.member.token,
+    });
+    expect(after.body.find((x: { id: string }) => x.id === s.subscription)).toMatchObject({
+      plan: { slug: 'team' },
+      billing: { pending_change: null },
+    });
+  });
+
   it('cancels at period end and resumes, showing what the provider accepted at once', async () => {
     const s = await subscribed(ctx(), 'cancel');
     const url = `/api/v1/orgs/${s.org}/subscriptions/${s.subscription}`;
