@@ -186,7 +186,14 @@ describe('an account in German, from sign-up to deletion', () => {
     const atProvider = page.waitForURL((u) => u.pathname.startsWith('/oidc/'), { waitUntil: 'commit' });
     await dialog.getByRole('button', { name: 'Konto löschen' }).click();
     await atProvider;
-    await page.waitForURL((u) => u.origin === server.url && !u.pathname.startsWith('/oidc/'));
+    // The sign-out ends on a page that says what happened, in the reader's language.
+    await page.waitForURL((u) => u.origin === server.url && u.pathname === '/account-deleted');
+    await page.getByRole('heading', { name: 'Ihr Konto wurde gelöscht', level: 1 }).waitFor();
+    expect(await page.getByTestId('account-deleted').innerText()).toContain('Sie wurden abgemeldet.');
+    // Shown once: the home page is the home page again.
+    await page.goto('/');
+    await page.getByTestId('hero-card').waitFor();
+    expect(page.url()).toBe(`${server.url}/`);
 
     const members = await fetch(`${server.url}/api/v1/orgs/${orgSlug}/members`, {
       headers: { authorization: `Bearer ${await accessToken(inviterPage)}` },

@@ -37,6 +37,7 @@ export const routePaths: RoutePaths = {
     '/dashboard/org/:orgSlug',
     '/dashboard/org/:orgSlug/series/:seriesSlug',
     '/account',
+    '/account-deleted',
     '/invitations/:token',
     '/checkout',
     '/checkout/success',

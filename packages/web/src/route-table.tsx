@@ -61,6 +61,13 @@ export const routes: RouteObject[] = [
             }),
           },
           {
+            path: '/account-deleted',
+            lazy: async () => ({
+              Component: (await import('./routes/account-deleted/account-deleted-page.js'))
+                .AccountDeletedPage,
+            }),
+          },
+          {
             // Public: a visitor without an account sees whom the invitation is from and signs up.
             path: '/invitations/:token',
             lazy: async () => ({

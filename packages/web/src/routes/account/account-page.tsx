@@ -21,6 +21,7 @@ import { logout } from '../../auth/sign-in.js';
 import { ConfirmDialog } from '../../components/confirm/confirm-dialog.js';
 import { changeLanguage } from '../../i18n/index.js';
 import { LANGUAGES } from '../../i18n/languages.js';
+import { rememberAccountDeleted } from '../account-deleted/account-deleted.js';
 import { notifyFailure, notifySuccess } from '../dashboard/notify.js';
 import {
   accountKeys,
@@ -198,6 +199,8 @@ function DeleteSection() {
     mutationFn: deleteAccount,
     onSuccess: async () => {
       setConfirming(false);
+      // The sign-out returns to the home page, which then says the account was deleted.
+      rememberAccountDeleted();
       await logout(auth);
     },
     onError: (error) => {

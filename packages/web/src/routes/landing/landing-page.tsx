@@ -1,13 +1,21 @@
 import { Container, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router';
 import { ContentBlock } from '../../components/content-block.js';
 import { usePatternExamples } from '../../lib/content.js';
+import { ACCOUNT_DELETED_PATH, accountDeletedPending } from '../account-deleted/account-deleted.js';
 import { Hero } from './hero.js';
 import { PlaygroundPreview } from './playground-preview.js';
 import { UseCaseGallery } from './use-case-gallery.js';
 
 /** The landing page (product spec §2.8). */
 export function LandingPage() {
+  // The provider's sign-out after an account deletion returns here: say what happened instead.
+  if (accountDeletedPending()) return <Navigate to={ACCOUNT_DELETED_PATH} replace />;
+  return <Landing />;
+}
+
+function Landing() {
   const { t } = useTranslation('landing');
   const examples = usePatternExamples();
   const categories = examples.data ?? [];
