@@ -15,6 +15,12 @@ async function main(): Promise<void> {
     throw new Error('usage: npm run licence-keys -w @slugsmith/server -- <service PUBLIC_URL>');
   }
   const url = new URL('/api/v1/licences/keys', source);
+  // The keys every install will trust: never over plain http, except from this machine (a service
+  // the release step runs itself, or a test's).
+  const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
+    throw new Error(`${url}: the issuer's keys are read over https only (plain http only from this machine)`);
+  }
   const response = await fetch(url, { headers: { accept: 'application/json' } });
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
   const parsed = LicenceKeySet.safeParse(await response.json());

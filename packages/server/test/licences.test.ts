@@ -253,6 +253,15 @@ describeEachDatabase('on-premise licences', (ctx) => {
         { cwd: new URL('..', import.meta.url), env: { ...process.env, LICENCE_KEYS_OUT: out } },
       );
       expect(JSON.parse(await readFile(out, 'utf8'))).toEqual({ keys: await published() });
+      // Keys every install will trust are not read over plain http from another machine.
+      const overHttp = promisify(execFile)(
+        process.execPath,
+        ['--conditions=source', '--import', 'tsx', 'scripts/licence-keys.ts', 'http://issuer.example'],
+        { cwd: new URL('..', import.meta.url), env: { ...process.env, LICENCE_KEYS_OUT: out } },
+      );
+      await expect(overHttp).rejects.toMatchObject({
+        stderr: expect.stringContaining('read over https only'),
+      });
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
