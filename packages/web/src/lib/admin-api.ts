@@ -115,6 +115,8 @@ export interface OrgListParams {
   q?: string;
   plan?: string;
   state?: string;
+  /** `paying` or `past_due`: the dashboard's figures open these lists. */
+  billing?: string;
 }
 
 /** Organisations matching the search (name or slug), the current SaaS plan and the state. */

@@ -78,13 +78,13 @@ function Figures({ data }: { data: AdminDashboard }) {
         <Figure
           label={t('dashboard.paying')}
           value={count(data.paying_subscriptions)}
-          to="/admin/organizations"
+          to="/admin/organizations?billing=paying"
           testId="fig-paying"
         />
         <Figure
           label={t('dashboard.pastDue')}
           value={count(data.past_due_subscriptions)}
-          to="/admin/organizations"
+          to="/admin/organizations?billing=past_due"
           testId="fig-past-due"
           alert={data.past_due_subscriptions > 0}
         />

@@ -20,6 +20,7 @@ export function OrgsPage() {
   const page = list.page;
   const plan = list.get('plan');
   const state = list.get('state') as OrgState | undefined;
+  const billing = list.get('billing');
   const setParam = (name: string, value: string | null) => list.set(name, value);
   const query = {
     offset: (page - 1) * PAGE_SIZE,
@@ -27,6 +28,7 @@ export function OrgsPage() {
     q: list.get('q'),
     plan,
     state,
+    billing,
   };
   const orgs = useQuery({
     queryKey: adminKeys.orgList(query),
@@ -68,6 +70,19 @@ export function OrgsPage() {
           clearable
           w={{ base: '100%', sm: 180 }}
           data-testid="org-filter-state"
+        />
+        <Select
+          label={t('orgs.filterBilling')}
+          data={[
+            { value: 'paying', label: t('dashboard.paying') },
+            { value: 'past_due', label: t('dashboard.pastDue') },
+          ]}
+          value={billing ?? null}
+          onChange={(v) => setParam('billing', v)}
+          placeholder={t('filters.any')}
+          clearable
+          w={{ base: '100%', sm: 200 }}
+          data-testid="org-filter-billing"
         />
       </Group>
       {orgs.isPending && <ListSkeleton rows={6} />}

@@ -17,7 +17,10 @@ import { formatDate } from '../format.js';
 import { notifySuccess } from '../notify.js';
 import { ChangeSubscriptionDialog } from './billing-change-dialog.js';
 
-/** Refreshes everything a billing change touches: subscriptions, limits, history. */
+/**
+ * Refreshes everything a billing change touches: subscriptions, limits, history, and the
+ * organisation itself and the list of organisations (both show its plan).
+ */
 export function useBillingRefresh(org: string) {
   const queryClient = useQueryClient();
   return () =>
@@ -25,6 +28,8 @@ export function useBillingRefresh(org: string) {
       queryClient.invalidateQueries({ queryKey: consoleKeys.subscriptions(org) }),
       queryClient.invalidateQueries({ queryKey: consoleKeys.limits(org) }),
       queryClient.invalidateQueries({ queryKey: consoleKeys.transactions(org) }),
+      queryClient.invalidateQueries({ queryKey: consoleKeys.org(org), exact: true }),
+      queryClient.invalidateQueries({ queryKey: consoleKeys.orgs() }),
     ]);
 }
 
@@ -34,8 +39,17 @@ export function BillingStatus({ sub }: { sub: Subscription }) {
   const lng = i18n.resolvedLanguage;
   const line = billingLine(sub);
   const period = sub.billing?.period;
+  const pending = sub.billing?.pending_change;
   return (
     <Stack gap={4}>
+      {pending && (
+        <Alert color="blue" variant="light" p="xs" role="status" data-testid="billing-pending">
+          {t('status.changePending', {
+            plan: pending.plan.name,
+            period: t(`periods.${pending.period}`),
+          })}
+        </Alert>
+      )}
       {period && (
         <Text size="sm" c="dimmed">
           {t('status.period', { period: t(`periods.${period}`) })}

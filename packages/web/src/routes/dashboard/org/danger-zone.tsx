@@ -1,11 +1,11 @@
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Organisation } from '@slugsmith/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { TypedConfirmDialog } from '../../../components/confirm/confirm-dialog.js';
-import { consoleKeys, deleteOrg, hasRole } from '../../../lib/console-api.js';
+import { consoleKeys, deleteOrg, hasRole, listSubscriptions } from '../../../lib/console-api.js';
 import { notifyFailure, notifySuccess } from '../notify.js';
 
 /** Deleting the organisation: owners only, never the personal one, after typing its slug. */
@@ -15,6 +15,19 @@ export function DangerZone({ org }: { org: Organisation }) {
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
   const isOwner = hasRole(org.role, 'owner');
+  // Deleting cancels what the organisation pays for at the provider: the dialog says so.
+  const subs = useQuery({
+    queryKey: consoleKeys.subscriptions(org.slug),
+    queryFn: ({ signal }) => listSubscriptions(org.slug, signal),
+    enabled: confirming,
+  });
+  const paid = (subs.data ?? []).filter(
+    (s) =>
+      s.billing !== null &&
+      s.state !== 'cancelled' &&
+      s.state !== 'expired' &&
+      s.billing.period !== 'perpetual',
+  );
   const remove = useMutation({
     mutationFn: () => deleteOrg(org.slug),
     onSuccess: async () => {
@@ -70,6 +83,11 @@ export function DangerZone({ org }: { org: Organisation }) {
         onConfirm={() => remove.mutate()}
       >
         <Text size="sm">{t('danger.confirmText')}</Text>
+        {paid.map((s) => (
+          <Alert key={s.id} color="yellow" variant="light" mt="sm" data-testid="org-delete-paid">
+            {t('danger.paidSubscription', { plan: s.plan.name })}
+          </Alert>
+        ))}
       </TypedConfirmDialog>
     </Paper>
   );

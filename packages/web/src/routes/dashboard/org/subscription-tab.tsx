@@ -1,8 +1,8 @@
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { EffectiveLimits, Organisation, Subscription } from '@slugsmith/contract';
-import { FEATURE_KEYS, LIMIT_KEYS, SLA_KEYS } from '@slugsmith/contract';
+import { FEATURE_KEYS, LIMIT_KEYS, LIVE_SUBSCRIPTION_STATES, SLA_KEYS } from '@slugsmith/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FeatureName } from '../../../components/feature-hint.js';
@@ -11,8 +11,13 @@ import { formatCount } from '../../../lib/numbers.js';
 import { rememberOrgForCheckout, STATE_COLOURS } from '../../checkout/billing-model.js';
 import { formatDate } from '../format.js';
 import { EmptyState, ErrorState, ListSkeleton } from '../states.js';
-import { BillingActions, BillingStatus } from './billing-actions.js';
+import { BillingActions, BillingStatus, useBillingRefresh } from './billing-actions.js';
 import { BillingHistory } from './billing-history.js';
+
+const PENDING_POLL_MS = 2000;
+
+const hasPendingChange = (subs: Subscription[] | undefined) =>
+  subs?.some((s) => s.billing?.pending_change) ?? false;
 
 /** A limit value: −1 is unlimited (§3 "Rate limit info"). */
 export function limitText(value: number, unlimited: string, locale?: string): string {
@@ -29,7 +34,17 @@ export function SubscriptionTab({ org }: { org: Organisation }) {
   const subs = useQuery({
     queryKey: consoleKeys.subscriptions(org.slug),
     queryFn: ({ signal }) => listSubscriptions(org.slug, signal),
+    // A change the provider has not confirmed yet: look again until its event has landed.
+    refetchInterval: (query) => (hasPendingChange(query.state.data) ? PENDING_POLL_MS : false),
   });
+  const pending = hasPendingChange(subs.data);
+  const refresh = useBillingRefresh(org.slug);
+  const wasPending = useRef(false);
+  // The change landed: limits, history and the organisation's plan elsewhere follow it.
+  useEffect(() => {
+    if (wasPending.current && !pending) void refresh();
+    wasPending.current = pending;
+  }, [pending, refresh]);
   const mayBuy = hasRole(org.role, 'admin');
   // Upgrade leads through /products to /checkout, which starts with this organisation.
   useEffect(() => {
@@ -92,6 +107,7 @@ function SubscriptionCard({ sub, org }: { sub: Subscription; org: Organisation }
     ['renews', sub.renews_at],
     ['ends', sub.ends_at],
   ];
+  const superseded = !sub.effective && LIVE_SUBSCRIPTION_STATES.includes(sub.state);
   return (
     <Card withBorder radius="md" padding="lg" data-testid="subscription-card" data-plan={sub.plan.slug}>
       <Stack gap="xs">
@@ -99,8 +115,13 @@ function SubscriptionCard({ sub, org }: { sub: Subscription; org: Organisation }
           <Text fw={700} size="lg">
             {sub.plan.name}
           </Text>
-          <Badge color={STATE_COLOURS[sub.state] ?? 'gray'} variant="dot" data-testid="subscription-state">
-            {t(`plan.states.${sub.state}`)}
+          {/* Live but not in force (Free beside a paid plan): never a second "Active". */}
+          <Badge
+            color={superseded ? 'gray' : (STATE_COLOURS[sub.state] ?? 'gray')}
+            variant="dot"
+            data-testid="subscription-state"
+          >
+            {superseded ? t('plan.notInForce') : t(`plan.states.${sub.state}`)}
           </Badge>
         </Group>
         <Group gap="xs">
@@ -109,7 +130,7 @@ function SubscriptionCard({ sub, org }: { sub: Subscription; org: Organisation }
           {(sub.plan.custom_plan || sub.plan.custom_features) && (
             <Badge variant="outline">{t('plan.custom')}</Badge>
           )}
-          {!sub.effective && (
+          {!sub.effective && !superseded && (
             <Badge color="gray" variant="dot">
               {t('plan.notInForce')}
             </Badge>
