@@ -43,9 +43,9 @@ describe('a route with its own body limit above the default', () => {
   it('is refused at start unless it declares a large body', async () => {
     const app = Fastify();
     installBodyLimits(app, { defaultBytes: 1024, largeBytes: 4096 });
-    expect(() =>
-      app.post('/drift', { bodyLimit: 2048, config: {}, handler: async () => ({}) }),
-    ).toThrow(/above the default/);
+    expect(() => app.post('/drift', { bodyLimit: 2048, config: {}, handler: async () => ({}) })).toThrow(
+      /above the default/,
+    );
     await app.close();
   });
 });
