@@ -13,8 +13,10 @@ import { unlimitedPlan } from './support/plans.js';
  */
 const PUBLIC_ROUTES = [
   'OPTIONS *',
-  // The console's static files and the single-page fallback.
+  // The console's static files and the single-page fallback, and what crawlers read.
   'GET /*',
+  'GET /robots.txt',
+  'GET /sitemap.xml',
   // OpenAPI document and its UI.
   'GET /api/docs',
   'HEAD /api/docs/',
