@@ -110,6 +110,20 @@ describe('language bundles', () => {
     }
   });
 
+  it('ascii=true gives ASCII slugs, distinct, in every Latin-script language (Chinese has no words then)', () => {
+    const gen = new Generator(loadBundle(), { languages: loadLanguageBundles() });
+    for (const lang of ['de', 'fr', 'it', 'pt']) {
+      const pattern = `{adjective@${lang}:ascii=true}-{noun@${lang}:ascii=true}`;
+      const slugs = gen.forge(pattern, { seed: 'ascii', count: 100_000 });
+      expect(new Set(slugs).size).toBe(slugs.length);
+      expect(slugs.filter((s) => !/^[a-z]+-[a-z]+$/.test(s))).toEqual([]);
+      // Most words keep their place: the ASCII capacity is close to the plain one.
+      const plain = Number(gen.patternInfo(`{adjective@${lang}}-{noun@${lang}}`).capacity);
+      expect(Number(gen.patternInfo(pattern).capacity)).toBeGreaterThan(plain * 0.9);
+    }
+    expect(() => gen.patternInfo('{noun@zh:ascii=true}')).toThrow('No words available');
+  });
+
   it('binding the language bundles leaves every English slug as it was', () => {
     const plain = new Generator(loadBundle());
     const bound = new Generator(loadBundle(), { languages: loadLanguageBundles() });

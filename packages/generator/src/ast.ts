@@ -22,6 +22,8 @@ export interface SelectorElement extends Span {
   include: string[];
   exclude: string[];
   sizeLimit: SizeLimit | null;
+  /** `ascii=true`: words in plain ASCII letters (see `ascii.ts`). */
+  ascii?: boolean;
 }
 
 export interface NumberElement extends Span {

@@ -1,4 +1,5 @@
 import { AGREEMENT_RULES, type Agreement } from './agreement.js';
+import { asciiSpelling } from './ascii.js';
 import type { Element, EmojiElement, NumberElement, SelectorElement, SpecialElement } from './ast.js';
 import { applyMask, type Casing, casedWith, casingOf, maskedMaxBytes } from './casing.js';
 import type { BundleIndex, DictionaryIndex } from './dictionary-index.js';
@@ -77,15 +78,11 @@ export function selectorComponent(el: SelectorElement, index: BundleIndex): Comp
   // Words that casing makes equal ("polish"/"Polish" under {NOUN}) count once, so every value
   // renders differently (G2); the first in dictionary order stays.
   const casing = casingOf(el.kind);
-  const {
-    size,
-    at,
-    words,
-    valueOfLower,
-    maxBytes,
-    join: wordJoin,
-    positions,
-  } = dict.cased(casing).select(dict.selectIndices(el.include, el.exclude, el.sizeLimit));
+  const ascii = el.ascii === true;
+  let indices = dict.selectIndices(el.include, el.exclude, el.sizeLimit);
+  if (ascii) indices = asciiIndices(dict, indices, casing);
+  const view = ascii ? dict.casedAscii(casing) : dict.cased(casing);
+  const { size, at, words, valueOfLower, maxBytes, join: wordJoin, positions } = view.select(indices);
   if (size === 0) {
     throw new PatternError(
       `No words available for the given constraints: {${elementToString(el)}}`,
@@ -94,7 +91,7 @@ export function selectorComponent(el: SelectorElement, index: BundleIndex): Comp
       [],
     );
   }
-  const agreement = agreementOf(dict, positions, casing);
+  const agreement = agreementOf(dict, positions, casing, ascii);
   // An agreeing adjective may render any of its forms: the join check sees them all.
   const join =
     agreement?.role === 'adjective'
@@ -128,7 +125,37 @@ export function selectorComponent(el: SelectorElement, index: BundleIndex): Comp
  * gender in the selector's casing. Forms of two adjectives that render alike under one gender
  * would make two slugs equal: the bundle must not have them, and this refuses one that does.
  */
-function agreementOf(dict: DictionaryIndex, positions: Int32Array, casing: Casing): Agreement | undefined {
+/**
+ * `ascii=true`: the words that have an ASCII spelling. Of agreeing adjectives whose ASCII forms
+ * meet in one gender (or casing) only the first stays, as casing keeps the first of words that
+ * render alike: every slug stays distinct.
+ */
+function asciiIndices(dict: DictionaryIndex, indices: number[], casing: Casing): number[] {
+  const spellings = dict.asciiSpellings();
+  const spelt = indices.filter((i) => spellings[i] !== null);
+  const rule = dict.language ? AGREEMENT_RULES[dict.language] : undefined;
+  if (!rule || dict.kind !== 'adjective') return spelt;
+  const cased = casedWith(casing);
+  const key = (form: string) => (casing === 'mixed' ? form.toLowerCase() : cased(form));
+  const taken = rule.genders.map(() => new Set<string>());
+  return spelt.filter((i) => {
+    const forms = rule.genders.map((g) =>
+      asciiSpelling(dict.wordForms[i]?.[g] ?? dict.words[i], dict.language),
+    );
+    if (forms.some((f, g) => f === null || taken[g].has(key(f)))) return false;
+    forms.forEach((f, g) => {
+      taken[g].add(key(f as string));
+    });
+    return true;
+  });
+}
+
+function agreementOf(
+  dict: DictionaryIndex,
+  positions: Int32Array,
+  casing: Casing,
+  ascii = false,
+): Agreement | undefined {
   const rule = dict.language ? AGREEMENT_RULES[dict.language] : undefined;
   if (!rule || !dict.language) return undefined;
   const { genders } = rule;
@@ -142,8 +169,9 @@ function agreementOf(dict: DictionaryIndex, positions: Int32Array, casing: Casin
   if (dict.kind !== 'adjective' || !dict.wordForms.some((f) => f !== undefined)) return undefined;
   const mixed = casing === 'mixed';
   const cased = casedWith(casing);
+  const spell = (w: string) => (ascii ? (asciiSpelling(w, dict.language) ?? '') : w);
   const forms = [...genders, null].map((g) =>
-    Array.from(positions, (p) => cased((g && dict.wordForms[p]?.[g]) || dict.words[p])),
+    Array.from(positions, (p) => cased(spell((g && dict.wordForms[p]?.[g]) || dict.words[p]))),
   );
   forms.forEach((row, g) => {
     if (new Set(row).size !== row.length)

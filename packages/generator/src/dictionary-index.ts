@@ -1,3 +1,4 @@
+import { asciiSpelling } from './ascii.js';
 import type { SizeLimit } from './ast.js';
 import type { BundleTag, DictionaryBundle } from './bundle.js';
 import { CASINGS, type Casing, casedWith, casingOf } from './casing.js';
@@ -46,6 +47,8 @@ export class DictionaryIndex {
   /** Words with an opt-in tag: left out unless a selector includes one of their tags. */
   private readonly optedIn: Uint8Array;
   private readonly views = new Map<Casing, CasedWords>();
+  private readonly asciiViews = new Map<Casing, CasedWords>();
+  private ascii: (string | null)[] | null = null;
   /** Lower-cased word -> its ascending positions (words that differ in case only share one). */
   private lowered: Map<string, number[]> | null = null;
 
@@ -136,6 +139,23 @@ export class DictionaryIndex {
     if (!view) {
       view = new CasedWords(this, casing);
       this.views.set(casing, view);
+    }
+    return view;
+  }
+
+  /** Each word's ASCII spelling (`ascii=true`), or null where it has none; worked out on first use. */
+  asciiSpellings(): (string | null)[] {
+    this.ascii ??= this.words.map((w) => asciiSpelling(w, this.language));
+    return this.ascii;
+  }
+
+  /** The dictionary spelt in ASCII, as a casing renders it (words without a spelling render as ''). */
+  casedAscii(casing: Casing): CasedWords {
+    let view = this.asciiViews.get(casing);
+    if (!view) {
+      const spellings = this.asciiSpellings();
+      view = new CasedWords(this, casing, (_, i) => spellings[i] ?? '');
+      this.asciiViews.set(casing, view);
     }
     return view;
   }

@@ -356,6 +356,7 @@ class Parser {
     const include: string[] = [];
     const exclude: string[] = [];
     let sizeLimit: SizeLimit | null = null;
+    let ascii: boolean | undefined;
     this.skipWs();
     if (this.peek() === ':') {
       this.pos++;
@@ -367,11 +368,20 @@ class Parser {
           this.fail('Tags must come before the size limit', this.pos, this.pos + 1, ['}']);
         }
       }
-      this.options((_key, keyStart) => this.fail('Invalid option', keyStart, this.pos, ['}']));
+      // One option: `ascii=true` (words in ASCII letters, see ascii.ts).
+      this.options((key, keyStart, value, valueStart) => {
+        if (key !== 'ascii') this.fail('Invalid option', keyStart, this.pos, ['ascii', '}']);
+        if (ascii !== undefined) this.fail('Option already set', keyStart, this.pos, []);
+        if (value !== 'true' && value !== 'false')
+          this.fail('Expected boolean', valueStart, Math.max(this.pos, valueStart + 1), ['true', 'false']);
+        ascii = value === 'true';
+      });
     }
     const expected = sizeLimit ? ['}'] : [':', '}', '@', '+', '-', 'operator'];
     const end = this.close('Unexpected character', expected);
-    return { type: 'selector', kind, language, include, exclude, sizeLimit, start, end };
+    const el: SelectorElement = { type: 'selector', kind, language, include, exclude, sizeLimit, start, end };
+    if (ascii) el.ascii = true;
+    return el;
   }
 
   emojiGen(start: number): EmojiElement {
@@ -492,6 +502,7 @@ export function elementToString(el: Element): string {
       const tags = tagsText(el.include, el.exclude);
       const limit = el.sizeLimit ? `${el.sizeLimit.op}${el.sizeLimit.value}` : '';
       if (tags || limit) s += `:${tags}${limit}`;
+      if (el.ascii) s += tags || limit ? ' ascii=true' : ':ascii=true';
       return s;
     }
   }

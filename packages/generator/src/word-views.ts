@@ -71,10 +71,12 @@ export class CasedWords {
     /** The dictionary's words as stored (a view needs nothing else of its index). */
     private readonly dict: { readonly words: string[]; positionsOf(lower: string): number[] | undefined },
     casing: Casing,
+    /** How the words are spelt before casing (`ascii=true`: their ASCII spelling); as stored by default. */
+    spell?: (word: string, position: number) => string,
   ) {
     const cased = casedWith(casing);
     this.anyCase = casing === 'mixed';
-    const words = dict.words;
+    const words = spell ? dict.words.map((w, i) => spell(w, i)) : dict.words;
     const n = words.length;
     // Mixed case renders the stored word under a mask and compares it lower-cased.
     this.rendered = this.anyCase ? words : words.map(cased);

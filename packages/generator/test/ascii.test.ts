@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import type { DictionaryBundle } from '../src/index.js';
+import {
+  canonicalPattern,
+  Generator,
+  type PatternError,
+  parsePattern,
+  SAMPLE_BUNDLE,
+  SAMPLE_LANGUAGE_BUNDLES,
+} from '../src/index.js';
+
+/** Every slug of a pattern. */
+function all(gen: Generator, pattern: string): string[] {
+  return gen.forge(pattern, { seed: 'ascii', sequence: 0, count: Number(gen.patternInfo(pattern).capacity) });
+}
+
+function errorOf(gen: Generator, pattern: string): PatternError {
+  try {
+    gen.patternInfo(pattern);
+  } catch (e) {
+    return e as PatternError;
+  }
+  throw new Error(`${pattern} did not fail`);
+}
+
+const french: DictionaryBundle = {
+  id: 'fr-ascii',
+  version: '0.0.0',
+  hash: 'fr-ascii',
+  language: 'fr',
+  dictionaries: [
+    {
+      kind: 'adjective',
+      language: 'fr',
+      words: [
+        { word: 'mûr', tags: [], forms: { masculine: 'mûr', feminine: 'mûre' } },
+        { word: 'mur', tags: [], forms: { masculine: 'mur', feminine: 'mure' } },
+        { word: 'sûr', tags: [], forms: { masculine: 'sûr', feminine: 'sûre' } },
+        { word: 'égal', tags: [], forms: { masculine: 'égal', feminine: 'égale' } },
+        // Invented pair: different lemmas whose feminines meet in ASCII (rée / ree).
+        { word: 'ra', tags: [], forms: { masculine: 'ra', feminine: 'rée' } },
+        { word: 'rb', tags: [], forms: { masculine: 'rb', feminine: 'ree' } },
+      ],
+    },
+    {
+      kind: 'noun',
+      language: 'fr',
+      words: [
+        { word: 'pêche', tags: ['feminine'] },
+        { word: 'péché', tags: ['masculine'] },
+        { word: 'cœur', tags: ['masculine'] },
+        { word: 'forêt', tags: ['feminine'] },
+      ],
+    },
+  ],
+  tags: [],
+};
+
+describe('ascii=true: words in plain ASCII letters', () => {
+  const gen = new Generator(SAMPLE_BUNDLE, {
+    languages: [...SAMPLE_LANGUAGE_BUNDLES.filter((b) => b.language !== 'fr'), french],
+  });
+
+  it('German umlauts and ß become digraphs, and the adjective still agrees', () => {
+    const de = new Generator(SAMPLE_BUNDLE, { languages: SAMPLE_LANGUAGE_BUNDLES });
+    const plain = all(de, '{adjective@de}-{noun@de}');
+    const ascii = all(de, '{adjective@de:ascii=true}-{noun@de:ascii=true}');
+    expect(ascii).toHaveLength(plain.length);
+    for (const s of ascii) expect(s).toMatch(/^[a-z-]+$/);
+    expect(ascii).toContain('mutiger-otter');
+    expect(ascii).toContain('hohes-pferd');
+  });
+
+  it('accents go; spellings that meet count once (the first stays), so every slug is distinct', () => {
+    const nouns = all(gen, '{noun@fr:ascii=true}');
+    expect(nouns.sort()).toEqual(['coeur', 'foret', 'peche']);
+    // mûr and mur meet in both genders, ra and rb in the feminine: mur and rb are left out; the
+    // capacity is what is really reachable.
+    const slugs = all(gen, '{noun@fr:ascii=true}-{adjective@fr:ascii=true}');
+    expect(slugs).toHaveLength(3 * 4);
+    expect(slugs).toContain('peche-ree');
+    expect(slugs.filter((s) => s.endsWith('-rb'))).toEqual([]);
+    expect(new Set(slugs).size).toBe(slugs.length);
+    expect(slugs).toContain('peche-mure');
+    expect(slugs).toContain('coeur-egal');
+    expect(slugs).toContain('foret-egale');
+    for (const s of slugs) expect(s).toMatch(/^[a-z-]+$/);
+  });
+
+  it('a script without an ASCII spelling here has no words under ascii=true', () => {
+    expect(errorOf(gen, '{noun@zh:ascii=true}').message).toBe(
+      'No words available for the given constraints: {noun@zh:ascii=true}',
+    );
+  });
+
+  it('parses as an option of the selector, round-trips through the canonical form, and refuses bad use', () => {
+    expect(canonicalPattern(parsePattern('{noun@de : ascii = true}'))).toBe('{noun@de:ascii=true}');
+    expect(canonicalPattern(parsePattern('{noun@de:+feminine ascii=true}'))).toBe(
+      '{noun@de:+feminine ascii=true}',
+    );
+    expect(canonicalPattern(parsePattern('{noun@de:ascii=false}'))).toBe('{noun@de}');
+    expect(errorOf(gen, '{noun@de:ascii=yes}').message).toBe('Expected boolean');
+    expect(errorOf(gen, '{noun@de:ascii=true ascii=true}').message).toBe('Option already set');
+    expect(errorOf(gen, '{noun@de:case=lower}').message).toBe('Invalid option');
+    // Same words, two spellings: the plain and the ASCII selector are different components.
+    const de = new Generator(SAMPLE_BUNDLE, { languages: SAMPLE_LANGUAGE_BUNDLES });
+    expect(de.patternInfo('{noun@de:ascii=true}').pattern).toBe('{noun@de:ascii=true}');
+  });
+
+  it('leaves English as it was (already ASCII)', () => {
+    const plain = new Generator(SAMPLE_BUNDLE);
+    expect(gen.forge('{adjective:ascii=true}-{noun:ascii=true}', { seed: 's', count: 100 })).toEqual(
+      plain.forge('{adjective}-{noun}', { seed: 's', count: 100 }),
+    );
+  });
+});
