@@ -53,7 +53,13 @@ for (const kind of testDatabases)
       catcher = await new MailCatcher().start();
       const port = await freePort();
       base = `http://127.0.0.1:${port}`;
-      config = testConfig(kind, { PUBLIC_URL: base, PORT: String(port), SMTP_URL: catcher.url });
+      // Many sign-ups from loopback: the per-address limit is raised here, not by default.
+      config = testConfig(kind, {
+        PUBLIC_URL: base,
+        PORT: String(port),
+        SMTP_URL: catcher.url,
+        SIGN_UPS_PER_ADDRESS: '1000',
+      });
       app = await buildApp(config);
       await app.server.listen({ port, host: '127.0.0.1' });
       ctx = new TestContext(app, config);
