@@ -267,6 +267,16 @@ export function suggest(pattern: string, cursor: number, meta: SuggestMeta): Sug
     }
     return out;
   }
+  const asciiValue = /\bascii\s*=\s*([a-z]*)$/.exec(rest);
+  if (asciiValue) {
+    for (const v of ['true', 'false'])
+      if (v.startsWith(asciiValue[1]))
+        add(v, 'option', v === 'true' ? 'ASCII letters' : 'As stored (the default)', {
+          start: at - asciiValue[1].length,
+          end: at,
+        });
+    return out;
+  }
   if (/(==|!=|<=?|>=?)\s*\d+\s*$/.test(rest)) {
     add('}', 'symbol', 'Close the placeholder');
     return out;
@@ -279,7 +289,7 @@ export function suggest(pattern: string, cursor: number, meta: SuggestMeta): Sug
     add('=', 'operator', 'Or equal');
     return out;
   }
-  if (/:\s*$|[A-Za-z0-9_]\s+$/.test(rest)) afterTag(add);
+  if (/:\s*$|[A-Za-z0-9_]\s+$/.test(rest)) afterTag(add, true);
   return out;
 }
 
@@ -299,10 +309,12 @@ function afterName(
   add('}', 'symbol', 'Close the placeholder');
 }
 
-function afterTag(add: (t: string, k: SuggestionKind, d: string) => void) {
+/** After a selector's `:` or its tags; `option`: where an option may start (after `:` or a space). */
+function afterTag(add: (t: string, k: SuggestionKind, d: string) => void, option = false) {
   add('+', 'symbol', 'Include words with a tag');
   add('-', 'symbol', 'Exclude words with a tag');
   for (const op of OPERATORS) add(op, 'operator', 'Length limit, e.g. <=8');
+  if (option) add('ascii=true', 'option', 'Words in ASCII letters (muede, peche)');
   add('}', 'symbol', 'Close the placeholder');
 }
 

@@ -129,10 +129,15 @@ describe('suggest (generator.md §7)', () => {
   });
 
   it('offers operators after the tags, = to complete an operator and } after a size limit', () => {
-    expect(texts('{noun:')).toEqual(['+', '-', ...OPERATORS, '}']);
+    // ascii=true where an option may start: after the colon or a space, not glued to a tag.
+    expect(texts('{noun:')).toEqual(['+', '-', ...OPERATORS, 'ascii=true', '}']);
     expect(texts('{noun:+animal')).toEqual(['+', '-', ...OPERATORS, '}']);
-    expect(texts('{noun:+animal ')).toEqual(['+', '-', ...OPERATORS, '}']);
-    expect(texts('{noun@en:')).toEqual(['+', '-', ...OPERATORS, '}']);
+    expect(texts('{noun:+animal ')).toEqual(['+', '-', ...OPERATORS, 'ascii=true', '}']);
+    expect(texts('{noun@en:')).toEqual(['+', '-', ...OPERATORS, 'ascii=true', '}']);
+    expect(texts('{noun@de:ascii=')).toEqual(['true', 'false']);
+    expect(texts('{noun@de:ascii=t')).toEqual(['true']);
+    for (const s of ['{noun:ascii=true}', '{noun:+animal ascii=true}'])
+      expect(() => parsePattern(s)).not.toThrow();
     expect(texts('{noun:=')).toEqual(['=']);
     expect(texts('{noun:!')).toEqual(['=']);
     expect(texts('{noun:<')).toEqual(['=']);
