@@ -234,11 +234,11 @@ describe('built-in sign-in in Chromium', () => {
   }
 
   /** A page signed in through the provider; answers its ID token. */
-  async function signedInPage() {
+  async function signedInPage(who = { email, password }) {
     const page = await (await browser.newContext()).newPage();
     const first = await startAuthorization(page);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(password);
+    await page.getByLabel('Email').fill(who.email);
+    await page.getByLabel('Password').fill(who.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     const tokens = (await tokenResponse(page, first)) as { id_token?: string };
     expect(tokens.id_token).toBeTruthy();
@@ -269,6 +269,14 @@ describe('built-in sign-in in Chromium', () => {
     await page.goto(endSessionUrl(idToken), { waitUntil: 'commit' });
     await page.waitForURL(`${base}/`);
     expect(await stillSignedIn(page)).toBe(false);
+  });
+
+  it("another account's ID token in the link (the attacker's own) does not make sign-out one step", async () => {
+    const attacker = await signedInPage({ email: 'admin@slugsmith.local', password: adminPassword });
+    const { page } = await signedInPage();
+    await page.goto(endSessionUrl(attacker.idToken));
+    await page.getByText('Do you want to sign out of Slugsmith?').waitFor();
+    expect(await stillSignedIn(page)).toBe(true);
   });
 
   it('a sign-out link from another site does not end the session; it asks, and a press signs out', async () => {
