@@ -19,6 +19,7 @@ import { Link, NavLink } from 'react-router';
 import { useAccount } from '../../auth/account.js';
 import { groupPlans, usePublicPlans } from '../../lib/plans.js';
 import { LanguageSwitcher } from './language-switcher.js';
+import { HeaderThemeToggle } from './theme-toggle.js';
 import { UserMenu } from './user-menu.js';
 
 function PlanBadges({ plan }: { plan: PublicPlan }) {
@@ -219,6 +220,7 @@ export function Header() {
         <NavItems vertical onNavigate={close} />
         <Divider my="sm" />
         <UserMenu />
+        <HeaderThemeToggle />
       </Drawer>
     </Box>
   );

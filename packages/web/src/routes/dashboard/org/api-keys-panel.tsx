@@ -124,7 +124,7 @@ export function ApiKeysPanel({
       )}
       {keys.data && keys.data.length > 0 && (
         <Table.ScrollContainer minWidth={820}>
-          <Table verticalSpacing="sm" data-testid="keys-table">
+          <Table verticalSpacing="sm" className="table-sticky-actions" data-testid="keys-table">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('keys.name')}</Table.Th>

@@ -118,7 +118,7 @@ export function MembersTab({ org }: { org: Organisation }) {
       {members.data && members.data.length === 0 && <EmptyState title={t('members.empty')} />}
       {members.data && members.data.length > 0 && (
         <Table.ScrollContainer minWidth={560}>
-          <Table verticalSpacing="sm" data-testid="members-table">
+          <Table verticalSpacing="sm" className="table-sticky-actions" data-testid="members-table">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('members.email')}</Table.Th>
