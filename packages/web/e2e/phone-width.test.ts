@@ -30,7 +30,7 @@ afterAll(async () => {
 });
 
 /** Whether the control is inside the viewport and the topmost thing at its centre (nothing covers it). */
-async function reachable(page: Page, control: Locator): Promise<string> {
+async function reachable(control: Locator): Promise<string> {
   return control.evaluate((el) => {
     // Scrolled into view vertically only: the table's own sideways scroll stays where it starts.
     window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - window.innerHeight / 2);
@@ -73,14 +73,14 @@ describe('at a phone’s width', () => {
     await page.getByTestId('tab-keys').click();
     const keyRow = page.getByTestId('key-row').first();
     await keyRow.waitFor();
-    expect(await reachable(page, keyRow.getByTestId('key-delete'))).toBe('ok');
-    expect(await reachable(page, keyRow.getByRole('button', { name: 'Usage' }))).toBe('ok');
+    expect(await reachable(keyRow.getByTestId('key-delete'))).toBe('ok');
+    expect(await reachable(keyRow.getByRole('button', { name: 'Usage' }))).toBe('ok');
 
     await page.getByTestId('tab-members').click();
     const memberRow = page.getByTestId('member-row').first();
     await memberRow.waitFor();
     // The sole owner's row says why it cannot leave, in its last column: on screen.
-    expect(await reachable(page, memberRow.locator('td').last())).toBe('ok');
+    expect(await reachable(memberRow.locator('td').last())).toBe('ok');
     expect(await fits(page)).toBe(true);
     // No floating toggle over the cells on a phone: the menu carries it.
     expect(await page.getByTestId('theme-toggle').isVisible()).toBe(false);
