@@ -8,8 +8,8 @@ import { OidcFlow } from './support/oidc-flow.js';
 /**
  * Issue 30 item 4: zxcvbn's estimate grows steeply with length and repetition, and the strength
  * route and sign-up reach it anonymously. Hostile 1 kB bodies must not hold the event loop
- * (measured as the loop's active time, perf_hooks' eventLoopUtilization, while they are answered), and one address
- * cannot ask without end.
+ * (measured as the loop's active time, perf_hooks' eventLoopUtilization, and this thread's CPU
+ * time while they are answered), and one address cannot ask without end.
  */
 const hostile = [
   'aA1!',
@@ -23,6 +23,11 @@ const hostile = [
   'L4l',
 ].map((unit) => unit.repeat(Math.ceil(1024 / unit.length)).slice(0, 1024));
 const longEmail = `${'qwerty'.repeat(40)}@example.com`.slice(-254);
+
+function threadCpuMs(): number {
+  const { user, system } = process.threadCpuUsage();
+  return (user + system) / 1000;
+}
 
 describe('password strength off the event loop', () => {
   let ctx: TestContext;
@@ -46,9 +51,11 @@ describe('password strength off the event loop', () => {
     });
 
   it('hostile 1 kB passwords hold the loop for less than 50 ms each, answered with a verdict', async () => {
+    const cpuBefore = threadCpuMs();
     const before = performance.eventLoopUtilization();
     const answers = await Promise.all(hostile.flatMap((pw) => [strength(pw), strength(pw, longEmail)]));
     const loop = performance.eventLoopUtilization(before);
+    const cpuPerRequest = (threadCpuMs() - cpuBefore) / answers.length;
     for (const answer of answers) {
       expect(answer.statusCode).toBe(200);
       expect(answer.json()).toMatchObject({ score: expect.any(Number), acceptable: expect.any(Boolean) });
@@ -57,9 +64,11 @@ describe('password strength off the event loop', () => {
     // the loop, 18 such bodies held it ~11.7 s in one run). Active time, unlike the gaps between
     // timers, does not count the idle waits a loaded machine stretches.
     const perRequestMs = loop.active / answers.length;
-    expect(perRequestMs, `${loop.active.toFixed(0)} ms active for ${answers.length} requests`).toBeLessThan(
-      50,
-    );
+    const seen = `${loop.active.toFixed(0)} ms active, ${cpuPerRequest.toFixed(1)} ms CPU per request`;
+    expect(perRequestMs, seen).toBeLessThan(50);
+    // This thread's CPU time (process.threadCpuUsage: not the estimator's worker, and it does not
+    // grow while other processes hold the cores) bounds the longest block of the loop.
+    expect(cpuPerRequest, seen).toBeLessThan(50);
   });
 
   it('one address is throttled (429 in the house format), another is not', async () => {
