@@ -167,6 +167,8 @@ describe('buying Pro, changing to Team, cancelling: the local sandbox end to end
     expect(await saasPlan(org)).toBe('pro');
     // The limits in force are Pro's, on the page too.
     await page.getByTestId('limits').first().getByText('Pro', { exact: true }).waitFor();
+    // Free stays beside Pro, but not as a second "Active".
+    await card('free').getByTestId('subscription-state').getByText('Not in force').waitFor();
   });
 
   it('changes to Team with the proration shown before confirming', async () => {
@@ -185,8 +187,11 @@ describe('buying Pro, changing to Team, cancelling: the local sandbox end to end
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(async () => (await billed(org))?.plan.slug, poll).toBe('team');
     await expect.poll(() => saasPlan(org), poll).toBe('team');
-    await page.reload();
-    await card('team').getByTestId('subscription-state').getByText('Active').waitFor();
+    // No reload: the card follows once the provider's event has landed (pending until then),
+    // and the limits in force with it.
+    await card('team').getByTestId('subscription-state').getByText('Active').waitFor({ timeout: 30_000 });
+    await page.getByTestId('billing-pending').waitFor({ state: 'detached', timeout: 30_000 });
+    await page.getByTestId('limits').first().getByText('Team', { exact: true }).waitFor({ timeout: 30_000 });
   });
 
   it('lists the payments in the billing history and opens a printable invoice', async () => {
