@@ -324,6 +324,31 @@ describe('a declined card, then a card that fails at renewal: past_due and recov
     await card('pro').getByTestId('subscription-state').getByText('Active').waitFor();
     expect(await card('pro').getByTestId('billing-past-due').count()).toBe(0);
   });
+
+  it('deleting the organisation says its paid subscription ends, then the sandbox holds none running', async () => {
+    const subscription = (await billed(org))?.billing?.provider_subscription_id;
+    expect(subscription).toMatch(/^sub_/);
+    await page.goto(`/dashboard/org/${org}?tab=danger`);
+    await page.getByTestId('org-delete').click();
+    const confirm = page.getByRole('dialog');
+    await confirm
+      .getByTestId('org-delete-paid')
+      .getByText(
+        /^Pro is paid through the payment provider: deleting the organi[sz]ation cancels it there now\./,
+      )
+      .waitFor();
+    await confirm.getByTestId('confirm-typed').fill(org);
+    await confirm.getByTestId('confirm-button').click();
+    await page.waitForURL((u) => u.pathname === '/dashboard');
+    const held = await apiAs<{ status: string }>(
+      server,
+      staffToken,
+      'GET',
+      `/admin/local/subscriptions/${encodeURIComponent(subscription ?? '')}`,
+    );
+    expect(held.status).toBe(200);
+    expect(held.body.status).toBe('canceled');
+  });
 });
 
 describe('a free trial, the way back from the hosted page and a payment link (local sandbox)', () => {
