@@ -175,7 +175,8 @@ function providerConfiguration(
         logoutSource: async (ctx, form) => {
           const hint = ctx.oidc.entities.IdTokenHint as { payload?: { sub?: unknown } } | undefined;
           const account = ctx.oidc.session?.accountId;
-          const oneStep = Boolean(account && hint?.payload?.sub === account);
+          // No one signed in (e.g. the account was just deleted): there is nothing to protect.
+          const oneStep = !account || hint?.payload?.sub === account;
           ctx.set('content-security-policy', pageSecurityPolicy);
           ctx.type = 'html';
           ctx.body = signOutPage(form, localeOfContext(ctx), { oneStep });
