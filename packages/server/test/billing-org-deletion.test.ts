@@ -114,6 +114,24 @@ describeEachDatabase('deleting a paying organisation (local sandbox)', (ctx) => 
     await settled(c);
   });
 
+  it('a subscription the sandbox does not hold (an event staff corrected by hand) does not block deletion', async () => {
+    const c = ctx();
+    const { org, owner } = await orgWithOwner(c, 'Unknown There');
+    const id = await orgId(c, org);
+    const [pro] = await c.app.database.db
+      .select({ planId: orgSubscriptions.planId })
+      .from(orgSubscriptions)
+      .where(eq(orgSubscriptions.orgId, id));
+    await c.app.database.db.insert(orgSubscriptions).values({
+      orgId: id,
+      planId: pro.planId,
+      state: 'active',
+      provider: 'local',
+      providerSubscriptionId: 'sub_local_not_in_the_sandbox',
+    });
+    expect((await c.request('DELETE', `/api/v1/orgs/${org}`, { token: owner.token })).status).toBe(204);
+  });
+
   it('staff deleting an organisation cancel its subscription the same way', async () => {
     const c = ctx();
     const { org, owner } = await orgWithOwner(c, 'Staff Closes');

@@ -78,6 +78,14 @@ describe('the staff area', () => {
       await nav.getByRole('link', { name }).waitFor();
     await staff.getByTestId('staff-level').getByText('Admin').waitFor();
     await checkSchemes(staff, 'admin dashboard', () => staff.getByTestId('fig-orgs').waitFor());
+    // A billing figure opens the list it counts, filtered.
+    await staff.getByTestId('fig-paying').click();
+    await staff.waitForURL(
+      (u) => u.pathname === '/admin/organizations' && u.searchParams.get('billing') === 'paying',
+    );
+    await expect
+      .poll(() => staff.getByTestId('org-filter-billing').inputValue())
+      .toBe('Paying subscriptions');
   });
 
   it('edits a plan’s description and monthly price, and the public catalogue shows both', async () => {

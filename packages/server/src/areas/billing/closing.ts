@@ -28,8 +28,9 @@ export async function endPaidSubscriptions(billing: Billing, orgIds: readonly st
     try {
       await billing.provider.cancelSubscription(sub.providerSubscriptionId, 'immediately');
     } catch (error) {
-      // The provider had ended it already (a cancellation whose event is still on its way).
-      if (!(error instanceof ApiError && error.status === 409)) {
+      // The provider had ended it already (a cancellation whose event is still on its way), or
+      // holds no such subscription (nothing there to charge).
+      if (!(error instanceof ApiError && (error.status === 409 || error.status === 404))) {
         billing.deps.log.error({ err: error, org_id: sub.orgId }, 'cancelling for deletion failed');
         throw new ApiError(502, ClosingMessages.providerFailed, {
           reason: 'provider_error',
