@@ -55,10 +55,10 @@ import { migrate } from './db/migrate.js';
 import { type BodyLimitRecord, installBodyLimits } from './platform/body-limits.js';
 import { Caches } from './platform/cache.js';
 import { answerClientError } from './platform/client-errors.js';
+import { installCompression } from './platform/compression.js';
 import type { Config } from './platform/config.js';
 import { capConnections, effectiveTotalCap, openFileLimit } from './platform/connections.js';
 import { type CorsHeaders, installCors } from './platform/cors.js';
-import { installCompression } from './platform/compression.js';
 import { installErrorHandling } from './platform/errors.js';
 import { httpServerBounds } from './platform/http-bounds.js';
 import { trackInFlight } from './platform/in-flight.js';
@@ -287,6 +287,7 @@ export async function buildApp(
       done(null, payload);
     });
 
+    await installCompression(server);
     await registerApiDocs(server, config.publicUrl);
     await server.register(
       async (api) => {
@@ -307,7 +308,6 @@ export async function buildApp(
         });
         adminRoutes(api, {
           db: database.db,
-    await installCompression(server);
           caches,
           stats,
           settings: { ...config.notices, paymentProvider: config.billing.provider },

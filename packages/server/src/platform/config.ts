@@ -123,12 +123,12 @@ export type AuthConfig =
       clientId: string;
       adminEmail: string;
       adminPassword?: string;
+      /** Free sign-ups per client address and hour (SIGN_UPS_PER_ADDRESS). */
+      signUpsPerAddress: number;
     }
   /** Any external OpenID Connect issuer (Auth0, Keycloak, …). */
   | { kind: 'external'; issuer: string; audience: string; clientId?: string };
 
-      /** Free sign-ups per client address and hour (SIGN_UPS_PER_ADDRESS). */
-      signUpsPerAddress: number;
 export interface Config {
   port: number;
   host: string;
@@ -265,13 +265,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       clientId: e.OIDC_CLIENT_ID ?? 'slugsmith-console',
       adminEmail: e.ADMIN_EMAIL,
       adminPassword: e.ADMIN_PASSWORD,
+      signUpsPerAddress: e.SIGN_UPS_PER_ADDRESS,
     };
   }
 
   const corsOrigins =
     e.CORS_ORIGINS === '*'
       ? true
-      signUpsPerAddress: e.SIGN_UPS_PER_ADDRESS,
       : (e.CORS_ORIGINS ?? new URL(publicUrl).origin)
           .split(',')
           .map((o) => o.trim())

@@ -126,10 +126,10 @@ export function generateRoutes(
       limits: { operation: 'forge', stream: true, slugs: 'count', pattern: 'pattern' },
       stats: { event: 'forge', stream: true },
       cors: 'any-origin',
+      compress: false,
     },
     schema: {
       tags,
-      compress: false,
       summary: 'Slugs from a pattern, newline-delimited',
       body: ForgeRequest,
       response: stream,
@@ -210,11 +210,11 @@ export function generateRoutes(
       limits: { operation: 'mint', stream: true, slugs: 'count' },
       stats: { event: 'mint', stream: true },
       cors: 'any-origin',
+      compress: false,
     },
     schema: {
       tags,
       summary: 'The next slugs of a series, newline-delimited, reserved batch by batch',
-      compress: false,
       body: MintRequest,
       response: stream,
     },
@@ -257,13 +257,13 @@ export function generateRoutes(
       limits: { operation: 'slice', stream: true, slugs: 'count' },
       stats: { event: 'slice', stream: true },
       cors: 'any-origin',
+      compress: false,
     },
     schema: {
       tags,
       summary: 'A window of a series, newline-delimited',
       body: SliceRequest,
       response: stream,
-      compress: false,
     },
     handler: async (request, reply) => {
       const { count, batch_size, sequence, series: slug } = request.body;
