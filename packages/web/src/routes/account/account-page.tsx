@@ -21,8 +21,10 @@ import { logout } from '../../auth/sign-in.js';
 import { ConfirmDialog } from '../../components/confirm/confirm-dialog.js';
 import { changeLanguage } from '../../i18n/index.js';
 import { LANGUAGES } from '../../i18n/languages.js';
+import { consoleKeys, listOrgs } from '../../lib/console-api.js';
 import { rememberAccountDeleted } from '../account-deleted/account-deleted.js';
 import { notifyFailure, notifySuccess } from '../dashboard/notify.js';
+import { usePaidSubscriptions } from '../dashboard/org/paid-subscriptions.js';
 import {
   accountKeys,
   changePassword,
@@ -195,6 +197,13 @@ function DeleteSection() {
   const { account } = useAccount();
   const [confirming, setConfirming] = useState(false);
   const [refusal, setRefusal] = useState<string[] | null>(null);
+  // The personal organisation goes with the account: what it pays for is cancelled at the provider.
+  const orgs = useQuery({
+    queryKey: consoleKeys.orgs(),
+    queryFn: ({ signal }) => listOrgs(signal),
+    enabled: confirming,
+  });
+  const paid = usePaidSubscriptions(orgs.data?.find((o) => o.personal)?.slug, confirming);
   const remove = useMutation({
     mutationFn: deleteAccount,
     onSuccess: async () => {
@@ -236,6 +245,11 @@ function DeleteSection() {
         onConfirm={() => remove.mutate()}
       >
         <Text size="sm">{t('delete.confirmText', { email: account?.email ?? '' })}</Text>
+        {paid.map((s) => (
+          <Alert key={s.id} color="yellow" variant="light" mt="sm" data-testid="account-delete-paid">
+            {t('delete.paidSubscription', { plan: s.plan.name })}
+          </Alert>
+        ))}
       </ConfirmDialog>
     </Paper>
   );

@@ -1,12 +1,13 @@
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Organisation } from '@slugsmith/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { TypedConfirmDialog } from '../../../components/confirm/confirm-dialog.js';
-import { consoleKeys, deleteOrg, hasRole, listSubscriptions } from '../../../lib/console-api.js';
+import { consoleKeys, deleteOrg, hasRole } from '../../../lib/console-api.js';
 import { notifyFailure, notifySuccess } from '../notify.js';
+import { usePaidSubscriptions } from './paid-subscriptions.js';
 
 /** Deleting the organisation: owners only, never the personal one, after typing its slug. */
 export function DangerZone({ org }: { org: Organisation }) {
@@ -16,18 +17,7 @@ export function DangerZone({ org }: { org: Organisation }) {
   const [confirming, setConfirming] = useState(false);
   const isOwner = hasRole(org.role, 'owner');
   // Deleting cancels what the organisation pays for at the provider: the dialog says so.
-  const subs = useQuery({
-    queryKey: consoleKeys.subscriptions(org.slug),
-    queryFn: ({ signal }) => listSubscriptions(org.slug, signal),
-    enabled: confirming,
-  });
-  const paid = (subs.data ?? []).filter(
-    (s) =>
-      s.billing !== null &&
-      s.state !== 'cancelled' &&
-      s.state !== 'expired' &&
-      s.billing.period !== 'perpetual',
-  );
+  const paid = usePaidSubscriptions(org.slug, confirming);
   const remove = useMutation({
     mutationFn: () => deleteOrg(org.slug),
     onSuccess: async () => {
