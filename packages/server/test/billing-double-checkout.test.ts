@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { applyEvent, NeedsStaff } from '../src/areas/billing/apply.js';
+import type { EventRow } from '../src/areas/billing/event-queries.js';
 import {
-  billingEvents,
   localPaySubscriptions,
   localPayTransactions,
   orgSubscriptions,
@@ -211,6 +212,40 @@ describeEachDatabaseWith(
       expect(flagged?.lastError).toContain(secondId);
       // Nothing was cancelled at Paddle by itself: a refund there is staff's decision.
       expect(paddleApi.calls('POST', '/subscriptions/')).toEqual([]);
+    });
+
+    it('two new subscriptions of one organisation applied at the same moment: exactly one is flagged', async () => {
+      const c = ctx();
+      const apply = (body: string) => {
+        const event = JSON.parse(body);
+        const row = {
+          eventType: event.event_type,
+          payload: event,
+          occurredAt: new Date(event.occurred_at),
+        } as unknown as EventRow;
+        const context = {
+          db: c.app.database.db,
+          provider: 'paddle' as const,
+          graceDays: 14,
+          changed: () => {},
+          undoDuplicate: async () => false,
+        };
+        return applyEvent(context, row).then(
+          () => 'applied',
+          (error: unknown) => (error instanceof NeedsStaff ? 'flagged' : Promise.reject(error)),
+        );
+      };
+      const pro = await priceId(c, 'pro', 'monthly');
+      const team = await priceId(c, 'team', 'monthly');
+      for (let round = 0; round < 5; round++) {
+        const { org } = await orgWithOwner(c, `Race ${round}`);
+        const id = await orgId(c, org);
+        const outcomes = await Promise.all([
+          apply(subscriptionEvent({ id: subId(), orgId: id, priceId: pro })),
+          apply(subscriptionEvent({ id: subId(), orgId: id, priceId: team })),
+        ]);
+        expect(outcomes.sort()).toEqual(['applied', 'flagged']);
+      }
     });
 
     it('a subscription that is already known is not a second one (its updates apply)', async () => {

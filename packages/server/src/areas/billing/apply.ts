@@ -5,6 +5,7 @@ import {
   type PaymentProviderName,
   type SubscriptionState,
 } from '@slugsmith/contract';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect.js';
 import type { PendingChange } from '../../db/schema.js';
 import { issueLicenceForSubscription } from '../licences/service.js';
@@ -154,14 +155,7 @@ async function applySubscription(
     .sort((a, b) => b.getTime() - a.getTime())[0];
   const quantity = data.items.reduce((sum, i) => sum + i.quantity, 0);
 
-  // A subscription new to us that is a second live one of its plan type, or of a plan no longer
-  // sold: two checkouts prepared before either was paid, or one paid after staff archived the plan.
-  const unwanted =
-    !existing && found && LIVE_SUBSCRIPTION_STATES.includes(state)
-      ? await unwantedSubscription(ctx, orgId, found.plan)
-      : undefined;
-
-  const written = await q.upsertProviderSubscription(ctx.db, {
+  const values = {
     orgId,
     ...plan,
     state,
@@ -178,7 +172,24 @@ async function applySubscription(
     currentPeriodEnd: periodEnd,
     providerUpdatedAt: occurredAt,
     pendingChange: stillPending(existing?.pendingChange ?? null, plan.priceId, quantity, occurredAt),
-  });
+  };
+  // A subscription new to us that is a second live one of its plan type, or of a plan no longer
+  // sold: two checkouts prepared before either was paid, or one paid after staff archived the plan.
+  // New subscriptions of one organisation are checked and written in turns (nodes apply events
+  // concurrently), so two arriving at once cannot both pass.
+  let unwanted: string | undefined;
+  let written: Awaited<ReturnType<typeof q.upsertProviderSubscription>>;
+  if (!existing && found && LIVE_SUBSCRIPTION_STATES.includes(state)) {
+    [unwanted, written] = await ctx.db.transaction(async (tx) => {
+      await tx.execute(
+        sql`SELECT pg_advisory_xact_lock(hashtextextended(${`org-subscriptions:${orgId}`}, 0))`,
+      );
+      const why = await unwantedSubscription(tx, orgId, found.plan);
+      return [why, await q.upsertProviderSubscription(tx, values)] as const;
+    });
+  } else {
+    written = await q.upsertProviderSubscription(ctx.db, values);
+  }
   if (!written) return 'stale';
   await q.rememberCustomer(ctx.db, ctx.provider, written.orgId, data.customer_id);
   if (unwanted) {
@@ -211,14 +222,9 @@ function stillPending(
 }
 
 /** Why a new live subscription should not be there, if it should not. */
-async function unwantedSubscription(ctx: ApplyContext, orgId: string, plan: q.PlanRow) {
+async function unwantedSubscription(db: Db, orgId: string, plan: q.PlanRow) {
   if (!subscribable(plan.state)) return `plan ${plan.slug} is no longer offered`;
-  const other = await q.liveProviderSubscriptionOfType(
-    ctx.db,
-    orgId,
-    plan.planType,
-    LIVE_SUBSCRIPTION_STATES,
-  );
+  const other = await q.liveProviderSubscriptionOfType(db, orgId, plan.planType, LIVE_SUBSCRIPTION_STATES);
   return other ? `a second live ${plan.planType} subscription beside ${other}` : undefined;
 }
 
