@@ -1,11 +1,33 @@
+import { Timestamp } from './common.js';
 import { SUPPORTED_LANGUAGES } from './languages.js';
 import { z } from './zod.js';
+
+/** One browser session of the account at the built-in provider. */
+export const AccountSession = z
+  .object({
+    /** The session's public id (never its cookie value): what `DELETE /account/sessions/{id}` takes. */
+    id: z.string(),
+    /** Browser and system named from the user agent (null: not recognised or not recorded). */
+    browser: z.string().nullable(),
+    os: z.string().nullable(),
+    /** The client address it was last used from (null: not recorded). */
+    address: z.string().nullable(),
+    started_at: Timestamp,
+    /** The last sign-in or renewal through this session at the provider. */
+    last_used_at: Timestamp,
+    /** The session this console was signed in through. */
+    current: z.boolean(),
+  })
+  .meta({ id: 'AccountSession' });
+export type AccountSession = z.infer<typeof AccountSession>;
 
 /** The signed-in account's sessions at the built-in provider (the account page). */
 export const AccountSessions = z
   .object({
     /** Browser sessions signed in to the built-in provider, this one included. */
     count: z.number().int().min(0),
+    /** The same sessions, most recently used first. */
+    items: z.array(AccountSession),
   })
   .meta({ id: 'AccountSessions' });
 export type AccountSessions = z.infer<typeof AccountSessions>;

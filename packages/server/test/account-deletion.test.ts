@@ -63,7 +63,10 @@ describeEachDatabase('deleting one own account', (ctx) => {
 
   it('counts sessions (none for a token of another issuer) and signs out of others', async () => {
     const p = await ctx().person('sessions');
-    expect((await req('GET', '/api/v1/account/sessions', { token: p.token })).body).toEqual({ count: 0 });
+    expect((await req('GET', '/api/v1/account/sessions', { token: p.token })).body).toEqual({
+      count: 0,
+      items: [],
+    });
     expect((await req('DELETE', '/api/v1/account/sessions/others', { token: p.token })).body).toEqual({
       ended: 0,
     });

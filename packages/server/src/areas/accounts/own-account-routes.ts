@@ -10,11 +10,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAccount } from '../../auth/access.js';
-import { countSessions, endSessions } from '../../auth/builtin/sessions.js';
+import { endSession, listSessions } from '../../auth/builtin/session-activity.js';
+import { endSessions } from '../../auth/builtin/sessions.js';
 import { builtinIssuerKey, setUserLanguage } from '../../auth/builtin/users.js';
 import type { Db } from '../../db/connect.js';
 import { accounts, localUsers, memberships, organisations } from '../../db/schema.js';
 import { ApiError } from '../../platform/errors.js';
+import { describeUserAgent } from '../../platform/user-agent.js';
 import type { EndPaidSubscriptions } from '../orgs/service.js';
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -92,13 +94,42 @@ export function ownAccountRoutes(
     config: { access: 'account' },
     schema: {
       tags,
-      summary: 'How many browser sessions the account has at the built-in provider',
+      summary: 'The browser sessions the account has at the built-in provider',
       response: { 200: AccountSessions, ...errors },
     },
     handler: async (request) => {
       requireAccount(request);
       const subject = builtinSubject(request);
-      return { count: subject ? await countSessions(db, subject) : 0 };
+      if (!subject) return { count: 0, items: [] };
+      const grant = request.caller.token?.claims.grant_id;
+      const items = (await listSessions(db, subject)).map((s) => ({
+        id: s.id,
+        ...describeUserAgent(s.userAgent),
+        address: s.address,
+        started_at: s.startedAt.toISOString(),
+        last_used_at: s.lastUsedAt.toISOString(),
+        current: typeof grant === 'string' && s.grantIds.includes(grant),
+      }));
+      return { count: items.length, items };
+    },
+  });
+
+  r.delete('/account/sessions/:id', {
+    config: { access: 'account' },
+    schema: {
+      tags,
+      summary: 'Sign one session out (its tokens stop working at once)',
+      params: z.object({ id: z.string().min(1).max(200) }),
+      response: { 204: z.null().describe('Signed out'), ...errors },
+    },
+    handler: async (request, reply) => {
+      requireAccount(request);
+      const subject = builtinSubject(request);
+      // Another account's session is as unknown as one that never existed.
+      if (!subject || !(await endSession(db, subject, request.params.id))) {
+        throw ApiError.notFound('No such session');
+      }
+      return reply.status(204).send(null);
     },
   });
 

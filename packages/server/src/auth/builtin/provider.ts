@@ -37,6 +37,7 @@ import {
   verificationResultPage,
 } from './pages.js';
 import { judgePassword } from './password-policy.js';
+import { recordSessionActivity, type SessionFacts } from './session-activity.js';
 import { grantExists } from './sessions.js';
 import {
   builtinIssuerKey,
@@ -274,6 +275,19 @@ export async function startBuiltinProvider(
   const throttle = openThrottleStore(db, options.redisUrl);
   const security = new AccountSecurity(db, options.mailer, throttle, publicUrl, log, auth.signUpsPerAddress);
   provider.on('server_error', (_ctx, err) => log.error({ err }, 'oidc provider error'));
+  // The address and browser each signed-in session was last used from (the account page lists them).
+  const requestFacts = new WeakMap<object, SessionFacts>();
+  provider.use(async (ctx, next) => {
+    await next();
+    const session = ctx.oidc?.session;
+    const facts = requestFacts.get(ctx.req);
+    if (!session?.accountId || !session.uid || !facts) return;
+    await recordSessionActivity(
+      db,
+      { uid: session.uid, accountId: session.accountId, exp: session.exp },
+      facts,
+    ).catch((err) => log.warn({ err }, 'session activity not recorded'));
+  });
   const callback = provider.callback();
 
   const verifier = sessionBoundVerifier(
@@ -575,6 +589,8 @@ export async function startBuiltinProvider(
         raw.headers['x-forwarded-proto'] = publicOrigin.protocol.slice(0, -1);
         raw.headers.host = publicOrigin.host;
         raw.url = (raw.url ?? '/').slice(mountPath.length) || '/';
+        // Fastify's address honours TRUST_PROXY; the provider's own would trust any forwarded header.
+        requestFacts.set(raw, { address: request.ip, userAgent: request.headers['user-agent'] });
         await callback(raw, reply.raw);
       });
     });
