@@ -38,7 +38,7 @@ import { parseBoundedJson } from '../../platform/json-depth.js';
 import { assertSliceWindow } from '../limits/hooks.js';
 import { keyLimits } from '../plans/effective-limits.js';
 import * as series from '../series/service.js';
-import { countedSlugs } from '../stats/hooks.js';
+import { countedSeries, countedSlugs } from '../stats/hooks.js';
 import { keyScope } from '../stats/service.js';
 import {
   assertCount,
@@ -199,7 +199,10 @@ export function generateRoutes(
     },
     handler: async (request) => {
       assertCount(request.body.count, MAX_COUNT);
-      const id = await service.seriesIdFor(db, caches, requireKey(request), request.body.series);
+      const id = countedSeries(
+        request,
+        await service.seriesIdFor(db, caches, requireKey(request), request.body.series),
+      );
       return countedSlugs(request, await series.mint(db, id, request.body.count));
     },
   });
@@ -222,7 +225,7 @@ export function generateRoutes(
       const { count, batch_size, series: slug } = request.body;
       assertCount(count, MAX_STREAM_COUNT);
       const key = requireKey(request);
-      const id = await service.seriesIdFor(db, caches, key, slug);
+      const id = countedSeries(request, await service.seriesIdFor(db, caches, key, slug));
       const open = streams.admit(key.id, reply);
       return reply
         .type('text/plain; charset=utf-8')
@@ -246,6 +249,7 @@ export function generateRoutes(
     handler: async (request, reply) => {
       assertCount(request.body.count, MAX_COUNT);
       const row = await service.seriesFor(db, requireKey(request), request.body.series);
+      countedSeries(request, row.id);
       assertSliceWindow(request, reply, row, request.body.sequence, request.body.count);
       return countedSlugs(request, await series.sliceSlugs(row, request.body.sequence, request.body.count));
     },
@@ -269,6 +273,7 @@ export function generateRoutes(
       const { count, batch_size, sequence, series: slug } = request.body;
       assertCount(count, MAX_STREAM_COUNT);
       const row = await service.seriesFor(db, requireKey(request), slug);
+      countedSeries(request, row.id);
       assertSliceWindow(request, reply, row, sequence, count);
       const open = streams.admit(requireKey(request).id, reply);
       return reply
@@ -293,6 +298,7 @@ export function generateRoutes(
     handler: async (request) => {
       const key = requireKey(request);
       const row = await service.seriesFor(db, key, request.body?.series);
+      countedSeries(request, row.id);
       const { info: _info, ...answer } = await series.resetSeries(db, service.orgOf(key), row);
       return answer;
     },

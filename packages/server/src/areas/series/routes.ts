@@ -22,7 +22,7 @@ import type { Db } from '../../db/connect.js';
 import type { Caches } from '../../platform/cache.js';
 import { assertCount, MAX_COUNT } from '../generate/engine.js';
 import { assertSliceWindow } from '../limits/hooks.js';
-import { countedSlugs } from '../stats/hooks.js';
+import { countedSeries, countedSlugs } from '../stats/hooks.js';
 import * as service from './service.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
@@ -152,6 +152,7 @@ export function seriesRoutes(app: FastifyInstance, db: Db, caches: Caches): void
       const { count, sequence } = request.body;
       assertCount(count, MAX_COUNT);
       const row = await service.seriesOrNotFound(db, requireOrg(request), request.params.series);
+      countedSeries(request, row.id);
       assertSliceWindow(request, reply, row, sequence, count);
       return countedSlugs(request, await service.sliceSlugs(row, sequence, count));
     },
@@ -174,6 +175,7 @@ export function seriesRoutes(app: FastifyInstance, db: Db, caches: Caches): void
     handler: async (request) => {
       assertCount(request.body.count, MAX_COUNT);
       const row = await service.seriesOrNotFound(db, requireOrg(request), request.params.series);
+      countedSeries(request, row.id);
       return countedSlugs(request, await service.mint(db, row.id, request.body.count));
     },
   });
@@ -189,6 +191,7 @@ export function seriesRoutes(app: FastifyInstance, db: Db, caches: Caches): void
     handler: async (request) => {
       const org = requireOrg(request);
       const row = await service.seriesOrNotFound(db, org, request.params.series);
+      countedSeries(request, row.id);
       const { info: _info, ...answer } = await service.resetSeries(db, org, row);
       return answer;
     },

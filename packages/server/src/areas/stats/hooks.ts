@@ -15,6 +15,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Slugs in the answer of a counted call (see countedSlugs; streams: counted as they pass). */
     statsSlugs: number;
+    /** The series a counted call worked on, as its handler resolved it (see countedSeries). */
+    statsSeriesId: string | null;
   }
   interface FastifyContextConfig {
     /** The route's successful calls are counted in the usage statistics (see CountedCall). */
@@ -24,8 +26,9 @@ declare module 'fastify' {
 
 /**
  * How statistics count a route's calls (product spec §1): its `config.stats`. A call with an
- * API or SDK key counts for the key (series: the key's, else the body's `series`); a console
- * call for the caller's organisation (series: the path's `:series`).
+ * API or SDK key counts for the key, a console call for the caller's organisation. The series is
+ * the one the handler resolved (countedSeries: an org key naming none works on the default
+ * series), else the key's, else the one the body's `series` or the path's `:series` names.
  */
 export interface CountedCall {
   event: StatsEvent;
@@ -53,6 +56,16 @@ export function countedSlugs<T extends readonly unknown[]>(request: FastifyReque
   return slugs;
 }
 
+/**
+ * The series a counted call works on, as statistics record it: its handler passes the id it
+ * resolved through here. Only the handler knows it when the call names none (the default series),
+ * and an id needs no slug look-up when the minute's counts are written.
+ */
+export function countedSeries<T extends string>(request: FastifyRequest, seriesId: T): T {
+  request.statsSeriesId = seriesId;
+  return seriesId;
+}
+
 /** Streams answer one slug per line: the lines are counted as they pass. */
 const countStream: onSendHookHandler = async (request, _reply, payload) => {
   if (!(payload instanceof Readable)) return payload;
@@ -68,11 +81,12 @@ const countStream: onSendHookHandler = async (request, _reply, payload) => {
 };
 
 /**
- * Declares the slug count handlers of counted routes write (countedSlugs) on every request:
+ * Declares what handlers of counted routes write (countedSlugs, countedSeries) on every request:
  * set only on some, it would give those a hidden class of their own.
  */
 export function declareCountedSlugs(app: FastifyInstance): void {
   app.decorateRequest('statsSlugs', 0);
+  app.decorateRequest('statsSeriesId', null);
 }
 
 /**
@@ -103,10 +117,12 @@ function recordOne(stats: StatsService, request: FastifyRequest, reply: FastifyR
   const count = event === 'reset' ? 1 : request.statsSlugs;
   const key = request.caller.key;
   if (key) {
+    // A forge has no series, even with a series key.
+    const seriesId = event === 'forge' ? null : (request.statsSeriesId ?? key.seriesId);
     const slug = (request.body as { series?: unknown } | undefined)?.series;
     stats.recorder.record({
       orgId: key.orgId,
-      seriesId: event === 'forge' ? null : key.seriesId,
+      seriesId,
       seriesSlug: event !== 'forge' && typeof slug === 'string' ? slug : null,
       keyId: key.id,
       event,
@@ -120,7 +136,7 @@ function recordOne(stats: StatsService, request: FastifyRequest, reply: FastifyR
   const slug = (request.params as { series?: unknown }).series;
   stats.recorder.record({
     orgId: org.id,
-    seriesId: null,
+    seriesId: request.statsSeriesId,
     seriesSlug: typeof slug === 'string' ? slug : null,
     keyId: null,
     event,

@@ -8,7 +8,7 @@ export const NIL_UUID = '00000000-0000-0000-0000-000000000000';
 /** One finished generation call. */
 export interface StatsCall {
   orgId: string;
-  /** The series, when the caller knows its id (a series key)… */
+  /** The series, when its id is known (resolved by the handler, or a series key's)… */
   seriesId: string | null;
   /** …or its slug in the organisation, resolved when the batch is written (no query per call). */
   seriesSlug?: string | null;
