@@ -92,6 +92,20 @@ for (const kind of testDatabases) {
       expect(totals(named.body)).toEqual(expected);
     });
 
+    it('counts concurrent calls, with and without the series named, once each under the default series', async () => {
+      const o = await orgWithDefault('stats-default-concurrent');
+      const answers = await Promise.all(
+        Array.from({ length: 24 }, (_, i) =>
+          o.call('/gen/mint', i % 3 === 0 ? { series: o.chosen.slug, count: 2 } : { count: 2 }),
+        ),
+      );
+      expect(answers.map((r) => r.status)).toEqual(Array(24).fill(200));
+      await settle();
+
+      expect(await o.stats(o.chosen.slug)).toEqual(['mint 48/24']);
+      expect(await o.orgStats()).toEqual(['mint 48/24']);
+    });
+
     it('counts streams without a series under the default series', async () => {
       const o = await orgWithDefault('stats-default-streams');
       // Streams need a paid plan.
