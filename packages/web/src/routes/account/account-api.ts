@@ -31,6 +31,7 @@ export const changePassword = (current_password: string, new_password: string) =
   send<null>('POST', '/account/password', { current_password, new_password });
 export const getSessions = (signal?: AbortSignal) => get<AccountSessions>('/account/sessions', signal);
 export const endOtherSessions = () => send<{ ended: number }>('DELETE', '/account/sessions/others');
+export const endSession = (id: string) => send<null>('DELETE', `/account/sessions/${enc(id)}`);
 export const deleteAccount = () => send<null>('DELETE', '/account');
 /** The language the account's e-mail is written in. */
 export const setAccountLanguage = (language: string) =>

@@ -12,7 +12,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from 'react-oidc-context';
@@ -29,14 +29,13 @@ import {
   accountKeys,
   changePassword,
   deleteAccount,
-  endOtherSessions,
   getAccount,
-  getSessions,
   refusalDetail,
   refusalReason,
   setAccountLanguage,
 } from './account-api.js';
 import { ResendVerification } from './resend-verification.js';
+import { SessionsSection } from './sessions-section.js';
 
 /** /account: the e-mail and its state, password, language, sessions, deleting the account. */
 export function AccountPage() {
@@ -81,6 +80,7 @@ export function AccountPage() {
 
 function PasswordSection() {
   const { t } = useTranslation('account');
+  const queryClient = useQueryClient();
   const form = useForm({
     initialValues: { current: '', next: '', confirm: '' },
     validate: {
@@ -94,6 +94,8 @@ function PasswordSection() {
     onSuccess: () => {
       form.reset();
       notifySuccess(t('password.changed'));
+      // The change signed the other sessions out: the list shows what is left.
+      return queryClient.invalidateQueries({ queryKey: accountKeys.sessions() });
     },
     onError: (error) => {
       const field = refusalDetail<string>(error, 'field');
@@ -158,35 +160,6 @@ function LanguageSection() {
             );
         }}
       />
-    </Paper>
-  );
-}
-
-function SessionsSection() {
-  const { t } = useTranslation('account');
-  const sessions = useQuery({
-    queryKey: accountKeys.sessions(),
-    queryFn: ({ signal }) => getSessions(signal),
-  });
-  const end = useMutation({
-    mutationFn: endOtherSessions,
-    onSuccess: ({ ended }) => {
-      notifySuccess(t('sessions.ended', { count: ended }));
-      return sessions.refetch();
-    },
-    onError: (error) => notifyFailure(t('sessions.failed'), error),
-  });
-  return (
-    <Paper withBorder radius="md" p="lg">
-      <Title order={2} size="h4" mb="sm">
-        {t('sessions.title')}
-      </Title>
-      <Text size="sm" mb="sm" data-testid="session-count">
-        {sessions.data ? t('sessions.count', { count: sessions.data.count }) : ' '}
-      </Text>
-      <Button variant="default" loading={end.isPending} onClick={() => end.mutate()}>
-        {t('sessions.signOutOthers')}
-      </Button>
     </Paper>
   );
 }
