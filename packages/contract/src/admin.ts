@@ -289,6 +289,10 @@ export const AuditEntry = z
     action: z.string(),
     object_type: AuditObjectType,
     object_id: z.string(),
+    /** What the reader calls the object (a document's title in their language, else its slug); null: no name here. */
+    object_name: z.string().nullable(),
+    /** The object no longer exists (documents): the id is all that is left of it. */
+    object_deleted: z.boolean(),
     before: z.unknown(),
     after: z.unknown(),
   })
@@ -298,6 +302,8 @@ export type AuditEntry = z.infer<typeof AuditEntry>;
 export const AuditQuery = Page.extend({
   object_type: AuditObjectType.optional(),
   object_id: Text.max(200, 'Maximum length is 200 characters').optional(),
+  /** The reader's language: documents are named by their title in it. */
+  language: Text.max(35, 'Maximum length is 35 characters').optional(),
 });
 export type AuditQuery = z.infer<typeof AuditQuery>;
 

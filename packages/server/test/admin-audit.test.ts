@@ -461,4 +461,53 @@ describeEachDatabase('audit log', (ctx) => {
       await ctx().request('GET', '/api/v1/admin/audit?object_type=planet', { token: admin.token }),
     ).toMatchObject({ status: 400, body: { details: { issues: [{ path: 'querystring.object_type' }] } } });
   });
+
+  it("names documents by their title in the reader's language (else the nearest one); deleted ones keep the id, marked", async () => {
+    const admin = await ctx().admin();
+    const named = await newDocument(ctx(), admin.token);
+    const translated = (path: string) =>
+      ctx().request('PUT', `/api/v1/admin/docs/${named.slug}/tr/${path}`, {
+        token: admin.token,
+        body: { title: 'Geprüftes Dokument', content: '# Geprüft' },
+      });
+    expect((await translated('de-DE')).status).toBeLessThan(300);
+    const gone = await newDocument(ctx(), admin.token);
+    expect(
+      (await ctx().request('DELETE', `/api/v1/admin/docs/${gone.slug}`, { token: admin.token })).status,
+    ).toBe(204);
+    const entries = async (id: string, language?: string) =>
+      (
+        await ctx().request(
+          'GET',
+          `/api/v1/admin/audit?object_type=document&object_id=${id}${language ? `&language=${language}` : ''}`,
+          { token: admin.token },
+        )
+      ).body.items as { object_name: string | null; object_deleted: boolean; object_id: string }[];
+
+    // German reader: the German title; English (no English title but the created one): 'Audited'.
+    for (const e of await entries(named.id, 'de-DE'))
+      expect(e).toMatchObject({
+        object_id: named.id,
+        object_name: 'Geprüftes Dokument',
+        object_deleted: false,
+      });
+    for (const e of await entries(named.id, 'en-GB')) expect(e.object_name).toBe('Audited');
+    // Deleted: created and deleted entries both keep the id, no name, marked as deleted.
+    const goneEntries = await entries(gone.id, 'de-DE');
+    expect(goneEntries).toHaveLength(2);
+    for (const e of goneEntries)
+      expect(e).toMatchObject({ object_id: gone.id, object_name: null, object_deleted: true });
+    // Other objects are not named here and never deleted-marked.
+    const org = await newOrg(ctx());
+    await ctx().request('PUT', `/api/v1/admin/orgs/${org}`, {
+      token: admin.token,
+      body: { name: 'Renamed' },
+    });
+    const [orgEntry] = (
+      await ctx().request('GET', `/api/v1/admin/audit?object_type=organisation&object_id=${org}`, {
+        token: admin.token,
+      })
+    ).body.items;
+    expect(orgEntry).toMatchObject({ object_name: null, object_deleted: false });
+  });
 });

@@ -211,6 +211,8 @@ export interface AuditListParams {
   limit: number;
   object_type?: AuditObjectType;
   object_id?: string;
+  /** The reader's language: documents are named by their title in it. */
+  language?: string;
 }
 
 /** Admin writes, newest first; `object_type` and `object_id` narrow them to one object. */

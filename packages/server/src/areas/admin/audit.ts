@@ -3,6 +3,7 @@ import type { AuditEntry, AuditObjectType, AuditPage, AuditQuery } from '@slugsm
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/connect.js';
 import { ApiError } from '../../platform/errors.js';
+import { documentNames } from '../documents/service.js';
 import * as q from './queries.js';
 
 export interface AuditActor {
@@ -60,7 +61,8 @@ export function auditRequest(
   return recordAudit(db, { ...entry, actor: auditActor(request) });
 }
 
-function toEntry(r: q.AuditRow): AuditEntry {
+function toEntry(r: q.AuditRow, documents: Map<string, string>): AuditEntry {
+  const isDocument = r.objectType === 'document';
   return {
     id: r.id,
     at: r.at.toISOString(),
@@ -68,6 +70,8 @@ function toEntry(r: q.AuditRow): AuditEntry {
     action: r.action,
     object_type: r.objectType as AuditObjectType,
     object_id: r.objectId,
+    object_name: (isDocument && documents.get(r.objectId)) || null,
+    object_deleted: isDocument && !documents.has(r.objectId),
     before: r.before ?? null,
     after: r.after ?? null,
   };
@@ -80,7 +84,15 @@ export async function listAudit(db: Db, query: AuditQuery): Promise<AuditPage> {
     query.offset,
     query.limit,
   );
-  return { items: rows.map(toEntry), total, offset: query.offset, limit: query.limit };
+  // Documents are named by their title (a UUID tells the reader nothing); gone ones keep the id.
+  const documentIds = rows.filter((r) => r.objectType === 'document').map((r) => r.objectId);
+  const documents = await documentNames(db, documentIds, query.language);
+  return {
+    items: rows.map((r) => toEntry(r, documents)),
+    total,
+    offset: query.offset,
+    limit: query.limit,
+  };
 }
 
 /** Reads an object before a write; a 404 means it does not exist yet (null). */

@@ -72,6 +72,16 @@ export async function tagsOf(db: DbOrTx, documentIds: readonly string[]): Promis
 }
 
 /** Every translation of the documents without their content. */
+/** The slugs of these documents (ids that name no document are left out). */
+export async function slugsOf(db: DbOrTx, documentIds: readonly string[]): Promise<Map<string, string>> {
+  if (documentIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: documents.id, slug: documents.slug })
+    .from(documents)
+    .where(inArray(documents.id, [...documentIds]));
+  return new Map(rows.map((r) => [r.id, r.slug]));
+}
+
 export async function translationInfos(db: DbOrTx, documentIds: readonly string[]) {
   if (documentIds.length === 0) return [];
   return db

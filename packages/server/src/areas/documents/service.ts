@@ -53,6 +53,31 @@ function summary(row: DocumentRow, tags: string[], title: string, language: stri
 
 // ---- public -------------------------------------------------------------------------------------
 
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * What the audit log calls documents: the title in `lang` (else the nearest translation), else the
+ * slug. Ids of documents that no longer exist (or are no document id at all) are absent.
+ */
+export async function documentNames(
+  db: Db,
+  ids: readonly string[],
+  lang: string | undefined,
+): Promise<Map<string, string>> {
+  const wanted = [...new Set(ids)].filter((id) => uuidPattern.test(id));
+  const [slugs, translations] = await Promise.all([q.slugsOf(db, wanted), q.translationInfos(db, wanted)]);
+  const names = new Map<string, string>();
+  for (const [id, slug] of slugs) {
+    const own = translations.filter((t) => t.documentId === id);
+    const language = pickLanguage(
+      own.map((t) => t.language),
+      lang,
+    );
+    names.set(id, own.find((t) => t.language === language)?.title || slug);
+  }
+  return names;
+}
+
 export async function listPublished(
   db: Db,
   query: { offset: number; limit: number; tags?: string[]; lang?: string },

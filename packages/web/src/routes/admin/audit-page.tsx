@@ -1,4 +1,4 @@
-import { Code, Group, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Code, Group, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { type AuditEntry, AuditObjectType } from '@slugsmith/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +13,7 @@ const PAGE_SIZE = 50;
 
 /** /admin/audit: every admin write, newest first — who, when, what, and the object before and after. */
 export function AuditPage() {
-  const { t } = useTranslation('admin');
+  const { t, i18n } = useTranslation('admin');
   const list = useListParams();
   const objectType = list.get('object_type') as AuditObjectType | undefined;
   const query = {
@@ -21,6 +21,8 @@ export function AuditPage() {
     limit: PAGE_SIZE,
     object_type: objectType,
     object_id: list.get('object_id'),
+    // Documents are named by their title in the reader's language.
+    language: i18n.language,
   };
   const audit = useQuery({
     queryKey: adminKeys.audit(query),
@@ -103,8 +105,14 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
         <Code>{entry.action}</Code>
       </Table.Td>
       <Table.Td>
-        <Text size="sm">
-          {t(`audit.types.${entry.object_type}`)} · {entry.object_id}
+        <Text size="sm" data-testid="audit-object">
+          {t(`audit.types.${entry.object_type}`)} ·{' '}
+          {entry.object_name ? <span title={entry.object_id}>{entry.object_name}</span> : entry.object_id}
+          {entry.object_deleted && (
+            <Badge ml="xs" size="xs" color="gray" variant="light">
+              {t('audit.deleted')}
+            </Badge>
+          )}
         </Text>
         <details>
           <summary>
