@@ -107,6 +107,20 @@ for (const kind of testDatabases)
       expect((await api('DELETE', `/account/sessions/${other.id}`, first.access_token)).status).toBe(404);
     });
 
+    it('after a password change the list holds only this session', async () => {
+      const { first, second } = await twoSessions('password');
+      expect((await api('GET', '/account/sessions', first.access_token)).body.count).toBe(2);
+      const changed = await fetch(`${base}/api/v1/account/password`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${first.access_token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ current_password: password, new_password: 'brand new long phrase' }),
+      });
+      expect(changed.status).toBe(204);
+      const after = (await api('GET', '/account/sessions', first.access_token)).body;
+      expect(after).toMatchObject({ count: 1, items: [{ current: true, browser: 'Firefox' }] });
+      expect((await api('GET', '/accounts', second.access_token)).status).toBe(401);
+    });
+
     it("another account's session can be neither seen nor signed out", async () => {
       const mine = await twoSessions('mine');
       const theirs = await twoSessions('theirs');
