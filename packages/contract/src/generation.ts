@@ -173,6 +173,10 @@ export const DictionaryTags = z
   .array(
     z.object({
       kind: z.string(),
+      language: z
+        .string()
+        .nullable()
+        .meta({ description: 'Language of the dictionary (null: any language)' }),
       tag: z.string(),
       description: z.string(),
       opt_in: z.boolean(),
@@ -181,6 +185,18 @@ export const DictionaryTags = z
   )
   .meta({ id: 'DictionaryTags' });
 export type DictionaryTags = z.infer<typeof DictionaryTags>;
+
+/**
+ * Whose tags `GET /gen/dictionary-tags` (and `/tags`, one kind's page) lists: a language's
+ * dictionaries with the language-agnostic ones (emoji, suffix), English by default as before the
+ * language bundles; `all` for every language.
+ */
+const TagLanguage = z
+  .string()
+  .regex(/^([a-z]{2,3}|all)$/, 'Must be a language code such as en or de, or all')
+  .default('en')
+  .meta({ description: 'Language of the dictionaries (default en; all: every language)' });
+export const DictionaryTagsLanguageQuery = z.object({ language: TagLanguage });
 
 /** `GET /gen/dictionary-tags/{kind}`: one page of a dictionary's tags (reference Python client). */
 export const DictionaryTagsQuery = z.object({
@@ -191,6 +207,7 @@ export const DictionaryTagsQuery = z.object({
     .max(1000, 'Maximum value is 1000')
     .default(100),
   offset: z.coerce.number().int('Must be a whole number').min(0, 'Minimum value is 0').default(0),
+  language: TagLanguage,
 });
 export const DictionaryTagsParams = z.object({ kind: z.string().min(1).max(100) });
 export const DictionaryTagPage = z

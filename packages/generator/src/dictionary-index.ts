@@ -169,6 +169,8 @@ export interface DictionaryInfo {
 
 export interface DictionaryTagInfo {
   kind: string;
+  /** The dictionary's language (`en`, `de` …); null for language-agnostic kinds (emoji, suffix). */
+  language: string | null;
   tag: string;
   description: string;
   opt_in: boolean;
@@ -277,6 +279,7 @@ export class BundleIndex {
         const m = meta.get(tag);
         out.push({
           kind: d.kind,
+          language: d.language,
           tag,
           description: m?.description ?? '',
           opt_in: m?.opt_in ?? false,

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { currentBundleId, loadBundle } from '@slugsmith/dictionaries';
+import { currentBundleId, loadBundle, loadLanguageBundles } from '@slugsmith/dictionaries';
 import {
   ALGORITHM_VERSION,
   type CompiledPattern,
@@ -22,35 +22,60 @@ export const MAX_STREAM_COUNT = 1_000_000;
 export { ALGORITHM_VERSION, currentBundleId };
 
 /**
- * One generator per dictionary bundle: each caches its compiled patterns. It is prepared when
- * loaded, so that a request's pattern never waits for a dictionary's casings to be worked out.
+ * One generator per set of dictionary bundles: each caches its compiled patterns. It is prepared
+ * when loaded, so that a request's pattern never waits for a dictionary's casings to be worked out.
+ * Keyed by the main bundle id alone (English only, what a series pins) or by the main id with the
+ * language bundles' ids (what forges read).
  */
 const generators = new Map<string, Generator>();
 
+/** A pinned bundle's generator, English (and language-agnostic kinds) only: series mint with it. */
 export function generatorFor(bundleId: string = currentBundleId): Generator {
   let gen = generators.get(bundleId);
   if (!gen) {
-    try {
-      gen = new Generator(loadBundle(bundleId)).prepare();
-    } catch (error) {
-      throw new ApiError(500, `Dictionary bundle ${bundleId} is not available`, { cause: String(error) });
-    }
+    gen = loadedGenerator(bundleId, () => new Generator(loadBundle(bundleId)));
     generators.set(bundleId, gen);
   }
   return gen;
+}
+
+/** Key of the current bundle with every current language bundle bound, once known. */
+let currentWithLanguagesKey: string | undefined;
+
+/**
+ * The generator of forges, pattern-info and dictionary information: the current bundle with the
+ * current language bundles (`{noun@de}`, `[@fr]`). An English pattern gives the same slugs as
+ * `generatorFor(currentBundleId)`; after the first call it is one map look-up.
+ */
+export function currentGenerator(): Generator {
+  const cached = currentWithLanguagesKey && generators.get(currentWithLanguagesKey);
+  if (cached) return cached;
+  const gen = loadedGenerator(currentBundleId, () => {
+    return new Generator(loadBundle(currentBundleId), { languages: loadLanguageBundles() });
+  });
+  currentWithLanguagesKey = [gen.bundleId, ...gen.languageBundleIds].join('+');
+  generators.set(currentWithLanguagesKey, gen);
+  return gen;
+}
+
+function loadedGenerator(bundleId: string, make: () => Generator): Generator {
+  try {
+    return make().prepare();
+  } catch (error) {
+    throw new ApiError(500, `Dictionary bundle ${bundleId} is not available`, { cause: String(error) });
+  }
 }
 
 /**
  * A request's pattern, compiled without holding the event loop: a pattern compiled before answers
  * at once; a new one builds its placeholders' word lists in steps between other requests (see
  * `inTurns`), so a caller who writes a new long pattern for every request slows only itself.
- * Throws the API error of a refused pattern.
+ * Throws the API error of a refused pattern. Without `gen`: the current bundles, languages bound.
  */
 export async function compiledPattern(
   pattern: string,
-  bundleId: string = currentBundleId,
+  gen: Generator = currentGenerator(),
 ): Promise<CompiledPattern> {
-  const gen = generatorFor(bundleId);
   try {
     const steps = gen.compileStepwise(pattern);
     const first = steps.next();

@@ -4,6 +4,7 @@ import {
   DictionaryInfo,
   DictionaryTagPage,
   DictionaryTags,
+  DictionaryTagsLanguageQuery,
   DictionaryTagsParams,
   DictionaryTagsQuery,
   ErrorBody,
@@ -43,14 +44,19 @@ import { keyScope } from '../stats/service.js';
 import {
   assertCount,
   compiledPattern,
-  currentBundleId,
+  currentGenerator,
   forgeInTurns,
-  generatorFor,
   MAX_COUNT,
   MAX_STREAM_COUNT,
 } from './engine.js';
 import * as service from './service.js';
 import type { StreamGate } from './stream-gate.js';
+
+/** OpenAPI note of the routes whose pattern may read the language bundles. */
+const languagePatterns =
+  "A word placeholder may name its language ({adjective@de}-{noun@de}), and [@fr] at the end sets every word placeholder's; adjectives agree with the noun beside them. The languages are those dictionary-info lists.";
+const seriesPatterns =
+  'A series pattern uses the English dictionaries only (a series pins its bundle; language bundles are not pinned yet): {noun@de} or [@fr] is refused with reason series_language_not_pinned.';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const noContent = { 204: z.null().describe('Done') };
@@ -108,6 +114,7 @@ export function generateRoutes(
     schema: {
       tags,
       summary: 'Slugs from a pattern (no series)',
+      description: languagePatterns,
       body: ForgeRequest,
       response: { 200: SlugList, ...errors },
     },
@@ -115,7 +122,7 @@ export function generateRoutes(
       const { pattern, count, seed, sequence } = request.body;
       assertCount(count, MAX_COUNT);
       const compiled = await compiledPattern(pattern);
-      const slugs = await forgeInTurns(generatorFor(currentBundleId), compiled, { seed, sequence, count });
+      const slugs = await forgeInTurns(currentGenerator(), compiled, { seed, sequence, count });
       return countedSlugs(request, slugs);
     },
   });
@@ -131,6 +138,7 @@ export function generateRoutes(
     schema: {
       tags,
       summary: 'Slugs from a pattern, newline-delimited',
+      description: languagePatterns,
       body: ForgeRequest,
       response: stream,
     },
@@ -157,11 +165,11 @@ export function generateRoutes(
     schema: {
       tags,
       summary: 'Capacity, length and complexity of a pattern',
+      description: languagePatterns,
       body: PatternInfoRequest,
       response: { 200: PatternInfo, ...errors },
     },
-    handler: async (request) =>
-      generatorFor(currentBundleId).patternInfo(await compiledPattern(request.body.pattern)),
+    handler: async (request) => currentGenerator().patternInfo(await compiledPattern(request.body.pattern)),
   });
 
   // The reference TS SDK's `checkCapacity` (deprecated there, still shipped): the capacity as a
@@ -172,13 +180,12 @@ export function generateRoutes(
       tags,
       deprecated: true,
       summary: 'Capacity of a pattern, as a decimal string (deprecated: use /gen/pattern-info)',
+      description: languagePatterns,
       body: PatternInfoRequest,
       response: { 200: Capacity, ...errors },
     },
     handler: async (request, reply) => {
-      const { capacity } = generatorFor(currentBundleId).patternInfo(
-        await compiledPattern(request.body.pattern),
-      );
+      const { capacity } = currentGenerator().patternInfo(await compiledPattern(request.body.pattern));
       // A string reply is sent as text by Fastify: the JSON string is written here.
       return reply.type('application/json; charset=utf-8').send(JSON.stringify(capacity));
     },
@@ -319,6 +326,7 @@ export function generateRoutes(
     schema: {
       tags,
       summary: 'Create a series',
+      description: seriesPatterns,
       body: CreateSeries,
       response: { 201: SeriesInfo, ...errors },
     },
@@ -334,6 +342,7 @@ export function generateRoutes(
     schema: {
       tags,
       summary: 'Rename a series or change its pattern (only while nothing was generated)',
+      description: seriesPatterns,
       body: UpdateSeries,
       response: { 200: SeriesInfo, ...errors },
     },
@@ -399,33 +408,40 @@ export function generateRoutes(
     config: { access: { key: 'any' }, cors: 'any-origin' },
     schema: {
       tags,
-      summary: 'Dictionaries of the current bundle and their sizes',
+      summary: 'Dictionaries of the current bundles and their sizes, per language',
       response: { 200: DictionaryInfo, ...errors },
     },
-    handler: async () => generatorFor(currentBundleId).dictionaryInfo(),
+    handler: async () => currentGenerator().dictionaryInfo(),
   });
 
   r.get('/gen/dictionary-tags', {
     config: { access: { key: 'any' }, cors: 'any-origin' },
     schema: {
       tags,
-      summary: 'Tags of the current bundle',
+      summary:
+        'Tags of the current bundles, per kind, for a language (?language=, default en; all: every language)',
+      querystring: DictionaryTagsLanguageQuery,
       response: { 200: DictionaryTags, ...errors },
     },
-    handler: async () => generatorFor(currentBundleId).dictionaryTags(),
+    handler: async (request) => service.dictionaryTags(request.query.language),
   });
 
   r.get('/gen/dictionary-tags/:kind', {
     config: { access: { key: 'any' }, cors: 'any-origin' },
     schema: {
       tags,
-      summary: 'Tags of one dictionary kind, a page at a time',
+      summary: 'Tags of one dictionary kind in one language (?language=, default en), a page at a time',
       params: DictionaryTagsParams,
       querystring: DictionaryTagsQuery,
       response: { 200: DictionaryTagPage, ...errors },
     },
     handler: async (request) =>
-      service.dictionaryTagPage(request.params.kind, request.query.limit, request.query.offset),
+      service.dictionaryTagPage(
+        request.params.kind,
+        request.query.language,
+        request.query.limit,
+        request.query.offset,
+      ),
   });
 
   // Service-wide, as the reference SDK documents it (the public ticker's rows): any key may read
@@ -456,16 +472,22 @@ export function generateRoutes(
     config: { access: 'public', cors: 'any-origin' },
     schema: {
       tags,
-      summary: 'Dictionaries of the current bundle and their sizes',
+      summary: 'Dictionaries of the current bundles and their sizes, per language',
       response: { 200: DictionaryInfo },
     },
-    handler: async () => generatorFor(currentBundleId).dictionaryInfo(),
+    handler: async () => currentGenerator().dictionaryInfo(),
   });
 
   r.get('/tags', {
     config: { access: 'public', cors: 'any-origin' },
-    schema: { tags, summary: 'Tags of the current bundle', response: { 200: DictionaryTags } },
-    handler: async () => generatorFor(currentBundleId).dictionaryTags(),
+    schema: {
+      tags,
+      summary:
+        'Tags of the current bundles, per kind, for a language (?language=, default en; all: every language)',
+      querystring: DictionaryTagsLanguageQuery,
+      response: { 200: DictionaryTags },
+    },
+    handler: async (request) => service.dictionaryTags(request.query.language),
   });
 
   // A short link is a forge that stores its pattern: the forge switch, rate and quota (one slug)

@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
-import type { DictionaryTagPage, ExpandResponse, KeyInfo, Scope, SeriesList } from '@slugsmith/contract';
+import type {
+  DictionaryTagPage,
+  DictionaryTags,
+  ExpandResponse,
+  KeyInfo,
+  Scope,
+  SeriesList,
+} from '@slugsmith/contract';
 import { sortScopes } from '@slugsmith/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
@@ -19,7 +26,7 @@ import {
   seriesOrNotFound,
   sliceWindowInTurns,
 } from '../series/service.js';
-import { compiledPattern, currentBundleId, forgeInTurns, generatorFor, withEngine } from './engine.js';
+import { compiledPattern, currentGenerator, forgeInTurns, withEngine } from './engine.js';
 import { type ShortLinkBounds, withinShortLinkBounds } from './short-link-bounds.js';
 
 export function orgOf(key: CallerKey): OrgRef {
@@ -67,11 +74,23 @@ export async function seriesNames(db: Db, key: CallerKey): Promise<SeriesList> {
   return Object.fromEntries(rows.map((s) => [s.slug, s.name]));
 }
 
-/** One page of the tags of a dictionary kind; an unknown kind has no tags. */
-export function dictionaryTagPage(kind: string, limit: number, offset: number): DictionaryTagPage {
-  const all = generatorFor(currentBundleId)
-    .dictionaryTags()
-    .filter((t) => t.kind === kind);
+/**
+ * Tags of the dictionaries of `language` and of the language-agnostic ones (emoji, suffix); `all`:
+ * every language. An unknown language has only the language-agnostic tags.
+ */
+export function dictionaryTags(language: string): DictionaryTags {
+  const all = currentGenerator().dictionaryTags();
+  return language === 'all' ? all : all.filter((t) => t.language === language || t.language === null);
+}
+
+/** One page of the tags of a dictionary kind in a language; an unknown kind has no tags. */
+export function dictionaryTagPage(
+  kind: string,
+  language: string,
+  limit: number,
+  offset: number,
+): DictionaryTagPage {
+  const all = dictionaryTags(language).filter((t) => t.kind === kind);
   return {
     data: all.slice(offset, offset + limit),
     pagination: { limit, offset, total: all.length, has_more: offset + limit < all.length },
@@ -220,7 +239,7 @@ export async function forgeStream(
   count: number,
   progress?: StreamProgress,
 ) {
-  const gen = generatorFor(currentBundleId);
+  const gen = currentGenerator();
   const compiled = await compiledPattern(pattern);
   const fixedSeed = seed ?? randomBytes(8).toString('hex');
   const start = BigInt(sequence ?? 0);
@@ -256,7 +275,7 @@ export async function shorten(
   bounds: ShortLinkBounds,
   reply?: FastifyReply,
 ): Promise<{ slug: string }> {
-  const gen = generatorFor(currentBundleId);
+  const gen = currentGenerator();
   // Refused patterns are not stored.
   await compiledPattern(input.pattern);
   const seed = await shortSeed(db);

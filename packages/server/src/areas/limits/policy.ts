@@ -1,7 +1,8 @@
 import type { EffectiveLimits, PlanFeatures, RateLimitReason } from '@slugsmith/contract';
+import type { Generator } from '@slugsmith/generator';
 import type { CallerKey } from '../../auth/keys.js';
 import { ApiError } from '../../platform/errors.js';
-import { currentBundleId, generatorFor, withEngine } from '../generate/engine.js';
+import { currentGenerator, withEngine } from '../generate/engine.js';
 
 /**
  * The checks of a plan that need no counter: feature switches, per-request and stream maximums,
@@ -133,18 +134,18 @@ export function sizeRefusal(plan: EffectiveLimits, call: GenerationCall): PlanRe
 
 /**
  * Components and complexity of the pattern against the plan's maximums (a bad pattern: 400).
- * Forge checks the current bundle; a series its own (`bundleId`), whose words it keeps.
+ * Forge checks the current bundles (languages bound); a series its own pinned bundle's generator.
  */
 export function patternRefusal(
   features: PlanFeatures,
   pattern: string,
-  bundleId: string = currentBundleId,
+  gen: Generator = currentGenerator(),
 ): ApiError | undefined {
   const maxComponents = features.max_pattern_components;
   const maxComplexity = features.max_pattern_complexity;
   if (!limited(maxComponents) && !limited(maxComplexity)) return undefined;
   // From the parse alone: a pattern over the limits is refused before any word list is built.
-  const measured = withEngine(() => generatorFor(bundleId).measure(pattern));
+  const measured = withEngine(() => gen.measure(pattern));
   if (limited(maxComponents) && measured.components > maxComponents) {
     return ApiError.badRequest(PatternTooComplex, {
       reason: 'pattern-too-complex',

@@ -4,7 +4,7 @@ import { PatternInfo, type Scope, SeedText } from '@slugsmith/contract';
 import { suggest } from '@slugsmith/generator';
 import { z } from 'zod';
 import { hasScope } from '../../auth/keys.js';
-import { currentBundleId, generatorFor } from '../generate/engine.js';
+import { currentGenerator } from '../generate/engine.js';
 
 /** What an MCP tool gets back from the HTTP API it calls. */
 export interface ApiAnswer {
@@ -87,8 +87,11 @@ async function validation(call: ApiCall, pattern: string): Promise<CallToolResul
     end?: unknown;
   };
   const at = typeof details.start === 'number' ? details.start : pattern.length;
-  const gen = generatorFor(currentBundleId);
-  const suggestions = suggest(pattern, at, { dictionaries: gen.dictionaryInfo(), tags: gen.dictionaryTags() })
+  const gen = currentGenerator();
+  // Every language's dictionaries (completions of @de …); tags of the English ones, as the
+  // suggestions do not tell a kind's tags apart by language.
+  const tags = gen.dictionaryTags().filter((t) => t.language === 'en' || t.language === null);
+  const suggestions = suggest(pattern, at, { dictionaries: gen.dictionaryInfo(), tags })
     .slice(0, 20)
     .map((s) => ({ text: s.text, description: s.description }));
   return jsonResult({

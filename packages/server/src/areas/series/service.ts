@@ -13,6 +13,7 @@ import {
   checkAlgorithm,
   compiledPattern,
   currentBundleId,
+  currentGenerator,
   forgeInTurns,
   generatorFor,
   sliceInTurns,
@@ -108,8 +109,35 @@ async function assertPatternAllowed(
   bundleId: string,
 ): Promise<void> {
   const limits = await effectiveLimits(db, caches, orgId);
-  const refusal = limits && patternRefusal(limits.limits, pattern, bundleId);
+  const refusal = limits && patternRefusal(limits.limits, pattern, generatorFor(bundleId));
   if (refusal) throw refusal;
+}
+
+/**
+ * A series pins its bundle so that its slugs never change; language bundles (`{noun@de}`,
+ * `[@fr]`) are not pinned yet, so a series pattern that reads one is refused in so many words
+ * rather than with the pinned bundle's "No 'noun' dictionary for language 'de'".
+ */
+export const languageNotPinned = () =>
+  ApiError.badRequest(
+    'A series cannot use dictionaries of other languages yet (such as {noun@de} or [@fr]): ' +
+      'a series keeps its words, and language bundles are not pinned. Forge such slugs with /gen/forge.',
+    { reason: 'series_language_not_pinned' },
+  );
+
+/** The pattern compiled with the series' pinned (English) bundle; a language pattern is refused. */
+async function compiledSeriesPattern(pattern: string, bundleId: string) {
+  try {
+    return await compiledPattern(pattern, generatorFor(bundleId));
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 400) throw error;
+    // Only in the error path: does the pattern compile once the language bundles are bound?
+    const withLanguages = await compiledPattern(pattern, currentGenerator()).then(
+      () => true,
+      () => false,
+    );
+    throw withLanguages ? languageNotPinned() : error;
+  }
 }
 
 /**
@@ -144,7 +172,7 @@ export async function createSeries(
   const gen = generatorFor(currentBundleId);
   // The plan's limits from the parse first; then compiled between other requests.
   await assertPatternAllowed(db, caches, org.id, input.pattern, gen.bundleId);
-  const info = gen.patternInfo(await compiledPattern(input.pattern, gen.bundleId));
+  const info = gen.patternInfo(await compiledSeriesPattern(input.pattern, gen.bundleId));
   await assertMayCreateSeries(db, caches, org.id);
   const base = {
     orgId: org.id,
@@ -189,7 +217,9 @@ export async function updateSeries(
     // Nothing was generated: the series keeps its bundle and algorithm.
     checkAlgorithm(row.algorithm);
     await assertPatternAllowed(db, caches, org.id, changes.pattern, row.bundleId);
-    const info = generatorFor(row.bundleId).patternInfo(await compiledPattern(changes.pattern, row.bundleId));
+    const info = generatorFor(row.bundleId).patternInfo(
+      await compiledSeriesPattern(changes.pattern, row.bundleId),
+    );
     Object.assign(set, {
       pattern: changes.pattern,
       capacity: info.capacity,
@@ -317,7 +347,7 @@ export async function mint(db: Db, seriesId: string, count: number): Promise<str
     const { pattern, seed, start, bundleId } = reserved;
     // Compiled (when it left the cache) and rendered between other requests: a long pattern's
     // 10,000 slugs would otherwise hold the event loop for about a second.
-    const compiled = await compiledPattern(pattern, bundleId);
+    const compiled = await compiledPattern(pattern, generatorFor(bundleId));
     const slugs = await forgeInTurns(generatorFor(bundleId), compiled, {
       seed,
       sequence: start,
@@ -342,7 +372,7 @@ export async function sliceWindowInTurns(
   count: number,
 ): Promise<SliceResult> {
   checkAlgorithm(row.algorithm);
-  const compiled = await compiledPattern(row.pattern, row.bundleId);
+  const compiled = await compiledPattern(row.pattern, generatorFor(row.bundleId));
   return sliceInTurns(generatorFor(row.bundleId), compiled, { seed: row.seed, sequence, count });
 }
 
@@ -372,5 +402,6 @@ export function slice(row: SeriesRow, sequence: number | string, count: number):
 
 /** Sample slugs of a pattern under a random seed (console "test"), compiled between other requests. */
 export async function sample(pattern: string, bundleId: string, count: number): Promise<string[]> {
-  return forgeInTurns(generatorFor(bundleId), await compiledPattern(pattern, bundleId), { count });
+  const gen = generatorFor(bundleId);
+  return forgeInTurns(gen, await compiledPattern(pattern, gen), { count });
 }
