@@ -50,7 +50,8 @@ export function StatsTicker() {
   const rows = query.data && Array.isArray(query.data) ? tickerRows(query.data) : [];
   // While loading, the band keeps its height so the page does not shift when the figures arrive.
   if (query.isPending) return <Box className="ticker" aria-hidden="true" />;
-  if (query.isError || rows.length === 0) return null;
+  // Hidden on error or when empty, its band's height kept: the page below does not move up.
+  if (query.isError || rows.length === 0) return <Box className="ticker ticker-empty" aria-hidden="true" />;
   const items = rows.map((r) =>
     t('ticker.item', {
       operation: t(`ticker.operations.${r.event_type}`, { defaultValue: r.event_type }),

@@ -168,7 +168,7 @@ export function Hero({
             {category.category}
           </Text>
           <HeroCard key={`${category.id}:${round}`} example={example} onComplete={next} />
-          <Group gap={8} role="group" aria-label={t('hero.categories')}>
+          <Group gap={0} role="group" aria-label={t('hero.categories')}>
             {categories.map((c, i) => (
               <button
                 key={c.id}

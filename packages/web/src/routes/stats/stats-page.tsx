@@ -10,6 +10,8 @@ const StatsChart = lazy(() => import('../../components/stats-chart.js'));
 
 /** Same refresh as the ticker: the server aggregates every minute (product spec §9). */
 export const STATS_REFRESH_MS = 60_000;
+/** Height of the placeholder while the figures load, and the least height of the empty state. */
+const LOADING_HEIGHT = 320;
 
 /** /stats: the whole service's latest statistics, public. */
 export function StatsPage() {
@@ -38,7 +40,7 @@ export function StatsPage() {
           <Title order={1}>{t('title')}</Title>
           <Text c="dimmed">{t('intro')}</Text>
         </div>
-        {stats.isPending && <Skeleton height={320} radius="md" />}
+        {stats.isPending && <Skeleton height={LOADING_HEIGHT} radius="md" />}
         {stats.isError && (
           <Alert color="red" variant="light" role="alert" title={t('loadFailed')} data-testid="stats-error">
             <Button size="xs" variant="default" onClick={() => stats.refetch()}>
@@ -47,8 +49,9 @@ export function StatsPage() {
           </Alert>
         )}
         {stats.data && !hasActivity(summaries) && (
-          <Paper withBorder radius="md" p="xl" data-testid="stats-empty">
-            <Stack align="center" gap="xs" ta="center">
+          // As tall as the placeholder before it: what follows stays where it was.
+          <Paper withBorder radius="md" p="xl" mih={LOADING_HEIGHT} display="flex" data-testid="stats-empty">
+            <Stack align="center" justify="center" gap="xs" ta="center" flex={1}>
               <Title order={2} size="h4">
                 {t('empty.title')}
               </Title>
