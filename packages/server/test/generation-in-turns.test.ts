@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { describe, expect, it, vi } from 'vitest';
-import { currentBundleId, generatorFor } from '../src/areas/generate/engine.js';
+import { currentGenerator } from '../src/areas/generate/engine.js';
 import { inTurns, SLICE_MS } from '../src/areas/generate/in-turns.js';
 import { describeEachDatabase } from './support/app.js';
 import { orgWithOwner } from './support/keys.js';
@@ -83,7 +83,7 @@ describeEachDatabase('patterns compiled between other requests', (ctx) => {
     const { key } = await a.apiKey({ scopes: ['forge'] });
     // Each compile step the server takes, timed, and each turn of the event loop.
     const log: (number | 'turn')[] = [];
-    const gen = generatorFor(currentBundleId);
+    const gen = currentGenerator();
     const stepwise = gen.compileStepwise.bind(gen);
     const spy = vi.spyOn(gen, 'compileStepwise').mockImplementation((text) => {
       const steps = stepwise(text);
@@ -147,7 +147,7 @@ describeEachDatabase('patterns compiled between other requests', (ctx) => {
     const a = await orgWithOwner(ctx(), 'in-turns-forge');
     await unlimitedPlan(ctx(), a.org);
     const { key } = await a.apiKey({ scopes: ['forge'] });
-    const gen = generatorFor(currentBundleId);
+    const gen = currentGenerator();
     // 100 placeholders: 10,000 slugs of it took about a second in one call.
     const pattern = Array.from({ length: 100 }, () => '{noun}').join('-');
     const log: (number | 'turn')[] = [];
