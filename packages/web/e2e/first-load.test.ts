@@ -83,6 +83,16 @@ describe('translation bundles (issue 33 item 3)', () => {
     await context.close();
   });
 
+  it("a bundle of the reader's language that never loads shows the fallback's text instead", async () => {
+    const context = await newContext(browser, server, { locale: 'de-DE' });
+    const page = await context.newPage();
+    // Every try (the loader retries with growing pauses) fails.
+    await page.route('**/locales/de-DE/landing.json', (route) => route.abort());
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Get started', exact: true }).first().waitFor({ timeout: 60_000 });
+    await context.close();
+  });
+
   it('switching from German to British English fetches the English bundles and shows them', async () => {
     const { context, page, bundles } = await openCounting('/', 'de-DE');
     await heroReady(page);
