@@ -55,8 +55,6 @@ import type { StreamGate } from './stream-gate.js';
 /** OpenAPI note of the routes whose pattern may read the language bundles. */
 const languagePatterns =
   "A word placeholder may name its language ({adjective@de}-{noun@de}), and [@fr] at the end sets every word placeholder's; adjectives agree with the noun beside them. The languages are those dictionary-info lists.";
-const seriesPatterns =
-  'A series pattern uses the English dictionaries only (a series pins its bundle; language bundles are not pinned yet): {noun@de} or [@fr] is refused with reason series_language_not_pinned.';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const noContent = { 204: z.null().describe('Done') };
@@ -326,7 +324,7 @@ export function generateRoutes(
     schema: {
       tags,
       summary: 'Create a series',
-      description: seriesPatterns,
+      description: series.seriesPatternNote,
       body: CreateSeries,
       response: { 201: SeriesInfo, ...errors },
     },
@@ -342,7 +340,7 @@ export function generateRoutes(
     schema: {
       tags,
       summary: 'Rename a series or change its pattern (only while nothing was generated)',
-      description: seriesPatterns,
+      description: series.seriesPatternNote,
       body: UpdateSeries,
       response: { 200: SeriesInfo, ...errors },
     },

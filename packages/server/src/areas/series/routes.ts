@@ -49,6 +49,7 @@ export function seriesRoutes(app: FastifyInstance, db: Db, caches: Caches): void
     schema: {
       tags,
       summary: 'Create a series (pins the pattern, a random seed, the dictionary bundle and the algorithm)',
+      description: service.seriesPatternNote,
       params: OrgParams,
       body: OrgSeriesCreate,
       response: { 201: SeriesInfo, ...errors },
@@ -81,6 +82,7 @@ export function seriesRoutes(app: FastifyInstance, db: Db, caches: Caches): void
     schema: {
       tags,
       summary: 'Rename a series or change its pattern (only while nothing was generated)',
+      description: service.seriesPatternNote,
       params: SeriesParams,
       body: OrgSeriesUpdate,
       response: { 200: SeriesInfo, ...errors },

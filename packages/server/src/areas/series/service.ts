@@ -125,6 +125,10 @@ export const languageNotPinned = () =>
     { reason: 'series_language_not_pinned' },
   );
 
+/** OpenAPI note of the routes that set a series' pattern. */
+export const seriesPatternNote =
+  'A series pattern uses the English dictionaries only (a series pins its bundle; language bundles are not pinned yet): {noun@de} or [@fr] is refused with reason series_language_not_pinned.';
+
 /** The pattern compiled with the series' pinned (English) bundle; a language pattern is refused. */
 async function compiledSeriesPattern(pattern: string, bundleId: string) {
   try {
