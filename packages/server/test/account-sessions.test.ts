@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { freePort } from '@slugsmith/test-support';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../src/app.js';
+import { oidcPayloads } from '../src/db/schema.js';
 import type { Config } from '../src/platform/config.js';
 import { closeApp, TestContext, testConfig, testDatabases } from './support/app.js';
 import { MailCatcher } from './support/mail-catcher.js';
@@ -119,6 +121,21 @@ for (const kind of testDatabases)
       const after = (await api('GET', '/account/sessions', first.access_token)).body;
       expect(after).toMatchObject({ count: 1, items: [{ current: true, browser: 'Firefox' }] });
       expect((await api('GET', '/accounts', second.access_token)).status).toBe(401);
+    });
+
+    it('deleting the account forgets the addresses and browsers of its sessions', async () => {
+      const { first } = await twoSessions('forget');
+      const activity = () =>
+        app.database.db
+          .select({ id: oidcPayloads.id })
+          .from(oidcPayloads)
+          .where(and(eq(oidcPayloads.model, 'SessionActivity'), inArray(oidcPayloads.id, ids)));
+      const ids = (await api('GET', '/account/sessions', first.access_token)).body.items.map(
+        (s: { id: string }) => s.id,
+      );
+      expect(await activity()).toHaveLength(2);
+      expect((await api('DELETE', '/account', first.access_token)).status).toBe(204);
+      expect(await activity()).toHaveLength(0);
     });
 
     it("another account's session can be neither seen nor signed out", async () => {

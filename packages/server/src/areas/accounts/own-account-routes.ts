@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAccount } from '../../auth/access.js';
-import { endSession, listSessions } from '../../auth/builtin/session-activity.js';
+import { endSession, forgetSessionActivity, listSessions } from '../../auth/builtin/session-activity.js';
 import { endSessions } from '../../auth/builtin/sessions.js';
 import { builtinIssuerKey, setUserLanguage } from '../../auth/builtin/users.js';
 import type { Db } from '../../db/connect.js';
@@ -71,6 +71,8 @@ export async function deleteOwnAccount(
   if (row?.issuer === builtinIssuerKey && uuid.test(row.subject)) {
     await db.delete(localUsers).where(eq(localUsers.id, row.subject));
     await endSessions(db, row.subject);
+    // Addresses and browsers are personal data: they go with the account, not at session expiry.
+    await forgetSessionActivity(db, row.subject);
   }
 }
 

@@ -140,3 +140,12 @@ export async function endSession(db: Db, accountId: string, uid: string): Promis
     return true;
   });
 }
+
+/** Forgets where and how the account's sessions were used (the account is deleted). */
+export async function forgetSessionActivity(db: Db, accountId: string): Promise<void> {
+  await db
+    .delete(oidcPayloads)
+    .where(
+      and(eq(oidcPayloads.model, activityModel), sql`${oidcPayloads.payload} ->> 'accountId' = ${accountId}`),
+    );
+}
