@@ -1,4 +1,4 @@
-import { AGREEMENT_RULES, type Agreement } from './agreement.js';
+import { AGREEMENT_RULES, type Agreement } from './agreement-rules.js';
 import { asciiSpelling } from './ascii.js';
 import type { Element, EmojiElement, NumberElement, SelectorElement, SpecialElement } from './ast.js';
 import { applyMask, type Casing, casedWith, casingOf, maskedMaxBytes } from './casing.js';

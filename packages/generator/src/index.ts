@@ -1,5 +1,5 @@
-export type { AgreementRule } from './agreement.js';
-export { AGREEMENT_RULES } from './agreement.js';
+export type { AgreementRule } from './agreement-rules.js';
+export { AGREEMENT_RULES } from './agreement-rules.js';
 export type {
   Element,
   EmojiElement,
