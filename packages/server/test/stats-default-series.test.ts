@@ -71,7 +71,8 @@ for (const kind of testDatabases) {
       for (let i = 0; i < 3; i++) {
         expect((await o.call('/gen/mint', { count: 1 })).body).toHaveLength(1);
         expect((await o.call('/gen/slice', { count: 1, sequence: i })).body).toHaveLength(1);
-        expect((await o.call('/gen/reset', {})).status).toBe(200);
+        // A bare POST (no body at all) resets the default series too.
+        expect((await o.call('/gen/reset', i === 0 ? undefined : {})).status).toBe(200);
       }
       for (let i = 0; i < 2; i++) {
         expect((await o.call('/gen/mint', { series: o.chosen.slug, count: 1 })).body).toHaveLength(1);

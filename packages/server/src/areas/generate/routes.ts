@@ -297,7 +297,7 @@ export function generateRoutes(
     schema: {
       tags,
       summary: 'Reset a series to zero: earlier ids may be generated again',
-      body: ResetRequest.optional(),
+      body: ResetRequest.nullish(),
       response: { 200: ResetResponse, ...errors },
     },
     handler: async (request) => {
