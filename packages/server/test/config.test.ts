@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/platform/config.js';
+import { ConfigError, environmentVariables, loadConfig } from '../src/platform/config.js';
 
 describe('loadConfig', () => {
   it('defaults to PGlite in ./data, port 8080 and the built-in provider', () => {
@@ -52,5 +52,11 @@ describe('loadConfig', () => {
     expect(examples.length).toBeGreaterThan(2);
     for (const period of examples)
       expect(loadConfig({ CONSOLE_SDK_ROTATION: period }).consoleSdk.rotation, period).toBe(period);
+  });
+
+  it("has every variable it reads in the README's environment table", () => {
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    const documented = new Set([...readme.matchAll(/^\| `([A-Z0-9_]+)`/gm)].map((m) => m[1]));
+    expect(environmentVariables.filter((name) => !documented.has(name))).toEqual([]);
   });
 });

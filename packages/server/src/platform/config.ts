@@ -110,6 +110,9 @@ const EnvSchema = z.object({
   SHORT_LINKS_PER_ORG_PER_DAY: z.coerce.number().int().min(0).default(1_000),
 });
 
+/** The variables the server reads (each documented in the server README's environment table). */
+export const environmentVariables = Object.keys(EnvSchema.shape);
+
 export type DatabaseConfig =
   | { kind: 'pglite'; dataDir: string }
   | { kind: 'postgres'; url: string; schema: string; poolMax: number };
