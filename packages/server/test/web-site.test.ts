@@ -52,6 +52,9 @@ describe('the console as crawlers and links meet it: real 404s, robots.txt, site
     // A document of another collection, and one that does not exist.
     expect((await browse('/legal/getting-started')).statusCode).toBe(404);
     expect((await browse('/docs/no-such-document')).statusCode).toBe(404);
+    // A NUL is refused, never sent to the database (which would refuse it with an error).
+    for (const path of ['/docs/%00', '/legal/a%00b', '/de/docs/%00x'])
+      expect([400, 404], path).toContain((await browse(path)).statusCode);
   });
 
   it('answers 404 for paths the console does not know: the app page for a browser, JSON otherwise', async () => {

@@ -33,6 +33,8 @@ function segmentsOf(path: string): string[] | undefined {
   if (segments.at(-1) === '') segments.pop();
   try {
     const decoded = segments.map(decodeURIComponent);
+    // No page's slug holds a NUL (nor may one reach the database, which refuses it).
+    if (decoded.some((segment) => segment.includes('\u0000'))) return undefined;
     return decoded[0] !== undefined && isLanguagePrefix(decoded[0]) ? decoded.slice(1) : decoded;
   } catch {
     return undefined;
