@@ -2,11 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { applyEvent, NeedsStaff } from '../src/areas/billing/apply.js';
 import type { EventRow } from '../src/areas/billing/event-queries.js';
-import {
-  localPaySubscriptions,
-  localPayTransactions,
-  orgSubscriptions,
-} from '../src/db/schema.js';
+import { localPaySubscriptions, localPayTransactions, orgSubscriptions } from '../src/db/schema.js';
 import { describeEachDatabase, type TestContext } from './support/app.js';
 import {
   deliver,

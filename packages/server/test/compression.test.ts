@@ -24,7 +24,10 @@ describe('compressed API answers', () => {
   const get = (url: string, acceptEncoding?: string) =>
     ctx.app.server.inject({
       url,
-      headers: { 'x-api-key': key, ...(acceptEncoding !== undefined && { 'accept-encoding': acceptEncoding }) },
+      headers: {
+        'x-api-key': key,
+        ...(acceptEncoding !== undefined && { 'accept-encoding': acceptEncoding }),
+      },
     });
 
   it('sends the OpenAPI document and the dictionary tags with brotli, else gzip, else as they are', async () => {

@@ -83,7 +83,8 @@ describeEachDatabase('plan catalogue', (ctx) => {
     expect(pro).toMatchObject({ name: 'Pro', free: false, custom_features: false, subscribable: true });
     expect(pro.features).toMatchObject({ forge_enabled: true, sdk_access: true, sla_availability: '99.5%' });
     // Buyers compare plans by their limits: every figure is public, the same as staff set it.
-    const staffPro = (await ctx().request('GET', '/api/v1/admin/subscriptions/pro', { token: admin.token })).body;
+    const staffPro = (await ctx().request('GET', '/api/v1/admin/subscriptions/pro', { token: admin.token }))
+      .body;
     for (const key of LIMIT_KEYS) expect(pro.features[key], key).toBe(staffPro.features[key]);
     expect(list.body.groups[0].plans[1].features).toMatchObject({ max_series: 3, req_per_minute: 60 });
 

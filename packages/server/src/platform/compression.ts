@@ -20,5 +20,9 @@ export async function installCompression(app: FastifyInstance): Promise<void> {
   app.addHook('onRoute', (route) => {
     if (route.config?.compress === false || !route.url.startsWith('/api/')) route.compress = false;
   });
-  await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false });
+  await app.register(fastifyCompress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    globalDecompression: false,
+  });
 }

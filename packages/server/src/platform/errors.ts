@@ -70,7 +70,8 @@ function refuseNulInPathParameters(app: FastifyInstance): void {
 export function installErrorHandling(
   app: FastifyInstance,
   /** Answers unknown paths that belong to the web console (its router shows them); true if it did. */
-  fallback: () => ((request: FastifyRequest, reply: FastifyReply) => Promise<boolean>) | undefined = () => undefined,
+  fallback: () => ((request: FastifyRequest, reply: FastifyReply) => Promise<boolean>) | undefined = () =>
+    undefined,
 ): void {
   // Registered before the access check, which reads `:org`.
   refuseNulInPathParameters(app);
