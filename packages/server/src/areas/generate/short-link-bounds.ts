@@ -1,9 +1,9 @@
-import { RATE_LIMIT_HEADERS } from '@slugsmith/contract';
 import { count, eq, gte, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { Db } from '../../db/connect.js';
 import { shortLinks } from '../../db/schema.js';
 import { ApiError } from '../../platform/errors.js';
+import { setRetryHeaders } from '../../platform/retry-headers.js';
 import { periodWindow, secondsUntil } from '../limits/periods.js';
 
 /** How many short links one organisation may store: in all, and created per UTC day. */
@@ -54,9 +54,7 @@ export async function withinShortLinkBounds<T>(
     }
     if (today >= bounds.perOrgPerDay) {
       const seconds = secondsUntil(day.endsAt, now);
-      reply?.header(RATE_LIMIT_HEADERS.reason, 'daily-limit-exceeded');
-      reply?.header(RATE_LIMIT_HEADERS.retryAfter, String(seconds));
-      reply?.header('retry-after', String(seconds));
+      if (reply) setRetryHeaders(reply, 'daily-limit-exceeded', seconds);
       throw new ApiError(429, ShortLinkMessages.daily, {
         reason: 'daily-limit-exceeded',
         retry_after: seconds,

@@ -1,7 +1,7 @@
 import type { Readable, Writable } from 'node:stream';
-import { RATE_LIMIT_HEADERS } from '@slugsmith/contract';
 import type { FastifyReply } from 'fastify';
 import { ApiError } from '../../platform/errors.js';
+import { setRetryHeaders } from '../../platform/retry-headers.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -106,10 +106,7 @@ export class StreamGate {
 }
 
 function refusal(reply: FastifyReply, message: string, limit: string, max: number): ApiError {
-  const seconds = String(STREAM_RETRY_AFTER_S);
-  reply.header(RATE_LIMIT_HEADERS.reason, 'rate-limit-exceeded');
-  reply.header(RATE_LIMIT_HEADERS.retryAfter, seconds);
-  reply.header('retry-after', seconds);
+  setRetryHeaders(reply, 'rate-limit-exceeded', STREAM_RETRY_AFTER_S);
   return new ApiError(429, message, {
     reason: 'rate-limit-exceeded',
     retry_after: STREAM_RETRY_AFTER_S,

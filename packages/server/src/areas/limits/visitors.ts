@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { type Cache, CacheKind, type Caches } from '../../platform/cache.js';
 import { ApiError } from '../../platform/errors.js';
 import type { MaybePromise } from '../../platform/maybe-promise.js';
+import { setRetryHeaders } from '../../platform/retry-headers.js';
 import { LimitMessages } from './enforcer.js';
 import { periodWindow, secondsUntil } from './periods.js';
 import { type GenerationCall, isOperation, type PlanCaller, PlanRefusal } from './policy.js';
@@ -46,9 +47,7 @@ export interface VisitorCharge {
 const NOTHING: VisitorCharge = { refund: () => {} };
 
 function refusal(reply: FastifyReply, error: ApiError, reason: string, seconds: number): ApiError {
-  reply.header(RATE_LIMIT_HEADERS.reason, reason);
-  reply.header(RATE_LIMIT_HEADERS.retryAfter, String(seconds));
-  reply.header('retry-after', String(seconds));
+  setRetryHeaders(reply, reason, seconds);
   return error;
 }
 

@@ -1,8 +1,8 @@
-import { RATE_LIMIT_HEADERS } from '@slugsmith/contract';
 import type { FastifyReply } from 'fastify';
 import { CacheKind, type Caches } from '../../platform/cache.js';
 import { ApiError } from '../../platform/errors.js';
 import { chain, type MaybePromise } from '../../platform/maybe-promise.js';
+import { setRetryHeaders } from '../../platform/retry-headers.js';
 import { LimitMessages } from '../limits/enforcer.js';
 import { Counter, type LimitStore } from '../limits/store.js';
 
@@ -39,9 +39,7 @@ export function jwksLimiter(store: LimitStore, caches: Caches) {
     return chain(store.add(counter, 1, now + WINDOW_MS, now), (total) => {
       if (total <= JWKS_PER_MINUTE) return;
       const seconds = Math.max(1, Math.ceil((window.live(now) ? window.endsAt - now : WINDOW_MS) / 1000));
-      reply.header(RATE_LIMIT_HEADERS.reason, 'rate-limit-exceeded');
-      reply.header(RATE_LIMIT_HEADERS.retryAfter, String(seconds));
-      reply.header('retry-after', String(seconds));
+      setRetryHeaders(reply, 'rate-limit-exceeded', seconds);
       throw new ApiError(429, LimitMessages.rateLimited(seconds), {
         reason: 'rate-limit-exceeded',
         retry_after: seconds,
