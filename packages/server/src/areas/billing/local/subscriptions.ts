@@ -172,6 +172,23 @@ export async function changeSubscription(sandbox: Sandbox, id: string, change: P
   sandbox.deliveries.kick();
 }
 
+/** Ends the subscription at once (nothing more billed) and tells the webhook pipeline. */
+async function endNow(sandbox: Sandbox, tx: Tx, batch: EventBatch, id: string, now: Date): Promise<void> {
+  const [canceled] = await tx
+    .update(localPaySubscriptions)
+    .set({
+      status: 'canceled',
+      canceledAt: now,
+      cancelAtPeriodEnd: false,
+      nextBilledAt: null,
+      retryAt: null,
+      updatedAt: now,
+    })
+    .where(eq(localPaySubscriptions.id, id))
+    .returning();
+  if (canceled) await emitSubscription(sandbox, batch, 'subscription.canceled', canceled);
+}
+
 /**
  * At the period's end (the renewal job ends it then) or now. A subscription without a period
  * (a perpetual licence) has no end to wait for: it ends now.
@@ -207,19 +224,7 @@ export async function cancelSubscription(
         .returning();
       if (dropped) await emitTransaction(sandbox, batch, 'transaction.canceled', dropped);
     }
-    const [canceled] = await tx
-      .update(localPaySubscriptions)
-      .set({
-        status: 'canceled',
-        canceledAt: now,
-        cancelAtPeriodEnd: false,
-        nextBilledAt: null,
-        retryAt: null,
-        updatedAt: now,
-      })
-      .where(eq(localPaySubscriptions.id, id))
-      .returning();
-    if (canceled) await emitSubscription(sandbox, batch, 'subscription.canceled', canceled);
+    await endNow(sandbox, tx, batch, id, now);
   });
   sandbox.deliveries.kick();
 }
@@ -360,19 +365,7 @@ export async function refundAndCancel(sandbox: Sandbox, id: string): Promise<voi
         .returning();
       if (refund) await emitTransaction(sandbox, batch, 'transaction.completed', refund);
     }
-    const [canceled] = await tx
-      .update(localPaySubscriptions)
-      .set({
-        status: 'canceled',
-        canceledAt: now,
-        cancelAtPeriodEnd: false,
-        nextBilledAt: null,
-        retryAt: null,
-        updatedAt: now,
-      })
-      .where(eq(localPaySubscriptions.id, id))
-      .returning();
-    if (canceled) await emitSubscription(sandbox, batch, 'subscription.canceled', canceled);
+    await endNow(sandbox, tx, batch, id, now);
   });
   sandbox.deliveries.kick();
 }
