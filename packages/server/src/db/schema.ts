@@ -165,6 +165,8 @@ export const series = pgTable(
     pattern: text('pattern').notNull(),
     seed: text('seed').notNull(),
     bundleId: text('bundle_id').notNull(),
+    /** Language to the id of the language bundle the series pins (`{}`: English only). */
+    languageBundles: jsonb('language_bundles').$type<Record<string, string>>().notNull().default({}),
     algorithm: text('algorithm').notNull(),
     /** Decimal strings: capacity may exceed int8, the counter goes up to 2^64. */
     capacity: numeric('capacity').notNull(),
