@@ -132,6 +132,26 @@ describeEachDatabase('deleting a paying organisation (local sandbox)', (ctx) => 
     expect((await c.request('DELETE', `/api/v1/orgs/${org}`, { token: owner.token })).status).toBe(204);
   });
 
+  it('a payment completed while the organisation was being deleted is refunded and cancelled when its event lands', async () => {
+    const c = ctx();
+    const { org, owner } = await orgWithOwner(c, 'Paid Too Late');
+    const id = await orgId(c, org);
+    // Paid at the sandbox, its events not yet delivered: deletion finds nothing of it to cancel.
+    await buyWithTestCard(c, { org, token: owner.token, plan: 'pro', period: 'monthly' });
+    expect((await c.request('DELETE', `/api/v1/orgs/${org}`, { token: owner.token })).status).toBe(204);
+    expect(await sandboxStatuses(c, id)).toEqual(['active']);
+
+    await settled(c);
+    expect(await sandboxStatuses(c, id)).toEqual(['canceled']);
+    // The charge and its refund: nothing kept for an organisation that no longer exists.
+    const moves = await c.app.database.db
+      .select({ total: localPayTransactions.total })
+      .from(localPayTransactions)
+      .where(sql`${localPayTransactions.customData}->>'org_id' = ${id}`);
+    expect(moves).toHaveLength(2);
+    expect(moves.reduce((sum, t) => sum + t.total, 0)).toBe(0);
+  });
+
   it('staff deleting an organisation cancel its subscription the same way', async () => {
     const c = ctx();
     const { org, owner } = await orgWithOwner(c, 'Staff Closes');

@@ -69,6 +69,26 @@ async function closedWithOrganisation(ctx: ApplyContext, providerSubscriptionId:
   );
 }
 
+/**
+ * A checkout paid while its organisation was being deleted: deletion cancelled what it knew of,
+ * and this subscription's event arrived after. Nobody can use it, so it is refunded and cancelled
+ * (the sandbox does it; with Paddle staff are told to).
+ */
+async function paidForDeletedOrganisation(
+  ctx: ApplyContext,
+  deletedOrgId: string,
+  providerSubscriptionId: string,
+): Promise<Outcome> {
+  // Its later events (the cancellation, the refund) are let go like those of closing.ts.
+  await q.saveRefs(ctx.db, ctx.provider, 'closed_subscription', [
+    { localId: deletedOrgId, providerId: providerSubscriptionId },
+  ]);
+  if (await ctx.undoDuplicate(providerSubscriptionId)) return 'applied';
+  throw new NeedsStaff(
+    `subscription ${providerSubscriptionId} was paid for an organisation deleted meanwhile — refund and cancel it at ${ctx.provider}`,
+  );
+}
+
 /** The organisation the provider's customer was first seen paying for. */
 async function customerOrganisation(ctx: ApplyContext, customerId: string | null | undefined) {
   if (!customerId) return undefined;
@@ -125,6 +145,8 @@ async function applySubscription(
   if (!orgId) {
     // The organisation was deleted, and this subscription cancelled with it: nothing left to grant.
     if (STATES[data.status] === 'cancelled' || (await closedWithOrganisation(ctx, data.id))) return 'ignored';
+    const named = data.custom_data?.org_id;
+    if (isUuid(named)) return paidForDeletedOrganisation(ctx, named, data.id);
     throw new NotApplicable(`no organisation for subscription ${data.id} (custom_data.org_id, customer)`);
   }
   // A known subscription keeps its plan when an event names a price we cannot place.
