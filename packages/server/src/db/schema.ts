@@ -300,6 +300,25 @@ export const documentTranslations = pgTable(
   (t) => [primaryKey({ columns: [t.documentId, t.language] })],
 );
 
+/**
+ * Staff's saved edit of one translation, not yet published (the public reads `document_translations`).
+ * A document never published has its text here only.
+ */
+export const documentDrafts = pgTable(
+  'document_drafts',
+  {
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    language: text('language').notNull(),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.documentId, t.language] })],
+);
+
 export const documentTags = pgTable(
   'document_tags',
   {
