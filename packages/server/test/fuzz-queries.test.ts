@@ -11,7 +11,7 @@ import { HOSTILE_STRINGS } from './support/hostile-input.js';
 import { orgWithOwner } from './support/keys.js';
 import { unlimitedPlan } from './support/plans.js';
 
-/** The generation API's paths (the server README's list), under /api/v1. */
+/** The generation API's paths (packages/server/docs/generation-api.md), under /api/v1. */
 const GENERATION =
   /^\/api\/v1\/(gen\/|forge\/|jwks$|key-info$|limits$|shorten$|expand\/|ping$|tags$|generator\/|mcp$)/;
 
