@@ -64,3 +64,29 @@ export const InstallStatus = z
   ])
   .meta({ id: 'InstallStatus' });
 export type InstallStatus = z.infer<typeof InstallStatus>;
+
+/**
+ * What every visitor's console reads (`GET /install`, public): the service sells plans; an
+ * on-premise install sells nothing and shows its licence where plans and checkout would be.
+ */
+export const PublicInstallLicence = InstallLicence.pick({
+  holder: true,
+  plan: true,
+  max_nodes: true,
+  perpetual: true,
+  expires_at: true,
+  standing: true,
+  grace_until: true,
+}).extend({
+  /** Days until generation stops: to expiry, or in the grace period to its end; null when perpetual or expired. */
+  days_left: z.number().int().nullable(),
+});
+export type PublicInstallLicence = z.infer<typeof PublicInstallLicence>;
+
+export const PublicInstall = z
+  .discriminatedUnion('mode', [
+    z.object({ mode: z.literal('service') }),
+    z.object({ mode: z.literal('on_premise'), licence: PublicInstallLicence }),
+  ])
+  .meta({ id: 'PublicInstall' });
+export type PublicInstall = z.infer<typeof PublicInstall>;

@@ -206,7 +206,14 @@ export async function buildApp(
         publicUrl: config.publicUrl,
         webhookUrl: () => `${ownAddress(server) ?? config.publicUrl}${apiPrefix}/billing/webhooks/local`,
       }),
-      { db: database.db, caches, log: server.log, config: config.billing, publicUrl: config.publicUrl },
+      {
+        db: database.db,
+        caches,
+        log: server.log,
+        config: config.billing,
+        publicUrl: config.publicUrl,
+        onPremise: Boolean(install),
+      },
     );
     server.decorate('billing', billing);
     server.addHook('onClose', async () => billing.stop());
@@ -323,7 +330,7 @@ export async function buildApp(
         seriesRoutes(api, database.db, caches);
         apiKeyRoutes(api, database.db, caches);
         statsRoutes(api, database.db, stats);
-        mcpRoutes(api, server);
+        mcpRoutes(api, server, config.consoleSdk.origins);
         await api.register(async (gen) => {
           // Key fetches (POST /jwks) are counted in the plan limits' store: every node shares the counts.
           sdkRoutes(gen, database.db, caches, consoleConfig, planLimits.store);

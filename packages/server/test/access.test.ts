@@ -40,6 +40,8 @@ const PUBLIC_ROUTES = [
   'GET /api/v1/tags',
   'GET /api/v1/expand/:code',
   'GET /api/v1/generator/dictionary-stats',
+  // Service or on-premise install: an install's console shows its licence instead of plans.
+  'GET /api/v1/install',
   'GET /api/v1/ping',
   'GET /api/v1/stats/total',
   'GET /api/v1/subscriptions',

@@ -26,7 +26,15 @@ export const CheckoutMessages = {
   prepareFailed: 'Checkout could not be prepared',
   unknownTransaction: 'This payment link is unknown or has expired',
   transactionClosed: 'This payment was already made, or its link is closed',
+  onPremise: 'This server is an on-premise install held to its licence: it sells no plans',
 } as const;
+
+/** An install's licence holds every organisation: no checkout leads to a payment there. */
+function refuseOnPremise(billing: Billing): void {
+  if (billing.deps.onPremise) {
+    throw ApiError.conflict(CheckoutMessages.onPremise, { reason: 'on_premise_install' });
+  }
+}
 
 /**
  * The price a checkout or a plan change names, refused unless it can be bought: its plan open for
@@ -63,6 +71,7 @@ export async function prepareCheckout(
   account: CallerAccount,
   input: CheckoutRequest,
 ): Promise<CheckoutSession> {
+  refuseOnPremise(billing);
   const { db, provider } = billing;
   const org = await q.findOrgWithRole(db, input.org_slug, account.id);
   // An organisation the caller does not belong to looks exactly like one that does not exist.
@@ -141,6 +150,7 @@ export async function prepareCheckout(
  * after paying (the organisation the transaction is for, when it names one of ours).
  */
 export async function resumeCheckout(billing: Billing, transactionId: string): Promise<CheckoutSession> {
+  refuseOnPremise(billing);
   const { provider } = billing;
   let found: Awaited<ReturnType<typeof provider.resumeCheckout>>;
   try {

@@ -27,6 +27,8 @@ export interface BillingDeps {
   log: FastifyBaseLogger;
   config: BillingConfig;
   publicUrl: string;
+  /** An on-premise install: its licence holds every organisation, so nothing is sold (no checkout). */
+  onPremise?: boolean;
   pipeline?: PipelineOptions;
 }
 

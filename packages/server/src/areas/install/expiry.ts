@@ -20,13 +20,28 @@ export function licenceStanding(claims: Pick<LicenceClaims, 'exp'>, now: Date): 
   if (claims.exp === undefined) return { state: 'valid' };
   const expiresAt = new Date(claims.exp * 1000);
   const graceUntil = new Date(expiresAt.getTime() + GRACE_DAYS * DAY_MS);
-  const left = (until: Date) => Math.ceil((until.getTime() - now.getTime()) / DAY_MS);
+  const left = (until: Date) => daysUntil(until, now);
   if (now >= graceUntil) return { state: 'expired', expiresAt, graceUntil };
   if (now >= expiresAt) return { state: 'grace', expiresAt, graceUntil, daysLeft: left(graceUntil) };
   if (now.getTime() >= expiresAt.getTime() - WARNING_DAYS * DAY_MS) {
     return { state: 'expiring', expiresAt, daysLeft: left(expiresAt) };
   }
   return { state: 'valid' };
+}
+
+const daysUntil = (until: Date, now: Date) => Math.ceil((until.getTime() - now.getTime()) / DAY_MS);
+
+/**
+ * Days until generation stops: to expiry, or in the grace period to its end; none for a perpetual
+ * licence (no end) or an expired one (already stopped).
+ */
+export function daysUntilRefused(
+  claims: Pick<LicenceClaims, 'exp'>,
+  standing: LicenceStanding,
+  now: Date,
+): number | null {
+  if (claims.exp === undefined || standing.state === 'expired') return null;
+  return daysUntil(standing.state === 'grace' ? standing.graceUntil : new Date(claims.exp * 1000), now);
 }
 
 /** The warning the log and the console show, or none while the licence is far from its end. */

@@ -1,15 +1,28 @@
-import { ErrorBody, type InstallLicence, InstallStatus } from '@slugsmith/contract';
+import { ErrorBody, type InstallLicence, InstallStatus, PublicInstall } from '@slugsmith/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { standingWarning } from './expiry.js';
+import { daysUntilRefused, standingWarning } from './expiry.js';
 import type { Install } from './install.js';
 
 const iso = (seconds: number | undefined) =>
   seconds === undefined ? null : new Date(seconds * 1000).toISOString();
 
-/** `GET /admin/install`: how this server runs; for an install its licence and nodes (staff read). */
+/**
+ * `GET /install`: how this server runs, for every visitor's console (an install shows its licence
+ * instead of plans and checkout); `GET /admin/install`: that and the nodes, for staff.
+ */
 export function installRoutes(app: FastifyInstance, install: Install | undefined): void {
-  app.withTypeProvider<ZodTypeProvider>().get('/admin/install', {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get('/install', {
+    config: { access: 'public' },
+    schema: {
+      tags: ['system'],
+      summary: 'Service or on-premise install: for an install its licence (holder, plan, nodes, expiry)',
+      response: { 200: PublicInstall },
+    },
+    handler: async () => (install ? publicInstall(install) : { mode: 'service' as const }),
+  });
+  r.get('/admin/install', {
     config: { access: 'staff' },
     schema: {
       tags: ['admin'],
@@ -19,6 +32,25 @@ export function installRoutes(app: FastifyInstance, install: Install | undefined
     },
     handler: async () => (install ? installStatus(install) : { mode: 'service' as const }),
   });
+}
+
+function publicInstall(install: Install): PublicInstall {
+  const claims = install.licence;
+  const now = new Date();
+  const standing = install.standing(now);
+  return {
+    mode: 'on_premise',
+    licence: {
+      holder: { slug: claims.org.slug, name: claims.org.name },
+      plan: claims.plan,
+      max_nodes: claims.max_nodes,
+      perpetual: claims.perpetual,
+      expires_at: iso(claims.exp),
+      standing: standing.state,
+      grace_until: 'graceUntil' in standing ? standing.graceUntil.toISOString() : null,
+      days_left: daysUntilRefused(claims, standing, now),
+    },
+  };
 }
 
 async function installStatus(install: Install): Promise<InstallStatus> {
