@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useAccount } from '../../auth/account.js';
 import { useFeatureHints } from '../../auth/feature-hints.js';
+import { PlansOrLicence } from '../../components/install-licence.js';
 import { usePublicPlans } from '../../lib/plans.js';
 import { SupportContactLink } from '../../lib/support-contact.js';
 import { findPlan, MATRIX_ROWS, matrixCell, planAction, pricesOf } from './plan-catalogue.js';
@@ -17,17 +18,22 @@ import {
   PriceLine,
 } from './plan-parts.js';
 
-/** /products/{planSlug}: one plan with its prices, every feature with its hint, and its button. */
+/**
+ * /products/{planSlug}: one plan with its prices, every feature with its hint, and its button; on
+ * an on-premise install the install's licence instead.
+ */
 export function PlanPage() {
   const { planSlug = '' } = useParams();
   const plans = usePublicPlans();
   const plan = findPlan(plans.data ?? [], planSlug);
   return (
     <Container size="lg" py="xl">
-      {plans.isPending && <PlansSkeleton cards={1} />}
-      {plans.isError && <PlansLoadError error={plans.error} onRetry={() => plans.refetch()} />}
-      {plans.data && !plan && <PlanNotFound slug={planSlug} />}
-      {plan && <PlanDetail plan={plan} />}
+      <PlansOrLicence>
+        {plans.isPending && <PlansSkeleton cards={1} />}
+        {plans.isError && <PlansLoadError error={plans.error} onRetry={() => plans.refetch()} />}
+        {plans.data && !plan && <PlanNotFound slug={planSlug} />}
+        {plan && <PlanDetail plan={plan} />}
+      </PlansOrLicence>
     </Container>
   );
 }

@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useAccount } from '../../auth/account.js';
 import { FeatureHint } from '../../components/feature-hint.js';
+import { PlansOrLicence } from '../../components/install-licence.js';
 import { groupPlans, type PlanGroup, usePublicPlans } from '../../lib/plans.js';
 import {
   keyFeatures,
@@ -37,7 +38,10 @@ import {
 const isSaasPeriod = (value: string | null): value is SaasPeriod =>
   (SAAS_PERIODS as readonly string[]).includes(value ?? '');
 
-/** /products: the plans on offer by plan type, with prices per period and the way to each. */
+/**
+ * /products: the plans on offer by plan type, with prices per period and the way to each; on an
+ * on-premise install, which sells nothing, the install's licence instead.
+ */
 export function ProductsPage() {
   const { t } = useTranslation('products');
   const plans = usePublicPlans();
@@ -60,32 +64,34 @@ export function ProductsPage() {
   return (
     <Container size="xl" py="xl">
       <Stack gap="xl">
-        <Stack gap={4}>
-          <Title order={1}>{t('title')}</Title>
-          <Text c="dimmed">{t('intro')}</Text>
-          <Anchor component={Link} to="/products/feature-matrix" size="sm" data-testid="to-matrix">
-            {t('compare')}
-          </Anchor>
-        </Stack>
-        {plans.isPending && <PlansSkeleton />}
-        {plans.isError && <PlansLoadError error={plans.error} onRetry={() => plans.refetch()} />}
-        {plans.data && groups.length === 0 && (
-          <Paper withBorder radius="md" p="xl" data-testid="plans-empty">
-            <Text ta="center">{t('empty')}</Text>
-          </Paper>
-        )}
-        {groups.map((group) => (
-          <PlanTypeSection
-            key={group.type}
-            group={group}
-            period={period}
-            periods={group.type === 'saas' ? offered : []}
-            onPeriod={choosePeriod}
-          />
-        ))}
-        <Text size="xs" c="dimmed">
-          {t('taxNote')}
-        </Text>
+        <Title order={1}>{t('title')}</Title>
+        <PlansOrLicence>
+          <Stack gap={4}>
+            <Text c="dimmed">{t('intro')}</Text>
+            <Anchor component={Link} to="/products/feature-matrix" size="sm" data-testid="to-matrix">
+              {t('compare')}
+            </Anchor>
+          </Stack>
+          {plans.isPending && <PlansSkeleton />}
+          {plans.isError && <PlansLoadError error={plans.error} onRetry={() => plans.refetch()} />}
+          {plans.data && groups.length === 0 && (
+            <Paper withBorder radius="md" p="xl" data-testid="plans-empty">
+              <Text ta="center">{t('empty')}</Text>
+            </Paper>
+          )}
+          {groups.map((group) => (
+            <PlanTypeSection
+              key={group.type}
+              group={group}
+              period={period}
+              periods={group.type === 'saas' ? offered : []}
+              onPeriod={choosePeriod}
+            />
+          ))}
+          <Text size="xs" c="dimmed">
+            {t('taxNote')}
+          </Text>
+        </PlansOrLicence>
       </Stack>
     </Container>
   );

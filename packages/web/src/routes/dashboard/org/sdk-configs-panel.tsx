@@ -26,6 +26,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm/confirm-dialog.js';
+import { UpgradeLabel } from '../../../components/install-licence.js';
 import {
   consoleKeys,
   createLegacySdkKey,
@@ -194,7 +195,7 @@ export function SdkConfigsPanel({ org, series }: { org: Organisation; series?: s
             {t('sdk.notInPlan', { plan: access.plan })}{' '}
             {/* The alert's own text colour: a link colour on the yellow tint fails contrast. */}
             <Anchor component={Link} to="/products" c="inherit" fw={600} underline="always">
-              {t('plan.upgrade')}
+              <UpgradeLabel />
             </Anchor>
           </Alert>
         )}

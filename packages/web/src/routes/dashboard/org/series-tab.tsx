@@ -19,6 +19,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { UpgradeLabel } from '../../../components/install-licence.js';
 import { ApiError } from '../../../lib/api.js';
 import {
   consoleKeys,
@@ -106,7 +107,7 @@ export function SeriesTab({ org, startCreating = false }: { org: Organisation; s
         <Alert color="yellow" variant="light" data-testid="series-at-max">
           {t('series.atMax', { plan: planName, max })}{' '}
           <Anchor component={Link} to="/products">
-            {t('plan.upgrade')}
+            <UpgradeLabel />
           </Anchor>
         </Alert>
       )}

@@ -6,6 +6,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FeatureName } from '../../../components/feature-hint.js';
+import { PlansOrLicence } from '../../../components/install-licence.js';
 import { consoleKeys, getLimits, hasRole, listSubscriptions } from '../../../lib/console-api.js';
 import { formatCount } from '../../../lib/numbers.js';
 import { rememberOrgForCheckout, STATE_COLOURS } from '../../checkout/billing-model.js';
@@ -57,31 +58,34 @@ export function SubscriptionTab({ org }: { org: Organisation }) {
 
   return (
     <Stack gap="xl">
-      <section aria-labelledby="subs-heading">
-        <Group justify="space-between" mb="sm">
-          <Title order={2} size="h3" id="subs-heading">
-            {t('plan.subscriptions')}
-          </Title>
-          <Button component={Link} to="/products" variant="light" data-testid="upgrade">
-            {t('plan.upgrade')}
-          </Button>
-        </Group>
-        {subs.isPending && <ListSkeleton rows={1} height={140} />}
-        {subs.isError && (
-          <ErrorState title={t('plan.loadFailed')} error={subs.error} onRetry={() => subs.refetch()} />
-        )}
-        {subs.data && subs.data.length === 0 && (
-          <EmptyState title={t('plan.none')}>{t('plan.noneHint')}</EmptyState>
-        )}
-        {subs.data && subs.data.length > 0 && (
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            {subs.data.map((s) => (
-              <SubscriptionCard key={s.id} sub={s} org={org} />
-            ))}
-          </SimpleGrid>
-        )}
-      </section>
-      {hasRole(org.role, 'admin') && <BillingHistory org={org} />}
+      {/* An on-premise install sells nothing: its licence where subscriptions and billing would be. */}
+      <PlansOrLicence>
+        <section aria-labelledby="subs-heading">
+          <Group justify="space-between" mb="sm">
+            <Title order={2} size="h3" id="subs-heading">
+              {t('plan.subscriptions')}
+            </Title>
+            <Button component={Link} to="/products" variant="light" data-testid="upgrade">
+              {t('plan.upgrade')}
+            </Button>
+          </Group>
+          {subs.isPending && <ListSkeleton rows={1} height={140} />}
+          {subs.isError && (
+            <ErrorState title={t('plan.loadFailed')} error={subs.error} onRetry={() => subs.refetch()} />
+          )}
+          {subs.data && subs.data.length === 0 && (
+            <EmptyState title={t('plan.none')}>{t('plan.noneHint')}</EmptyState>
+          )}
+          {subs.data && subs.data.length > 0 && (
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              {subs.data.map((s) => (
+                <SubscriptionCard key={s.id} sub={s} org={org} />
+              ))}
+            </SimpleGrid>
+          )}
+        </section>
+        {hasRole(org.role, 'admin') && <BillingHistory org={org} />}
+      </PlansOrLicence>
       <section aria-labelledby="limits-heading">
         <Title order={2} size="h3" id="limits-heading" mb="sm">
           {t('plan.limits')}

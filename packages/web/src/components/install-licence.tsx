@@ -1,0 +1,124 @@
+import { Alert, Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { type PublicInstallLicence, staffLevelOf } from '@slugsmith/contract';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useAccount } from '../auth/account.js';
+import { useInstall } from '../lib/install.js';
+import { formatCount } from '../lib/numbers.js';
+import { formatDate } from '../routes/dashboard/format.js';
+
+const STANDING_COLOURS = { valid: 'green', expiring: 'yellow', grace: 'orange', expired: 'red' } as const;
+
+/**
+ * Where plans and checkout would be: on an on-premise install its licence instead (an install
+ * sells nothing), on the service the children. Nothing while the mode is unknown, so that no
+ * way to a payment shows on an install even for a moment.
+ */
+export function PlansOrLicence({ children }: { children: ReactNode }) {
+  const install = useInstall();
+  if (install.isPending) return null;
+  if (install.data?.mode === 'on_premise') return <InstallLicenceCard licence={install.data.licence} />;
+  return children;
+}
+
+/** The words of a link to /products: plans to upgrade to on the service, the licence on an install. */
+export function UpgradeLabel() {
+  const { t } = useTranslation(['dashboard', 'install']);
+  return useInstall().data?.mode === 'on_premise'
+    ? t('install:console.seeLicence')
+    : t('dashboard:plan.upgrade');
+}
+
+function Field({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={500} data-testid={testId}>
+        {value}
+      </Text>
+    </Stack>
+  );
+}
+
+/** The install's licence: holder, plan, nodes, expiry and days left; how to renew once it ends. */
+export function InstallLicenceCard({ licence }: { licence: PublicInstallLicence }) {
+  const { t, i18n } = useTranslation('install');
+  const lang = i18n.resolvedLanguage;
+  const { account } = useAccount();
+  const ending = licence.standing !== 'valid';
+  return (
+    <Paper
+      component="section"
+      withBorder
+      radius="md"
+      p="lg"
+      aria-labelledby="install-licence-heading"
+      data-testid="install-licence"
+      data-standing={licence.standing}
+    >
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start">
+          <Stack gap={4}>
+            <Title order={2} size="h3" id="install-licence-heading">
+              {t('console.title')}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {t('console.intro')}
+            </Text>
+          </Stack>
+          <Badge variant="dot" color={STANDING_COLOURS[licence.standing]} data-testid="install-standing">
+            {t(`standing.${licence.standing}`)}
+          </Badge>
+        </Group>
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
+          <Field label={t('licence.holder')} value={licence.holder.name} testId="install-holder" />
+          <Field label={t('licence.plan')} value={licence.plan.name} testId="install-plan" />
+          <Field
+            label={t('licence.nodes')}
+            value={formatCount(licence.max_nodes, lang)}
+            testId="install-nodes"
+          />
+          <Field
+            label={t('licence.expires')}
+            value={licence.expires_at ? formatDate(licence.expires_at, lang) : t('licence.perpetual')}
+            testId="install-expires"
+          />
+          {licence.days_left !== null && (
+            <Field
+              label={t('console.daysLeft')}
+              value={formatCount(licence.days_left, lang)}
+              testId="install-days-left"
+            />
+          )}
+        </SimpleGrid>
+        {ending && (
+          <Alert
+            variant="light"
+            color={STANDING_COLOURS[licence.standing]}
+            title={t(`standing.${licence.standing}`)}
+            data-testid="install-warning"
+          >
+            <Stack gap="xs">
+              <Text size="sm">
+                {t(`warning.${licence.standing}`, {
+                  date: formatDate(licence.expires_at, lang),
+                  graceUntil: formatDate(licence.grace_until, lang),
+                  days: licence.days_left ?? 0,
+                })}
+              </Text>
+              <Text size="sm">{t('console.renew')}</Text>
+              {staffLevelOf(account?.permissions) && (
+                <Anchor component={Link} to="/admin/install" size="sm" data-testid="install-admin-link">
+                  {t('console.adminLink')}
+                </Anchor>
+              )}
+            </Stack>
+          </Alert>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
