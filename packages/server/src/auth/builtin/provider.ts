@@ -1,53 +1,30 @@
-import { AccountMessages } from '@slugsmith/contract';
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { JWK } from 'jose';
 import Provider, { type Configuration, errors as oidcErrors } from 'oidc-provider';
-import { z } from 'zod';
 import type { Db } from '../../db/connect.js';
 import type { AuthConfig } from '../../platform/config.js';
 import type { Mailer } from '../../platform/mail.js';
 import { defaultAccess } from '../access.js';
-import { openThrottleStore, retryAfterSeconds } from '../throttle.js';
+import { openThrottleStore } from '../throttle.js';
 import { localVerifier, TokenError, type TokenVerifier } from '../tokens.js';
-import {
-  AccountSecurity,
-  isThrottled,
-  linkPaths,
-  resetLinkMinutes,
-  standaloneForgotPath,
-} from './account-security.js';
+import { AccountSecurity } from './account-security.js';
 import { databaseAdapter, deleteExpiredPayloads } from './adapter.js';
 import { loadProviderSecrets, publicKeys } from './keys.js';
+import { apiScope, createPageKit, mountPath } from './page-kit.js';
 import {
-  forgotPasswordPage,
-  forgotPasswordPath,
-  type PageError,
-  type PageLocale,
   pageSecurityPolicy,
   pickPageLocale,
-  resetDonePage,
-  resetLinkProblemPage,
-  resetPasswordPage,
   signedOutPage,
-  signInExpiredPage,
-  signInPage,
   signInProblemPage,
   signOutPage,
-  signUpPage,
-  verificationResultPage,
 } from './pages.js';
-import { judgePassword } from './password-policy.js';
+import { resetRoutes } from './reset-routes.js';
 import { recordSessionActivity, type SessionFacts } from './session-activity.js';
 import { grantExists } from './sessions.js';
-import {
-  builtinIssuerKey,
-  type CreatedAdmin,
-  type EnsureAdminAccount,
-  findLocalUser,
-  seedAdmin,
-  setUserLanguage,
-  signUp,
-} from './users.js';
+import { signInRoutes } from './sign-in-routes.js';
+import { signUpRoutes } from './sign-up-routes.js';
+import { type CreatedAdmin, type EnsureAdminAccount, findLocalUser, seedAdmin } from './users.js';
+import { verificationRoutes } from './verification-routes.js';
 
 export interface BuiltinProvider {
   verifier: TokenVerifier;
@@ -77,24 +54,6 @@ function sessionBoundVerifier(db: Db, inner: TokenVerifier): TokenVerifier {
   };
 }
 
-/** The policy's refusal as the pages name it. */
-function passwordError(problem: string): PageError {
-  if (problem === AccountMessages.passwordTooShort) return { kind: 'password-too-short' };
-  if (problem === AccountMessages.passwordIsEmail) return { kind: 'password-is-email' };
-  return { kind: 'password-too-common' };
-}
-
-/** The page language: the console's ui_locales (query, form or sign-in request), else Accept-Language. */
-function localeOf(request: FastifyRequest, uiLocales?: unknown): PageLocale {
-  const fromRequest =
-    (request.body as { ui_locales?: unknown } | undefined)?.ui_locales ??
-    (request.query as { ui_locales?: unknown } | undefined)?.ui_locales;
-  return pickPageLocale({
-    uiLocales: typeof fromRequest === 'string' ? fromRequest : uiLocales,
-    acceptLanguage: request.headers['accept-language'],
-  });
-}
-
 /** The page language inside the provider (logout and error pages). */
 function localeOfContext(ctx: { oidc?: { params?: Record<string, unknown> }; get(h: string): string }) {
   return pickPageLocale({
@@ -102,12 +61,6 @@ function localeOfContext(ctx: { oidc?: { params?: Record<string, unknown> }; get
     acceptLanguage: ctx.get('accept-language'),
   });
 }
-
-/** Scope of the API resource; the console asks for it with `openid email`. */
-export const apiScope = 'api';
-const mountPath = '/oidc';
-/** The forgotten-password page outside a sign-in attempt (a reset link's "request a new link"). */
-const forgotStandalonePath = standaloneForgotPath;
 
 type BuiltinAuth = Extract<AuthConfig, { kind: 'builtin' }>;
 
@@ -221,17 +174,6 @@ function providerConfiguration(
   };
 }
 
-const SignInForm = z.object({ email: z.string().trim().max(254), password: z.string().max(1024) });
-const SignUpForm = SignInForm.extend({ confirm: z.string().max(1024) });
-const SignUpEmail = z.email();
-const EmailForm = z.object({ email: z.string().trim().max(254) });
-const ResetForm = z.object({
-  token: z.string().max(100),
-  password: z.string().max(1024),
-  confirm: z.string().max(1024),
-});
-const TokenQuery = z.object({ token: z.string().max(100) });
-
 export async function startBuiltinProvider(
   db: Db,
   auth: BuiltinAuth,
@@ -299,53 +241,17 @@ export async function startBuiltinProvider(
     }),
   );
 
-  /** Signs the user in, grants the first-party console what it asked for, and resumes the flow. */
-  async function finish(request: FastifyRequest, reply: FastifyReply, accountId: string) {
-    const details = await provider.interactionDetails(request.raw, reply.raw);
-    const params = details.params as { client_id: string; scope?: string };
-    const grant = details.grantId
-      ? ((await provider.Grant.find(details.grantId)) ??
-        new provider.Grant({ accountId, clientId: params.client_id }))
-      : new provider.Grant({ accountId, clientId: params.client_id });
-    const requested = (params.scope ?? 'openid').split(' ');
-    grant.addOIDCScope(requested.filter((s) => s !== apiScope).join(' '));
-    grant.addResourceScope(auth.audience, apiScope);
-    const grantId = await grant.save();
-    reply.hijack();
-    await provider.interactionFinished(
-      request.raw,
-      reply.raw,
-      { login: { accountId }, consent: { grantId } },
-      { mergeWithLastSubmission: false },
-    );
-  }
-
-  const html = (reply: FastifyReply, status: number, body: string) =>
-    reply
-      .status(status)
-      .header('content-security-policy', pageSecurityPolicy)
-      .header('cache-control', 'no-store')
-      .type('text/html')
-      .send(body);
-
-  /** The interaction, or a page explaining that the sign-in attempt expired. */
-  async function interaction(request: FastifyRequest, reply: FastifyReply) {
-    try {
-      return await provider.interactionDetails(request.raw, reply.raw);
-    } catch (error) {
-      if (error instanceof oidcErrors.SessionNotFound) return undefined;
-      throw error;
-    }
-  }
-  const expired = (request: FastifyRequest, reply: FastifyReply) =>
-    html(reply, 400, signInExpiredPage(localeOf(request), publicUrl));
-  const throttled = (reply: FastifyReply, waitMs: number, page: string) =>
-    html(reply.header('retry-after', String(retryAfterSeconds(waitMs))), 429, page);
-  const uiLocalesOf = (details: { params: Record<string, unknown> }) => details.params.ui_locales;
+  const kit = createPageKit(provider, {
+    db,
+    security,
+    publicUrl,
+    signInRefused: options.signInRefused,
+    audience: auth.audience,
+  });
 
   const plugin = async (app: FastifyInstance) => {
     app.addHook('onClose', async () => throttle.close());
-    // Sign-in and sign-up pages.
+    // Sign-in, sign-up, forgotten-password, reset and verification pages.
     await app.register(async (pages) => {
       defaultAccess(pages, 'public');
       pages.addContentTypeParser(
@@ -355,224 +261,10 @@ export async function startBuiltinProvider(
           done(null, Object.fromEntries(new URLSearchParams(body as string)));
         },
       );
-      type Uid = { Params: { uid: string } };
-
-      pages.get<Uid>(`${mountPath}/interaction/:uid`, async (request, reply) => {
-        const details = await interaction(request, reply);
-        if (!details || details.uid !== request.params.uid) return expired(request, reply);
-        const locale = localeOf(request, uiLocalesOf(details));
-        // Already signed in (a session exists): only the grant is missing, give it.
-        if (details.prompt.name === 'consent' && details.session?.accountId) {
-          if (await options.signInRefused?.(builtinIssuerKey, details.session.accountId)) {
-            return html(
-              reply,
-              403,
-              signInPage({ uid: details.uid, locale, error: { kind: 'sign-in-disabled' } }),
-            );
-          }
-          return finish(request, reply, details.session.accountId);
-        }
-        const signUpFirst = (details.params as { screen_hint?: string }).screen_hint === 'signup';
-        return html(
-          reply,
-          200,
-          signUpFirst ? signUpPage({ uid: details.uid, locale }) : signInPage({ uid: details.uid, locale }),
-        );
-      });
-
-      pages.get<Uid>(`${mountPath}/interaction/:uid/sign-up`, async (request, reply) => {
-        const details = await interaction(request, reply);
-        if (!details || details.uid !== request.params.uid) return expired(request, reply);
-        return html(
-          reply,
-          200,
-          signUpPage({ uid: details.uid, locale: localeOf(request, uiLocalesOf(details)) }),
-        );
-      });
-
-      pages.post<Uid>(`${mountPath}/interaction/:uid/sign-in`, async (request, reply) => {
-        const details = await interaction(request, reply);
-        if (!details || details.uid !== request.params.uid) return expired(request, reply);
-        const locale = localeOf(request, uiLocalesOf(details));
-        const form = SignInForm.safeParse(request.body);
-        const email = form.success ? form.data.email : '';
-        const page = (error: PageError) => signInPage({ uid: details.uid, locale, email, error });
-        const user = form.success
-          ? await security.signIn(form.data.email, form.data.password, request.ip)
-          : 'invalid';
-        if (isThrottled(user)) {
-          return throttled(
-            reply,
-            user.throttled,
-            page({ kind: 'throttled', retryAfterSeconds: retryAfterSeconds(user.throttled) }),
-          );
-        }
-        if (user === 'invalid') return html(reply, 401, page({ kind: 'invalid-credentials' }));
-        if (await options.signInRefused?.(builtinIssuerKey, user.id)) {
-          return html(reply, 403, page({ kind: 'sign-in-disabled' }));
-        }
-        // The account's e-mail follows the language it last signed in with (the console's).
-        if (user.language !== locale) await setUserLanguage(db, user.id, locale);
-        return finish(request, reply, user.id);
-      });
-
-      pages.post<Uid>(`${mountPath}/interaction/:uid/sign-up`, async (request, reply) => {
-        const details = await interaction(request, reply);
-        if (!details || details.uid !== request.params.uid) return expired(request, reply);
-        const locale = localeOf(request, uiLocalesOf(details));
-        const form = SignUpForm.safeParse(request.body);
-        const email = form.success ? form.data.email.toLowerCase() : '';
-        const again = (error: PageError) =>
-          html(reply, 400, signUpPage({ uid: details.uid, locale, email, error }));
-        if (!form.success || !form.data.email || !form.data.password) return again({ kind: 'required' });
-        if (!SignUpEmail.safeParse(email).success) return again({ kind: 'invalid-email' });
-        const reserved = await security.reserveSignUp(request.ip);
-        if (isThrottled(reserved)) {
-          const seconds = retryAfterSeconds(reserved.throttled);
-          return throttled(
-            reply,
-            reserved.throttled,
-            signUpPage({
-              uid: details.uid,
-              locale,
-              email,
-              error: { kind: 'throttled', retryAfterSeconds: seconds },
-            }),
-          );
-        }
-        const { problem } = await judgePassword(form.data.password, email);
-        if (problem) return again(passwordError(problem));
-        if (form.data.password !== form.data.confirm) return again({ kind: 'passwords-differ' });
-        const user = await signUp(db, email, form.data.password, { language: locale });
-        if (user === 'taken') {
-          // The owner hears of it, with the way back in.
-          security.signUpAttempted(email);
-          return again({ kind: 'email-taken' });
-        }
-        await security.welcome(user);
-        return finish(request, reply, user.id);
-      });
-
-      // Forgotten password: from a sign-in attempt (back to it) or on its own (back to the console).
-      const forgot = async (request: FastifyRequest, reply: FastifyReply, uid?: string) => {
-        const details = uid ? await interaction(request, reply) : undefined;
-        if (uid && (!details || details.uid !== uid)) return expired(request, reply);
-        const locale = localeOf(request, details && uiLocalesOf(details));
-        const action = uid ? forgotPasswordPath(uid) : forgotStandalonePath;
-        const backHref = uid ? `${mountPath}/interaction/${uid}` : publicUrl;
-        if (request.method === 'GET')
-          return html(reply, 200, forgotPasswordPage({ locale, action, backHref }));
-        const form = EmailForm.safeParse(request.body);
-        const email = form.success ? form.data.email.toLowerCase() : '';
-        const again = (status: number, error: PageError) =>
-          html(reply, status, forgotPasswordPage({ locale, action, backHref, email, error }));
-        if (!email) return again(400, { kind: 'required' });
-        if (!SignUpEmail.safeParse(email).success) return again(400, { kind: 'invalid-email' });
-        const result = await security.requestReset(email, request.ip);
-        if (isThrottled(result)) {
-          return throttled(
-            reply,
-            result.throttled,
-            forgotPasswordPage({
-              locale,
-              action,
-              backHref,
-              email,
-              error: { kind: 'throttled', retryAfterSeconds: retryAfterSeconds(result.throttled) },
-            }),
-          );
-        }
-        return html(
-          reply,
-          200,
-          forgotPasswordPage({ locale, action, backHref, sent: { email, validMinutes: resetLinkMinutes } }),
-        );
-      };
-      pages.get<Uid>(`${mountPath}/interaction/:uid/forgot-password`, (request, reply) =>
-        forgot(request, reply, request.params.uid),
-      );
-      pages.post<Uid>(`${mountPath}/interaction/:uid/forgot-password`, (request, reply) =>
-        forgot(request, reply, request.params.uid),
-      );
-      pages.get(forgotStandalonePath, (request, reply) => forgot(request, reply));
-      pages.post(forgotStandalonePath, (request, reply) => forgot(request, reply));
-
-      // The e-mailed reset link: a form for the new password; the link is used when it is saved.
-      pages.get(linkPaths.reset_password, async (request, reply) => {
-        const locale = localeOf(request);
-        const query = TokenQuery.safeParse(request.query);
-        const link = query.success
-          ? await security.resetLink(query.data.token)
-          : { state: 'invalid' as const };
-        if (!query.success || link.state !== 'valid' || !('email' in link)) {
-          const problem = link.state === 'valid' ? 'invalid' : link.state;
-          return html(
-            reply,
-            400,
-            resetLinkProblemPage({ locale, problem, requestHref: forgotStandalonePath }),
-          );
-        }
-        return html(
-          reply,
-          200,
-          resetPasswordPage({
-            locale,
-            action: linkPaths.reset_password,
-            token: query.data.token,
-            email: link.email,
-          }),
-        );
-      });
-      pages.post(linkPaths.reset_password, async (request, reply) => {
-        const locale = localeOf(request);
-        const form = ResetForm.safeParse(request.body);
-        if (!form.success) {
-          return html(
-            reply,
-            400,
-            resetLinkProblemPage({ locale, problem: 'invalid', requestHref: forgotStandalonePath }),
-          );
-        }
-        const again = async (error: PageError) => {
-          const link = await security.resetLink(form.data.token);
-          const email = 'email' in link ? link.email : undefined;
-          return html(
-            reply,
-            400,
-            resetPasswordPage({
-              locale,
-              action: linkPaths.reset_password,
-              token: form.data.token,
-              email,
-              error,
-            }),
-          );
-        };
-        if (!form.data.password) return again({ kind: 'required' });
-        if (form.data.password !== form.data.confirm) return again({ kind: 'passwords-differ' });
-        const result = await security.resetPassword(form.data.token, form.data.password);
-        if ('problem' in result) return again(passwordError(result.problem));
-        if ('link' in result) {
-          return html(
-            reply,
-            400,
-            resetLinkProblemPage({ locale, problem: result.link, requestHref: forgotStandalonePath }),
-          );
-        }
-        return html(reply, 200, resetDonePage({ locale, continueHref: publicUrl }));
-      });
-
-      // The e-mailed verification link: opening it verifies the address it was sent to.
-      pages.get(linkPaths.verify_email, async (request, reply) => {
-        const locale = localeOf(request);
-        const query = TokenQuery.safeParse(request.query);
-        const result = query.success ? await security.verifyEmail(query.data.token) : 'invalid';
-        return html(
-          reply,
-          result === 'ok' || result === 'used' ? 200 : 400,
-          verificationResultPage({ locale, result, continueHref: publicUrl }),
-        );
-      });
+      signInRoutes(pages, kit);
+      signUpRoutes(pages, kit);
+      resetRoutes(pages, kit);
+      verificationRoutes(pages, kit);
     });
 
     // The provider itself: discovery, authorize, token, JWKS, userinfo, logout, revocation.
