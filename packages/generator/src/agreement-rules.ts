@@ -18,6 +18,8 @@ export const AGREEMENT_RULES: Readonly<Record<string, AgreementRule>> = {
   // with the one before it.
   fr: { genders: ['masculine', 'feminine'], prefer: 'previous' },
   es: { genders: ['masculine', 'feminine'], prefer: 'previous' },
+  // Russian adjectives precede the noun (храбрая выдра, храбрый кот, храброе окно).
+  ru: { genders: ['masculine', 'feminine', 'neuter'], prefer: 'next' },
   it: { genders: ['masculine', 'feminine'], prefer: 'previous' },
   pt: { genders: ['masculine', 'feminine'], prefer: 'previous' },
 };

@@ -87,6 +87,58 @@ describe('ascii=true: words in plain ASCII letters', () => {
     for (const s of slugs) expect(s).toMatch(/^[a-z-]+$/);
   });
 
+  it('Russian is spelt by ICAO Doc 9303 and still agrees; words that meet once the soft sign is dropped count once', () => {
+    const adjective = (m: string, f: string, n: string) => ({
+      word: m,
+      tags: [],
+      forms: { masculine: m, feminine: f, neuter: n },
+    });
+    const russian: DictionaryBundle = {
+      id: 'ru-ascii',
+      version: '0.0.0',
+      hash: 'ru-ascii',
+      language: 'ru',
+      dictionaries: [
+        {
+          kind: 'adjective',
+          language: 'ru',
+          words: [adjective('храбрый', 'храбрая', 'храброе'), adjective('свежий', 'свежая', 'свежее')],
+        },
+        {
+          kind: 'noun',
+          language: 'ru',
+          words: [
+            { word: 'выдра', tags: ['feminine'] },
+            { word: 'кот', tags: ['masculine'] },
+            { word: 'окно', tags: ['neuter'] },
+            { word: 'щука', tags: ['feminine'] },
+            { word: 'ёж', tags: ['masculine'] },
+            // Invented pair: they differ by the soft sign only, so they meet in ICAO spelling.
+            { word: 'мол', tags: ['masculine'] },
+            { word: 'моль', tags: ['feminine'] },
+          ],
+        },
+      ],
+      tags: [],
+    };
+    const ru = new Generator(SAMPLE_BUNDLE, { languages: [russian] });
+    expect(all(ru, '{adjective@ru}-{noun@ru}')).toContain('храбрая-выдра');
+    const slugs = all(ru, '{adjective@ru:ascii=true}-{noun@ru:ascii=true}');
+    expect(slugs).toHaveLength(2 * 6);
+    expect(new Set(slugs).size).toBe(slugs.length);
+    for (const s of [
+      'khrabraia-vydra',
+      'khrabryi-kot',
+      'khrabroe-okno',
+      'svezhaia-shchuka',
+      'svezhii-ezh',
+      'khrabryi-mol',
+    ])
+      expect(slugs).toContain(s);
+    for (const s of slugs) expect(s).toMatch(/^[a-z-]+$/);
+    expect(ru.forge('{Noun@ru:ascii=true}', { seed: 'c', count: 6 })).toContain('Shchuka');
+  });
+
   it('a script without an ASCII spelling here has no words under ascii=true', () => {
     expect(errorOf(gen, '{noun@zh:ascii=true}').message).toBe(
       'No words available for the given constraints: {noun@zh:ascii=true}',
