@@ -38,7 +38,7 @@ describeEachDatabase('MCP endpoint', (ctx) => {
     const series = await a.series('Agents', '{adjective}-{noun}-{number:3d}');
     const key = await a.apiKey({
       name: 'agent',
-      scopes: ['mcp', 'forge', 'mint', 'slice', 'stats', 'series:read'],
+      scopes: ['mcp', 'forge', 'mint', 'slice', 'stats', 'series:read', 'reset'],
     });
     const { client, call } = await connect(key.key);
     expect(client.getServerVersion()?.name).toBe('slugsmith');
@@ -46,12 +46,19 @@ describeEachDatabase('MCP endpoint', (ctx) => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual(
       [
+        'analyze_pattern',
+        'compare_patterns',
         'dictionary_info',
         'dictionary_tags',
         'forge',
+        'get_help_topic',
+        'key_info',
         'limits',
+        'list_help_topics',
         'mint',
         'pattern_info',
+        'ping',
+        'reset',
         'series_info',
         'series_list',
         'slice',
@@ -59,6 +66,8 @@ describeEachDatabase('MCP endpoint', (ctx) => {
         'validate_pattern',
       ].sort(),
     );
+    // Every tool says what it answers, and answers it as structured content.
+    expect(tools.filter((t) => t.outputSchema === undefined).map((t) => t.name)).toEqual([]);
     const forgeTool = tools.find((t) => t.name === 'forge');
     expect(forgeTool?.inputSchema.required).toEqual(['pattern']);
 
@@ -132,6 +141,178 @@ describeEachDatabase('MCP endpoint', (ctx) => {
     expect(total('mint')).toBe(4);
     expect(total('slice')).toBe(4);
     await client.close();
+  });
+
+  it("answers key_info, ping, reset, pattern analysis, help topics in the caller's language, resources and prompts", async () => {
+    const a = await orgWithOwner(ctx(), 'mcp-more');
+    const series = await a.series('Tickets', '{adjective}-{noun}');
+    const key = await a.apiKey({ name: 'agent', scopes: ['mcp', 'forge', 'mint', 'reset'] });
+    const { client, call } = await connect(key.key);
+
+    expect((await call('ping')).structuredContent).toEqual({ status: 'ok' });
+    expect((await call('key_info')).structuredContent).toMatchObject({
+      type: 'api-key',
+      org_slug: a.org,
+      scopes: expect.arrayContaining(['mcp', 'reset']),
+    });
+    const first = (await call('mint', { series: series.slug, count: 2 })).structuredContent?.slugs;
+    const reset = await call('reset', { series: series.slug });
+    expect(reset.structuredContent).toMatchObject({ series: series.slug });
+    expect((await call('mint', { series: series.slug, count: 2 })).structuredContent?.slugs).toEqual(first);
+
+    const analysed = await call('analyze_pattern', { pattern: '{adjective}-{noun}-{number:4d}', samples: 3 });
+    expect(analysed.structuredContent).toMatchObject({
+      valid: true,
+      capacity: expect.stringMatching(/^\d+$/),
+      components: 3,
+    });
+    expect(analysed.structuredContent?.samples).toHaveLength(3);
+    expect(analysed.structuredContent?.capacity_bits).toBeGreaterThan(20);
+    const compared = await call('compare_patterns', {
+      patterns: ['{noun}', '{adjective}-{noun}-{number:6d}', '{noun'],
+    });
+    const rows = compared.structuredContent?.patterns as {
+      pattern: string;
+      valid: boolean;
+      message?: string;
+    }[];
+    expect(rows.map((r) => r.valid)).toEqual([true, true, false]);
+    expect(rows[2].message).toBeTruthy();
+    expect(compared.structuredContent).toMatchObject({
+      largest_capacity: '{adjective}-{noun}-{number:6d}',
+      shortest: '{noun}',
+    });
+
+    // Help topics are the service's own guides, in the language asked for.
+    const topics = (await call('list_help_topics')).structuredContent?.topics as {
+      topic: string;
+      title: string;
+    }[];
+    expect(topics.map((t) => t.topic)).toEqual(expect.arrayContaining(['pattern-language', 'mcp']));
+    const english = await call('get_help_topic', { topic: 'pattern-language' });
+    expect(english.structuredContent).toMatchObject({ topic: 'pattern-language', language: 'en' });
+    expect(english.content[0].text).toContain('{adjective}');
+    const german = await call('get_help_topic', { topic: 'pattern-language', language: 'de' });
+    expect(german.structuredContent).toMatchObject({ language: 'de' });
+    expect(german.structuredContent?.title).not.toBe(english.structuredContent?.title);
+    const unknownTopic = await call('get_help_topic', { topic: 'no-such-topic' });
+    expect(unknownTopic.isError).toBe(true);
+    await client.close();
+
+    // Without a language argument, the caller's Accept-Language chooses.
+    const french = new Client({ name: 'slugsmith-test', version: '1.0.0' });
+    await french.connect(
+      new StreamableHTTPClientTransport(url, {
+        requestInit: { headers: { 'x-api-key': key.key, 'accept-language': 'fr-FR,fr;q=0.9' } },
+      }),
+    );
+    const frenchTopics = (await french.callTool({ name: 'list_help_topics', arguments: {} })) as ToolResult;
+    const frenchTitle = (
+      frenchTopics.structuredContent?.topics as { topic: string; title: string }[] | undefined
+    )?.find((t) => t.topic === 'pattern-language')?.title;
+    expect(frenchTitle).toBeTruthy();
+    expect(frenchTitle).not.toBe(topics.find((t) => t.topic === 'pattern-language')?.title);
+
+    // The same guides as resources.
+    const { resources } = await french.listResources();
+    expect(resources.map((r) => r.uri)).toContain('slugsmith://docs/pattern-language');
+    const { resourceTemplates } = await french.listResourceTemplates();
+    expect(resourceTemplates.map((t) => t.uriTemplate)).toEqual(['slugsmith://docs/{topic}']);
+    const read = await french.readResource({ uri: 'slugsmith://docs/pattern-language' });
+    expect(read.contents[0]).toMatchObject({ mimeType: 'text/markdown', text: expect.stringContaining('{') });
+    await expect(french.readResource({ uri: 'slugsmith://docs/no-such-topic' })).rejects.toThrow(/-32002/);
+
+    // Prompts for designing, explaining and sizing a pattern.
+    const { prompts } = await french.listPrompts();
+    expect(prompts.map((p) => p.name).sort()).toEqual([
+      'design_pattern',
+      'estimate_capacity',
+      'explain_pattern',
+    ]);
+    const design = await french.getPrompt({
+      name: 'design_pattern',
+      arguments: { purpose: 'support tickets' },
+    });
+    expect(JSON.stringify(design.messages)).toContain('support tickets');
+    const estimate = await french.getPrompt({
+      name: 'estimate_capacity',
+      arguments: { pattern: '{noun}', expected_count: '1 million' },
+    });
+    expect(JSON.stringify(estimate.messages)).toContain('{noun}');
+    await expect(
+      french.getPrompt({ name: 'estimate_capacity', arguments: { pattern: '{noun}' } }),
+    ).rejects.toThrow(/-32602/);
+    await french.close();
+  });
+
+  it('keeps the specification points: Origin checked, no listChanged, -32700, unknown arguments -32602, WWW-Authenticate', async () => {
+    const a = await orgWithOwner(ctx(), 'mcp-spec');
+    const key = await a.apiKey({ name: 'agent', scopes: ['mcp', 'forge'] });
+    const post = (body: string, headers: Record<string, string> = {}) =>
+      fetch(url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'x-api-key': key.key,
+          ...headers,
+        },
+        body,
+      });
+    const listTools = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
+
+    // Origin: a foreign page is refused; no Origin (an agent), the server's own and the console's pass.
+    const foreign = await post(listTools, { origin: 'https://evil.example' });
+    expect(foreign.status).toBe(403);
+    expect((await foreign.json()).details).toMatchObject({ reason: 'origin_not_allowed' });
+    expect((await post(listTools, { origin: url.origin })).status).toBe(200);
+    expect((await post(listTools, { origin: 'http://127.0.0.1:8080' })).status).toBe(200);
+    expect((await post(listTools)).status).toBe(200);
+
+    // A stateless endpoint never notifies: it does not advertise that lists change.
+    const init = await post(
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+      }),
+    );
+    const capabilities = (
+      (await init.json()) as { result: { capabilities: Record<string, Record<string, unknown>> } }
+    ).result.capabilities;
+    expect(capabilities.tools?.listChanged).not.toBe(true);
+    expect(capabilities.resources?.listChanged).not.toBe(true);
+    expect(capabilities.prompts?.listChanged).not.toBe(true);
+    expect(capabilities.resources).toBeDefined();
+    expect(capabilities.prompts).toBeDefined();
+
+    // A body that is no JSON is JSON-RPC's parse error.
+    const malformed = await post('{"jsonrpc": "2.0", "id": 1, "method": ');
+    expect(malformed.status).toBe(400);
+    expect(await malformed.json()).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32700 } });
+
+    // An argument the tool does not take is refused, not dropped.
+    const misspelt = await post(
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 7,
+        method: 'tools/call',
+        params: { name: 'forge', arguments: { pattern: '{noun}', cuont: 5 } },
+      }),
+    );
+    const refused = (await misspelt.json()) as { id: number; error: { code: number; message: string } };
+    expect(refused).toMatchObject({ id: 7, error: { code: -32602 } });
+    expect(refused.error.message).toContain('cuont');
+
+    // A 401 says how to authenticate.
+    const anonymous = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: listTools,
+    });
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.headers.get('www-authenticate')).toMatch(/^Bearer .*scope="mcp"/);
   });
 
   it('needs an API key with scope mcp; tools follow the key scopes; no sessions', async () => {
@@ -271,7 +452,7 @@ describeEachDatabase('MCP endpoint', (ctx) => {
     // Well-formed requests are the SDK's, as before.
     const fine = await rpc(5, 'tools/call', { name: 'forge', arguments: { pattern: '{noun}', seed: 's' } });
     expect(fine.result?.structuredContent?.slugs).toHaveLength(1);
-    const unknown = await rpc(6, 'resources/list', {});
+    const unknown = await rpc(6, 'sampling/createMessage', {});
     expect(unknown.error?.code).toBe(-32601);
   });
 });

@@ -1,11 +1,15 @@
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import { apiPrefix, ErrorBody, ErrorMessages, SIGNED_HEADERS } from '@slugsmith/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requireKey } from '../../auth/access.js';
 import { ApiError } from '../../platform/errors.js';
+import { firstLanguage } from '../../platform/slugs.js';
 import { invalidParams } from './invalid-params.js';
-import { type ApiCall, buildMcpServer } from './tools.js';
+import { type Origins, refuseForeignOrigin } from './origin.js';
+import type { ApiCall } from './registry.js';
+import { buildMcpServer } from './tools.js';
 
 const SERVER_VERSION = '0.1.0';
 
@@ -36,31 +40,77 @@ function clarify(error: FastifyError | ApiError, request: FastifyRequest): Fasti
 }
 
 /**
+ * What an MCP client is told on a 401 (RFC 6750 §3): a bearer credential of scope mcp is wanted
+ * (this server's MCP credential is an API key in `x-api-key`; there is no OAuth resource metadata
+ * to point at).
+ */
+export const MCP_AUTHENTICATE = 'Bearer realm="slugsmith", scope="mcp"';
+
+/** A body that is no JSON: Fastify's parser refused it before the route ran. */
+const isParseError = (error: FastifyError | ApiError) =>
+  error instanceof SyntaxError ||
+  ['FST_ERR_CTP_INVALID_JSON_BODY', 'FST_ERR_CTP_EMPTY_JSON_BODY'].includes(
+    (error as FastifyError).code ?? '',
+  );
+
+/**
+ * Errors of the MCP routes: a body that does not parse is JSON-RPC's parse error (-32700), a 401
+ * carries WWW-Authenticate, anything else is the API's JSON error.
+ */
+function mcpErrors(app: FastifyInstance) {
+  return (error: FastifyError | ApiError, request: FastifyRequest, reply: FastifyReply) => {
+    if (isParseError(error)) {
+      return reply.status(400).send({
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: ErrorCode.ParseError, message: `Parse error: ${error.message}` },
+      });
+    }
+    const clarified = clarify(error, request);
+    if (('status' in clarified ? clarified.status : clarified.statusCode) === 401) {
+      reply.header('www-authenticate', MCP_AUTHENTICATE);
+    }
+    return app.errorHandler(clarified, request, reply);
+  };
+}
+
+/**
  * The MCP endpoint (Streamable HTTP, stateless: no sessions, so any node answers any request)
  * for AI agents, authenticated by an API key with scope `mcp` in `x-api-key` (signed SDK requests
  * are refused with a 401 that says so). Every tool call is
  * made against this server's own HTTP API with the caller's key (`inject`, in process), so it
  * meets the same scope checks, plan limits and statistics as the call it stands for.
  */
-export function mcpRoutes(app: FastifyInstance, root: FastifyInstance): void {
+export function mcpRoutes(app: FastifyInstance, root: FastifyInstance, origins: Origins): void {
   const tags = ['mcp'];
   const errors = { 401: ErrorBody, 403: ErrorBody };
+  const errorHandler = mcpErrors(app);
+  // MCP's Streamable HTTP transport: a request from a page of another site is refused (DNS
+  // rebinding would otherwise let any page reach a local server).
+  const onRequest = refuseForeignOrigin(origins);
 
   app.post('/mcp', {
     config: { access: { key: 'mcp' } },
     schema: {
       tags,
       summary: 'Model Context Protocol (Streamable HTTP, stateless): JSON-RPC messages in, JSON out',
+      description:
+        'The MCP endpoint for AI agents: tools (forge, mint, slice, pattern analysis, help topics …), the guides as resources, and prompts. Needs an API key with scope mcp; a request from a foreign Origin is refused (403).',
       response: {
         200: {
           description: 'JSON-RPC responses to the requests posted',
+          content: { 'application/json': { schema: z.unknown() } },
+        },
+        400: {
+          description: 'A body that is not JSON: JSON-RPC parse error -32700',
           content: { 'application/json': { schema: z.unknown() } },
         },
         202: z.null().describe('Notifications and responses only: accepted, no body'),
         ...errors,
       },
     },
-    errorHandler: (error, request, reply) => app.errorHandler(clarify(error, request), request, reply),
+    onRequest,
+    errorHandler,
     handler: async (request, reply) => {
       const key = requireKey(request);
       const secret = request.headers['x-api-key'];
@@ -90,7 +140,8 @@ export function mcpRoutes(app: FastifyInstance, root: FastifyInstance): void {
         }
         return { status: answer.statusCode, body: parsed };
       };
-      const server = buildMcpServer(call, key.scopes, SERVER_VERSION);
+      const language = firstLanguage(request.headers['accept-language']);
+      const { server, toolArguments } = buildMcpServer({ call, language }, key.scopes, SERVER_VERSION);
       const transport = new StreamableHTTPServerTransport({
         sessionIdGenerator: undefined,
         enableJsonResponse: true,
@@ -104,7 +155,7 @@ export function mcpRoutes(app: FastifyInstance, root: FastifyInstance): void {
       // would answer it as an internal error (see invalidParams).
       const deliver = transport.onmessage;
       transport.onmessage = (message, extra) => {
-        const refusal = invalidParams(message);
+        const refusal = invalidParams(message, toolArguments);
         if (refusal) void transport.send(refusal);
         else deliver?.(message, extra);
       };
@@ -139,9 +190,11 @@ export function mcpRoutes(app: FastifyInstance, root: FastifyInstance): void {
       schema: {
         tags,
         summary: 'Not used by a stateless MCP endpoint (405)',
+        description: 'A stateless endpoint has no event stream to open (GET) and no session to end (DELETE).',
         response: { 405: ErrorBody, ...errors },
       },
-      errorHandler: (error, request, reply) => app.errorHandler(clarify(error, request), request, reply),
+      onRequest,
+      errorHandler,
       handler: notAllowed,
     });
   }

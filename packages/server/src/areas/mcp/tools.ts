@@ -1,22 +1,38 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { PatternInfo, type Scope, SeedText } from '@slugsmith/contract';
+import {
+  DictionaryInfo,
+  DictionaryTags,
+  KeyInfo,
+  PatternInfo,
+  Ping,
+  ResetResponse,
+  type Scope,
+  SeedText,
+  SeriesInfo,
+  SeriesList,
+  StatsList,
+  SubscriptionFeatures,
+} from '@slugsmith/contract';
 import { suggest } from '@slugsmith/generator';
 import { z } from 'zod';
 import { hasScope } from '../../auth/keys.js';
 import { currentGenerator } from '../generate/engine.js';
-
-/** What an MCP tool gets back from the HTTP API it calls. */
-export interface ApiAnswer {
-  status: number;
-  body: unknown;
-}
-
-/**
- * Calls a route of the generation API as the MCP caller (same API key), so that a tool passes
- * exactly the checks, limits and statistics of the HTTP call it stands for.
- */
-export type ApiCall = (method: 'GET' | 'POST', path: string, body?: unknown) => Promise<ApiAnswer>;
+import { analysisTools } from './analysis.js';
+import { documentResources, helpTools } from './documents.js';
+import type { ToolArguments } from './invalid-params.js';
+import { prompts } from './prompts.js';
+import {
+  type ApiAnswer,
+  type ApiCall,
+  apiMessage,
+  jsonResult,
+  type McpContext,
+  PatternText,
+  structured,
+  toolError,
+  toolRegistry,
+} from './registry.js';
 
 /** Tools answer at most this many slugs per call: an agent's context is not a bulk channel. */
 export const MAX_TOOL_COUNT = 1000;
@@ -34,30 +50,19 @@ const SeriesSlug = z
   .min(1)
   .max(100)
   .describe("Series slug (omitted: the key's own series, or the organisation's default series)");
-const PatternText = z
-  .string()
-  .min(1, 'Pattern is required')
-  .max(1024)
-  .describe('A slug pattern, e.g. {adjective}-{noun}-{number:3d}');
 
 const Slugs = { slugs: z.array(z.string()) };
 
-function errorText(body: unknown, status: number): string {
-  const message = (body as { message?: unknown } | undefined)?.message;
-  return typeof message === 'string' ? message : `Request failed with status ${status}`;
-}
-
-/** An API error as a tool error: the API's message first, its details (if any) after. */
-function toolError(answer: ApiAnswer): CallToolResult {
-  const details = (answer.body as { details?: unknown } | undefined)?.details;
-  return {
-    isError: true,
-    content: [
-      { type: 'text', text: errorText(answer.body, answer.status) },
-      ...(details === undefined ? [] : [{ type: 'text' as const, text: JSON.stringify(details) }]),
-    ],
-  };
-}
+const Suggestion = z.object({ text: z.string(), description: z.string().optional() });
+/** validate_pattern: the pattern's info, or where and why it fails with what may come there. */
+const Validation = {
+  valid: z.boolean(),
+  info: PatternInfo.optional(),
+  message: z.string().optional(),
+  start: z.number().int().optional(),
+  end: z.number().int().optional(),
+  suggestions: z.array(Suggestion).optional(),
+};
 
 function slugResult(answer: ApiAnswer): CallToolResult {
   if (answer.status >= 300) return toolError(answer);
@@ -65,22 +70,10 @@ function slugResult(answer: ApiAnswer): CallToolResult {
   return { content: [{ type: 'text', text: slugs.join('\n') }], structuredContent: { slugs } };
 }
 
-/** JSON answers: as text for the model, and as structured content (arrays wrapped in `field`). */
-function jsonResult(answer: ApiAnswer, field?: string): CallToolResult {
-  if (answer.status >= 300) return toolError(answer);
-  const structured = field ? { [field]: answer.body } : (answer.body as Record<string, unknown>);
-  return {
-    content: [{ type: 'text', text: JSON.stringify(answer.body, null, 2) }],
-    structuredContent: structured,
-  };
-}
-
 /** Where a pattern stops parsing, what may come there (generator suggestions), or that it is fine. */
-async function validation(call: ApiCall, pattern: string): Promise<CallToolResult> {
+export async function validation(call: ApiCall, pattern: string): Promise<CallToolResult> {
   const answer = await call('POST', '/gen/pattern-info', { pattern });
-  if (answer.status < 300) {
-    return jsonResult({ status: 200, body: { valid: true, info: answer.body } });
-  }
+  if (answer.status < 300) return structured({ valid: true, info: answer.body });
   if (answer.status !== 400) return toolError(answer);
   const details = ((answer.body as { details?: unknown }).details ?? {}) as {
     start?: unknown;
@@ -94,32 +87,41 @@ async function validation(call: ApiCall, pattern: string): Promise<CallToolResul
   const suggestions = suggest(pattern, at, { dictionaries: gen.dictionaryInfo(), tags })
     .slice(0, 20)
     .map((s) => ({ text: s.text, description: s.description }));
-  return jsonResult({
-    status: 200,
-    body: {
-      valid: false,
-      message: errorText(answer.body, answer.status),
-      ...(typeof details.start === 'number' ? { start: details.start, end: details.end } : {}),
-      suggestions,
-    },
+  return structured({
+    valid: false,
+    message: apiMessage(answer),
+    ...(typeof details.start === 'number' ? { start: details.start, end: details.end } : {}),
+    suggestions,
   });
 }
 
-/** One MCP server per request (stateless): only the tools the key's scopes allow are listed. */
-export function buildMcpServer(call: ApiCall, scopes: readonly Scope[], version: string): McpServer {
+const readOnly = { readOnlyHint: true, openWorldHint: false } as const;
+
+/**
+ * One MCP server per request (stateless): only the tools the key's scopes allow are listed; the
+ * service's documents as help topics and resources; prompts for the usual pattern questions.
+ */
+export function buildMcpServer(
+  context: McpContext,
+  scopes: readonly Scope[],
+  version: string,
+): { server: McpServer; toolArguments: ToolArguments } {
+  const { call } = context;
   const server = new McpServer(
     { name: 'slugsmith', title: 'Slugsmith', version },
     {
       instructions:
         'Slugsmith generates unique, human-readable identifiers (slugs) from patterns such as ' +
         '{adjective}-{noun}-{number:3d}. forge makes slugs from any pattern; mint hands out the next ' +
-        'unused slugs of a series (never the same twice); slice previews a series without using it up.',
+        'unused slugs of a series (never the same twice); slice previews a series without using it up. ' +
+        'list_help_topics and get_help_topic (or the resources) hold the pattern language and the guides.',
     },
   );
-  const may = (scope: Scope | 'any') => scope === 'any' || hasScope(scopes, scope);
+  const { register, argumentsOf } = toolRegistry(server);
+  const may = (scope: Scope) => hasScope(scopes, scope);
 
   if (may('forge')) {
-    server.registerTool(
+    register(
       'forge',
       {
         title: 'Forge slugs',
@@ -132,13 +134,13 @@ export function buildMcpServer(call: ApiCall, scopes: readonly Scope[], version:
           sequence: ToolSequence.optional(),
         },
         outputSchema: Slugs,
-        annotations: { readOnlyHint: true, openWorldHint: false },
+        annotations: readOnly,
       },
       async (args) => slugResult(await call('POST', '/gen/forge', args)),
     );
   }
   if (may('mint')) {
-    server.registerTool(
+    register(
       'mint',
       {
         title: 'Mint slugs from a series',
@@ -159,7 +161,7 @@ export function buildMcpServer(call: ApiCall, scopes: readonly Scope[], version:
     );
   }
   if (may('slice')) {
-    server.registerTool(
+    register(
       'slice',
       {
         title: 'Preview a window of a series',
@@ -170,12 +172,31 @@ export function buildMcpServer(call: ApiCall, scopes: readonly Scope[], version:
           series: SeriesSlug.optional(),
         },
         outputSchema: Slugs,
-        annotations: { readOnlyHint: true, openWorldHint: false },
+        annotations: readOnly,
       },
       async (args) => slugResult(await call('POST', '/gen/slice', args)),
     );
   }
-  server.registerTool(
+  if (may('reset')) {
+    register(
+      'reset',
+      {
+        title: 'Reset a series',
+        description:
+          'Set a series back to its first slug: the slugs minted so far will be handed out again. For development and tests only.',
+        inputSchema: { series: SeriesSlug.optional() },
+        outputSchema: ResetResponse.shape,
+        annotations: {
+          readOnlyHint: false,
+          destructiveHint: true,
+          idempotentHint: true,
+          openWorldHint: false,
+        },
+      },
+      async (args) => jsonResult(await call('POST', '/gen/reset', args)),
+    );
+  }
+  register(
     'pattern_info',
     {
       title: 'Pattern capacity and complexity',
@@ -183,60 +204,65 @@ export function buildMcpServer(call: ApiCall, scopes: readonly Scope[], version:
         'How many distinct slugs a pattern can make (capacity, a decimal string), the longest slug in bytes, its complexity and number of components.',
       inputSchema: { pattern: PatternText },
       outputSchema: PatternInfo.shape,
-      annotations: { readOnlyHint: true, openWorldHint: false },
+      annotations: readOnly,
     },
     async (args) => jsonResult(await call('POST', '/gen/pattern-info', args)),
   );
-  server.registerTool(
+  register(
     'validate_pattern',
     {
       title: 'Check a pattern',
       description:
         'Whether a pattern is valid; if not, the error message, where it is (start, end) and what may be written there.',
       inputSchema: { pattern: PatternText },
-      annotations: { readOnlyHint: true, openWorldHint: false },
+      outputSchema: Validation,
+      annotations: readOnly,
     },
     async (args) => validation(call, args.pattern),
   );
+  analysisTools(register, call, may('forge'));
   if (may('series:read')) {
-    server.registerTool(
+    register(
       'series_list',
       {
         title: 'List series',
-        description:
-          'The series this key can reach: slug, name, pattern, capacity and how many slugs were minted.',
-        annotations: { readOnlyHint: true, openWorldHint: false },
+        description: 'The series this key can reach, as slug → name.',
+        outputSchema: { series: SeriesList },
+        annotations: readOnly,
       },
       async () => jsonResult(await call('GET', '/gen/series'), 'series'),
     );
   }
-  server.registerTool(
+  register(
     'series_info',
     {
       title: 'Describe a series',
       description: 'Pattern, capacity and minted count of one series.',
       inputSchema: { series: SeriesSlug.optional() },
-      annotations: { readOnlyHint: true, openWorldHint: false },
+      outputSchema: SeriesInfo.shape,
+      annotations: readOnly,
     },
     async (args) => jsonResult(await call('POST', '/gen/series-info', args)),
   );
-  server.registerTool(
+  register(
     'dictionary_info',
     {
       title: 'Dictionaries',
       description:
         'The word kinds a pattern may use (adjective, noun, …) with their languages and word counts.',
-      annotations: { readOnlyHint: true, openWorldHint: false },
+      outputSchema: { dictionaries: DictionaryInfo },
+      annotations: readOnly,
     },
     async () => jsonResult(await call('GET', '/gen/dictionary-info'), 'dictionaries'),
   );
-  server.registerTool(
+  register(
     'dictionary_tags',
     {
       title: 'Dictionary tags',
       description: 'Tags that narrow a word kind in a pattern ({noun:+animal-food}), with word counts.',
       inputSchema: { kind: z.string().min(1).max(50).optional().describe('Only the tags of this kind') },
-      annotations: { readOnlyHint: true, openWorldHint: false },
+      outputSchema: { tags: DictionaryTags },
+      annotations: readOnly,
     },
     async (args) => {
       const answer = await call('GET', '/gen/dictionary-tags');
@@ -246,17 +272,38 @@ export function buildMcpServer(call: ApiCall, scopes: readonly Scope[], version:
       return jsonResult({ status: answer.status, body: tags }, 'tags');
     },
   );
-  server.registerTool(
+  register(
     'limits',
     {
       title: 'Plan limits',
       description: "The features and limits of the key's organisation plan (−1 means unlimited).",
-      annotations: { readOnlyHint: true, openWorldHint: false },
+      outputSchema: SubscriptionFeatures.shape,
+      annotations: readOnly,
     },
     async () => jsonResult(await call('GET', '/limits')),
   );
+  register(
+    'key_info',
+    {
+      title: 'This API key',
+      description: 'What the calling key is: its organisation, its series (a series key), its scopes.',
+      outputSchema: KeyInfo.shape,
+      annotations: readOnly,
+    },
+    async () => jsonResult(await call('POST', '/key-info')),
+  );
+  register(
+    'ping',
+    {
+      title: 'Ping',
+      description: 'Check that the service answers.',
+      outputSchema: Ping.shape,
+      annotations: readOnly,
+    },
+    async () => jsonResult(await call('GET', '/ping')),
+  );
   if (may('stats')) {
-    server.registerTool(
+    register(
       'stats',
       {
         title: 'Usage statistics',
@@ -267,10 +314,21 @@ export function buildMcpServer(call: ApiCall, scopes: readonly Scope[], version:
             "Series slug (omitted: the whole organisation, or a series key's series)",
           ),
         },
-        annotations: { readOnlyHint: true, openWorldHint: false },
+        outputSchema: { rows: StatsList },
+        annotations: readOnly,
       },
       async (args) => jsonResult(await call('POST', '/gen/stats/latest', args), 'rows'),
     );
   }
-  return server;
+  helpTools(register, context);
+  documentResources(server, context);
+  prompts(server);
+  // Stateless: every request builds its server anew, so no list can change while a client
+  // listens (the SDK advertises listChanged for whatever is registered).
+  server.server.registerCapabilities({
+    tools: { listChanged: false },
+    resources: { listChanged: false },
+    prompts: { listChanged: false },
+  });
+  return { server, toolArguments: argumentsOf };
 }
