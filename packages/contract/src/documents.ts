@@ -205,13 +205,21 @@ export const DocumentTagList = z.array(DocumentTag).meta({ id: 'DocumentTagList'
 
 // ---- admin --------------------------------------------------------------------------------------
 
+/**
+ * One language of a document as staff see it: the title of its draft when one is pending, else of
+ * the published text.
+ */
 export const TranslationInfo = z
   .object({
     language: z.string(),
     title: z.string(),
     updated_at: Timestamp,
-    /** Still exactly what the content seed wrote (a later seed may replace it). */
+    /** The published text is still exactly what the content seed wrote (a later seed may replace it). */
     seeded: z.boolean(),
+    /** This language has published text (shown once the document is published). */
+    published: z.boolean(),
+    /** A saved edit waits to be published or discarded. */
+    draft: z.boolean(),
   })
   .meta({ id: 'TranslationInfo' });
 
@@ -228,6 +236,8 @@ export const AdminDocument = z
     created_at: Timestamp,
     updated_at: Timestamp,
     translations: z.array(TranslationInfo),
+    /** Some translation has a saved edit the public does not see yet. */
+    draft_pending: z.boolean(),
   })
   .meta({ id: 'AdminDocument' });
 export type AdminDocument = z.infer<typeof AdminDocument>;
@@ -276,11 +286,25 @@ export const UpdateDocument = z
   .meta({ id: 'UpdateDocument' });
 export type UpdateDocument = z.infer<typeof UpdateDocument>;
 
+/**
+ * `publish`: the drafts become the published text and the document is shown; `discard`: the
+ * drafts are dropped; `unpublish`: the document is hidden (its texts and drafts are kept). With
+ * `language`, publish and discard touch that translation's draft only.
+ */
 export const DocumentAction = z
-  .object({ action: z.enum(['publish', 'unpublish']) })
+  .object({
+    action: z.enum(['publish', 'unpublish', 'discard']),
+    language: LanguageTag.optional(),
+  })
   .strict()
+  .refine((a) => a.action !== 'unpublish' || a.language === undefined, {
+    message: 'Unpublishing applies to the whole document',
+    path: ['language'],
+  })
   .meta({ id: 'DocumentAction' });
+export type DocumentAction = z.infer<typeof DocumentAction>;
 
+/** One language's text for staff: its draft when one is pending, else the published text. */
 export const Translation = z
   .object({
     language: z.string(),
@@ -288,6 +312,8 @@ export const Translation = z
     content: z.string(),
     updated_at: Timestamp,
     seeded: z.boolean(),
+    published: z.boolean(),
+    draft: z.boolean(),
   })
   .meta({ id: 'Translation' });
 export type Translation = z.infer<typeof Translation>;
@@ -313,4 +339,5 @@ export const DocumentMessages = {
   slugTaken: 'A document with this slug already exists',
   tagTaken: 'A tag with this name already exists',
   unsupportedLanguage: 'Unsupported language',
+  nothingToPublish: 'The document has no text to publish',
 } as const;

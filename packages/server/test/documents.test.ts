@@ -227,6 +227,10 @@ describeEachDatabase('documents', (ctx) => {
       token,
       body: { title: 'feature-hints', content: 'a: [unclosed' },
     });
+    await ctx().request('PATCH', '/api/v1/admin/docs/feature-hints', {
+      token,
+      body: { action: 'publish', language: 'es' },
+    });
     const broken = await ctx().request('GET', '/api/v1/docs/feature-hints?lang=es');
     expect(broken.body).toMatchObject({ language: 'es', content: 'a: [unclosed', data: null });
     const markdown = await ctx().request('GET', '/api/v1/docs/getting-started');
@@ -375,6 +379,7 @@ describeEachDatabase('documents', (ctx) => {
       token,
       body: { title: 'Our SDK', content: 'Edited' },
     });
+    await ctx().request('PATCH', '/api/v1/admin/docs/sdk', { token, body: { action: 'publish' } });
     await ctx().request('PUT', '/api/v1/admin/docs/cli', { token, body: { order: 99 } });
     await ctx().request('DELETE', '/api/v1/admin/docs/mcp', { token });
     const changed = seed.map((d) =>
@@ -473,6 +478,11 @@ describe.each(testDatabases)('[%s] documents across a restart', (kind) => {
     expect(
       (await first.request('PUT', '/api/v1/admin/docs/getting-started/tr/de', { token, body: edit })).status,
     ).toBe(200);
+    const published = await first.request('PATCH', '/api/v1/admin/docs/getting-started', {
+      token,
+      body: { action: 'publish', language: 'de' },
+    });
+    expect(published.status).toBe(200);
     expect(
       (
         await first.request('PUT', '/api/v1/admin/docs/getting-started', {

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect.js';
 import {
+  documentDrafts,
   documents,
   documentsRemoved,
   documentTaggings,
@@ -10,6 +11,7 @@ import {
 
 export type DocumentRow = typeof documents.$inferSelect;
 export type TranslationRow = typeof documentTranslations.$inferSelect;
+export type DraftRow = typeof documentDrafts.$inferSelect;
 /** Drizzle's transaction handle, usable wherever a `Db` is. */
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
@@ -71,7 +73,6 @@ export async function tagsOf(db: DbOrTx, documentIds: readonly string[]): Promis
   return out;
 }
 
-/** Every translation of the documents without their content. */
 /** The slugs of these documents (ids that name no document are left out). */
 export async function slugsOf(db: DbOrTx, documentIds: readonly string[]): Promise<Map<string, string>> {
   if (documentIds.length === 0) return new Map();
@@ -82,6 +83,7 @@ export async function slugsOf(db: DbOrTx, documentIds: readonly string[]): Promi
   return new Map(rows.map((r) => [r.id, r.slug]));
 }
 
+/** Every published translation of the documents, without its content. */
 export async function translationInfos(db: DbOrTx, documentIds: readonly string[]) {
   if (documentIds.length === 0) return [];
   return db
@@ -95,6 +97,58 @@ export async function translationInfos(db: DbOrTx, documentIds: readonly string[
     .from(documentTranslations)
     .where(inArray(documentTranslations.documentId, [...documentIds]))
     .orderBy(asc(documentTranslations.language));
+}
+
+/** Every draft of the documents, without its content. */
+export async function draftInfos(db: DbOrTx, documentIds: readonly string[]) {
+  if (documentIds.length === 0) return [];
+  return db
+    .select({
+      documentId: documentDrafts.documentId,
+      language: documentDrafts.language,
+      title: documentDrafts.title,
+      updatedAt: documentDrafts.updatedAt,
+    })
+    .from(documentDrafts)
+    .where(inArray(documentDrafts.documentId, [...documentIds]))
+    .orderBy(asc(documentDrafts.language));
+}
+
+export async function findDraft(
+  db: DbOrTx,
+  documentId: string,
+  language: string,
+): Promise<DraftRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(documentDrafts)
+    .where(and(eq(documentDrafts.documentId, documentId), eq(documentDrafts.language, language)))
+    .limit(1);
+  return row;
+}
+
+/** The drafts of a document (one language's when given). */
+export function draftsOf(db: DbOrTx, documentId: string, language?: string): Promise<DraftRow[]> {
+  return db
+    .select()
+    .from(documentDrafts)
+    .where(
+      and(
+        eq(documentDrafts.documentId, documentId),
+        language === undefined ? undefined : eq(documentDrafts.language, language),
+      ),
+    );
+}
+
+export async function deleteDrafts(db: DbOrTx, documentId: string, language?: string): Promise<void> {
+  await db
+    .delete(documentDrafts)
+    .where(
+      and(
+        eq(documentDrafts.documentId, documentId),
+        language === undefined ? undefined : eq(documentDrafts.language, language),
+      ),
+    );
 }
 
 export async function findTranslation(

@@ -75,7 +75,7 @@ export interface SeedReport {
  * Seeds the document store: a document or translation is inserted when absent and replaced only
  * while it still holds exactly what an earlier seed wrote (its stored hash matches both the seed
  * record and the current text), so an administrator's edit is never overwritten. Seeded documents
- * are published. Documents an administrator deleted stay deleted. Idempotent; nodes starting
+ * are published; staff's drafts (`document_drafts`) are never touched. Documents an administrator deleted stay deleted. Idempotent; nodes starting
  * together take turns under an advisory lock.
  */
 export async function seedDocuments(db: Db, seed: readonly SeedDocument[]): Promise<SeedReport> {

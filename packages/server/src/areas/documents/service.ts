@@ -2,6 +2,7 @@ import {
   type AdminDocument,
   type CreateDocument,
   type Document,
+  type DocumentAction,
   type DocumentLanguage,
   DocumentMessages,
   type DocumentSummary,
@@ -14,7 +15,7 @@ import { and, eq } from 'drizzle-orm';
 import { parse as parseYaml } from 'yaml';
 import type { Db } from '../../db/connect.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { documents, documentTags, documentTranslations } from '../../db/schema.js';
+import { documentDrafts, documents, documentTags, documentTranslations } from '../../db/schema.js';
 import { ApiError } from '../../platform/errors.js';
 import type { DocumentRow } from './queries.js';
 import * as q from './queries.js';
@@ -51,6 +52,31 @@ function summary(row: DocumentRow, tags: string[], title: string, language: stri
   };
 }
 
+/**
+ * Each language of the documents as staff see it: the draft's title when a draft is pending, else
+ * the published one; what is published and what waits.
+ */
+async function workingInfos(db: Db, ids: readonly string[]) {
+  const [published, drafts] = await Promise.all([q.translationInfos(db, ids), q.draftInfos(db, ids)]);
+  const key = (t: { documentId: string; language: string }) => `${t.documentId}/${t.language}`;
+  const byKey = new Map(drafts.map((d) => [key(d), d]));
+  const out = published.map((t) => {
+    const draft = byKey.get(key(t));
+    byKey.delete(key(t));
+    return {
+      documentId: t.documentId,
+      language: t.language,
+      title: draft?.title ?? t.title,
+      updatedAt: draft?.updatedAt ?? t.updatedAt,
+      seeded: t.seededHash !== null,
+      published: true,
+      draft: draft !== undefined,
+    };
+  });
+  for (const d of byKey.values()) out.push({ ...d, seeded: false, published: false, draft: true });
+  return out.sort((a, b) => a.language.localeCompare(b.language));
+}
+
 // ---- public -------------------------------------------------------------------------------------
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -65,7 +91,7 @@ export async function documentNames(
   lang: string | undefined,
 ): Promise<Map<string, string>> {
   const wanted = [...new Set(ids)].filter((id) => uuidPattern.test(id));
-  const [slugs, translations] = await Promise.all([q.slugsOf(db, wanted), q.translationInfos(db, wanted)]);
+  const [slugs, translations] = await Promise.all([q.slugsOf(db, wanted), workingInfos(db, wanted)]);
   const names = new Map<string, string>();
   for (const [id, slug] of slugs) {
     const own = translations.filter((t) => t.documentId === id);
@@ -147,27 +173,31 @@ export async function getContent(db: Db, name: string, lang: string | undefined)
 
 async function toAdmin(db: Db, rows: DocumentRow[]): Promise<AdminDocument[]> {
   const ids = rows.map((r) => r.id);
-  const [tags, translations] = await Promise.all([q.tagsOf(db, ids), q.translationInfos(db, ids)]);
-  return rows.map((row) => ({
-    id: row.id,
-    slug: row.slug,
-    collection: row.collection,
-    format: row.format,
-    state: row.state,
-    tags: tags.get(row.id) ?? [],
-    order: row.position,
-    published_at: row.publishedAt?.toISOString() ?? null,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-    translations: translations
-      .filter((t) => t.documentId === row.id)
-      .map((t) => ({
+  const [tags, translations] = await Promise.all([q.tagsOf(db, ids), workingInfos(db, ids)]);
+  return rows.map((row) => {
+    const own = translations.filter((t) => t.documentId === row.id);
+    return {
+      id: row.id,
+      slug: row.slug,
+      collection: row.collection,
+      format: row.format,
+      state: row.state,
+      tags: tags.get(row.id) ?? [],
+      order: row.position,
+      published_at: row.publishedAt?.toISOString() ?? null,
+      created_at: row.createdAt.toISOString(),
+      updated_at: row.updatedAt.toISOString(),
+      translations: own.map((t) => ({
         language: t.language,
         title: t.title,
         updated_at: t.updatedAt.toISOString(),
-        seeded: t.seededHash !== null,
+        seeded: t.seeded,
+        published: t.published,
+        draft: t.draft,
       })),
-  }));
+      draft_pending: own.some((t) => t.draft),
+    };
+  });
 }
 
 async function requireDocument(db: Db, idOrSlug: string): Promise<DocumentRow> {
@@ -197,8 +227,9 @@ export async function createDocument(db: Db, body: CreateDocument): Promise<Admi
         .insert(documents)
         .values({ slug: body.slug, collection: body.collection, format: body.format, position: body.order })
         .returning({ id: documents.id });
+      // Nothing is public before the first publish: the first text is a draft.
       await tx
-        .insert(documentTranslations)
+        .insert(documentDrafts)
         .values({ documentId: row.id, language, title: body.title, content: body.content });
       await q.setTags(tx, row.id, [body.collection, ...(body.tags ?? [])]);
       return row.id;
@@ -244,42 +275,80 @@ export async function deleteDocument(db: Db, idOrSlug: string): Promise<void> {
   });
 }
 
-export async function setState(
-  db: Db,
-  idOrSlug: string,
-  action: 'publish' | 'unpublish',
-): Promise<AdminDocument> {
+/**
+ * The publish action (product spec §3, §4): `publish` makes the drafts (one language's, or all)
+ * the published text and shows the document; `discard` drops them; `unpublish` hides the document.
+ */
+export async function act(db: Db, idOrSlug: string, body: DocumentAction): Promise<AdminDocument> {
   const row = await requireDocument(db, idOrSlug);
-  const publish = action === 'publish';
-  await db
-    .update(documents)
-    .set({
-      state: publish ? 'published' : 'draft',
-      // Publishing again keeps the first publication date.
-      publishedAt: publish ? (row.publishedAt ?? new Date()) : row.publishedAt,
-      updatedAt: new Date(),
-    })
-    .where(eq(documents.id, row.id));
+  const language = body.language === undefined ? undefined : storedLanguage(body.language);
+  if (body.action === 'discard') {
+    // The public text and the document's dates stay as they are.
+    await q.deleteDrafts(db, row.id, language);
+  } else if (body.action === 'unpublish') {
+    await db.update(documents).set({ state: 'draft', updatedAt: new Date() }).where(eq(documents.id, row.id));
+  } else {
+    await db.transaction(async (tx) => {
+      const now = new Date();
+      for (const draft of await q.draftsOf(tx, row.id, language)) {
+        // Staff's text: the content seed never replaces it (seeded_hash cleared).
+        const text = { title: draft.title, content: draft.content, seededHash: null, updatedAt: now };
+        await tx
+          .insert(documentTranslations)
+          .values({ documentId: row.id, language: draft.language, ...text })
+          .onConflictDoUpdate({
+            target: [documentTranslations.documentId, documentTranslations.language],
+            set: text,
+          });
+      }
+      await q.deleteDrafts(tx, row.id, language);
+      if ((await q.translationInfos(tx, [row.id])).length === 0) {
+        throw ApiError.conflict(DocumentMessages.nothingToPublish);
+      }
+      await tx
+        .update(documents)
+        // Publishing again keeps the first publication date.
+        .set({ state: 'published', publishedAt: row.publishedAt ?? now, updatedAt: now })
+        .where(eq(documents.id, row.id));
+    });
+  }
   return adminGet(db, row.id);
 }
 
-function toTranslation(t: typeof documentTranslations.$inferSelect): Translation {
+/** What staff edit in one language: the draft when one is pending, else the published text. */
+async function workingTranslation(
+  db: Db,
+  documentId: string,
+  language: string,
+): Promise<Translation | undefined> {
+  const [published, draft] = await Promise.all([
+    q.findTranslation(db, documentId, language),
+    q.findDraft(db, documentId, language),
+  ]);
+  const text = draft ?? published;
+  if (!text) return undefined;
   return {
-    language: t.language,
-    title: t.title,
-    content: t.content,
-    updated_at: t.updatedAt.toISOString(),
-    seeded: t.seededHash !== null,
+    language,
+    title: text.title,
+    content: text.content,
+    updated_at: text.updatedAt.toISOString(),
+    seeded: published?.seededHash != null,
+    published: published !== undefined,
+    draft: draft !== undefined,
   };
 }
 
 export async function getTranslation(db: Db, idOrSlug: string, lang: string): Promise<Translation> {
   const row = await requireDocument(db, idOrSlug);
-  const t = await q.findTranslation(db, row.id, storedLanguage(lang));
+  const t = await workingTranslation(db, row.id, storedLanguage(lang));
   if (!t) throw ApiError.notFound(DocumentMessages.translationNotFound);
-  return toTranslation(t);
+  return t;
 }
 
+/**
+ * Saves staff's text of one language as a draft; the public keeps reading the published text
+ * until the document is published. Saving the published text again leaves no draft.
+ */
 export async function putTranslation(
   db: Db,
   idOrSlug: string,
@@ -288,18 +357,20 @@ export async function putTranslation(
 ): Promise<Translation> {
   const row = await requireDocument(db, idOrSlug);
   const language = storedLanguage(lang);
-  const now = new Date();
-  // An administrator's text: the content seed never replaces it (seeded_hash cleared).
-  const [t] = await db
-    .insert(documentTranslations)
-    .values({ documentId: row.id, language, title: body.title, content: body.content })
-    .onConflictDoUpdate({
-      target: [documentTranslations.documentId, documentTranslations.language],
-      set: { title: body.title, content: body.content, seededHash: null, updatedAt: now },
-    })
-    .returning();
-  await db.update(documents).set({ updatedAt: now }).where(eq(documents.id, row.id));
-  return toTranslation(t);
+  const published = await q.findTranslation(db, row.id, language);
+  if (published && published.title === body.title && published.content === body.content) {
+    await q.deleteDrafts(db, row.id, language);
+  } else {
+    const text = { title: body.title, content: body.content, updatedAt: new Date() };
+    await db
+      .insert(documentDrafts)
+      .values({ documentId: row.id, language, ...text })
+      .onConflictDoUpdate({ target: [documentDrafts.documentId, documentDrafts.language], set: text });
+  }
+  const saved = await workingTranslation(db, row.id, language);
+  // Only a document deleted meanwhile leaves nothing to answer with.
+  if (!saved) throw notFound();
+  return saved;
 }
 
 // ---- tags ---------------------------------------------------------------------------------------
