@@ -127,6 +127,11 @@ export const SeriesInfo = z
     generated_count: z.string(),
     /** The dictionary bundle and algorithm the series is pinned to (generator.md G5). */
     bundle: z.string(),
+    /**
+     * The language bundles the series is pinned to, language to bundle id (`{"de": "1.0.0-c6931463"}`):
+     * one for each language its pattern reads (`{noun@de}`, `[@fr]`); empty for an English pattern.
+     */
+    language_bundles: z.record(z.string(), z.string()),
     algorithm: z.string(),
     mtime: Timestamp,
     /**

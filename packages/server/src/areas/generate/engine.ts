@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { currentBundleId, loadBundle, loadLanguageBundles } from '@slugsmith/dictionaries';
+import {
+  type BundleStore,
+  bundleLanguages,
+  currentBundleId,
+  languageBundleStore,
+  loadBundle,
+} from '@slugsmith/dictionaries';
 import {
   ALGORITHM_VERSION,
   type CompiledPattern,
@@ -21,22 +27,75 @@ export const MAX_STREAM_COUNT = 1_000_000;
 
 export { ALGORITHM_VERSION, currentBundleId };
 
+/** Language to the id of one of its bundles: what a series pins next to its main bundle. */
+export type LanguagePins = Readonly<Record<string, string>>;
+
+/**
+ * Where language bundles come from: the ones `@slugsmith/dictionaries` ships, or another set
+ * (a test's directory with a newer version, see `useLanguageBundles`).
+ */
+export interface LanguageBundleSource {
+  /** Languages with a bundle, sorted. */
+  languages(): string[];
+  /** A language's bundles; throws for a language it does not have. */
+  store(language: string): BundleStore;
+}
+
+const shippedLanguageBundles: LanguageBundleSource = {
+  languages: bundleLanguages,
+  store: languageBundleStore,
+};
+let languageBundles: LanguageBundleSource = shippedLanguageBundles;
+
+/**
+ * Reads language bundles from `source` from now on (the shipped ones again when omitted) and
+ * forgets the generators built from the previous source.
+ */
+export function useLanguageBundles(source: LanguageBundleSource = shippedLanguageBundles): void {
+  languageBundles = source;
+  generators.clear();
+  currentWithLanguagesKey = undefined;
+}
+
 /**
  * One generator per set of dictionary bundles: each caches its compiled patterns. It is prepared
  * when loaded, so that a request's pattern never waits for a dictionary's casings to be worked out.
- * Keyed by the main bundle id alone (English only, what a series pins) or by the main id with the
- * language bundles' ids (what forges read).
+ * Keyed by the main bundle id with the bound language bundles' ids.
  */
 const generators = new Map<string, Generator>();
 
-/** A pinned bundle's generator, English (and language-agnostic kinds) only: series mint with it. */
-export function generatorFor(bundleId: string = currentBundleId): Generator {
-  let gen = generators.get(bundleId);
+function generatorKey(bundleId: string, pins: LanguagePins): string {
+  return [
+    bundleId,
+    ...Object.keys(pins)
+      .sort()
+      .map((l) => `${l}:${pins[l]}`),
+  ].join('+');
+}
+
+/**
+ * A pinned set's generator: the main bundle with exactly the pinned language bundles (none: English
+ * and the language-agnostic kinds). Series mint with it, so a newer language bundle changes none
+ * of their slugs.
+ */
+export function generatorFor(bundleId: string = currentBundleId, pins: LanguagePins = {}): Generator {
+  const key = generatorKey(bundleId, pins);
+  let gen = generators.get(key);
   if (!gen) {
-    gen = loadedGenerator(bundleId, () => new Generator(loadBundle(bundleId)));
-    generators.set(bundleId, gen);
+    gen = loadedGenerator(bundleId, () => {
+      const languages = Object.entries(pins).map(([l, id]) => languageBundles.store(l).loadBundle(id));
+      return new Generator(loadBundle(bundleId), { languages });
+    });
+    generators.set(key, gen);
   }
   return gen;
+}
+
+/** The current bundle id of every language: what a new series pins for the languages it reads. */
+export function currentLanguagePins(): LanguagePins {
+  return Object.fromEntries(
+    languageBundles.languages().map((l) => [l, languageBundles.store(l).currentBundleId]),
+  );
 }
 
 /** Key of the current bundle with every current language bundle bound, once known. */
@@ -50,12 +109,9 @@ let currentWithLanguagesKey: string | undefined;
 export function currentGenerator(): Generator {
   const cached = currentWithLanguagesKey && generators.get(currentWithLanguagesKey);
   if (cached) return cached;
-  const gen = loadedGenerator(currentBundleId, () => {
-    return new Generator(loadBundle(currentBundleId), { languages: loadLanguageBundles() });
-  });
-  currentWithLanguagesKey = [gen.bundleId, ...gen.languageBundleIds].join('+');
-  generators.set(currentWithLanguagesKey, gen);
-  return gen;
+  const pins = currentLanguagePins();
+  currentWithLanguagesKey = generatorKey(currentBundleId, pins);
+  return generatorFor(currentBundleId, pins);
 }
 
 function loadedGenerator(bundleId: string, make: () => Generator): Generator {

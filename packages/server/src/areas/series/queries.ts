@@ -65,7 +65,13 @@ export async function insertSeries(db: Db, values: typeof series.$inferInsert): 
 export async function updateSeries(
   db: Db,
   id: string,
-  changes: { name?: string; pattern?: string; capacity?: string; maxSlugLength?: number },
+  changes: {
+    name?: string;
+    pattern?: string;
+    languageBundles?: Record<string, string>;
+    capacity?: string;
+    maxSlugLength?: number;
+  },
 ): Promise<SeriesRow | undefined> {
   const patternChanges = changes.pattern !== undefined;
   const [row] = await db
@@ -100,6 +106,7 @@ export async function reserve(db: Db, id: string, count: number): Promise<Reserv
       pattern: series.pattern,
       seed: series.seed,
       bundleId: series.bundleId,
+      languageBundles: series.languageBundles,
       algorithm: series.algorithm,
     });
   return row ? { ...row, start: String(row.start) } : undefined;
@@ -111,6 +118,7 @@ export interface Reservation {
   pattern: string;
   seed: string;
   bundleId: string;
+  languageBundles: Record<string, string>;
   algorithm: string;
 }
 

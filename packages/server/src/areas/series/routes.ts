@@ -132,7 +132,7 @@ export function seriesRoutes(app: FastifyInstance, db: Db, caches: Caches): void
     },
     handler: async (request) => {
       const row = await service.seriesOrNotFound(db, requireOrg(request), request.params.series);
-      return service.sample(row.pattern, row.bundleId, request.body?.count ?? 3);
+      return service.sample(row, request.body?.count ?? 3);
     },
   });
 

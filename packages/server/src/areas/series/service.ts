@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { SeriesInfo } from '@slugsmith/contract';
 import { slugify } from '@slugsmith/contract';
-import type { SliceResult } from '@slugsmith/generator';
+import { parsePattern, type SliceResult } from '@slugsmith/generator';
 import { forgetKeys } from '../../auth/keys.js';
 import type { Db } from '../../db/connect.js';
 import { isUniqueViolation } from '../../db/errors.js';
@@ -13,9 +13,10 @@ import {
   checkAlgorithm,
   compiledPattern,
   currentBundleId,
-  currentGenerator,
+  currentLanguagePins,
   forgeInTurns,
   generatorFor,
+  type LanguagePins,
   sliceInTurns,
   withEngine,
 } from '../generate/engine.js';
@@ -44,6 +45,7 @@ export function toSeriesInfo(row: SeriesRow, orgSlug: string): SeriesInfo {
     capacity: String(row.capacity),
     generated_count: String(row.generated),
     bundle: row.bundleId,
+    language_bundles: row.languageBundles,
     algorithm: row.algorithm,
     mtime: row.updatedAt.toISOString(),
   };
@@ -113,35 +115,42 @@ async function assertPatternAllowed(
   if (refusal) throw refusal;
 }
 
-/**
- * A series pins its bundle so that its slugs never change; language bundles (`{noun@de}`,
- * `[@fr]`) are not pinned yet, so a series pattern that reads one is refused in so many words
- * rather than with the pinned bundle's "No 'noun' dictionary for language 'de'".
- */
-export const languageNotPinned = () =>
-  ApiError.badRequest(
-    'A series cannot use dictionaries of other languages yet (such as {noun@de} or [@fr]): ' +
-      'a series keeps its words, and language bundles are not pinned. Forge such slugs with /gen/forge.',
-    { reason: 'series_language_not_pinned' },
-  );
-
 /** OpenAPI note of the routes that set a series' pattern. */
 export const seriesPatternNote =
-  'A series pattern uses the English dictionaries only (a series pins its bundle; language bundles are not pinned yet): {noun@de} or [@fr] is refused with reason series_language_not_pinned.';
+  'A series pins the dictionary bundles its pattern reads: the English bundle and, for {noun@de} or [@fr], ' +
+  'the current bundle of each language (language_bundles), so its slugs never change when newer bundles ship. ' +
+  'A language without dictionaries is refused (400).';
 
-/** The pattern compiled with the series' pinned (English) bundle; a language pattern is refused. */
-async function compiledSeriesPattern(pattern: string, bundleId: string) {
-  try {
-    return await compiledPattern(pattern, generatorFor(bundleId));
-  } catch (error) {
-    if (!(error instanceof ApiError) || error.status !== 400) throw error;
-    // Only in the error path: does the pattern compile once the language bundles are bound?
-    const withLanguages = await compiledPattern(pattern, currentGenerator()).then(
-      () => true,
-      () => false,
-    );
-    throw withLanguages ? languageNotPinned() : error;
+/** Languages other than English that a pattern's placeholders read (`{noun@de}`, `[@fr]`). */
+function patternLanguages(pattern: string): Set<string> {
+  const parsed = withEngine(() => parsePattern(pattern));
+  const languages = new Set<string>();
+  for (const el of parsed.elements) {
+    if (el.type === 'selector' && el.language && el.language !== 'en') languages.add(el.language);
   }
+  return languages;
+}
+
+/**
+ * The language bundles a series pattern pins: the ones `kept` pins already (a series keeps its
+ * words), else the language's current bundle. A language without a bundle is left out, so the
+ * compile refuses it with the engine's "No 'noun' dictionary for language 'xx'".
+ */
+function pinsFor(pattern: string, kept: LanguagePins = {}): LanguagePins {
+  const current = currentLanguagePins();
+  const pins: Record<string, string> = {};
+  for (const language of patternLanguages(pattern)) {
+    const id = kept[language] ?? current[language];
+    if (id) pins[language] = id;
+  }
+  return pins;
+}
+
+/** A series pattern's capacity and longest slug with the bundles it pins, compiled between other requests. */
+async function seriesPatternInfo(pattern: string, bundleId: string, pins: LanguagePins) {
+  const gen = generatorFor(bundleId, pins);
+  const info = gen.patternInfo(await compiledPattern(pattern, gen));
+  return { capacity: info.capacity, maxSlugLength: info.max_slug_length };
 }
 
 /**
@@ -173,20 +182,20 @@ export async function createSeries(
   org: OrgRef,
   input: { name: string; pattern: string; slug?: string },
 ): Promise<SeriesInfo> {
-  const gen = generatorFor(currentBundleId);
   // The plan's limits from the parse first; then compiled between other requests.
-  await assertPatternAllowed(db, caches, org.id, input.pattern, gen.bundleId);
-  const info = gen.patternInfo(await compiledSeriesPattern(input.pattern, gen.bundleId));
+  await assertPatternAllowed(db, caches, org.id, input.pattern, currentBundleId);
+  const languageBundles = pinsFor(input.pattern);
+  const info = await seriesPatternInfo(input.pattern, currentBundleId, languageBundles);
   await assertMayCreateSeries(db, caches, org.id);
   const base = {
     orgId: org.id,
     name: input.name,
     pattern: input.pattern,
     seed: randomBytes(16).toString('base64url'),
-    bundleId: gen.bundleId,
+    bundleId: currentBundleId,
+    languageBundles,
     algorithm: ALGORITHM_VERSION,
-    capacity: info.capacity,
-    maxSlugLength: info.max_slug_length,
+    ...info,
   };
   let slug = input.slug ?? slugify(input.name);
   for (let attempt = 0; attempt < 8; attempt++) {
@@ -218,17 +227,13 @@ export async function updateSeries(
   if (changes.name !== undefined) set.name = changes.name;
   if (changes.pattern !== undefined && changes.pattern !== row.pattern) {
     if (String(row.generated) !== '0') throw patternLocked();
-    // Nothing was generated: the series keeps its bundle and algorithm.
+    // Nothing was generated: the series keeps its bundles (a language it reads for the first
+    // time pins that language's current bundle) and its algorithm.
     checkAlgorithm(row.algorithm);
     await assertPatternAllowed(db, caches, org.id, changes.pattern, row.bundleId);
-    const info = generatorFor(row.bundleId).patternInfo(
-      await compiledSeriesPattern(changes.pattern, row.bundleId),
-    );
-    Object.assign(set, {
-      pattern: changes.pattern,
-      capacity: info.capacity,
-      maxSlugLength: info.max_slug_length,
-    });
+    const languageBundles = pinsFor(changes.pattern, row.languageBundles);
+    const info = await seriesPatternInfo(changes.pattern, row.bundleId, languageBundles);
+    Object.assign(set, { pattern: changes.pattern, languageBundles, ...info });
   }
   if (Object.keys(set).length === 0) return toSeriesInfo(row, org.slug);
   const updated = await q.updateSeries(db, row.id, set);
@@ -348,11 +353,12 @@ export async function mint(db: Db, seriesId: string, count: number): Promise<str
     }
     // Rendered with the pattern, seed and bundle the reserving statement saw.
     checkAlgorithm(reserved.algorithm);
-    const { pattern, seed, start, bundleId } = reserved;
+    const { pattern, seed, start, bundleId, languageBundles } = reserved;
     // Compiled (when it left the cache) and rendered between other requests: a long pattern's
     // 10,000 slugs would otherwise hold the event loop for about a second.
-    const compiled = await compiledPattern(pattern, generatorFor(bundleId));
-    const slugs = await forgeInTurns(generatorFor(bundleId), compiled, {
+    const gen = generatorFor(bundleId, languageBundles);
+    const compiled = await compiledPattern(pattern, gen);
+    const slugs = await forgeInTurns(gen, compiled, {
       seed,
       sequence: start,
       count: want,
@@ -376,8 +382,9 @@ export async function sliceWindowInTurns(
   count: number,
 ): Promise<SliceResult> {
   checkAlgorithm(row.algorithm);
-  const compiled = await compiledPattern(row.pattern, generatorFor(row.bundleId));
-  return sliceInTurns(generatorFor(row.bundleId), compiled, { seed: row.seed, sequence, count });
+  const gen = generatorFor(row.bundleId, row.languageBundles);
+  const compiled = await compiledPattern(row.pattern, gen);
+  return sliceInTurns(gen, compiled, { seed: row.seed, sequence, count });
 }
 
 /** The slugs of `sliceWindowInTurns`. */
@@ -395,7 +402,7 @@ export async function sliceSlugs(
  */
 export function sliceWindow(row: SeriesRow, sequence: number | string | bigint, count: number): SliceResult {
   checkAlgorithm(row.algorithm);
-  const gen = generatorFor(row.bundleId);
+  const gen = generatorFor(row.bundleId, row.languageBundles);
   return withEngine(() => gen.slice(row.pattern, { seed: row.seed, sequence, count }));
 }
 
@@ -404,8 +411,8 @@ export function slice(row: SeriesRow, sequence: number | string, count: number):
   return sliceWindow(row, sequence, count).slugs;
 }
 
-/** Sample slugs of a pattern under a random seed (console "test"), compiled between other requests. */
-export async function sample(pattern: string, bundleId: string, count: number): Promise<string[]> {
-  const gen = generatorFor(bundleId);
-  return forgeInTurns(gen, await compiledPattern(pattern, gen), { count });
+/** Sample slugs of a series' pattern under a random seed (console "test"), compiled between other requests. */
+export async function sample(row: SeriesRow, count: number): Promise<string[]> {
+  const gen = generatorFor(row.bundleId, row.languageBundles);
+  return forgeInTurns(gen, await compiledPattern(row.pattern, gen), { count });
 }
