@@ -73,7 +73,8 @@ export class Slugsmith {
   /** Signed mode: the first key load has finished (loaded or failed). */
   private initialised = false;
   private dictionaryInfoCache: Promise<DictionaryInfo> | undefined;
-  private dictionaryTagsCache: Promise<DictionaryTags> | undefined;
+  /** Tags by language (`en` when none is asked for). */
+  private readonly dictionaryTagsCache = new Map<string, Promise<DictionaryTags>>();
 
   private constructor(
     options: CommonOptions,
@@ -316,21 +317,34 @@ export class Slugsmith {
     return this.dictionaryInfoCache;
   }
 
-  /** Tags of every dictionary; cached after the first success. */
-  dictionaryTags(): Promise<DictionaryTags> {
-    this.dictionaryTagsCache ??= this.send<DictionaryTags>('GET', '/gen/dictionary-tags').catch((e) => {
-      this.dictionaryTagsCache = undefined;
-      throw e;
-    });
-    return this.dictionaryTagsCache;
+  /**
+   * Tags of every dictionary of a language (`en` by default, `de`, `fr` …, or `all`), each with
+   * its `language`, the language-agnostic ones (emoji, suffix) included; cached per language
+   * after the first success.
+   */
+  dictionaryTags(language = 'en'): Promise<DictionaryTags> {
+    let tags = this.dictionaryTagsCache.get(language);
+    if (!tags) {
+      const query = new URLSearchParams({ language });
+      tags = this.send<DictionaryTags>('GET', `/gen/dictionary-tags?${query}`).catch((e) => {
+        this.dictionaryTagsCache.delete(language);
+        throw e;
+      });
+      this.dictionaryTagsCache.set(language, tags);
+    }
+    return tags;
   }
 
-  /** One page of the tags of a dictionary kind (`{data, pagination}`; not cached). */
+  /** One page of the tags of a dictionary kind in a language (default `en`; `{data, pagination}`; not cached). */
   dictionaryTagPage(
     kind: string,
-    page: { limit?: number; offset?: number } = {},
+    page: { limit?: number; offset?: number; language?: string } = {},
   ): Promise<DictionaryTagPage> {
-    const query = new URLSearchParams({ limit: String(page.limit ?? 100), offset: String(page.offset ?? 0) });
+    const query = new URLSearchParams({
+      limit: String(page.limit ?? 100),
+      offset: String(page.offset ?? 0),
+      language: page.language ?? 'en',
+    });
     return this.send('GET', `/gen/dictionary-tags/${encodeURIComponent(kind)}?${query}`);
   }
 

@@ -194,6 +194,30 @@ describe('API-key mode', () => {
     expect(calls).toBe(2);
   });
 
+  it('asks for the tags of a language (en by default) and caches them per language', async () => {
+    const paths: string[] = [];
+    const url = await serve((req, res) => {
+      paths.push(req.url ?? '');
+      const language = new URL(req.url ?? '', 'http://x').searchParams.get('language');
+      if (req.url?.startsWith('/api/v1/gen/dictionary-tags/noun')) {
+        return json(res, 200, { data: [], pagination: { limit: 5, offset: 0, total: 0, has_more: false } });
+      }
+      json(res, 200, [
+        { kind: 'noun', language, tag: 'animal', description: '', opt_in: false, word_count: 1 },
+      ]);
+    });
+    const client = Slugsmith.withApiKey({ baseUrl: url, apiKey: 'k' });
+    expect((await client.dictionaryTags())[0].language).toBe('en');
+    expect((await client.dictionaryTags('de'))[0].language).toBe('de');
+    await client.dictionaryTags('de');
+    await client.dictionaryTagPage('noun', { limit: 5, language: 'fr' });
+    expect(paths).toEqual([
+      '/api/v1/gen/dictionary-tags?language=en',
+      '/api/v1/gen/dictionary-tags?language=de',
+      '/api/v1/gen/dictionary-tags/noun?limit=5&offset=0&language=fr',
+    ]);
+  });
+
   it('streams newline-delimited slugs as they arrive', async () => {
     // The rest is sent only after the caller has the first slug: a client that waited for the
     // whole answer would never get it.
