@@ -11,15 +11,21 @@ import { SAMPLE_BUNDLE } from './sample-bundle.js';
 const USAGE = `Usage:
   slugsmith forge '<pattern>' [--count N] [--seed S] [--sequence K]
   slugsmith info '<pattern>'
+  slugsmith tags [<kind>] [--language L]
   slugsmith demo
   slugsmith --version
 
 Examples:
   slugsmith forge '{adjective}-{noun}-{number:3d}' --count 5
   slugsmith forge '{Adjective}{Noun}' --seed my-series --sequence 1000 --count 3
-  slugsmith info '{adverb}-{adjective}-{noun}'`;
+  slugsmith info '{adverb}-{adjective}-{noun}'
+  slugsmith forge '{adjective@de}-{noun@de}' --count 3
+  slugsmith tags noun --language fr
 
-const COMMANDS = ['forge', 'info', 'demo'];
+--language: the dictionaries' language for tags (en by default, de, fr …, or all), as
+?language= on the API's tag routes; patterns choose theirs with {noun@de} or [@de].`;
+
+const COMMANDS = ['forge', 'info', 'tags', 'demo'];
 /** Slugs forged and written per step of a large count: the output streams, memory stays flat. */
 const CHUNK = 10_000;
 
@@ -95,6 +101,10 @@ export async function main(
       }
       return 0;
     }
+    if (command === 'tags') {
+      out.write(tagLines(gen, pattern, values.language ?? 'en'));
+      return 0;
+    }
     if (pattern === undefined) throw new GeneratorError(`'${command}' needs a pattern`);
     if (command === 'info') {
       out.write(`${JSON.stringify(gen.patternInfo(pattern), null, 2)}\n`);
@@ -119,12 +129,40 @@ function parseCli(argv: string[]) {
       count: { type: 'string', short: 'n' },
       seed: { type: 'string', short: 's' },
       sequence: { type: 'string' },
+      language: { type: 'string', short: 'l' },
       help: { type: 'boolean', short: 'h' },
       version: { type: 'boolean', short: 'v' },
     },
   });
   const [command, pattern] = positionals;
   return { command, pattern, values };
+}
+
+/**
+ * The tags of one language's dictionaries and of the language-agnostic ones (emoji, suffix), as
+ * `?language=` lists them (`all`: every language), of one kind when given: one tab-separated line
+ * each (kind, language, tag, words, description). A language without dictionaries is refused.
+ */
+function tagLines(gen: Generator, kind: string | undefined, language: string): string {
+  const lang = language.toLowerCase();
+  const known = new Set(gen.dictionaryInfo().map((d) => d.language ?? ''));
+  if (lang !== 'all' && !known.has(lang)) {
+    const languages = [...known].filter(Boolean).sort();
+    throw new GeneratorError(
+      withSuggestion(
+        `No dictionaries for language '${language}' (languages: ${languages.join(', ')}, all)`,
+        lang,
+        languages,
+      ),
+    );
+  }
+  const tags = gen
+    .dictionaryTags()
+    .filter((t) => lang === 'all' || t.language === lang || t.language === null)
+    .filter((t) => kind === undefined || t.kind === kind.toLowerCase());
+  return tags
+    .map((t) => `${t.kind}\t${t.language ?? '-'}\t${t.tag}\t${t.word_count}\t${t.description}\n`)
+    .join('');
 }
 
 /**

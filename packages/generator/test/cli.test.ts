@@ -33,6 +33,30 @@ describe('slugsmith CLI', () => {
     for (const l of lines) expect(l).toMatch(/^[a-zäöüß]+(er|e|es)-[a-zäöüß]+$/);
   });
 
+  it('lists the tags of a language with --language (en by default, all), as the API does', async () => {
+    const english = await run('tags', 'noun');
+    expect(english.code).toBe(0);
+    const rows = (r: { stdout: string }) =>
+      r.stdout
+        .trimEnd()
+        .split('\n')
+        .map((l) => l.split('\t'));
+    expect(rows(english).length).toBeGreaterThan(0);
+    expect(rows(english).every(([kind, language]) => kind === 'noun' && language === 'en')).toBe(true);
+    const german = await run('tags', 'noun', '--language', 'de');
+    expect(german.code).toBe(0);
+    expect(rows(german).every(([, language]) => language === 'de')).toBe(true);
+    expect(rows(german).map(([, , tag]) => tag)).toContain('feminine');
+    const all = await run('tags', '-l', 'all');
+    const languages = new Set(rows(all).map(([, language]) => language));
+    for (const l of ['en', 'de', 'fr', '-']) expect(languages.has(l), l).toBe(true);
+    const unknown = await run('tags', '--language', 'dd');
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(
+      /^error: No dictionaries for language 'dd' \(languages: .*de.*, all\)\. Did you mean 'de'/,
+    );
+  });
+
   it('forges one slug per line, reproducibly with a seed', async () => {
     const a = await run(
       'forge',
