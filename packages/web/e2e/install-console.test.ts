@@ -1,0 +1,125 @@
+/**
+ * An on-premise install's console in Chromium, on the real server started with LICENSE (a licence
+ * signed by the tests' own issuer, trusted with LICENSE_KEYS): /products, a plan's page and the
+ * organisation's subscription tab show the licence (holder, plan, nodes, expiry, days left) and
+ * contain no way to a payment page; once the licence has run out they say so and how to renew.
+ * Needs the built console (npm run build -w @slugsmith/web).
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { licenceKit } from '../../server/test/support/install.js';
+import { launchChromium } from './chromium.js';
+import {
+  ADMIN_PASSWORD,
+  acceptAgreements,
+  newContext,
+  type RealServer,
+  signIn,
+  startRealServer,
+} from './real-server.js';
+
+type Kit = Awaited<ReturnType<typeof licenceKit>>;
+
+const LICENCE_FILE = 'acme.licence';
+const DAYS_LEFT = 100;
+
+let kit: Kit;
+let install: RealServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  kit = await licenceKit();
+  const licence = await kit.write(
+    LICENCE_FILE,
+    kit.claims({ max_nodes: 3, exp: kit.now + DAYS_LEFT * kit.day - 60 }),
+  );
+  [install, browser] = await Promise.all([
+    startRealServer({ LICENSE: licence, LICENSE_KEYS: kit.keysFile, LICENSE_HEARTBEAT_SECONDS: '0.2' }),
+    launchChromium(),
+  ]);
+  context = await newContext(browser, install);
+  page = await context.newPage();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await install?.close();
+  await kit?.cleanup();
+});
+
+/** Links and forms of the page that lead to a checkout or a provider's payment page. */
+const paymentWays = (page: Page) =>
+  page.locator('a[href*="checkout"], a[href*="/billing/"], form[action*="checkout"]').count();
+
+/** Waits for the licence card and checks what it says of the install's licence. */
+async function expectLicence(page: Page) {
+  const card = page.getByTestId('install-licence');
+  await card.waitFor();
+  expect(await card.getByTestId('install-holder').textContent()).toBe('Acme Ltd');
+  expect(await card.getByTestId('install-plan').textContent()).toBe('On-premise (test)');
+  expect(await card.getByTestId('install-nodes').textContent()).toBe('3');
+  expect(await card.getByTestId('install-days-left').textContent()).toBe(String(DAYS_LEFT));
+  expect(await card.getByTestId('install-expires').textContent()).toMatch(/\d{4}/);
+  expect(await card.getByTestId('install-standing').textContent()).toBe('Valid');
+  expect(await paymentWays(page)).toBe(0);
+  return card;
+}
+
+describe('a licensed install’s console sells nothing and shows its licence', () => {
+  let org = '';
+
+  it('shows the licence on /products and on a plan’s page instead of plans and checkout', async () => {
+    await page.goto('/products');
+    await expectLicence(page);
+    expect(await page.locator('[data-testid^="plan-card-"]').count()).toBe(0);
+    expect(await page.getByText('Prices are shown without tax').count()).toBe(0);
+
+    await page.goto('/products/pro');
+    await expectLicence(page);
+    expect(await page.locator('[data-testid^="action-"]').count()).toBe(0);
+  });
+
+  it('shows the licence on the organisation’s subscription tab, with no upgrade or payment link', async () => {
+    // The install's staff account (seeded at the first start) runs its organisations.
+    await signIn(
+      page,
+      { email: 'admin@slugsmith.local', password: ADMIN_PASSWORD },
+      { returnTo: '/dashboard' },
+    );
+    await acceptAgreements(page);
+    await page.getByTestId('org-create').first().click();
+    await page.getByTestId('org-name').fill('Onsite Works');
+    await page.getByTestId('org-create-submit').click();
+    await page.waitForURL((u) => /^\/dashboard\/org\/[^/]+$/.test(u.pathname));
+    org = decodeURIComponent(new URL(page.url()).pathname.split('/')[3] ?? '');
+
+    await page.goto(`/dashboard/org/${encodeURIComponent(org)}?tab=subscription`);
+    await expectLicence(page);
+    // The licence's limits are in force; no subscription card (the catalogue's "Free"), no upgrade.
+    await page.getByTestId('limits').first().waitFor();
+    expect(await page.getByTestId('subscription-card').count()).toBe(0);
+    expect(await page.getByTestId('upgrade').count()).toBe(0);
+    expect(await page.getByText('See plans and upgrade').count()).toBe(0);
+  });
+
+  it('says when the licence has run out, and how a renewed one is installed', async () => {
+    // A renewal that has already ended (past its grace period): the install reads it at its next beat.
+    await kit.write(LICENCE_FILE, kit.claims({ max_nodes: 3, exp: kit.now - 30 * kit.day }));
+    await expect
+      .poll(async () => (await (await fetch(`${install.url}/api/v1/install`)).json()).licence.standing, {
+        timeout: 15_000,
+      })
+      .toBe('expired');
+    await page.goto('/products');
+    const card = page.getByTestId('install-licence');
+    await card.waitFor();
+    expect(await card.getAttribute('data-standing')).toBe('expired');
+    const warning = card.getByTestId('install-warning');
+    expect(await warning.textContent()).toContain('Generation calls are refused until a renewed licence');
+    expect(await warning.textContent()).toContain('installs the new licence file (LICENSE) on every node');
+    expect(await card.getByTestId('install-days-left').count()).toBe(0);
+    expect(await paymentWays(page)).toBe(0);
+  });
+});
