@@ -5,7 +5,7 @@
 import { execFile } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { AGREEMENT_RULES, Generator } from '@slugsmith/generator';
 import { describe, expect, it } from 'vitest';
@@ -33,7 +33,7 @@ const FLOORS = { noun: 1500, adjective: 500, verb: 300 } as const;
 
 describe('language bundles', () => {
   it('every listed bundle of every language loads, hashes to its id and names its licence and sources', () => {
-    expect(bundleLanguages()).toEqual(['de', 'es', 'fr', 'it', 'pt', 'zh']);
+    expect(bundleLanguages()).toEqual(['de', 'es', 'fr', 'it', 'pt', 'ru', 'zh']);
     for (const language of bundleLanguages()) {
       const store = languageBundleStore(language);
       for (const info of store.listBundles()) {
@@ -93,6 +93,12 @@ describe('language bundles', () => {
       expect(stdout).toContain(`ok: ${languageBundleStore('zh').currentBundleId}`);
     },
   );
+
+  it('a fresh Russian build is byte-identical to the shipped current bundle', async () => {
+    const script = join(PACKAGE_DIR, 'scripts', 'build-language.js');
+    const { stdout } = await run(process.execPath, [script, 'ru', '--check'], { cwd: PACKAGE_DIR });
+    expect(stdout).toContain(`ok: ${languageBundleStore('ru').currentBundleId}`);
+  });
 
   it('a fresh Italian build is byte-identical to the shipped current bundle', async () => {
     const script = join(PACKAGE_DIR, 'scripts', 'build-language.js');
@@ -528,6 +534,114 @@ describe('Spanish', () => {
   it('1,000,000 slugs of {noun@es}-{adjective@es}-{number:3d} are distinct', () => {
     const slugs = gen.forge('{noun@es}-{adjective@es}-{number:3d}', { seed: 'million', count: 1_000_000 });
     expect(new Set(slugs).size).toBe(1_000_000);
+  });
+});
+
+describe('Russian', () => {
+  const ru = loadLanguageBundle('ru');
+  const gen = new Generator(loadBundle(), { languages: [ru] });
+  const words = (kind: string) => ru.dictionaries.find((d) => d.kind === kind)?.words ?? [];
+  const genderOf = new Map(
+    words('noun').map((w) => [w.word, ['masculine', 'feminine', 'neuter'].find((g) => w.tags.includes(g))]),
+  );
+  const forms = new Map<string, string>();
+  for (const w of words('adjective'))
+    for (const [g, f] of Object.entries(w.forms ?? {})) forms.set(`${g}:${f}`, w.word);
+
+  /** az (the OpenCorpora dictionary the bundle is built from), loaded once. */
+  const az = (async () => {
+    const Az = require('az');
+    const dicts = join(dirname(require.resolve('az/package.json')), 'dicts');
+    await new Promise<void>((resolve, reject) =>
+      Az.Morph.init(dicts, (err: Error | null) => (err ? reject(err) : resolve())),
+    );
+    return Az;
+  })();
+  const GRAMMEMES = { masculine: 'masc', feminine: 'femn', neuter: 'neut' } as const;
+
+  it('the table of the issue, from the lexicon’s own forms: храбрая-выдра, храбрый-кот, храброе-окно', async () => {
+    const Az = await az;
+    const nouns = ['выдра', 'кот', 'окно'].map((word) => {
+      const gender = Az.Morph(word)[0].tag.GNdr as string;
+      const tag = Object.entries(GRAMMEMES).find(([, g]) => g === gender)?.[0] as string;
+      return { word, tags: [tag] };
+    });
+    const brave = Az.Morph('храбрый')[0];
+    const adjectiveForms = Object.fromEntries(
+      Object.entries(GRAMMEMES).map(([g, grammeme]) => [g, brave.inflect([grammeme, 'sing', 'nomn']).word]),
+    );
+    const small = new Generator(loadBundle(), {
+      languages: [
+        {
+          ...ru,
+          dictionaries: [
+            {
+              kind: 'adjective',
+              language: 'ru',
+              words: [{ word: 'храбрый', tags: [], forms: adjectiveForms }],
+            },
+            { kind: 'noun', language: 'ru', words: nouns },
+          ],
+        },
+      ],
+    });
+    expect(small.forge('{adjective@ru}-{noun@ru}', { seed: 't', count: 3 }).sort()).toEqual([
+      'храбрая-выдра',
+      'храброе-окно',
+      'храбрый-кот',
+    ]);
+    expect(
+      small.forge('{adjective@ru:ascii=true}-{noun@ru:ascii=true}', { seed: 't', count: 3 }).sort(),
+    ).toEqual(['khrabraia-vydra', 'khrabroe-okno', 'khrabryi-kot']);
+  });
+
+  it('every noun’s gender and every adjective form in the bundle is the lexicon’s own', async () => {
+    const Az = await az;
+    const wrongNouns = words('noun').filter(
+      (w) =>
+        !Az.Morph(w.word).some(
+          (p: { tag: Record<string, unknown> }) =>
+            p.tag[GRAMMEMES[genderOf.get(w.word) as keyof typeof GRAMMEMES]],
+        ),
+    );
+    expect(wrongNouns.map((w) => w.word)).toEqual([]);
+    const wrongForms = words('adjective').filter((w) => {
+      const p = Az.Morph(w.word)[0];
+      return Object.entries(GRAMMEMES).some(
+        ([g, grammeme]) => p.inflect([grammeme, 'sing', 'nomn'])?.word !== w.forms?.[g],
+      );
+    });
+    expect(wrongForms.map((w) => w.word)).toEqual([]);
+  });
+
+  it('200,000 slugs: each adjective in the form of the noun’s gender, none repeated; no profanity-list word or mat root by default', async () => {
+    const slugs = gen.forge('{adjective@ru}-{noun@ru}', { seed: 'agreement', count: 200_000 });
+    expect(new Set(slugs).size).toBe(slugs.length);
+    for (const slug of slugs) {
+      const [form, noun] = slug.split('-');
+      if (!forms.has(`${genderOf.get(noun)}:${form}`))
+        throw new Error(`${slug}: "${form}" is no ${genderOf.get(noun)} form`);
+    }
+    const profane = await profaneWordsOf('ru');
+    const roots = readFileSync(join(PACKAGE_DIR, 'lists', 'ru', 'mat-roots.txt'), 'utf8')
+      .split('\n')
+      .filter((l) => l && !l.startsWith('#'));
+    const lemmaOf = new Map([...forms].map(([key, lemma]) => [key.split(':')[1], lemma]));
+    const hits = [...slugs, ...gen.forge('{verb@ru}-{noun@ru}', { seed: 'audit', count: 100_000 })]
+      .flatMap((slug) => slug.split('-'))
+      .filter((w) => profane.has(w) || profane.has(lemmaOf.get(w) ?? w) || roots.some((r) => w.includes(r)));
+    expect([...new Set(hits)]).toEqual([]);
+  });
+
+  it('1,000,000 slugs of {adjective@ru}-{noun@ru}-{number:3d} are distinct, and as many in ICAO spelling', () => {
+    const slugs = gen.forge('{adjective@ru}-{noun@ru}-{number:3d}', { seed: 'million', count: 1_000_000 });
+    expect(new Set(slugs).size).toBe(1_000_000);
+    const ascii = gen.forge('{adjective@ru:ascii=true}-{noun@ru:ascii=true}', {
+      seed: 'ascii',
+      count: 200_000,
+    });
+    expect(new Set(ascii).size).toBe(ascii.length);
+    expect(ascii.filter((s) => !/^[a-z]+-[a-z]+$/.test(s))).toEqual([]);
   });
 });
 

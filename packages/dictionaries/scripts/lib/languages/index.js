@@ -4,6 +4,7 @@ import { buildSpanish, ES_SOURCE_PACKAGE } from './es.js';
 import { buildFrench, FR_SOURCE_PACKAGE } from './fr.js';
 import { buildItalian } from './it.js';
 import { buildPortuguese, PT_SOURCE_PACKAGE } from './pt.js';
+import { buildRussian, RU_SOURCE_PACKAGE } from './ru.js';
 import { buildChinese, ZH_SOURCE_PACKAGE } from './zh.js';
 
 export const LANGUAGE_BUILDS = {
@@ -50,6 +51,14 @@ export const LANGUAGE_BUILDS = {
       `Natura project pt_PT dictionary (José João de Almeida, Rui Vilela, Alberto Simões; GPL-2 or LGPL-2.1 or MPL-1.1, used under MPL-1.1) via ${PT_SOURCE_PACKAGE}`,
       '@zxcvbn-ts/language-pt-br 4.1.1 commonWords (OpenSubtitles 2024 via OPUS: ODC-BY; MIT package): frequency',
       'naughty-words 1.2.0 pt (CC-BY-4.0) and @2toad/profanity 3.3.0 pt (MIT): profanity tags',
+    ],
+  },
+  ru: {
+    build: buildRussian,
+    license: 'CC-BY-SA-3.0',
+    sources: [
+      `OpenCorpora dictionary 0.92 and corpus word forms (OpenCorpora contributors; CC-BY-SA-3.0), compiled by pymorphy2, via ${RU_SOURCE_PACKAGE}: parts of speech, gender, adjective forms, commonness`,
+      'naughty-words 1.2.0 ru (CC-BY-4.0) and @2toad/profanity 3.3.0 ru (MIT): profanity tags; mat roots: a hand-kept list',
     ],
   },
   zh: {

@@ -1,0 +1,1 @@
+export const RU_SOURCE_PACKAGE: string;
