@@ -1,13 +1,18 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { precompressPlugin } from './scripts/precompress.js';
+import { titleKeys } from './src/lib/titles.js';
 import { routePaths } from './src/route-paths.js';
 
-/** dist/route-paths.json: the console's paths for the server (real 404s, the sitemap). */
+/** dist/route-paths.json: the console's paths for the server (real 404s, the sitemap, page heads). */
 const routePathsPlugin = (): Plugin => ({
   name: 'route-paths',
   generateBundle() {
-    this.emitFile({ type: 'asset', fileName: 'route-paths.json', source: JSON.stringify(routePaths) });
+    this.emitFile({
+      type: 'asset',
+      fileName: 'route-paths.json',
+      source: JSON.stringify({ ...routePaths, titles: titleKeys([...routePaths.indexed, '/404']) }),
+    });
   },
 });
 

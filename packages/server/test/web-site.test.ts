@@ -17,7 +17,7 @@ describe('the console as crawlers and links meet it: real 404s, robots.txt, site
 
   beforeAll(async () => {
     dist = await mkdtemp(join(tmpdir(), 'slugsmith-site-'));
-    await writeFile(join(dist, 'index.html'), '<!doctype html><title>Console</title>');
+    await writeFile(join(dist, 'index.html'), '<!doctype html><title>Console</title><div id="root"></div>');
     await writeFile(join(dist, 'route-paths.json'), JSON.stringify(routePaths));
     const config = testConfig('pglite', { WEB_DIST_DIR: dist, PUBLIC_URL: 'https://ids.example.com' });
     ctx = new TestContext(await buildApp(config), config);
@@ -42,7 +42,7 @@ describe('the console as crawlers and links meet it: real 404s, robots.txt, site
     ]) {
       const r = await browse(path);
       expect(r.statusCode, path).toBe(200);
-      expect(r.body, path).toContain('<title>Console</title>');
+      expect(r.body, path).toContain('<div id="root"></div>');
     }
   });
 
@@ -61,7 +61,7 @@ describe('the console as crawlers and links meet it: real 404s, robots.txt, site
     for (const path of ['/no-such-page', '/faq', '/docs/a/b', '/404', '/xx-yyyy/docs']) {
       const page = await browse(path);
       expect(page.statusCode, path).toBe(404);
-      expect(page.body, path).toContain('<title>Console</title>');
+      expect(page.body, path).toContain('<div id="root"></div>');
       const other = await fetchAs(path);
       expect(other.statusCode, path).toBe(404);
       expect(other.json(), path).toEqual({ code: 404, message: 'Resource not found' });

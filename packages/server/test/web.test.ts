@@ -46,7 +46,7 @@ describe('web console', () => {
     const r = await get('/');
     expect(r.statusCode).toBe(200);
     expect(r.headers['content-type']).toContain('text/html');
-    expect(r.body).toContain('<title>Console</title>');
+    expect(r.body).toContain('<script src="/assets/app-1a2b.js"></script>');
     expect(r.headers['cache-control']).toBe('no-cache');
     expect(r.headers['content-security-policy']).toContain("script-src 'self'");
   });
@@ -108,7 +108,7 @@ describe('web console', () => {
     ]) {
       const r = await get(path);
       expect(r.statusCode, path).toBe(200);
-      expect(r.body, path).toContain('<title>Console</title>');
+      expect(r.body, path).toContain('<script src="/assets/app-1a2b.js"></script>');
     }
   });
 

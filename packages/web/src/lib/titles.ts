@@ -67,3 +67,21 @@ export function formatTitle(parts: TitleParts, translate: (key: string) => strin
   segments.push(brand);
   return segments.join(' - ');
 }
+
+/** Sets the page's description (the server wrote the first one into index.html for crawlers). */
+export function setPageDescription(description: string): void {
+  document.querySelector('meta[name="description"]')?.setAttribute('content', description);
+}
+
+/**
+ * Each titled page's title key, for the server's rendering of a page's head (`dist/route-paths.json`):
+ * the same keys as the console's own titles, so both show one title.
+ */
+export function titleKeys(paths: readonly string[]): Record<string, string> {
+  return Object.fromEntries(
+    paths.flatMap((path) => {
+      const { page, admin } = titleParts(path);
+      return page && !admin ? [[path, page]] : [];
+    }),
+  );
+}

@@ -6,6 +6,8 @@ import { isLanguagePrefix } from '@slugsmith/contract';
 export interface RoutePaths {
   indexed: string[];
   other: string[];
+  /** The title key (web `navigation` catalogue, `titles.*`) of each indexed page. */
+  titles?: Record<string, string>;
 }
 
 /** Console pages that show one document of a collection: the slug must name a published one. */

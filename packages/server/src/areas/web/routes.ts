@@ -1,12 +1,15 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { isLanguagePrefix } from '@slugsmith/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { defaultAccess } from '../../auth/access.js';
 import type { Db } from '../../db/connect.js';
-import { isPublishedIn, listPublishedPages } from '../documents/service.js';
+import { pickLanguage } from '../../platform/interface-language.js';
+import { getPublished, isPublishedIn, listPublishedPages } from '../documents/service.js';
 import { type ConsolePath, consolePathMatcher, documentPages, readRoutePaths } from './console-paths.js';
+import { BRAND, consoleTexts, describeMarkdown, type PageHead, renderHead } from './page-head.js';
 import { robotsTxt, sitemapXml } from './site-files.js';
 
 /** Where the built console is: WEB_DIST_DIR, else the `dist` of the @slugsmith/web workspace. */
@@ -52,7 +55,7 @@ export async function registerWeb(
       root: dist,
       prefix: '/',
       wildcard: true,
-      index: ['index.html'],
+      index: false,
       preCompressed: true,
       // A page load fetches a hundred files: their access lines would bury the API's at info.
       logLevel: 'warn',
@@ -67,21 +70,74 @@ export async function registerWeb(
   const routePaths = readRoutePaths(dist);
   const matchPath = routePaths ? consolePathMatcher(routePaths) : () => ({ kind: 'page' }) as const;
   registerSiteFiles(app, site, routePaths?.indexed ?? []);
+  const indexHtml = readFileSync(join(dist, 'index.html'), 'utf8');
+  const texts = consoleTexts(dist);
+  const pageTitles: Record<string, string> = routePaths?.titles ?? {};
 
   const isPage = async (path: ConsolePath) =>
     path?.kind === 'page' ||
     (path?.kind === 'document' && (await isPublishedIn(site.db, path.collection, path.slug)));
-  return async (request, reply) => {
+
+  /** The head of a page: a document's own title and first paragraph, else the page's texts. */
+  async function headOf(request: FastifyRequest, path: string, consolePath: ConsolePath): Promise<PageHead> {
+    const [first = '', ...rest] = path.split('/').slice(1);
+    const prefixed = isLanguagePrefix(first);
+    const named = [...(prefixed ? [first] : []), ...queryLanguages(request.query)];
+    const language = pickLanguage(named, request.headers['accept-language']);
+    const pagePath = prefixed ? `/${rest.join('/')}` : path;
+    const href = new URL(pagePath, site.publicUrl).href;
+    const head = { language, href, languageNamed: named.length > 0 };
+    const page =
+      pageTitles[pagePath] ?? (consolePath?.kind === 'document' ? consolePath.collection : undefined);
+    if (consolePath?.kind === 'document') {
+      const doc = await getPublished(site.db, consolePath.slug, language).catch(() => undefined);
+      if (doc) {
+        const description = doc.format === 'markdown' ? describeMarkdown(doc.content) : '';
+        return {
+          ...head,
+          title: `${doc.title} - ${BRAND}`,
+          description: description || (texts.description(language, page) ?? ''),
+        };
+      }
+    }
+    return {
+      ...head,
+      title: texts.title(language, page),
+      description: texts.description(language, page) ?? '',
+    };
+  }
+
+  /** Sends index.html with the page's head; 404 (and its head) when the console has no such page. */
+  const servePage: WebFallback = async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     if ((request.method !== 'GET' && request.method !== 'HEAD') || serverPaths.test(path)) return false;
-    if (!(await isPage(matchPath(path)))) {
+    const consolePath = matchPath(path);
+    const found = await isPage(consolePath);
+    if (!found) {
       if (!request.headers.accept?.includes('text/html')) return false;
       reply.code(404);
     }
-    reply.header('cache-control', 'no-cache');
-    await reply.sendFile('index.html', dist);
+    const head = found ? await headOf(request, path, consolePath) : await headOf(request, '/404', undefined);
+    reply
+      .header('cache-control', 'no-cache')
+      .header('vary', 'Accept-Language')
+      .type('text/html; charset=utf-8')
+      .send(renderHead(indexHtml, head));
     return true;
   };
+  // `/` is a page like the others (the static files' index would send index.html as built).
+  app.get('/', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
+    await servePage(request, reply);
+    return reply;
+  });
+  return servePage;
+}
+
+/** `?lng=` as the console's language detector reads it (one value, or the first of several). */
+function queryLanguages(query: unknown): string[] {
+  const lng = (query as Record<string, unknown> | undefined)?.lng;
+  const first = Array.isArray(lng) ? lng[0] : lng;
+  return typeof first === 'string' ? [first] : [];
 }
 
 /** robots.txt and a sitemap of the indexed pages and every published document page. */

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
 import { MarkdownArticle } from '../../components/markdown/markdown.js';
 import { DocumentToc, hasOutline } from '../../components/markdown/toc.js';
+import { BRAND } from '../../lib/titles.js';
 import { DocumentPager } from './document-pager.js';
 import { DocumentPlaceholder, DocumentSkeleton } from './document-states.js';
 import {
@@ -56,7 +57,7 @@ function FallbackLanguageNote({ document: doc }: { document: StoredDocument }) {
  * with self-linking headings and a table of contents of levels 1 to 3.
  */
 export function DocumentView({ slug, collection }: { slug: string; collection: Collection }) {
-  const { t } = useTranslation('docs');
+  const { t, i18n } = useTranslation('docs');
   const { hash, search } = useLocation();
   const query = useDocument(slug);
   // Mantine's md breakpoint, where the table of contents moves beside the text.
@@ -64,6 +65,13 @@ export function DocumentView({ slug, collection }: { slug: string; collection: C
   const doc = query.data;
   const readable = !!doc && doc.format === 'markdown' && doc.content.trim() !== '';
   useScrollToFragment(readable && !query.isPlaceholderData);
+  // '{Document} - {brand}', as the server renders it for crawlers; set after the shell's page
+  // title, also when the language changes.
+  const title = doc?.title;
+  const language = i18n.resolvedLanguage;
+  useEffect(() => {
+    if (title && language) document.title = `${title} - ${BRAND}`;
+  }, [title, language]);
 
   // A document of another collection is read at its own address (/docs/privacy-policy → /legal/…).
   if (doc && doc.collection !== collection && isCollection(doc.collection))
