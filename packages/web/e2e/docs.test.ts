@@ -100,7 +100,8 @@ describe('documentation page', () => {
     const { context, page } = await open(store, '/docs/pattern-language');
     const article = page.getByTestId('doc-article');
     await article.getByRole('heading', { name: 'The pattern language', level: 1 }).waitFor();
-    expect(await page.title()).toBe('Documentation - Slugsmith');
+    // A document page is titled by its document.
+    await expect.poll(() => page.title()).toBe('The pattern language - Slugsmith');
     const toc = page.getByRole('navigation', { name: 'On this page' });
     await toc.getByRole('link', { name: 'Numbers' }).waitFor();
     // Every h1–h3 of the article and nothing else (h4 and deeper are left out).
@@ -206,7 +207,7 @@ describe('articles, legal documents and contacts', () => {
     await page.getByTestId('doc-list').getByRole('link', { name: 'How the permutation works' }).click();
     await page.waitForURL((u) => u.pathname === '/articles/how-the-permutation-works');
     await page.getByRole('heading', { name: 'How the permutation works', level: 1 }).waitFor();
-    expect(await page.title()).toBe('Doc - Slugsmith');
+    await expect.poll(() => page.title()).toBe('How the permutation works - Slugsmith');
 
     await page.goto('/legal');
     await page.getByRole('heading', { name: 'Legal', level: 1 }).waitFor();
