@@ -9,6 +9,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { licenceKit } from '../../server/test/support/install.js';
 import { launchChromium } from './chromium.js';
+import { checkSchemes } from './page-checks.js';
 import {
   ADMIN_PASSWORD,
   acceptAgreements,
@@ -72,7 +73,8 @@ describe('a licensed install’s console sells nothing and shows its licence', (
 
   it('shows the licence on /products and on a plan’s page instead of plans and checkout', async () => {
     await page.goto('/products');
-    await expectLicence(page);
+    const card = await expectLicence(page);
+    await checkSchemes(page, 'products', () => card.waitFor(), { photograph: { prefix: 'install-' } });
     expect(await page.locator('[data-testid^="plan-card-"]').count()).toBe(0);
     expect(await page.getByText('Prices are shown without tax').count()).toBe(0);
 
@@ -120,6 +122,11 @@ describe('a licensed install’s console sells nothing and shows its licence', (
     expect(await warning.textContent()).toContain('Generation calls are refused until a renewed licence');
     expect(await warning.textContent()).toContain('installs the new licence file (LICENSE) on every node');
     expect(await card.getByTestId('install-days-left').count()).toBe(0);
+    // Staff (signed in above) are led to the Installation page.
+    expect(await warning.getByTestId('install-admin-link').getAttribute('href')).toBe('/admin/install');
     expect(await paymentWays(page)).toBe(0);
+    await checkSchemes(page, 'products-expired', () => warning.waitFor(), {
+      photograph: { prefix: 'install-' },
+    });
   });
 });

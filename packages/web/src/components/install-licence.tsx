@@ -111,7 +111,16 @@ export function InstallLicenceCard({ licence }: { licence: PublicInstallLicence 
               </Text>
               <Text size="sm">{t('console.renew')}</Text>
               {staffLevelOf(account?.permissions) && (
-                <Anchor component={Link} to="/admin/install" size="sm" data-testid="install-admin-link">
+                // The alert's own text colour: a link colour on the tint fails contrast.
+                <Anchor
+                  component={Link}
+                  to="/admin/install"
+                  size="sm"
+                  c="inherit"
+                  fw={600}
+                  underline="always"
+                  data-testid="install-admin-link"
+                >
                   {t('console.adminLink')}
                 </Anchor>
               )}
