@@ -98,7 +98,10 @@ describe('a licensed install’s console sells nothing and shows its licence', (
     org = decodeURIComponent(new URL(page.url()).pathname.split('/')[3] ?? '');
 
     await page.goto(`/dashboard/org/${encodeURIComponent(org)}?tab=subscription`);
-    await expectLicence(page);
+    const card = await expectLicence(page);
+    await checkSchemes(page, 'subscription-tab', () => card.waitFor(), {
+      photograph: { prefix: 'install-' },
+    });
     // The licence's limits are in force; no subscription card (the catalogue's "Free"), no upgrade.
     await page.getByTestId('limits').first().waitFor();
     expect(await page.getByTestId('subscription-card').count()).toBe(0);
