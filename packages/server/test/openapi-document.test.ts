@@ -11,27 +11,45 @@ import { operationId } from '../src/areas/api-docs/operations.js';
 import { describeEachDatabase } from './support/app.js';
 import { orgWithOwner } from './support/keys.js';
 
+interface Response {
+  description?: string;
+  content?: Record<string, { schema?: { $ref?: string } }>;
+  headers?: Record<string, unknown>;
+}
 interface Operation {
   operationId?: string;
+  description?: string;
+  tags?: string[];
   security?: Record<string, string[]>[];
-  responses: Record<string, unknown>;
+  parameters?: { name: string; in: string; description?: string }[];
+  responses: Record<string, Response>;
 }
 interface Document {
+  tags?: { name: string; description?: string }[];
   paths: Record<string, Record<string, Operation>>;
   components: { securitySchemes: Record<string, { type: string; in?: string; name?: string }> };
 }
+
+/** The operations plan limits hold (`config.limits`): each may answer 429. */
+const PLAN_LIMITED = [
+  'post /api/v1/gen/forge',
+  'post /api/v1/gen/forge/stream',
+  'post /api/v1/gen/mint',
+  'post /api/v1/gen/mint/stream',
+  'post /api/v1/gen/slice',
+  'post /api/v1/gen/slice/stream',
+  'post /api/v1/gen/reset',
+  'post /api/v1/gen/pattern-info',
+  'post /api/v1/forge/capacity',
+  'post /api/v1/orgs/{org}/series/{series}/mint',
+  'post /api/v1/orgs/{org}/series/{series}/slice',
+  'post /api/v1/shorten',
+];
 
 function operations(document: Document): { method: string; path: string; operation: Operation }[] {
   return Object.entries(document.paths).flatMap(([path, item]) =>
     Object.entries(item).map(([method, operation]) => ({ method, path, operation })),
   );
-}
-
-/** The operation a lint problem points at (`#/paths/~1api~1v1~1ping/get/...`). */
-function problemOperation(document: Document, problem: NormalizedProblem): Operation | undefined {
-  const [, path, method] = (problem.location[0]?.pointer ?? '').split('/').slice(1);
-  if (path === undefined || method === undefined) return undefined;
-  return document.paths[path.replaceAll('~1', '/').replaceAll('~0', '~')]?.[method];
 }
 
 const signedRequest = { sdkSlug: [], sdkTimestamp: [], sdkSignature: [] };
@@ -66,11 +84,7 @@ describeEachDatabase('the OpenAPI document as a client generator sees it', (ctx)
     });
     expect(problems.filter((p) => p.severity === 'error').map((p) => p.message)).toEqual([]);
     const accepted = (problem: NormalizedProblem) => {
-      const operation = problemOperation(document, problem);
       switch (problem.ruleId) {
-        // A public read without input has no client error to describe.
-        case 'operation-4xx-response':
-          return operation?.security?.length === 0 && !('requestBody' in operation);
         // The MCP endpoint is stateless: GET and DELETE exist only to answer 405.
         case 'operation-2xx-response':
           return /~1mcp\/(get|delete)\//.test(problem.location[0]?.pointer ?? '');
@@ -83,6 +97,34 @@ describeEachDatabase('the OpenAPI document as a client generator sees it', (ctx)
     };
     const unexpected = problems.filter((p) => !accepted(p));
     expect(unexpected.map((p) => `${p.ruleId} ${p.location[0]?.pointer}: ${p.message}`)).toEqual([]);
+  });
+
+  it('documents the 429 (with Retry-After) of every plan-limited operation, and every error as the JSON Error', () => {
+    for (const key of PLAN_LIMITED) {
+      const [method, path] = key.split(' ');
+      const tooMany = document.paths[path]?.[method]?.responses['429'];
+      expect(tooMany, key).toBeDefined();
+      expect(tooMany?.headers, key).toHaveProperty('Retry-After');
+      expect(tooMany?.content?.['application/json']?.schema?.$ref).toBe('#/components/schemas/Error');
+    }
+    for (const { method, path, operation } of operations(document)) {
+      for (const [status, response] of Object.entries(operation.responses)) {
+        const error = Object.values(response.content ?? {}).some(
+          (media) => media.schema?.$ref === '#/components/schemas/Error',
+        );
+        if (error)
+          expect(Object.keys(response.content ?? {}), `${method} ${path} ${status}`).toEqual([
+            'application/json',
+          ]);
+        if (status === '429') expect(response.headers, `${method} ${path}`).toHaveProperty('Retry-After');
+      }
+    }
+    // The licence file and the invoice page: their refusals are JSON, not the file's type.
+    const licence = document.paths['/api/v1/orgs/{org}/licences/{licence}/file']?.get?.responses;
+    expect(Object.keys(licence?.['404']?.content ?? {})).toEqual(['application/json']);
+    expect(Object.keys(licence?.['200']?.content ?? {})).toEqual(['text/plain']);
+    const invoice = document.paths['/api/v1/orgs/{org}/billing/transactions/{id}/invoice']?.get?.responses;
+    expect(Object.keys(invoice?.['404']?.content ?? {})).toEqual(['application/json']);
   });
 
   it('gives every operation a unique camelCase operationId', () => {
@@ -121,7 +163,7 @@ describeEachDatabase('the OpenAPI document as a client generator sees it', (ctx)
     });
     afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-    it('compiles and forges through the running server', async () => {
+    it('compiles minimal forge, mint and API-key creation calls, and forges through the running server', async () => {
       writeFileSync(join(dir, 'schema.ts'), astToString(await openapiTS(document as never)));
       writeFileSync(
         join(dir, 'client.ts'),
@@ -139,6 +181,18 @@ describeEachDatabase('the OpenAPI document as a client generator sees it', (ctx)
           '  });',
           '  if (error) throw new Error(error.message);',
           '  return data;',
+          '}',
+          '',
+          '// Only what a request needs: fields with a default (count, batch_size, enabled) may be left out.',
+          'export async function minimal(baseUrl: string, apiKey: string, token: string) {',
+          '  const client = createClient<paths>({ baseUrl });',
+          "  await client.POST('/api/v1/gen/forge', { headers: { 'x-api-key': apiKey }, body: { pattern: '{noun}' } });",
+          "  await client.POST('/api/v1/gen/mint', { headers: { 'x-api-key': apiKey }, body: { count: 2 } });",
+          "  await client.POST('/api/v1/orgs/{org}/api-keys', {",
+          "    params: { path: { org: 'acme' } },",
+          "    headers: { authorization: 'Bearer ' + token },",
+          "    body: { name: 'ci', scopes: ['forge'] },",
+          '  });',
           '}',
         ].join('\n'),
       );

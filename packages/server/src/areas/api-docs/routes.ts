@@ -4,12 +4,16 @@ import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { defaultAccess } from '../../auth/access.js';
 import { operationSecurity, securitySchemes, withOperationIds, withoutUnusedSchemas } from './operations.js';
+import { documentPath, withDescribedResponses } from './responses.js';
+import { API_TAGS } from './tags.js';
 
 /**
  * OpenAPI 3.1 generated from the contract's zod schemas, and a docs UI whose assets ship in the
  * package (no CDN, no fonts, no telemetry) so it works offline. Register before the API routes.
  */
 export async function registerApiDocs(app: FastifyInstance, publicUrl: string): Promise<void> {
+  // Operations held to plan limits (`config.limits`): each may answer 429 with Retry-After.
+  const limited = new Set<string>();
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -20,6 +24,7 @@ export async function registerApiDocs(app: FastifyInstance, publicUrl: string): 
         license: { name: 'MIT', identifier: 'MIT' },
       },
       servers: [{ url: publicUrl }],
+      tags: [...API_TAGS],
       components: { securitySchemes },
     },
     // Credentials follow from the rule the server enforces, never from a second declaration that
@@ -31,12 +36,19 @@ export async function registerApiDocs(app: FastifyInstance, publicUrl: string): 
         );
       }
       const transformed = jsonSchemaTransform(input);
+      if (input.route.config?.limits) {
+        const methods = Array.isArray(input.route.method) ? input.route.method : [input.route.method];
+        for (const method of methods) limited.add(`${method.toUpperCase()} ${documentPath(input.url)}`);
+      }
       return {
         ...transformed,
         schema: { ...transformed.schema, security: operationSecurity(input.route.config?.access) },
       };
     },
-    transformObject: (input) => withOperationIds(withoutUnusedSchemas(jsonSchemaTransformObject(input))),
+    transformObject: (input) =>
+      withOperationIds(
+        withoutUnusedSchemas(withDescribedResponses(jsonSchemaTransformObject(input), limited)),
+      ),
     // Only the API belongs in the document, not the docs UI or the sign-in pages.
     hideUntagged: true,
   });
