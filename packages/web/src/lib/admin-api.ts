@@ -21,6 +21,7 @@ import type {
   CreateDocument,
   CreatePlan,
   CreateSubscription,
+  DocumentAction,
   DocumentState,
   InstanceSettings,
   PricePeriod,
@@ -28,6 +29,7 @@ import type {
   ProviderObjectKind,
   ProviderObjectPage,
   SetPlanPrice,
+  SetPlanTranslation,
   StaffLevel,
   Subscription,
   Translation,
@@ -100,6 +102,11 @@ export const updatePlan = (plan: string, body: UpdatePlan) => send<AdminPlan>('P
 /** Refused when someone subscribed: archive the plan instead. */
 export const deletePlan = (plan: string) => send<null>('DELETE', planPath(plan));
 /** Adds or replaces the price of one period (in one currency). */
+/** The plan's texts in one language other than English (English is the plan's own fields). */
+export const setPlanTranslation = (plan: string, language: string, body: SetPlanTranslation) =>
+  send<AdminPlan>('PUT', `${planPath(plan)}/translations/${enc(language)}`, body);
+export const deletePlanTranslation = (plan: string, language: string) =>
+  send<null>('DELETE', `${planPath(plan)}/translations/${enc(language)}`);
 export const setPlanPrice = (plan: string, period: PricePeriod, body: SetPlanPrice) =>
   send<AdminPlan>('PUT', `${planPath(plan)}/prices/${enc(period)}`, body);
 export const deletePlanPrice = (plan: string, period: PricePeriod, currency = 'USD') =>
@@ -170,8 +177,8 @@ export const getAdminDoc = (id: string, signal?: AbortSignal) => get<AdminDocume
 export const createDoc = (body: Partial<CreateDocument> & Pick<CreateDocument, 'slug' | 'title'>) =>
   send<AdminDocument>('POST', '/admin/docs', body);
 export const updateDoc = (id: string, body: UpdateDocument) => send<AdminDocument>('PUT', docPath(id), body);
-export const publishDoc = (id: string, action: 'publish' | 'unpublish') =>
-  send<AdminDocument>('PATCH', docPath(id), { action });
+/** The publish action: publish or discard the drafts (one language's when given), or unpublish. */
+export const actOnDoc = (id: string, body: DocumentAction) => send<AdminDocument>('PATCH', docPath(id), body);
 export const deleteDoc = (id: string) => send<null>('DELETE', docPath(id));
 export const getTranslation = (id: string, lang: string, signal?: AbortSignal) =>
   get<Translation>(`${docPath(id)}/tr/${enc(lang)}`, signal);

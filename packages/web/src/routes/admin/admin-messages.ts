@@ -14,6 +14,7 @@ export const ADMIN_MESSAGES: Record<string, string> = {
   'A document with this slug already exists': 'admin:serverMessages.documentSlugTaken',
   'A tag with this name already exists': 'admin:serverMessages.tagTaken',
   'Unsupported language': 'admin:serverMessages.unsupportedLanguage',
+  'The document has no text to publish': 'admin:serverMessages.nothingToPublish',
   'Plan Not Found': 'admin:serverMessages.planNotFound',
   'The plan has subscriptions: archive it instead': 'admin:serverMessages.planInUse',
   'A perpetual licence has no trial': 'admin:serverMessages.perpetualNoTrial',

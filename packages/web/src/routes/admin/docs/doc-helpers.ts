@@ -1,8 +1,8 @@
-import { type AdminDocument, DOCUMENT_LANGUAGES, documentLanguageOf } from '@slugsmith/contract';
+import { DOCUMENT_LANGUAGES, documentLanguageOf, type TranslationInfo } from '@slugsmith/contract';
 
 /** The title a list shows: the translation of the reader's language, else English, else the first. */
 export function documentTitle(
-  doc: Pick<AdminDocument, 'slug' | 'translations'>,
+  doc: { slug: string; translations: readonly Pick<TranslationInfo, 'language' | 'title'>[] },
   interfaceLanguage: string,
 ): string {
   const wanted = documentLanguageOf(interfaceLanguage);
@@ -14,7 +14,9 @@ export function documentTitle(
 }
 
 /** Stored languages, those the document has first (in the house order), then the missing ones. */
-export function languagesFor(doc: Pick<AdminDocument, 'translations'>): { code: string; present: boolean }[] {
+export function languagesFor(doc: {
+  translations: readonly Pick<TranslationInfo, 'language'>[];
+}): { code: string; present: boolean }[] {
   const present = new Set(doc.translations.map((tr) => tr.language));
   return [
     ...DOCUMENT_LANGUAGES.filter((l) => present.has(l)).map((code) => ({ code, present: true })),

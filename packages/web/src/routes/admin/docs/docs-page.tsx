@@ -34,6 +34,7 @@ import { Pager } from '../pager.js';
 import { AdminHeader, ReadOnlyNote, StateBadge, TableScroll } from '../parts.js';
 import { useStaff } from '../use-staff.js';
 import { documentTitle, normaliseTags } from './doc-helpers.js';
+import { DraftPendingBadge } from './draft-pending-badge.js';
 
 const PAGE_SIZE = 20;
 
@@ -134,7 +135,10 @@ export function AdminDocsPage() {
                     </Table.Td>
                     <Table.Td>{doc.collection}</Table.Td>
                     <Table.Td>
-                      <StateBadge state={doc.state} />
+                      <Group gap={4}>
+                        <StateBadge state={doc.state} />
+                        <DraftPendingBadge doc={doc} />
+                      </Group>
                     </Table.Td>
                     <Table.Td>
                       <Group gap={4}>

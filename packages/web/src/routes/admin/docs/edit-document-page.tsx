@@ -1,4 +1,5 @@
 import {
+  Alert,
   Anchor,
   Button,
   Fieldset,
@@ -22,11 +23,11 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm/confirm-dialog.js';
 import { MarkdownArticle } from '../../../components/markdown/markdown.js';
 import {
+  actOnDoc,
   adminKeys,
   deleteDoc,
   getAdminDoc,
   getTranslation,
-  publishDoc,
   putTranslation,
   updateDoc,
 } from '../../../lib/admin-api.js';
@@ -37,6 +38,7 @@ import { AuditTrail } from '../audit-trail.js';
 import { AdminHeader, ReadOnlyNote, StateBadge } from '../parts.js';
 import { useStaff } from '../use-staff.js';
 import { documentTitle, languagesFor, normaliseTags, publicPath } from './doc-helpers.js';
+import { DraftPendingBadge } from './draft-pending-badge.js';
 
 /** /admin/docs/{slug} ('Edit Document'): the document's fields, publishing, and one translation at a time. */
 export function EditDocumentPage() {
@@ -61,7 +63,12 @@ export function EditDocumentPage() {
       <AdminHeader
         title={documentTitle(doc.data, i18n.language)}
         intro={t('docs.editIntro')}
-        actions={<StateBadge state={doc.data.state} testId="doc-state" />}
+        actions={
+          <Group gap="xs">
+            <StateBadge state={doc.data.state} testId="doc-state" />
+            <DraftPendingBadge doc={doc.data} />
+          </Group>
+        }
       />
       <ReadOnlyNote />
       <DocumentFields key={doc.data.updated_at} doc={doc.data} />
@@ -69,6 +76,15 @@ export function EditDocumentPage() {
       <AuditTrail type="document" id={doc.data.id} />
     </Stack>
   );
+}
+
+/** Stores the document the server answered with and refreshes the lists that show it. */
+function useDocumentRefresh() {
+  const client = useQueryClient();
+  return (next: AdminDocument) => {
+    client.setQueryData(adminKeys.doc(next.slug), next);
+    return client.invalidateQueries({ queryKey: adminKeys.docs() });
+  };
 }
 
 function DocumentFields({ doc }: { doc: AdminDocument }) {
@@ -80,10 +96,7 @@ function DocumentFields({ doc }: { doc: AdminDocument }) {
   const [order, setOrder] = useState<number | string>(doc.order);
   const [tags, setTags] = useState(doc.tags);
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const refresh = (next: AdminDocument) => {
-    client.setQueryData(adminKeys.doc(next.slug), next);
-    return client.invalidateQueries({ queryKey: adminKeys.docs() });
-  };
+  const refresh = useDocumentRefresh();
   const save = useMutation({
     mutationFn: () =>
       updateDoc(doc.id, { slug: slug.trim(), order: Number(order) || 0, tags: normaliseTags(tags) }),
@@ -94,14 +107,15 @@ function DocumentFields({ doc }: { doc: AdminDocument }) {
     },
     onError: (error) => notifyFailure(t('docs.saveFailed'), error),
   });
-  const publish = useMutation({
-    mutationFn: () => publishDoc(doc.id, doc.state === 'published' ? 'unpublish' : 'publish'),
+  const act = useMutation({
+    mutationFn: (action: 'publish' | 'unpublish') => actOnDoc(doc.id, { action }),
     onSuccess: async (next) => {
       await refresh(next);
       notifySuccess(next.state === 'published' ? t('docs.published') : t('docs.unpublished'));
     },
     onError: (error) => notifyFailure(t('docs.saveFailed'), error),
   });
+  const published = doc.state === 'published';
   const remove = useMutation({
     mutationFn: () => deleteDoc(doc.id),
     onSuccess: async () => {
@@ -155,21 +169,31 @@ function DocumentFields({ doc }: { doc: AdminDocument }) {
             <Button type="submit" loading={save.isPending} data-testid="doc-save">
               {t('actions.save')}
             </Button>
-            <Button
-              variant={doc.state === 'published' ? 'default' : 'filled'}
-              color={doc.state === 'published' ? undefined : 'green.9'}
-              loading={publish.isPending}
-              onClick={() => publish.mutate()}
-              data-testid="doc-publish"
-            >
-              {doc.state === 'published' ? t('docs.unpublish') : t('docs.publish')}
-            </Button>
+            {(!published || doc.draft_pending) && (
+              <Button
+                loading={act.isPending && act.variables === 'publish'}
+                onClick={() => act.mutate('publish')}
+                data-testid="doc-publish"
+              >
+                {published ? t('docs.publishChanges') : t('docs.publish')}
+              </Button>
+            )}
+            {published && (
+              <Button
+                variant="default"
+                loading={act.isPending && act.variables === 'unpublish'}
+                onClick={() => act.mutate('unpublish')}
+                data-testid="doc-unpublish"
+              >
+                {t('docs.unpublish')}
+              </Button>
+            )}
             <Button variant="default" onClick={() => setConfirmDelete(true)} data-testid="doc-delete">
               {t('actions.delete')}
             </Button>
           </Group>
         )}
-        {where && doc.state === 'published' && (
+        {where && published && (
           <Anchor component={Link} to={where} size="sm" mt="sm" display="inline-block">
             {t('docs.viewPublic')}
           </Anchor>
@@ -207,6 +231,9 @@ function TranslationEditor({ doc }: { doc: AdminDocument }) {
   const [title, setTitle] = useState('');
   const [content, setContent] = useState('');
   const [view, setView] = useState<'split' | 'edit' | 'preview'>('split');
+  const [confirmDiscard, setConfirmDiscard] = useState(false);
+  const refresh = useDocumentRefresh();
+  const languageName = t(`languages.${lang}`);
   // The inputs take the stored text when the language (or its stored version) changes.
   const loaded = translation.data;
   useEffect(() => {
@@ -225,10 +252,29 @@ function TranslationEditor({ doc }: { doc: AdminDocument }) {
     onSuccess: async (saved) => {
       client.setQueryData(adminKeys.translation(doc.id, lang), saved);
       await client.invalidateQueries({ queryKey: adminKeys.docs() });
-      notifySuccess(t('docs.translationSaved'));
+      notifySuccess(saved.draft ? t('docs.draftSaved') : t('docs.translationSaved'));
     },
     onError: (error) => notifyFailure(t('docs.saveFailed'), error),
   });
+  // This language's draft only: publishing or discarding it leaves the other languages' drafts.
+  const act = useMutation({
+    mutationFn: (action: 'publish' | 'discard') => actOnDoc(doc.id, { action, language: lang }),
+    onSuccess: async (next, action) => {
+      setConfirmDiscard(false);
+      await client.invalidateQueries({ queryKey: adminKeys.translation(doc.id, lang) });
+      await refresh(next);
+      notifySuccess(
+        action === 'publish'
+          ? t('docs.languagePublished', { language: languageName })
+          : t('docs.draftDiscarded', { language: languageName }),
+      );
+    },
+    onError: (error) => {
+      setConfirmDiscard(false);
+      notifyFailure(t('docs.saveFailed'), error);
+    },
+  });
+  const draft = existing && translation.data?.draft === true;
   const chooseLanguage = (code: string) =>
     setParams(
       (prev) => {
@@ -265,6 +311,35 @@ function TranslationEditor({ doc }: { doc: AdminDocument }) {
           <Text size="sm" c="dimmed">
             {t('docs.newTranslation')}
           </Text>
+        )}
+        {draft && (
+          <Alert color="yellow" variant="light" data-testid="doc-draft-note">
+            <Stack gap="xs">
+              <Text size="sm">
+                {translation.data?.published ? t('docs.draftNote') : t('docs.draftNoteNew')}
+              </Text>
+              {writable && (
+                <Group gap="sm">
+                  <Button
+                    size="compact-sm"
+                    loading={act.isPending && act.variables === 'publish'}
+                    onClick={() => act.mutate('publish')}
+                    data-testid="doc-publish-language"
+                  >
+                    {t('docs.publishLanguage', { language: languageName })}
+                  </Button>
+                  <Button
+                    size="compact-sm"
+                    variant="default"
+                    onClick={() => setConfirmDiscard(true)}
+                    data-testid="doc-discard"
+                  >
+                    {t('docs.discardDraft')}
+                  </Button>
+                </Group>
+              )}
+            </Stack>
+          </Alert>
         )}
         {existing && translation.isPending ? (
           <ListSkeleton rows={3} />
@@ -336,7 +411,7 @@ function TranslationEditor({ doc }: { doc: AdminDocument }) {
               {writable && (
                 <Group>
                   <Button type="submit" loading={save.isPending} data-testid="doc-translation-save">
-                    {t('docs.saveTranslation', { language: t(`languages.${lang}`) })}
+                    {t('docs.saveTranslation', { language: languageName })}
                   </Button>
                 </Group>
               )}
@@ -344,6 +419,18 @@ function TranslationEditor({ doc }: { doc: AdminDocument }) {
           </form>
         )}
       </Stack>
+      <ConfirmDialog
+        opened={confirmDiscard}
+        title={t('docs.discardTitle', { language: languageName })}
+        onConfirm={() => act.mutate('discard')}
+        onCancel={() => setConfirmDiscard(false)}
+        loading={act.isPending && act.variables === 'discard'}
+        confirmLabel={t('docs.discardDraft')}
+      >
+        <Text size="sm">
+          {translation.data?.published ? t('docs.discardBody') : t('docs.discardBodyNew')}
+        </Text>
+      </ConfirmDialog>
     </Paper>
   );
 }
