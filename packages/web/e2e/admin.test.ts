@@ -147,7 +147,7 @@ describe('the staff area', () => {
     // The live preview uses the public renderer: a heading with its anchor id.
     await staff.getByTestId('doc-preview').locator('h2#welcome-aboard').waitFor();
     await staff.getByTestId('doc-translation-save').click();
-    await staff.getByText('Translation saved').waitFor();
+    await staff.getByText('Draft saved. The site shows it once you publish it.').waitFor();
 
     await staff.getByTestId('doc-lang-de').click();
     await staff.getByText('This language has no translation yet. Saving creates it.').waitFor();
