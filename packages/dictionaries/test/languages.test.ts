@@ -13,6 +13,7 @@ import { contentHash } from '../scripts/lib/canonical.js';
 import { analyse } from '../scripts/lib/languages/apertium.js';
 import { esSourceAvailable, esSourceDir } from '../scripts/lib/languages/es.js';
 import { frSourceAvailable } from '../scripts/lib/languages/fr.js';
+import { jaSourceAvailable, jaSourceDir } from '../scripts/lib/languages/ja.js';
 import { profaneWordsOf } from '../scripts/lib/languages/profanity.js';
 import { ptSourceAvailable } from '../scripts/lib/languages/pt.js';
 import { zhSourceAvailable } from '../scripts/lib/languages/zh.js';
@@ -33,7 +34,7 @@ const FLOORS = { noun: 1500, adjective: 500, verb: 300 } as const;
 
 describe('language bundles', () => {
   it('every listed bundle of every language loads, hashes to its id and names its licence and sources', () => {
-    expect(bundleLanguages()).toEqual(['de', 'es', 'fr', 'it', 'pt', 'ru', 'zh']);
+    expect(bundleLanguages()).toEqual(['de', 'es', 'fr', 'it', 'ja', 'pt', 'ru', 'zh']);
     for (const language of bundleLanguages()) {
       const store = languageBundleStore(language);
       for (const info of store.listBundles()) {
@@ -76,6 +77,15 @@ describe('language bundles', () => {
     },
   );
 
+  it.skipIf(!jaSourceAvailable())(
+    'a fresh Japanese build is byte-identical to the shipped current bundle',
+    async () => {
+      const script = join(PACKAGE_DIR, 'scripts', 'build-language.js');
+      const { stdout } = await run(process.execPath, [script, 'ja', '--check'], { cwd: PACKAGE_DIR });
+      expect(stdout).toContain(`ok: ${languageBundleStore('ja').currentBundleId}`);
+    },
+  );
+
   it.skipIf(!ptSourceAvailable())(
     'a fresh Portuguese build is byte-identical to the shipped current bundle',
     async () => {
@@ -112,9 +122,9 @@ describe('language bundles', () => {
       for (const d of bundle.dictionaries) {
         for (const w of d.words) {
           expect(w.word.normalize('NFC')).toBe(w.word);
-          // Lower-case letters, or letters without case (Han).
-          expect(w.word).toMatch(/^[\p{Ll}\p{Lo}]+$/u);
-          for (const f of Object.values(w.forms ?? {})) expect(f).toMatch(/^[\p{Ll}\p{Lo}]+$/u);
+          // Lower-case letters, or letters without case (Han, kana) and marks (ー, 々).
+          expect(w.word).toMatch(/^[\p{Ll}\p{Lo}\p{Lm}]+$/u);
+          for (const f of Object.values(w.forms ?? {})) expect(f).toMatch(/^[\p{Ll}\p{Lo}\p{Lm}]+$/u);
         }
       }
       const lang = bundle.language;
@@ -642,6 +652,79 @@ describe('Russian', () => {
     });
     expect(new Set(ascii).size).toBe(ascii.length);
     expect(ascii.filter((s) => !/^[a-z]+-[a-z]+$/.test(s))).toEqual([]);
+  });
+});
+
+describe('Japanese', () => {
+  const ja = loadLanguageBundle('ja');
+  const gen = new Generator(loadBundle(), { languages: [ja] });
+  const words = (kind: string) => ja.dictionaries.find((d) => d.kind === kind)?.words ?? [];
+
+  it('a na-adjective takes な before a noun only (静かな猫, 猫-静か); an i-adjective stays as it is (高い山)', () => {
+    const pick = (kind: string, list: string[]) => ({
+      kind,
+      language: 'ja',
+      words: words(kind).filter((w) => list.includes(w.word)),
+    });
+    const small = new Generator(loadBundle(), {
+      languages: [
+        { ...ja, dictionaries: [pick('adjective', ['静か', '高い']), pick('noun', ['本屋', '夜空'])] },
+      ],
+    });
+    expect(small.forge('{adjective@ja}{noun@ja}', { seed: 't', count: 4 }).sort()).toEqual([
+      '静かな夜空',
+      '静かな本屋',
+      '高い夜空',
+      '高い本屋',
+    ]);
+    expect(small.forge('{noun@ja}-{adjective@ja}', { seed: 't', count: 4 }).sort()).toEqual([
+      '夜空-静か',
+      '夜空-高い',
+      '本屋-静か',
+      '本屋-高い',
+    ]);
+  });
+
+  // Against the lexicon: every na-adjective is an IPAdic 形容動詞語幹 and takes な, every other
+  // adjective is an IPAdic i-adjective in its dictionary form, every noun a common noun.
+  it.skipIf(!jaSourceAvailable())('every word’s kind and form is the lexicon’s own', () => {
+    const entries = (file: string) =>
+      new TextDecoder('euc-jp')
+        .decode(readFileSync(join(jaSourceDir(), file)))
+        .split('\n')
+        .map((l) => l.split(','));
+    const na = new Set(entries('Noun.adjv.csv').map((f) => f[0]));
+    const i = new Set(
+      entries('Adj.csv')
+        .filter((f) => f[9] === '基本形')
+        .map((f) => f[0]),
+    );
+    const common = new Set(entries('Noun.csv').map((f) => f[0]));
+    for (const w of words('adjective')) {
+      if (w.tags.includes('na')) {
+        expect(na.has(w.word), w.word).toBe(true);
+        expect(w.forms?.common).toBe(`${w.word}な`);
+      } else {
+        expect(i.has(w.word), w.word).toBe(true);
+        expect(w.forms?.common).toBe(w.word);
+      }
+    }
+    expect(words('noun').filter((w) => !common.has(w.word))).toEqual([]);
+  });
+
+  it('200,000 default slugs hold no entry of the Japanese profanity lists, even inside a word; none repeated', async () => {
+    const profane = [...(await profaneWordsOf('ja'))].filter((p) => p.length >= 2);
+    const slugs = gen.forge('{adjective@ja}{noun@ja}', { seed: 'audit', count: 200_000 });
+    expect(new Set(slugs).size).toBe(slugs.length);
+    const found = [...slugs, ...gen.forge('{noun@ja}-{verb@ja}', { seed: 'audit', count: 100_000 })].filter(
+      (s) => profane.some((p) => s.includes(p)),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it('1,000,000 slugs of {adjective@ja}{noun@ja}-{number:3d} are distinct', () => {
+    const slugs = gen.forge('{adjective@ja}{noun@ja}-{number:3d}', { seed: 'million', count: 1_000_000 });
+    expect(new Set(slugs).size).toBe(1_000_000);
   });
 });
 

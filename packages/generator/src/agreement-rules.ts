@@ -10,6 +10,8 @@ export interface AgreementRule {
   genders: readonly string[];
   /** Which noun an adjective between two agrees with: the next one (de) or the previous one. */
   prefer: 'next' | 'previous';
+  /** Agrees only with a noun on the preferred side (Japanese な stands only before a noun). */
+  preferredOnly?: boolean;
 }
 
 export const AGREEMENT_RULES: Readonly<Record<string, AgreementRule>> = {
@@ -20,6 +22,9 @@ export const AGREEMENT_RULES: Readonly<Record<string, AgreementRule>> = {
   es: { genders: ['masculine', 'feminine'], prefer: 'previous' },
   // Russian adjectives precede the noun (храбрая выдра, храбрый кот, храброе окно).
   ru: { genders: ['masculine', 'feminine', 'neuter'], prefer: 'next' },
+  // Japanese has no gender: every common noun carries the tag 'common', and a na-adjective before
+  // it takes な (静かな猫); after a noun, or alone, it is the plain stem.
+  ja: { genders: ['common'], prefer: 'next', preferredOnly: true },
   it: { genders: ['masculine', 'feminine'], prefer: 'previous' },
   pt: { genders: ['masculine', 'feminine'], prefer: 'previous' },
 };

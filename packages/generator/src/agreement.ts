@@ -21,7 +21,7 @@ function nounFor(agreements: (Agreement | undefined)[], i: number, rule: Agreeme
   };
   const first = rule.prefer === 'next' ? 1 : -1;
   const found = walk(first);
-  return found >= 0 ? found : walk(-first);
+  return found >= 0 || rule.preferredOnly ? found : walk(-first);
 }
 
 export interface AgreedPattern {

@@ -3,6 +3,7 @@ import { buildGerman } from './de.js';
 import { buildSpanish, ES_SOURCE_PACKAGE } from './es.js';
 import { buildFrench, FR_SOURCE_PACKAGE } from './fr.js';
 import { buildItalian } from './it.js';
+import { buildJapanese, JA_SOURCE_PACKAGE } from './ja.js';
 import { buildPortuguese, PT_SOURCE_PACKAGE } from './pt.js';
 import { buildRussian, RU_SOURCE_PACKAGE } from './ru.js';
 import { buildChinese, ZH_SOURCE_PACKAGE } from './zh.js';
@@ -42,6 +43,15 @@ export const LANGUAGE_BUILDS = {
       'morph-it 0.4.8 (Marco Baroni, Eros Zanchetta; dual CC-BY-SA-2.0 / LGPL, used under CC-BY-SA-2.0) via npm italian-words-dict, italian-adjectives-dict, italian-verbs-dict 3.4.0',
       '@zxcvbn-ts/language-it 3.0.2 commonWords (frequency): MIT',
       'naughty-words 1.2.0 it (CC-BY-4.0) and @2toad/profanity 3.3.0 it (MIT): profanity tags',
+    ],
+  },
+  ja: {
+    build: buildJapanese,
+    license: 'LicenseRef-IPAdic',
+    sources: [
+      `IPAdic 2.7.0 (NAIST; entries from ICOT Free Software; BSD-style IPAdic licence) via ${JA_SOURCE_PACKAGE}: parts of speech, readings, costs`,
+      '@zxcvbn-ts/language-ja 3.0.2 wikipedia (word frequencies of Japanese Wikipedia, romaji; MIT): frequency',
+      'naughty-words 1.2.0 ja (CC-BY-4.0) and @2toad/profanity 3.3.0 ja (MIT): profanity tags',
     ],
   },
   pt: {

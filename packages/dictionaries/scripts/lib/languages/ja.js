@@ -1,0 +1,242 @@
+// Japanese dictionaries from IPAdic (Debian mecab-ipadic 2.7.0; NAIST/ICOT licence, BSD-style):
+// common nouns (名詞・一般), i-adjectives (形容詞・自立, dictionary form), na-adjective stems
+// (名詞・形容動詞語幹) and verbs (動詞・自立, dictionary form), each with its katakana reading.
+// Commonness: a word's reading, in Hepburn romaji, is among the most frequent words of Japanese
+// Wikipedia in @zxcvbn-ts/language-ja (MIT); of the words sharing a reading only the one IPAdic
+// finds cheapest (its most common spelling) is kept.
+//
+// The CSV sources are read from JA_IPADIC_DIR (default /usr/share/mecab/dic/ipadic), after
+//   apt-get install mecab-ipadic && node scripts/build-language.js ja
+// Their hashes are checked, so another version cannot silently give another bundle.
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { profaneWordsOf } from './profanity.js';
+
+const require = createRequire(import.meta.url);
+const LISTS = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'lists', 'ja');
+
+/** SHA-256 of the IPAdic CSV files of mecab-ipadic 2.7.0-20070801+main-3. */
+const JA_SOURCE_HASHES = {
+  'Noun.csv': '2b3079bc7e30bbd0072d30b0ca859477cc9ca63ab2306f153491ffb97ea13c6e',
+  'Adj.csv': '5a654779dd6e5eb8e4c1309779bc4b344298a6418c982a357cf49ea7ae425f36',
+  'Noun.adjv.csv': 'e1be88858408754f45f4f322b15c20c4030e8f60e76af4ad98567bd374a70b4b',
+  'Verb.csv': 'c61a0174fa0081eff979eda28fc74ba4ff3563b723f435d77ea2b378bc1e494f',
+};
+export const JA_SOURCE_PACKAGE = 'mecab-ipadic 2.7.0-20070801+main-3 (Debian)';
+
+/** The first words of the Wikipedia frequency list a reader knows. */
+const COMMON_TOP = 20_000;
+/** Kanji and kana only (no Latin, digits or symbols), two characters at least. */
+const WORD = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー]{2,}$/u;
+
+export function jaSourceDir() {
+  return process.env.JA_IPADIC_DIR || '/usr/share/mecab/dic/ipadic';
+}
+
+export function jaSourceAvailable() {
+  return Object.keys(JA_SOURCE_HASHES).every((f) => existsSync(join(jaSourceDir(), f)));
+}
+
+function listFile(name) {
+  const path = join(LISTS, name);
+  if (!existsSync(path)) return new Set();
+  return new Set(
+    readFileSync(path, 'utf8')
+      .split('\n')
+      .map((l) => l.replace(/#.*/, '').trim().normalize('NFC'))
+      .filter(Boolean),
+  );
+}
+
+const DIGRAPHS = {
+  キャ: 'kya',
+  キュ: 'kyu',
+  キョ: 'kyo',
+  シャ: 'sha',
+  シュ: 'shu',
+  ショ: 'sho',
+  チャ: 'cha',
+  チュ: 'chu',
+  チョ: 'cho',
+  ニャ: 'nya',
+  ニュ: 'nyu',
+  ニョ: 'nyo',
+  ヒャ: 'hya',
+  ヒュ: 'hyu',
+  ヒョ: 'hyo',
+  ミャ: 'mya',
+  ミュ: 'myu',
+  ミョ: 'myo',
+  リャ: 'rya',
+  リュ: 'ryu',
+  リョ: 'ryo',
+  ギャ: 'gya',
+  ギュ: 'gyu',
+  ギョ: 'gyo',
+  ジャ: 'ja',
+  ジュ: 'ju',
+  ジョ: 'jo',
+  ビャ: 'bya',
+  ビュ: 'byu',
+  ビョ: 'byo',
+  ピャ: 'pya',
+  ピュ: 'pyu',
+  ピョ: 'pyo',
+};
+const KANA =
+  'ア a イ i ウ u エ e オ o カ ka キ ki ク ku ケ ke コ ko サ sa シ shi ス su セ se ソ so タ ta チ chi ツ tsu テ te ト to ナ na ニ ni ヌ nu ネ ne ノ no ハ ha ヒ hi フ fu ヘ he ホ ho マ ma ミ mi ム mu メ me モ mo ヤ ya ユ yu ヨ yo ラ ra リ ri ル ru レ re ロ ro ワ wa ヲ o ン n ガ ga ギ gi グ gu ゲ ge ゴ go ザ za ジ ji ズ zu ゼ ze ゾ zo ダ da ヂ ji ヅ zu デ de ド do バ ba ビ bi ブ bu ベ be ボ bo パ pa ピ pi プ pu ペ pe ポ po ヴ vu';
+const KANA_FIELDS = KANA.split(' ');
+const MONOGRAPHS = Object.fromEntries(
+  KANA_FIELDS.flatMap((x, i) => (i % 2 ? [] : [[x, KANA_FIELDS[i + 1]]])),
+);
+
+/**
+ * A katakana reading in Hepburn romaji without long-vowel marks, as the frequency list spells
+ * (ダイジョウブ → daijobu, ヒツヨウ → hitsuyo): long o and u are written once; null for a reading
+ * with kana outside the table.
+ */
+export function hepburn(reading) {
+  let out = '';
+  for (let i = 0; i < reading.length; i++) {
+    const pair = DIGRAPHS[reading.slice(i, i + 2)];
+    if (pair) {
+      out += pair;
+      i++;
+      continue;
+    }
+    const c = reading[i];
+    if (c === 'ッ') {
+      const next = DIGRAPHS[reading.slice(i + 1, i + 3)] ?? MONOGRAPHS[reading[i + 1]];
+      if (!next) return null;
+      out += next.startsWith('ch') ? 't' : next[0];
+    } else if (c === 'ー') {
+      // A long vowel: written once.
+    } else if (MONOGRAPHS[c]) out += MONOGRAPHS[c];
+    else return null;
+  }
+  return out.replace(/ou/g, 'o').replace(/uu/g, 'u').replace(/oo/g, 'o');
+}
+
+function readCsv(dir, file) {
+  const text = new TextDecoder('euc-jp').decode(readFileSync(join(dir, file)));
+  return text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => {
+      const f = line.split(',');
+      return {
+        surface: f[0].normalize('NFC'),
+        cost: Number(f[3]),
+        pos: f.slice(4, 10),
+        base: f[10],
+        reading: f[11],
+      };
+    });
+}
+
+const byWord = (a, b) => (a.word < b.word ? -1 : a.word > b.word ? 1 : 0);
+
+export const JA_TAGS = [
+  ...['adjective', 'noun', 'verb'].flatMap((kind) => [
+    { kind, tag: 'negative', description: 'Unpleasant in a name (hand-kept list)', opt_in: true },
+    { kind, tag: 'offensive', description: 'Listed by a Japanese profanity list', opt_in: true },
+  ]),
+  {
+    kind: 'adjective',
+    tag: 'na',
+    description: 'Na-adjective (形容動詞): takes な before a noun',
+    opt_in: false,
+  },
+  { kind: 'noun', tag: 'common', description: 'Common noun (名詞・一般)', opt_in: false },
+].sort((a, b) => (a.kind + a.tag < b.kind + b.tag ? -1 : 1));
+
+export async function buildJapanese() {
+  const dir = jaSourceDir();
+  if (!jaSourceAvailable()) {
+    throw new Error(
+      `Japanese source not found in ${dir}: apt-get install mecab-ipadic, or set JA_IPADIC_DIR`,
+    );
+  }
+  for (const [file, expected] of Object.entries(JA_SOURCE_HASHES)) {
+    const hash = createHash('sha256')
+      .update(readFileSync(join(dir, file)))
+      .digest('hex');
+    if (hash !== expected)
+      throw new Error(`${file} in ${dir} is not the one of ${JA_SOURCE_PACKAGE} (sha256 ${hash})`);
+  }
+  const wikipedia = require('@zxcvbn-ts/language-ja/dist/wikipedia.json.js');
+  const known = new Set((wikipedia.default ?? wikipedia).slice(0, COMMON_TOP));
+  const excluded = listFile('excluded.txt');
+  const negative = [...listFile('negative.txt')];
+  const profane = [...(await profaneWordsOf('ja'))];
+  const topics = (w) => {
+    const tags = [];
+    // Japanese writes words together: a listed stem or profanity entry inside a word counts
+    // (one-character profanity entries, which many innocent words hold, are left to the stems).
+    if (negative.some((n) => w.includes(n))) tags.push('negative');
+    if (profane.some((p) => p.length >= 2 && w.includes(p))) tags.push('offensive');
+    return tags;
+  };
+
+  /** The cheapest entry of each reading among the common ones, per kind. */
+  const pick = (rows, kind) => {
+    const byReading = new Map();
+    for (const r of rows) {
+      // ー lengthens katakana; after hiragana it is a casual spelling (いーかげん).
+      if (!WORD.test(r.surface) || /\p{Script=Hiragana}ー/u.test(r.surface) || excluded.has(r.surface))
+        continue;
+      const romaji = hepburn(r.reading ?? '');
+      if (!romaji || !known.has(romaji)) continue;
+      const seen = byReading.get(romaji);
+      if (!seen || r.cost < seen.cost) byReading.set(romaji, r);
+    }
+    return [...byReading.values()].map((r) => ({ kind, word: r.surface }));
+  };
+  const nouns = pick(readCsv(dir, 'Noun.csv'), 'noun');
+  const naAdjectives = pick(readCsv(dir, 'Noun.adjv.csv'), 'na');
+  const iAdjectives = pick(
+    readCsv(dir, 'Adj.csv').filter(
+      (r) => r.pos[1] === '自立' && r.pos[5] === '基本形' && r.surface.endsWith('い'),
+    ),
+    'i',
+  );
+  const verbs = pick(
+    readCsv(dir, 'Verb.csv').filter((r) => r.pos[1] === '自立' && r.pos[5] === '基本形'),
+    'verb',
+  );
+
+  // A word listed as two kinds reads as either: it stays in neither.
+  const count = new Map();
+  for (const w of [...nouns, ...naAdjectives, ...iAdjectives, ...verbs])
+    count.set(w.word, (count.get(w.word) ?? 0) + 1);
+  const single = (list) => list.filter((w) => count.get(w.word) === 1);
+  // After a na-adjective's な a noun must not spell an entry either (な + めい holds なめ).
+  const nounTopics = (w) => [...new Set([...topics(w), ...topics(`な${w}`)])];
+  const nounWords = single(nouns).map(({ word }) => ({ word, tags: ['common', ...nounTopics(word)].sort() }));
+  // Before a noun a na-adjective takes な (静かな猫); an i-adjective is the same (高い山).
+  const adjectiveWords = [
+    ...single(naAdjectives).map(({ word }) => ({
+      word,
+      tags: ['na', ...topics(word), ...topics(`${word}な`).filter((t) => !topics(word).includes(t))].sort(),
+      forms: { common: `${word}な` },
+    })),
+    ...single(iAdjectives).map(({ word }) => ({ word, tags: topics(word), forms: { common: word } })),
+  ];
+  return {
+    dictionaries: [
+      { kind: 'adjective', language: 'ja', words: adjectiveWords.sort(byWord) },
+      { kind: 'noun', language: 'ja', words: nounWords.sort(byWord) },
+      {
+        kind: 'verb',
+        language: 'ja',
+        words: single(verbs)
+          .map(({ word }) => ({ word, tags: topics(word) }))
+          .sort(byWord),
+      },
+    ],
+    tags: JA_TAGS,
+  };
+}
