@@ -112,7 +112,7 @@ export function generateRoutes(
     schema: {
       tags,
       summary: 'Slugs from a pattern (no series)',
-      description: languagePatterns,
+      description: `Forges count slugs (default 1) from the pattern. With a seed, the same seed and sequence always give the same slugs; without one they are random. Counted against the plan's per-request maximum, rate and quotas (429 with Retry-After beyond them). ${languagePatterns}`,
       body: ForgeRequest,
       response: { 200: SlugList, ...errors },
     },
@@ -136,7 +136,7 @@ export function generateRoutes(
     schema: {
       tags,
       summary: 'Slugs from a pattern, newline-delimited',
-      description: languagePatterns,
+      description: `Like /gen/forge for large counts: the slugs are written one per line as they are made. Counts above the JSON call's maximum are allowed up to the plan's stream limit; each key may hold a bounded number of open streams (429 beyond). ${languagePatterns}`,
       body: ForgeRequest,
       response: stream,
     },
@@ -163,7 +163,7 @@ export function generateRoutes(
     schema: {
       tags,
       summary: 'Capacity, length and complexity of a pattern',
-      description: languagePatterns,
+      description: `Parses the pattern and answers its exact capacity (a decimal string, it may exceed 2^53), the longest slug in bytes, its complexity and number of components. A pattern the parser refuses is a 400 whose details say where (start, end). ${languagePatterns}`,
       body: PatternInfoRequest,
       response: { 200: PatternInfo, ...errors },
     },
@@ -178,7 +178,7 @@ export function generateRoutes(
       tags,
       deprecated: true,
       summary: 'Capacity of a pattern, as a decimal string (deprecated: use /gen/pattern-info)',
-      description: languagePatterns,
+      description: `Kept for the reference TypeScript SDK's checkCapacity: the capacity alone, as a JSON string of decimal digits. ${languagePatterns}`,
       body: PatternInfoRequest,
       response: { 200: Capacity, ...errors },
     },
@@ -199,6 +199,8 @@ export function generateRoutes(
     schema: {
       tags,
       summary: 'The next slugs of a series (consumes them)',
+      description:
+        "Hands out the next count slugs of a series and moves its counter past them: no slug is ever handed out twice (until a reset). Without series, the key's own series (a series key) or the organisation's default series.",
       body: MintRequest,
       response: { 200: SlugList, ...errors },
     },
@@ -223,6 +225,8 @@ export function generateRoutes(
     schema: {
       tags,
       summary: 'The next slugs of a series, newline-delimited, reserved batch by batch',
+      description:
+        'Like /gen/mint for large counts, one slug per line: the series is advanced batch by batch (batch_size), so a stream that breaks off has used up only the batches it reached.',
       body: MintRequest,
       response: stream,
     },
@@ -248,6 +252,8 @@ export function generateRoutes(
     schema: {
       tags,
       summary: 'A window of a series by sequence (consumes nothing)',
+      description:
+        'The slugs of a series from position sequence on (default 0), exactly as mint hands them out, without moving the counter: a preview or a re-read.',
       body: SliceRequest,
       response: { 200: SlugList, ...errors },
     },
@@ -271,6 +277,7 @@ export function generateRoutes(
     schema: {
       tags,
       summary: 'A window of a series, newline-delimited',
+      description: 'Like /gen/slice for large windows, one slug per line.',
       body: SliceRequest,
       response: stream,
     },
@@ -297,6 +304,8 @@ export function generateRoutes(
     schema: {
       tags,
       summary: 'Reset a series to zero: earlier ids may be generated again',
+      description:
+        "Sets the series' counter back to zero: the slugs minted so far will be handed out again. Meant for development and tests; needs the reset scope.",
       body: ResetRequest.nullish(),
       response: { 200: ResetResponse, ...errors },
     },
@@ -314,6 +323,7 @@ export function generateRoutes(
     schema: {
       tags,
       summary: 'Series the key can reach, as {slug: name}',
+      description: 'The series this key can reach (a series key: its own), as an object of slug to name.',
       response: { 200: SeriesList, ...errors },
     },
     handler: async (request) => service.seriesNames(db, requireKey(request)),
@@ -324,7 +334,7 @@ export function generateRoutes(
     schema: {
       tags,
       summary: 'Create a series',
-      description: series.seriesPatternNote,
+      description: `Creates a series of the key's organisation with a name and a pattern; its slug is made from the name. ${series.seriesPatternNote}`,
       body: CreateSeries,
       response: { 201: SeriesInfo, ...errors },
     },
@@ -340,7 +350,7 @@ export function generateRoutes(
     schema: {
       tags,
       summary: 'Rename a series or change its pattern (only while nothing was generated)',
-      description: series.seriesPatternNote,
+      description: `Renames a series, or gives it a new pattern as long as nothing was minted from it. ${series.seriesPatternNote}`,
       body: UpdateSeries,
       response: { 200: SeriesInfo, ...errors },
     },
@@ -357,6 +367,7 @@ export function generateRoutes(
     schema: {
       tags,
       summary: 'Delete a series',
+      description: 'Deletes a series and its counter, for good.',
       body: SeriesRequest.required(),
       response: { ...noContent, ...errors },
     },
@@ -373,6 +384,8 @@ export function generateRoutes(
     schema: {
       tags,
       summary: 'One series (a series key: its own)',
+      description:
+        "Name, pattern, capacity, minted count and dates of one series (omitted: the key's own or the default series).",
       body: SeriesRequest.optional(),
       response: { 200: SeriesInfo, ...errors },
     },
@@ -387,6 +400,8 @@ export function generateRoutes(
     schema: {
       tags,
       summary: 'What the calling key is and may do',
+      description:
+        "The calling key's kind (API key or SDK config), its organisation, its series (a series key) and its scopes.",
       response: { 200: KeyInfo, ...errors },
     },
     handler: async (request) => service.keyInfo(requireKey(request)),
@@ -397,6 +412,8 @@ export function generateRoutes(
     schema: {
       tags,
       summary: "Features and limits of the key's organisation (its SaaS plan)",
+      description:
+        "The plan features and limits that hold for the key's organisation: per-request maximums, rates, quotas, pattern limits (-1: unlimited).",
       response: { 200: SubscriptionFeatures, ...errors },
     },
     handler: async (request) => keyLimits(db, caches, requireKey(request)),
@@ -407,6 +424,8 @@ export function generateRoutes(
     schema: {
       tags,
       summary: 'Dictionaries of the current bundles and their sizes, per language',
+      description:
+        'Every word kind a pattern may use ({adjective}, {noun} …), per language, with its word count.',
       response: { 200: DictionaryInfo, ...errors },
     },
     handler: async () => currentGenerator().dictionaryInfo(),
@@ -418,6 +437,8 @@ export function generateRoutes(
       tags,
       summary:
         'Tags of the current bundles, per kind, for a language (?language=, default en; all: every language)',
+      description:
+        'The tags that narrow a kind in a pattern ({noun:+animal-food}), with their meaning, word count and whether they are opt-in.',
       querystring: DictionaryTagsLanguageQuery,
       response: { 200: DictionaryTags, ...errors },
     },
@@ -429,6 +450,7 @@ export function generateRoutes(
     schema: {
       tags,
       summary: 'Tags of one dictionary kind in one language (?language=, default en), a page at a time',
+      description: 'The tags of one kind, a page at a time (offset, limit), for a language.',
       params: DictionaryTagsParams,
       querystring: DictionaryTagsQuery,
       response: { 200: DictionaryTagPage, ...errors },
@@ -449,6 +471,7 @@ export function generateRoutes(
     schema: {
       tags,
       summary: 'Usage of the whole service (every organisation) in the current periods',
+      description: 'Slugs and requests of every organisation together, per period.',
       response: { 200: StatsList, ...errors },
     },
     handler: async () => app.stats.ticker(),
@@ -459,6 +482,8 @@ export function generateRoutes(
     schema: {
       tags,
       summary: 'Usage of one series (none named: the whole organisation) in the current periods',
+      description:
+        'Slugs and requests per operation in the current hour, day, week (from Monday), month, year and in total (UTC); a series key sees its own series.',
       body: SeriesRequest.optional(),
       response: { 200: StatsList, ...errors },
     },
@@ -471,6 +496,7 @@ export function generateRoutes(
     schema: {
       tags,
       summary: 'Dictionaries of the current bundles and their sizes, per language',
+      description: "The same as /gen/dictionary-info, without credentials (the reference clients' path).",
       response: { 200: DictionaryInfo },
     },
     handler: async () => currentGenerator().dictionaryInfo(),
@@ -482,6 +508,7 @@ export function generateRoutes(
       tags,
       summary:
         'Tags of the current bundles, per kind, for a language (?language=, default en; all: every language)',
+      description: "The same as /gen/dictionary-tags, without credentials (the reference clients' path).",
       querystring: DictionaryTagsLanguageQuery,
       response: { 200: DictionaryTags },
     },
@@ -499,6 +526,8 @@ export function generateRoutes(
     schema: {
       tags,
       summary: 'Store a pattern under a short code (itself a slug)',
+      description:
+        'Stores a pattern and answers a short code (itself a slug) that /expand turns back into the pattern, for sharing a pattern in a link. Codes per day are bounded (429 beyond).',
       body: ShortenRequest,
       response: { 200: ShortenResponse, ...errors, 429: ErrorBody },
     },
@@ -511,6 +540,7 @@ export function generateRoutes(
     schema: {
       tags,
       summary: 'The pattern behind a short code',
+      description: 'The pattern a short code was made for (404 for an unknown code).',
       params: z.object({ code: z.string().min(1).max(200) }),
       response: { 200: ExpandResponse, ...errors },
     },
