@@ -12,7 +12,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
 import { signingString } from '@slugsmith/contract';
-import { loadBundle } from '@slugsmith/dictionaries';
+import { loadBundle, loadLanguageBundles } from '@slugsmith/dictionaries';
 import { Generator, GeneratorError, PatternError } from '@slugsmith/generator';
 
 const TYPES: Record<string, string> = {
@@ -84,7 +84,8 @@ function signedByConsole(req: IncomingMessage, path: string): boolean {
 export async function startHarness(options: HarnessOptions): Promise<Harness> {
   const requests: string[] = [];
   const signed: string[] = [];
-  const generator = options.api === 'generator' ? new Generator(loadBundle()) : null;
+  const generator =
+    options.api === 'generator' ? new Generator(loadBundle(), { languages: loadLanguageBundles() }) : null;
   const index = await readFile(join(options.dist, 'index.html'));
 
   const api = async (req: IncomingMessage, res: ServerResponse, path: string) => {
@@ -133,8 +134,16 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       }
       if (req.method === 'GET' && path === '/api/v1/gen/dictionary-info')
         return send(res, 200, generator.dictionaryInfo());
-      if (req.method === 'GET' && path === '/api/v1/gen/dictionary-tags')
-        return send(res, 200, generator.dictionaryTags());
+      if (req.method === 'GET' && path === '/api/v1/gen/dictionary-tags') {
+        // ?language= as the server reads it: a language's tags with the language-agnostic ones.
+        const language = new URL(req.url ?? '/', 'http://x').searchParams.get('language') ?? 'en';
+        const tags = generator.dictionaryTags();
+        return send(
+          res,
+          200,
+          language === 'all' ? tags : tags.filter((t) => t.language === language || t.language === null),
+        );
+      }
     } catch (error) {
       if (error instanceof PatternError || error instanceof GeneratorError)
         return send(res, 400, { code: 400, message: error.message });

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import type { SuggestMeta } from '@slugsmith/generator';
 import { describe, expect, it } from 'vitest';
-import { completions } from '../src/routes/playground/completions.js';
+import { completions, type EditorMeta, languageAt } from '../src/routes/playground/completions.js';
 
 const meta: SuggestMeta = {
   dictionaries: [
@@ -40,6 +40,45 @@ describe('pattern editor completions', () => {
 
   it('stops at the maximum', () => {
     expect(completions('{', 1, meta, 2)).toHaveLength(2);
+  });
+});
+
+describe('completions in other languages', () => {
+  const languages: EditorMeta = {
+    dictionaries: [
+      { kind: 'noun', language: 'en' },
+      { kind: 'noun', language: 'de' },
+      { kind: 'noun', language: 'fr' },
+      { kind: 'emoji', language: null },
+    ],
+    tags: [
+      { kind: 'noun', language: 'en', tag: 'animal' },
+      { kind: 'noun', language: 'de', tag: 'feminine' },
+      { kind: 'noun', language: 'fr', tag: 'masculine' },
+      { kind: 'noun', language: null, tag: 'anywhere' },
+    ],
+  };
+  const texts = (pattern: string, cursor = pattern.length) =>
+    completions(pattern, cursor, languages).map((s) => s.text);
+
+  it('offers the installed languages after a word placeholder', () => {
+    expect(texts('{noun@')).toEqual(['de', 'en', 'fr']);
+    expect(texts('{noun@d')).toEqual(['de']);
+  });
+
+  it("offers the tags of the placeholder's language (its own @xx, else the global [@xx], else English)", () => {
+    expect(texts('{noun@de:+')).toEqual(['feminine', 'anywhere']);
+    expect(texts('{noun:+')).toEqual(['animal', 'anywhere']);
+    expect(texts('{noun:+}[@fr]', 7)).toEqual(['masculine', 'anywhere']);
+    expect(texts('{noun@de:+}[@fr]', 10)).toEqual(['feminine', 'anywhere']);
+  });
+
+  it('reads the language at the cursor', () => {
+    expect(languageAt('{noun@DE:+an', 12)).toBe('de');
+    expect(languageAt('{noun}-{noun:+', 14)).toBe('en');
+    expect(languageAt('{noun@de}-{noun:+}', 17)).toBe('en');
+    expect(languageAt('{noun}-{noun:+}[@it]', 14)).toBe('it');
+    expect(languageAt('{noun}-', 7)).toBe('en');
   });
 });
 

@@ -90,4 +90,5 @@ export const forge = (req: ForgeRequest, signal?: AbortSignal) => call((c) => c.
 export const patternInfo = (pattern: string, signal?: AbortSignal) =>
   call((c) => c.patternInfo(pattern, { signal }));
 export const dictionaryInfo = () => call((c) => c.dictionaryInfo());
-export const dictionaryTags = () => call((c) => c.dictionaryTags());
+/** Tags of a language's dictionaries (`en` by default, `all` for every language). */
+export const dictionaryTags = (language?: string) => call((c) => c.dictionaryTags(language));

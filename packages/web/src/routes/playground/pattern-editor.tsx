@@ -1,14 +1,8 @@
 import { Paper, Text, UnstyledButton } from '@mantine/core';
-import {
-  type ParsedPattern,
-  PatternError,
-  parsePattern,
-  type Suggestion,
-  type SuggestMeta,
-} from '@slugsmith/generator';
+import { type ParsedPattern, PatternError, parsePattern, type Suggestion } from '@slugsmith/generator';
 import { type KeyboardEvent, type ReactNode, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { completions } from './completions.js';
+import { completions, type EditorMeta } from './completions.js';
 import { type Token, tokenize } from './highlight.js';
 import './pattern-editor.css';
 import { patternErrorText } from './pattern-messages.js';
@@ -124,7 +118,7 @@ export function PatternEditor({
   value: string;
   onChange: (value: string) => void;
   onSubmit: () => void;
-  meta: SuggestMeta;
+  meta: EditorMeta;
   validation: Validation;
   label: string;
 }) {

@@ -23,6 +23,7 @@ import { ApiError } from '../../lib/api.js';
 import { errorReason } from '../../lib/console-api.js';
 import { forge } from '../../lib/generator-api.js';
 import { countError, formatCount } from '../../lib/numbers.js';
+import { DictionaryBrowser } from './dictionary-browser.js';
 import { serverPatternError, usePatternCheck } from './pattern-check.js';
 import { PatternEditor } from './pattern-editor.js';
 import { patternErrorText, translatePatternMessage } from './pattern-messages.js';
@@ -201,6 +202,7 @@ function ForgeTab({ initialPattern }: { initialPattern: string }) {
           </Group>
         </Stack>
       )}
+      <DictionaryBrowser onUsePattern={(pattern) => setForm((f) => ({ ...f, pattern }))} />
     </Stack>
   );
 }

@@ -1,26 +1,34 @@
-import type { SuggestMeta } from '@slugsmith/generator';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { dictionaryInfo, dictionaryTags } from '../../lib/generator-api.js';
+import type { EditorMeta } from './completions.js';
+
+/** Dictionary kinds and sizes per language, loaded once per session. */
+export const dictionaryInfoQuery = queryOptions({
+  queryKey: ['dictionary-info'],
+  queryFn: dictionaryInfo,
+  staleTime: Number.POSITIVE_INFINITY,
+  retry: 0,
+});
+
+/** The tags of one language's dictionaries (`all`: every language), loaded once per session. */
+export const dictionaryTagsQuery = (language: string) =>
+  queryOptions({
+    queryKey: ['dictionary-tags', language],
+    queryFn: () => dictionaryTags(language),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: 0,
+  });
 
 /**
- * Dictionary kinds and tags for the pattern editor's completions, loaded once per session;
- * `unavailable` when the API refused both (the editor then completes syntax only).
+ * Dictionary kinds and the tags of every language for the pattern editor's completions (each
+ * placeholder is offered its language's tags), loaded once per session; `unavailable` when the
+ * API refused both (the editor then completes syntax only).
  */
-export function useSuggestMeta(): { meta: SuggestMeta; unavailable: boolean } {
-  const info = useQuery({
-    queryKey: ['dictionary-info'],
-    queryFn: dictionaryInfo,
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: 0,
-  });
-  const tags = useQuery({
-    queryKey: ['dictionary-tags'],
-    queryFn: dictionaryTags,
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: 0,
-  });
-  const meta = useMemo<SuggestMeta>(() => {
+export function useSuggestMeta(): { meta: EditorMeta; unavailable: boolean } {
+  const info = useQuery(dictionaryInfoQuery);
+  const tags = useQuery(dictionaryTagsQuery('all'));
+  const meta = useMemo<EditorMeta>(() => {
     const tagList = Array.isArray(tags.data) ? tags.data : [];
     const kinds = Array.isArray(info.data) ? info.data : [];
     // Kinds come from dictionary-info; tags also name their kind, which covers a missing info call.

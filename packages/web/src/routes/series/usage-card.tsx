@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatCount, formatUsedPercent } from '../../lib/numbers.js';
 import { formatDateTime, usedPercent } from '../dashboard/format.js';
 
-/** Generated ids against the capacity, the pinned pattern and what the series is built on. */
+/** Generated ids against the capacity, the pinned pattern and the bundles the series is built on. */
 export function UsageCard({ series }: { series: SeriesInfo }) {
   const { t, i18n } = useTranslation('series');
   const lng = i18n.resolvedLanguage;
@@ -56,6 +56,14 @@ export function UsageCard({ series }: { series: SeriesInfo }) {
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
           <Fact label={t('usage.maxLength')} value={String(series.max_slug_length)} />
           <Fact label={t('usage.bundle')} value={series.bundle} mono />
+          {Object.keys(series.language_bundles).length > 0 && (
+            <Fact
+              label={t('usage.languageBundles')}
+              value={languageBundleList(series.language_bundles)}
+              mono
+              testId="series-language-bundles"
+            />
+          )}
           <Fact label={t('usage.algorithm')} value={series.algorithm} mono />
           <Fact label={t('usage.updated')} value={formatDateTime(series.mtime, lng)} />
         </SimpleGrid>
@@ -64,9 +72,27 @@ export function UsageCard({ series }: { series: SeriesInfo }) {
   );
 }
 
-function Fact({ label, value, mono = false }: { label: string; value: string; mono?: boolean }) {
+/** `de 1.0.0-c6931463, fr 1.0.0-ea25da93`: each language the pattern reads with its pinned bundle. */
+function languageBundleList(bundles: Record<string, string>): string {
+  return Object.entries(bundles)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([language, id]) => `${language} ${id}`)
+    .join(', ');
+}
+
+function Fact({
+  label,
+  value,
+  mono = false,
+  testId,
+}: {
+  label: string;
+  value: string;
+  mono?: boolean;
+  testId?: string;
+}) {
   return (
-    <div>
+    <div data-testid={testId}>
       <Text size="xs" c="dimmed">
         {label}
       </Text>
