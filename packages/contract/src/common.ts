@@ -28,3 +28,8 @@ export const Timestamp = z.iso
 
 export const Ping = z.object({ status: z.literal('ok') }).meta({ id: 'Ping' });
 export type Ping = z.infer<typeof Ping>;
+
+/** `{org}` in paths: the organisation's slug. */
+export const OrgPathParam = z.string().min(1).max(64).describe("The organisation's slug");
+/** `{series}` in paths: a series' slug. */
+export const SeriesPathParam = z.string().min(1).max(100).describe("The series' slug");

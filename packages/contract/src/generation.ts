@@ -210,11 +210,19 @@ export const DictionaryTagsQuery = z.object({
     .int('Must be a whole number')
     .min(1, 'Minimum value is 1')
     .max(1000, 'Maximum value is 1000')
-    .default(100),
-  offset: z.coerce.number().int('Must be a whole number').min(0, 'Minimum value is 0').default(0),
+    .default(100)
+    .describe('How many tags to answer (at most 1000)'),
+  offset: z.coerce
+    .number()
+    .int('Must be a whole number')
+    .min(0, 'Minimum value is 0')
+    .default(0)
+    .describe('How many tags to skip'),
   language: TagLanguage,
 });
-export const DictionaryTagsParams = z.object({ kind: z.string().min(1).max(100) });
+export const DictionaryTagsParams = z.object({
+  kind: z.string().min(1).max(100).describe('A word kind, e.g. noun or adjective (see dictionary-info)'),
+});
 export const DictionaryTagPage = z
   .object({
     data: DictionaryTags,

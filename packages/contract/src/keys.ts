@@ -1,4 +1,4 @@
-import { Name, Slug, Text, Timestamp } from './common.js';
+import { Name, OrgPathParam, SeriesPathParam, Slug, Text, Timestamp } from './common.js';
 import { Pattern, Scope, SdkJwk, SdkKey, Sequence, SeriesRef } from './generation.js';
 import { RotationPeriod } from './rotation.js';
 import { z } from './zod.js';
@@ -8,7 +8,7 @@ import { z } from './zod.js';
  * series shapes (`SeriesInfo`, `CreateSeries`, …) live in generation.ts.
  */
 
-export const SeriesParams = z.object({ org: z.string().min(1).max(64), series: z.string().min(1).max(100) });
+export const SeriesParams = z.object({ org: OrgPathParam, series: SeriesPathParam });
 export const OrgSeriesCreate = z
   .object({ name: Name, pattern: Pattern, slug: Slug.optional() })
   .strict()
@@ -92,7 +92,10 @@ export const UpdateApiKey = z
   .strict()
   .meta({ id: 'UpdateApiKey' });
 export type UpdateApiKey = z.input<typeof UpdateApiKey>;
-export const ApiKeyParams = z.object({ org: z.string().min(1).max(64), key: z.uuid('Resource not found') });
+export const ApiKeyParams = z.object({
+  org: OrgPathParam,
+  key: z.uuid('Resource not found').describe("The API key's id"),
+});
 export const SeriesApiKeyParams = SeriesParams;
 
 // ---- SDK configs -------------------------------------------------------------------------------
@@ -163,10 +166,13 @@ export const UpdateSdkConfig = z
   .meta({ id: 'UpdateSdkConfig' });
 export type UpdateSdkConfig = z.input<typeof UpdateSdkConfig>;
 export const SdkConfigParams = z.object({
-  org: z.string().min(1).max(64),
-  config: z.string().min(1).max(100),
+  org: OrgPathParam,
+  config: z.string().min(1).max(100).describe("The SDK config's slug"),
 });
-export const SdkKeyParams = z.object({ org: z.string().min(1).max(64), key: z.string().min(1).max(100) });
+export const SdkKeyParams = z.object({
+  org: OrgPathParam,
+  key: z.string().min(1).max(100).describe("The legacy SDK key's slug"),
+});
 /**
  * An SDK key as the console shows it. `d`, the private part, signs requests: only admins and
  * owners get it (they manage the configs); members see the public parts (x, y).

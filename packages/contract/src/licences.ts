@@ -1,4 +1,4 @@
-import { Slug, Text, Timestamp } from './common.js';
+import { OrgPathParam, Slug, Text, Timestamp } from './common.js';
 import { PlanFeatures } from './plans.js';
 import { z } from './zod.js';
 
@@ -83,8 +83,9 @@ export type RevokedLicences = z.infer<typeof RevokedLicences>;
 
 export const LicenceList = z.array(Licence).meta({ id: 'LicenceList' });
 
-export const LicenceParams = z.object({ licence: z.uuid() });
-export const OrgLicenceParams = z.object({ org: z.string().min(1).max(64), licence: z.uuid() });
+const LicenceId = z.uuid().describe("The licence's id");
+export const LicenceParams = z.object({ licence: LicenceId });
+export const OrgLicenceParams = z.object({ org: OrgPathParam, licence: LicenceId });
 
 /** Staff issue a licence by hand: an expiry date, or a perpetual licence. */
 export const IssueLicence = z

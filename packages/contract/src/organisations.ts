@@ -1,4 +1,4 @@
-import { Email, Name, Slug, Timestamp } from './common.js';
+import { Email, Name, OrgPathParam, Slug, Timestamp } from './common.js';
 import { z } from './zod.js';
 
 export const OrgRole = z.enum(['member', 'admin', 'owner']);
@@ -34,8 +34,10 @@ export const UpdateOrganisation = z
   .meta({ id: 'UpdateOrganisation' });
 export type UpdateOrganisation = z.infer<typeof UpdateOrganisation>;
 
-export const OrgParams = z.object({ org: z.string().min(1).max(64) });
-export const MemberParams = OrgParams.extend({ member: z.string().min(1).max(64) });
+export const OrgParams = z.object({ org: OrgPathParam });
+export const MemberParams = OrgParams.extend({
+  member: z.string().min(1).max(64).describe("The member's account slug"),
+});
 
 export const Member = z
   .object({
@@ -69,7 +71,13 @@ export const UpdateMember = z.object({ role: OrgRole }).strict().meta({ id: 'Upd
 export type UpdateMember = z.infer<typeof UpdateMember>;
 
 export const Page = z.object({
-  offset: z.coerce.number().int().min(0).default(0),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: z.coerce.number().int().min(0).default(0).describe('How many items to skip'),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(200)
+    .default(50)
+    .describe('How many items to answer (at most 200)'),
 });
 export type Page = z.infer<typeof Page>;

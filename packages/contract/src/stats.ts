@@ -41,12 +41,15 @@ export const DEFAULT_STATS_PERIODS: Record<HistoryDatePart, number> = {
  * out.
  */
 export const StatsQuery = z.object({
-  date_part: HistoryDatePart.optional(),
+  date_part: HistoryDatePart.optional().describe(
+    'Answer the last periods of this kind (hour, day, week, month, year) instead of the current ones',
+  ),
   periods: z.coerce
     .number()
     .int('Must be a whole number')
     .min(1, 'Minimum value is 1')
     .max(MAX_STATS_PERIODS, `Maximum value is ${MAX_STATS_PERIODS}`)
-    .optional(),
+    .optional()
+    .describe('How many periods of date_part (oldest first)'),
 });
 export type StatsQuery = z.infer<typeof StatsQuery>;
