@@ -18,6 +18,8 @@ export function installRoutes(app: FastifyInstance, install: Install | undefined
     schema: {
       tags: ['system'],
       summary: 'Service or on-premise install: for an install its licence (holder, plan, nodes, expiry)',
+      description:
+        'Whether this server is the service or an on-premise install; an install shows its licence (holder, plan, nodes, expiry, days left) to every console.',
       response: { 200: PublicInstall },
     },
     handler: async () => (install ? publicInstall(install) : { mode: 'service' as const }),
@@ -28,6 +30,7 @@ export function installRoutes(app: FastifyInstance, install: Install | undefined
       tags: ['admin'],
       summary:
         'Service or on-premise install: the licence (holder, plan, nodes, expiry) and the nodes in use',
+      description: 'Staff: the same, with the nodes in use counted against the licence.',
       response: { 200: InstallStatus, 401: ErrorBody, 403: ErrorBody },
     },
     handler: async () => (install ? installStatus(install) : { mode: 'service' as const }),

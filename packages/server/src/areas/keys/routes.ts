@@ -34,6 +34,8 @@ export function apiKeyRoutes(app: FastifyInstance, db: Db, caches: Caches): void
     schema: {
       tags,
       summary: 'API keys of an organisation (secrets are never shown again)',
+      description:
+        'Every API key of the organisation, its series keys included: name, scopes, series, expiry, whether enabled. The secret is never part of it.',
       params: OrgParams,
       response: { 200: z.array(ApiKey), ...errors },
     },
@@ -45,6 +47,8 @@ export function apiKeyRoutes(app: FastifyInstance, db: Db, caches: Caches): void
     schema: {
       tags,
       summary: 'Create an API key; the answer holds the secret, shown only this once',
+      description:
+        'Creates an API key with the scopes given (a key of the whole organisation, or of one series with series). The answer holds the secret once; only its hash is stored.',
       params: OrgParams,
       body: CreateApiKey,
       response: { 201: CreatedApiKey, ...errors },
@@ -57,7 +61,13 @@ export function apiKeyRoutes(app: FastifyInstance, db: Db, caches: Caches): void
 
   r.get('/orgs/:org/api-keys/:key', {
     config: { access: { orgRole: 'admin' } },
-    schema: { tags, summary: 'One API key', params: ApiKeyParams, response: { 200: ApiKey, ...errors } },
+    schema: {
+      tags,
+      summary: 'One API key',
+      description: 'One API key of the organisation, without its secret.',
+      params: ApiKeyParams,
+      response: { 200: ApiKey, ...errors },
+    },
     handler: async (request) => service.getKey(db, requireOrg(request), request.params.key),
   });
 
@@ -66,6 +76,7 @@ export function apiKeyRoutes(app: FastifyInstance, db: Db, caches: Caches): void
     schema: {
       tags,
       summary: 'Rename, change scopes or expiry, enable or disable an API key',
+      description: 'Changes what is given (name, scopes, expiry, enabled); the secret stays the same.',
       params: ApiKeyParams,
       body: UpdateApiKey,
       response: { 200: ApiKey, ...errors },
@@ -79,6 +90,7 @@ export function apiKeyRoutes(app: FastifyInstance, db: Db, caches: Caches): void
     schema: {
       tags,
       summary: 'Delete an API key',
+      description: 'Deletes the key: calls with its secret are refused from now on.',
       params: ApiKeyParams,
       response: { ...noContent, ...errors },
     },
@@ -93,6 +105,8 @@ export function apiKeyRoutes(app: FastifyInstance, db: Db, caches: Caches): void
     schema: {
       tags,
       summary: 'Usage of an API key: the current periods, or with date_part the last periods of that kind',
+      description:
+        'Slugs and requests made with this key per operation: the current hour, day, week, month, year and total, or with date_part the last periods of that kind.',
       params: ApiKeyParams,
       querystring: StatsQuery,
       response: { 200: StatsList, ...errors },
@@ -109,6 +123,8 @@ export function apiKeyRoutes(app: FastifyInstance, db: Db, caches: Caches): void
     schema: {
       tags,
       summary: 'Scopes API keys and SDK configs may carry (product spec §3.1, display order)',
+      description:
+        'The scopes a key or SDK config of this organisation may be given, with what each allows, in display order.',
       params: OrgParams,
       response: { 200: z.object({ api_keys: z.array(Scope), sdk_configs: z.array(Scope) }), ...errors },
     },
@@ -120,6 +136,7 @@ export function apiKeyRoutes(app: FastifyInstance, db: Db, caches: Caches): void
     schema: {
       tags,
       summary: 'API keys of one series',
+      description: 'The API keys limited to this series.',
       params: SeriesParams,
       response: { 200: z.array(ApiKey), ...errors },
     },
@@ -131,6 +148,7 @@ export function apiKeyRoutes(app: FastifyInstance, db: Db, caches: Caches): void
     schema: {
       tags,
       summary: 'Create an API key limited to one series',
+      description: 'Creates an API key that reaches only this series; the answer holds the secret once.',
       params: SeriesParams,
       body: CreateApiKey.omit({ series: true }),
       response: { 201: CreatedApiKey, ...errors },

@@ -36,6 +36,8 @@ export function licenceRoutes(app: FastifyInstance, deps: { db: Db; publicUrl: s
     schema: {
       tags: ['licences'],
       summary: 'Public keys that sign licences (JWKS): an install trusts a licence signed by one of them',
+      description:
+        'The public keys (JWKS) that sign on-premise licences: an install checks its licence against them.',
       response: { 200: LicenceKeySet },
     },
     handler: async (_request, reply) => {
@@ -49,6 +51,7 @@ export function licenceRoutes(app: FastifyInstance, deps: { db: Db; publicUrl: s
     schema: {
       tags: ['licences'],
       summary: 'Ids of revoked licences: installs that reach the service refuse them',
+      description: 'The ids of revoked licences; installs that reach the service refuse these licences.',
       response: { 200: RevokedLicences },
     },
     handler: async (_request, reply) => {
@@ -62,6 +65,8 @@ export function licenceRoutes(app: FastifyInstance, deps: { db: Db; publicUrl: s
     schema: {
       tags: ['organisations'],
       summary: "The organisation's on-premise licences, newest first",
+      description:
+        'The on-premise licences of the organisation, newest first: plan, nodes, expiry, whether revoked.',
       params: OrgParams,
       response: { 200: LicenceList, ...errors },
     },
@@ -73,6 +78,7 @@ export function licenceRoutes(app: FastifyInstance, deps: { db: Db; publicUrl: s
     schema: {
       tags: ['organisations'],
       summary: 'A licence as a file for LICENSE (the signed token)',
+      description: 'Downloads the licence as a LICENSE file (the signed token) for an on-premise install.',
       params: OrgLicenceParams,
       produces: ['text/plain'],
       response: { 200: z.string().describe('The licence token'), ...errors },
@@ -91,6 +97,7 @@ export function licenceRoutes(app: FastifyInstance, deps: { db: Db; publicUrl: s
     schema: {
       tags: ['admin'],
       summary: 'Licences of every organisation, newest first (the latest 1000)',
+      description: 'Staff: the latest 1000 licences of every organisation, newest first.',
       response: { 200: AdminLicenceList, ...errors },
     },
     handler: async () => service.listAdminLicences(db),
@@ -101,6 +108,7 @@ export function licenceRoutes(app: FastifyInstance, deps: { db: Db; publicUrl: s
     schema: {
       tags: ['admin'],
       summary: "One organisation's licences, newest first",
+      description: "Staff: one organisation's licences, newest first.",
       params: OrgParams,
       response: { 200: AdminLicenceList, ...errors },
     },
@@ -112,6 +120,8 @@ export function licenceRoutes(app: FastifyInstance, deps: { db: Db; publicUrl: s
     schema: {
       tags: ['admin'],
       summary: 'Issue a licence by hand: an on-premise plan, nodes, an expiry date or perpetual',
+      description:
+        'Staff: issues a licence outside a subscription, for an on-premise plan, a number of nodes and an expiry date (or none).',
       params: OrgParams,
       body: IssueLicence,
       response: { 201: AdminLicence, ...errors },
@@ -125,6 +135,7 @@ export function licenceRoutes(app: FastifyInstance, deps: { db: Db; publicUrl: s
     schema: {
       tags: ['admin'],
       summary: 'Revoke a licence: published at /licences/revoked from now on',
+      description: 'Staff: revokes a licence; it is listed at /licences/revoked from now on.',
       params: LicenceParams,
       response: { 200: AdminLicence, ...errors },
     },

@@ -58,6 +58,8 @@ export function sdkRoutes(
     schema: {
       tags,
       summary: 'SDK configs of an organisation',
+      description:
+        "The organisation's SDK configs: scopes, series, allowed origins, rotation policy and their current public keys.",
       params: OrgParams,
       response: { 200: z.array(SdkConfig), ...errors },
     },
@@ -69,6 +71,8 @@ export function sdkRoutes(
     schema: {
       tags,
       summary: 'Create an SDK config (manual: one eternal key; automatic: two overlapping keys)',
+      description:
+        'Creates an SDK config: requests signed with one of its keys are accepted with its scopes. Manual rotation keeps one key until it is rotated by hand; automatic rotation keeps two overlapping keys and replaces them on schedule.',
       params: OrgParams,
       body: CreateSdkConfig,
       response: { 201: SdkConfigWithKeys, ...errors },
@@ -82,6 +86,7 @@ export function sdkRoutes(
     schema: {
       tags,
       summary: 'One SDK config with its keys (their private parts only for admins and owners)',
+      description: 'One SDK config with its keys; the private parts are shown to admins and owners only.',
       params: SdkConfigParams,
       response: { 200: SdkConfigWithKeys, ...errors },
     },
@@ -97,6 +102,8 @@ export function sdkRoutes(
     schema: {
       tags,
       summary: 'Change an SDK config; a new rotation policy or period replaces its keys',
+      description:
+        'Changes name, scopes, origins or rotation; a new rotation policy or period replaces the keys.',
       params: SdkConfigParams,
       body: UpdateSdkConfig,
       response: { 200: SdkConfigWithKeys, ...errors },
@@ -110,6 +117,7 @@ export function sdkRoutes(
     schema: {
       tags,
       summary: 'Rotate now: delete the keys and generate new ones',
+      description: 'Rotates the keys now: the old keys stop signing at once, and SDKs fetch the new ones.',
       params: SdkConfigParams,
       response: { 200: SdkConfigWithKeys, ...errors },
     },
@@ -122,6 +130,7 @@ export function sdkRoutes(
     schema: {
       tags,
       summary: 'Delete an SDK config and its keys',
+      description: 'Deletes the SDK config and its keys: requests signed with them are refused.',
       params: SdkConfigParams,
       response: { ...noContent, ...errors },
     },
@@ -137,6 +146,8 @@ export function sdkRoutes(
     schema: {
       tags,
       summary: 'The currently effective keys of a config (generated when the schedule needs them)',
+      description:
+        'The keys in force for the config, generating the next ones when the rotation schedule calls for them.',
       params: SdkConfigParams,
       response: { 200: z.array(SdkKey), ...errors },
     },
@@ -148,6 +159,7 @@ export function sdkRoutes(
     schema: {
       tags,
       summary: 'SDK configs of one series',
+      description: 'The SDK configs limited to this series.',
       params: SeriesParams,
       response: { 200: z.array(SdkConfig), ...errors },
     },
@@ -159,6 +171,7 @@ export function sdkRoutes(
     schema: {
       tags,
       summary: 'Create an SDK config limited to one series',
+      description: 'Creates an SDK config whose signed requests reach only this series.',
       params: SeriesParams,
       body: CreateSdkConfig.omit({ series: true }),
       response: { 201: SdkConfigWithKeys, ...errors },
@@ -180,6 +193,7 @@ export function sdkRoutes(
     schema: {
       tags,
       summary: 'Legacy SDK keys (their private parts only for admins and owners)',
+      description: 'SDK keys in the older one-key form (each a manual SDK config).',
       params: OrgParams,
       response: { 200: z.array(LegacySdkKey), ...errors },
     },
@@ -194,6 +208,7 @@ export function sdkRoutes(
     schema: {
       tags,
       summary: 'Create a legacy SDK key (a manual SDK config with one key)',
+      description: 'Creates an SDK key in the older one-key form: a manual SDK config with a single key.',
       params: OrgParams,
       body: CreateLegacySdkKey,
       response: { 201: LegacySdkKey, ...errors },
@@ -207,6 +222,7 @@ export function sdkRoutes(
     schema: {
       tags,
       summary: 'Legacy SDK keys of one series (their private parts only for admins and owners)',
+      description: 'Legacy SDK keys limited to this series.',
       params: SeriesParams,
       response: { 200: z.array(LegacySdkKey), ...errors },
     },
@@ -221,6 +237,7 @@ export function sdkRoutes(
     schema: {
       tags,
       summary: 'Create a legacy SDK key limited to one series',
+      description: 'Creates a legacy SDK key whose signed requests reach only this series.',
       params: SeriesParams,
       body: CreateLegacySdkKey.omit({ series: true }),
       response: { 201: LegacySdkKey, ...errors },
@@ -241,6 +258,7 @@ export function sdkRoutes(
     schema: {
       tags,
       summary: 'Delete a legacy SDK key',
+      description: 'Deletes a legacy SDK key (and its config).',
       params: SdkKeyParams,
       response: { ...noContent, ...errors },
     },
@@ -256,6 +274,8 @@ export function sdkRoutes(
     schema: {
       tags: ['generation'],
       summary: 'The public SDK config the web console signs its generation calls with',
+      description:
+        "The SDK config of this server's own console (its slug and public keys), with which the console signs its playground calls.",
       response: { 200: ConsoleConfig },
     },
     handler: async () => ({ sdk_config: consoleConfig, scopes: CONSOLE_SCOPES }),

@@ -41,7 +41,12 @@ export function systemRoutes(app: FastifyInstance, auth: AuthConfig): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get('/ping', {
     config: { access: 'public', cors: 'any-origin' },
-    schema: { tags: ['system'], summary: 'Liveness check', response: { 200: Ping } },
+    schema: {
+      tags: ['system'],
+      summary: 'Liveness check',
+      description: 'Answers {status: ok} while the server is up; needs no credentials.',
+      response: { 200: Ping },
+    },
     handler: async () => ({ status: 'ok' as const }),
   });
 
@@ -55,7 +60,12 @@ export function systemRoutes(app: FastifyInstance, auth: AuthConfig): void {
   };
   r.get('/auth/config', {
     config: { access: 'public' },
-    schema: { tags: ['system'], summary: 'How browsers sign in', response: { 200: SignInConfig } },
+    schema: {
+      tags: ['system'],
+      summary: 'How browsers sign in',
+      description: 'The OpenID Connect issuer, client id, audience and scopes the console signs in with.',
+      response: { 200: SignInConfig },
+    },
     handler: async () => signIn,
   });
 
@@ -68,6 +78,7 @@ export function systemRoutes(app: FastifyInstance, auth: AuthConfig): void {
     schema: {
       tags: ['system'],
       summary: 'Record a console page view (logged at debug level, nothing stored, no personal data)',
+      description: 'The console reports a page view; it is logged at debug level only, nothing is stored.',
       body: AnalyticsEvent,
       response: { 202: z.null().optional().describe('Accepted (no body)'), 400: ErrorBody, 413: ErrorBody },
     },
