@@ -36,11 +36,13 @@ export type UpdateProfile = z.infer<typeof UpdateProfile>;
 export const AgreementType = z.enum(['eula', 'privacy_policy', 'terms_of_service']);
 export type AgreementType = z.infer<typeof AgreementType>;
 
+/** An agreement version; `title` is in `language`, the stored language nearest the reader's. */
 export const Agreement = z
   .object({
     type: AgreementType,
     version: z.string(),
     title: z.string(),
+    language: z.string(),
     url: z.string(),
     published_at: Timestamp,
     is_mandatory: z.boolean(),
@@ -49,6 +51,28 @@ export const Agreement = z
 export type Agreement = z.infer<typeof Agreement>;
 
 export const AgreementList = z.array(Agreement);
+
+/** Every version of every agreement as staff see it: the English title and its translations. */
+export const AdminAgreement = Agreement.omit({ language: true })
+  .extend({
+    translations: z.array(z.object({ language: z.string(), title: z.string(), updated_at: Timestamp })),
+  })
+  .meta({ id: 'AdminAgreement' });
+export type AdminAgreement = z.infer<typeof AdminAgreement>;
+export const AdminAgreementList = z.array(AdminAgreement);
+
+export const AgreementTranslationParams = z.object({
+  type: AgreementType,
+  version: z.string().min(1).max(64),
+  language: z.string().min(1).max(35),
+});
+export const SetAgreementTitle = z
+  .object({
+    title: Text.trim().min(1, 'This field is required').max(200, 'Maximum length is 200 characters'),
+  })
+  .strict()
+  .meta({ id: 'SetAgreementTitle' });
+export type SetAgreementTitle = z.infer<typeof SetAgreementTitle>;
 
 export const AgreementVersion = z.object({
   agreement_type: AgreementType,

@@ -135,6 +135,26 @@ export type PlanFeatures = z.infer<typeof PlanFeatures>;
 export const PublicPlanFeatures = PlanFeatures.meta({ id: 'PublicPlanFeatures' });
 export type PublicPlanFeatures = z.infer<typeof PublicPlanFeatures>;
 
+/**
+ * SLA values that are words, translated with a plan's texts (`sla_plan_slug` names a plan and stays
+ * as it is).
+ */
+export const TRANSLATED_SLA_KEYS = [
+  'sla_support_response_time',
+  'sla_support_availability',
+  'sla_response_time',
+  'sla_availability',
+] as const satisfies readonly SlaKey[];
+export type TranslatedSlaKey = (typeof TRANSLATED_SLA_KEYS)[number];
+
+/**
+ * A language the reader asks for (`?language=`, else the first of Accept-Language): texts come in
+ * its nearest translation (regional → base → English), and an unknown or malformed one is English.
+ */
+export const ReaderLanguageQuery = z.object({
+  language: z.string().max(35).optional().describe('e.g. de-DE, ja, sr-Latn; default: Accept-Language'),
+});
+
 const planCommon = {
   slug: z.string(),
   name: z.string(),
@@ -151,9 +171,13 @@ const planCommon = {
   prices: z.array(OfferedPrice),
 };
 
-/** A plan as the public Products menu shows it. */
+/**
+ * A plan as the public Products menu shows it: name, description and the SLA's words in the
+ * reader's language; `language` is the stored language they are in (`en`: the English original,
+ * also when no translation matched).
+ */
 export const PublicPlan = z
-  .object({ ...planCommon, features: PublicPlanFeatures })
+  .object({ ...planCommon, language: z.string(), features: PublicPlanFeatures })
   .meta({ id: 'PublicPlan' });
 export type PublicPlan = z.infer<typeof PublicPlan>;
 
@@ -163,15 +187,55 @@ export const PublicPlanCatalogue = z
   .meta({ id: 'PublicPlanCatalogue' });
 export type PublicPlanCatalogue = z.infer<typeof PublicPlanCatalogue>;
 
-/** A plan as staff see it: every value. */
+const PlanName = Text.trim().min(1, 'This field is required').max(100, 'Maximum length is 100 characters');
+const Description = Text.max(2000, 'Maximum length is 2000 characters');
+const TranslatedSla = Text.trim().max(200, 'Maximum length is 200 characters');
+
+/**
+ * A plan's texts in one stored language other than English (the plan's own fields). An SLA key
+ * left out (or empty) shows the English value.
+ */
+export const SetPlanTranslation = z
+  .object({
+    name: PlanName,
+    description: Description.default(''),
+    sla: z
+      .object(
+        Object.fromEntries(TRANSLATED_SLA_KEYS.map((k) => [k, TranslatedSla.optional()])) as Record<
+          TranslatedSlaKey,
+          z.ZodOptional<typeof TranslatedSla>
+        >,
+      )
+      .strict()
+      .default({}),
+  })
+  .strict()
+  .meta({ id: 'SetPlanTranslation' });
+export type SetPlanTranslation = z.infer<typeof SetPlanTranslation>;
+
+export const PlanTranslation = z
+  .object({
+    language: z.string(),
+    name: z.string(),
+    description: z.string(),
+    sla: z.record(z.string(), z.string()),
+    updated_at: Timestamp,
+  })
+  .meta({ id: 'PlanTranslation' });
+export type PlanTranslation = z.infer<typeof PlanTranslation>;
+
+/** A plan as staff see it: every value, in English, with its translations. */
 export const AdminPlan = z
-  .object({ ...planCommon, features: PlanFeatures, created_at: Timestamp, updated_at: Timestamp })
+  .object({
+    ...planCommon,
+    features: PlanFeatures,
+    translations: z.array(PlanTranslation),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  })
   .meta({ id: 'AdminPlan' });
 export type AdminPlan = z.infer<typeof AdminPlan>;
 export const AdminPlanList = z.array(AdminPlan);
-
-const PlanName = Text.trim().min(1, 'This field is required').max(100, 'Maximum length is 100 characters');
-const Description = Text.max(2000, 'Maximum length is 2000 characters');
 const DisplayOrder = z.number().int('Must be a whole number').min(-1_000_000).max(1_000_000);
 
 export const CreatePlan = z
@@ -212,6 +276,7 @@ export const UpdatePlan = z
 export type UpdatePlan = z.infer<typeof UpdatePlan>;
 
 export const PlanParams = z.object({ plan: z.string().min(1).max(64) });
+export const PlanTranslationParams = PlanParams.extend({ language: z.string().min(1).max(35) });
 
 // ---- subscriptions of an organisation -----------------------------------------------------------
 

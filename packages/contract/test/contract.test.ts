@@ -12,6 +12,7 @@ const agreement = (type: Agreement['type'], version: string, is_mandatory = true
   type,
   version,
   title: type,
+  language: 'en',
   url: `/legal/${type}`,
   published_at: '2026-01-01T00:00:00Z',
   is_mandatory,

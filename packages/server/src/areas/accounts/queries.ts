@@ -1,9 +1,10 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect.js';
 import {
   accounts,
   agreementAcceptances,
   agreements,
+  agreementTranslations,
   localUsers,
   memberships,
   organisations,
@@ -11,6 +12,7 @@ import {
 
 export type AccountRow = typeof accounts.$inferSelect;
 export type AgreementRow = typeof agreements.$inferSelect;
+export type AgreementTranslationRow = typeof agreementTranslations.$inferSelect;
 
 export async function findAccountBySubject(db: Db, issuer: string, subject: string) {
   const [row] = await db
@@ -109,6 +111,52 @@ export async function latestAgreements(db: Db): Promise<AgreementRow[]> {
     .from(agreements)
     .orderBy(agreements.type, desc(agreements.publishedAt), desc(agreements.version));
   return rows;
+}
+
+/** Every version of every agreement, newest first within a type. */
+export async function listAgreements(db: Db): Promise<AgreementRow[]> {
+  return db
+    .select()
+    .from(agreements)
+    .orderBy(agreements.type, desc(agreements.publishedAt), desc(agreements.version));
+}
+
+/** The titles of these agreements in other languages. */
+export async function agreementTranslationsOf(
+  db: Db,
+  agreementIds: readonly string[],
+): Promise<AgreementTranslationRow[]> {
+  if (agreementIds.length === 0) return [];
+  return db
+    .select()
+    .from(agreementTranslations)
+    .where(inArray(agreementTranslations.agreementId, [...agreementIds]))
+    .orderBy(agreementTranslations.language);
+}
+
+export async function upsertAgreementTitle(
+  db: Db,
+  agreementId: string,
+  language: string,
+  title: string,
+): Promise<void> {
+  await db
+    .insert(agreementTranslations)
+    .values({ agreementId, language, title })
+    .onConflictDoUpdate({
+      target: [agreementTranslations.agreementId, agreementTranslations.language],
+      set: { title, updatedAt: new Date() },
+    });
+}
+
+export async function deleteAgreementTitle(db: Db, agreementId: string, language: string): Promise<boolean> {
+  const rows = await db
+    .delete(agreementTranslations)
+    .where(
+      and(eq(agreementTranslations.agreementId, agreementId), eq(agreementTranslations.language, language)),
+    )
+    .returning({ language: agreementTranslations.language });
+  return rows.length > 0;
 }
 
 export async function findAgreement(db: Db, type: string, version: string) {

@@ -2,16 +2,25 @@ import {
   AcceptAgreements,
   AcceptedAgreementList,
   Account,
+  AdminAgreement,
+  AdminAgreementList,
   AgreementList,
+  AgreementTranslationParams,
+  documentLanguageOf,
   ErrorBody,
   Profile,
+  ReaderLanguageQuery,
+  SetAgreementTitle,
   UpdateProfile,
 } from '@slugsmith/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { requireAccount } from '../../auth/access.js';
 import type { Db } from '../../db/connect.js';
 import { ApiError } from '../../platform/errors.js';
+import { readerLanguage } from '../../platform/reader-language.js';
+import { audited, orNull } from '../admin/audit.js';
 import * as service from './service.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
@@ -82,7 +91,79 @@ export function accountRoutes(app: FastifyInstance, db: Db): void {
 
   r.get('/agreements/latest', {
     config: { access: 'public' },
-    schema: { tags, summary: 'The newest version of each agreement', response: { 200: AgreementList } },
-    handler: async () => service.latestAgreements(db),
+    schema: {
+      tags,
+      summary: "The newest version of each agreement, titled in the reader's language",
+      querystring: ReaderLanguageQuery,
+      response: { 200: AgreementList, ...errors },
+    },
+    handler: async (request) => service.latestAgreements(db, readerLanguage(request)),
+  });
+
+  r.get('/admin/agreements', {
+    config: { access: 'staff' },
+    schema: {
+      tags: ['admin'],
+      summary: 'Every agreement version with its English title and its translated titles',
+      response: { 200: AdminAgreementList, ...errors },
+    },
+    handler: async () => service.adminAgreements(db),
+  });
+
+  const titleOf = (a: AdminAgreement | null, language: string) =>
+    a?.translations.find((t) => t.language === documentLanguageOf(language)) ?? null;
+
+  r.put('/admin/agreements/:type/:version/translations/:language', {
+    config: { access: 'admin' },
+    schema: {
+      tags: ['admin'],
+      summary: "Set an agreement version's title in one language other than English",
+      params: AgreementTranslationParams,
+      body: SetAgreementTitle,
+      response: { 200: AdminAgreement, ...errors },
+    },
+    handler: async (request) => {
+      const { type, version, language } = request.params;
+      return audited(
+        db,
+        request,
+        {
+          action: 'agreement.translate',
+          objectType: 'settings',
+          objectId: `agreement/${type}/${version}`,
+          before: async () =>
+            titleOf(await orNull(() => service.adminAgreement(db, type, version)), language),
+          after: (a) => titleOf(a, language),
+        },
+        () => service.setAgreementTitle(db, type, version, language, request.body.title),
+      );
+    },
+  });
+
+  r.delete('/admin/agreements/:type/:version/translations/:language', {
+    config: { access: 'admin' },
+    schema: {
+      tags: ['admin'],
+      summary: "Remove an agreement version's title in one language (readers of it see English again)",
+      params: AgreementTranslationParams,
+      response: { 204: z.null().describe('Done'), ...errors },
+    },
+    handler: async (request, reply) => {
+      const { type, version, language } = request.params;
+      await audited(
+        db,
+        request,
+        {
+          action: 'agreement.untranslate',
+          objectType: 'settings',
+          objectId: `agreement/${type}/${version}`,
+          before: async () =>
+            titleOf(await orNull(() => service.adminAgreement(db, type, version)), language),
+          after: () => null,
+        },
+        () => service.deleteAgreementTitle(db, type, version, language),
+      );
+      return reply.status(204).send(null);
+    },
   });
 }

@@ -2,6 +2,7 @@ import type {
   AcceptAgreements,
   AcceptedAgreement,
   Account,
+  AdminAgreement,
   Agreement,
   AgreementType,
   Profile,
@@ -13,6 +14,7 @@ import type { VerifiedToken } from '../../auth/tokens.js';
 import type { Db } from '../../db/connect.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { ApiError } from '../../platform/errors.js';
+import { nearestTranslation, translationLanguage } from '../../platform/reader-language.js';
 import { withSuffix } from '../../platform/slugs.js';
 import * as q from './queries.js';
 
@@ -49,7 +51,22 @@ export function toCallerAccount(row: q.AccountRow): CallerAccount {
   return { id: row.id, email: row.email, slug: row.slug, permissions: row.permissions ?? null };
 }
 
-export function toAgreement(row: q.AgreementRow): Agreement {
+/** An agreement with its title in the translation nearest `lang` (English otherwise). */
+export function toAgreement(
+  row: q.AgreementRow,
+  translations: readonly q.AgreementTranslationRow[],
+  lang: string | undefined,
+): Agreement {
+  const own = translations.filter((t) => t.agreementId === row.id);
+  const translated = nearestTranslation(own, lang);
+  return {
+    ...agreementFields(row),
+    title: translated?.title ?? row.title,
+    language: translated?.language ?? 'en',
+  };
+}
+
+function agreementFields(row: q.AgreementRow) {
   return {
     type: row.type as AgreementType,
     version: row.version,
@@ -187,8 +204,72 @@ export async function updateProfile(db: Db, id: string, changes: UpdateProfile):
   }
 }
 
-export async function latestAgreements(db: Db): Promise<Agreement[]> {
-  return (await q.latestAgreements(db)).map(toAgreement);
+export async function latestAgreements(db: Db, lang: string | undefined): Promise<Agreement[]> {
+  const rows = await q.latestAgreements(db);
+  const translations = await q.agreementTranslationsOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => toAgreement(r, translations, lang));
+}
+
+// ---- staff: agreement titles in other languages -------------------------------------------------
+
+export const AgreementMessages = {
+  notFound: 'Agreement version not found',
+  translationNotFound: 'The agreement has no title in this language',
+} as const;
+
+export async function adminAgreements(db: Db): Promise<AdminAgreement[]> {
+  const rows = await q.listAgreements(db);
+  const translations = await q.agreementTranslationsOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => ({
+    ...agreementFields(r),
+    translations: translations
+      .filter((t) => t.agreementId === r.id)
+      .map((t) => ({ language: t.language, title: t.title, updated_at: t.updatedAt.toISOString() })),
+  }));
+}
+
+export async function adminAgreement(db: Db, type: string, version: string): Promise<AdminAgreement> {
+  const found = (await adminAgreements(db)).find((a) => a.type === type && a.version === version);
+  if (!found) throw ApiError.notFound(AgreementMessages.notFound);
+  return found;
+}
+
+async function agreementOrNotFound(db: Db, type: string, version: string): Promise<q.AgreementRow> {
+  const row = await q.findAgreement(db, type, version);
+  if (!row) throw ApiError.notFound(AgreementMessages.notFound);
+  return row;
+}
+
+/** Sets the title of one agreement version in a language other than English. */
+export async function setAgreementTitle(
+  db: Db,
+  type: string,
+  version: string,
+  language: string,
+  title: string,
+): Promise<AdminAgreement> {
+  const stored = translationLanguage(language);
+  const row = await agreementOrNotFound(db, type, version);
+  await q.upsertAgreementTitle(db, row.id, stored, title);
+  return adminAgreement(db, type, version);
+}
+
+export async function deleteAgreementTitle(
+  db: Db,
+  type: string,
+  version: string,
+  language: string,
+): Promise<void> {
+  const stored = translationLanguage(language);
+  const row = await agreementOrNotFound(db, type, version);
+  if (!(await q.deleteAgreementTitle(db, row.id, stored)))
+    throw ApiError.notFound(AgreementMessages.translationNotFound);
 }
 
 export async function acceptedAgreements(db: Db, accountId: string): Promise<AcceptedAgreement[]> {

@@ -7,20 +7,24 @@ import {
   type PlanPrice,
   type PublicPlan,
   type PublicPlanCatalogue,
+  type SetPlanTranslation,
   type UpdatePlan,
 } from '@slugsmith/contract';
 import type { Db } from '../../db/connect.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { Caches } from '../../platform/cache.js';
 import { ApiError } from '../../platform/errors.js';
+import { translationLanguage } from '../../platform/reader-language.js';
 import { forgetLimits } from './effective-limits.js';
 import { planFeatures } from './features.js';
 import * as q from './queries.js';
+import { localise, storedSla, toTranslation } from './translations.js';
 
 export const PlanMessages = {
   notFound: 'Plan Not Found',
   slugTaken: 'This slug is taken',
   inUse: 'The plan has subscriptions: archive it instead',
+  translationNotFound: 'The plan has no translation in this language',
 } as const;
 
 export const subscribable = (state: q.PlanState) => state === 'active' || state === 'inactive';
@@ -52,14 +56,23 @@ function common(p: q.PlanWithPrices) {
   };
 }
 
-export function toPublicPlan(p: q.PlanWithPrices): PublicPlan {
-  return { ...common(p), features: planFeatures(p.features) };
+/** A plan as buyers read it: its texts in the translation nearest `lang` (English otherwise). */
+export function toPublicPlan(p: q.PlanWithPrices, lang: string | undefined): PublicPlan {
+  const texts = localise(p, lang);
+  return {
+    ...common(p),
+    name: texts.name,
+    description: texts.description,
+    language: texts.language,
+    features: planFeatures(texts.features),
+  };
 }
 
 export function toAdminPlan(p: q.PlanWithPrices): AdminPlan {
   return {
     ...common(p),
     features: planFeatures(p.features),
+    translations: p.translations.map(toTranslation),
     created_at: p.createdAt.toISOString(),
     updated_at: p.updatedAt.toISOString(),
   };
@@ -68,21 +81,21 @@ export function toAdminPlan(p: q.PlanWithPrices): AdminPlan {
 // ---- public catalogue --------------------------------------------------------------------------
 
 /** Active plans, grouped by plan type in the Products menu's order; empty groups left out. */
-export async function publicCatalogue(db: Db): Promise<PublicPlanCatalogue> {
+export async function publicCatalogue(db: Db, lang: string | undefined): Promise<PublicPlanCatalogue> {
   const rows = await q.listPlans(db, ['active']);
   return {
     groups: PLAN_TYPES.map((planType) => ({
       plan_type: planType,
-      plans: rows.filter((r) => r.planType === planType).map(toPublicPlan),
+      plans: rows.filter((r) => r.planType === planType).map((r) => toPublicPlan(r, lang)),
     })).filter((g) => g.plans.length > 0),
   };
 }
 
 /** One plan that may be subscribed to (active or inactive); drafts and archived ones are 404. */
-export async function publicPlan(db: Db, slug: string): Promise<PublicPlan> {
+export async function publicPlan(db: Db, slug: string, lang: string | undefined): Promise<PublicPlan> {
   const row = await q.findPlan(db, slug);
   if (!row || !subscribable(row.state)) throw ApiError.notFound(PlanMessages.notFound);
-  return toPublicPlan(row);
+  return toPublicPlan(row, lang);
 }
 
 // ---- admin -------------------------------------------------------------------------------------
@@ -244,4 +257,31 @@ export async function deletePrice(
 ): Promise<void> {
   const row = await planOrNotFound(db, slug);
   if (!(await q.deletePrice(db, row.id, period, currency))) throw ApiError.notFound();
+}
+
+// ---- staff: a plan's texts in another language ------------------------------------------------
+
+/** Adds or replaces the plan's texts in one language other than English. */
+export async function setTranslation(
+  db: Db,
+  slug: string,
+  language: string,
+  texts: SetPlanTranslation,
+): Promise<AdminPlan> {
+  const stored = translationLanguage(language);
+  const row = await planOrNotFound(db, slug);
+  await q.upsertTranslation(db, row.id, stored, {
+    name: texts.name,
+    description: texts.description,
+    sla: storedSla(texts.sla),
+  });
+  return adminPlan(db, slug);
+}
+
+/** Removes a translation: readers of that language see the English texts again. */
+export async function deleteTranslation(db: Db, slug: string, language: string): Promise<void> {
+  const stored = translationLanguage(language);
+  const row = await planOrNotFound(db, slug);
+  if (!(await q.deleteTranslation(db, row.id, stored)))
+    throw ApiError.notFound(PlanMessages.translationNotFound);
 }

@@ -1,10 +1,11 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect.js';
-import { organisations, orgSubscriptions, planPrices, plans } from '../../db/schema.js';
+import { organisations, orgSubscriptions, planPrices, plans, planTranslations } from '../../db/schema.js';
 
 export type PlanRow = typeof plans.$inferSelect;
 export type PriceRow = typeof planPrices.$inferSelect;
-export type PlanWithPrices = PlanRow & { prices: PriceRow[] };
+export type TranslationRow = typeof planTranslations.$inferSelect;
+export type PlanWithPrices = PlanRow & { prices: PriceRow[]; translations: TranslationRow[] };
 export type PlanState = PlanRow['state'];
 export type NewPrice = {
   period: PriceRow['period'];
@@ -19,17 +20,53 @@ const periodOrder = sql`CASE ${planPrices.period} WHEN 'monthly' THEN 0 WHEN 'se
 
 async function withPrices(db: Db, rows: PlanRow[]): Promise<PlanWithPrices[]> {
   if (rows.length === 0) return [];
-  const prices = await db
+  const ids = rows.map((r) => r.id);
+  const [prices, translations] = await Promise.all([
+    db
+      .select()
+      .from(planPrices)
+      .where(inArray(planPrices.planId, ids))
+      .orderBy(periodOrder, asc(planPrices.currency)),
+    translationsOf(db, ids),
+  ]);
+  return rows.map((r) => ({
+    ...r,
+    prices: prices.filter((p) => p.planId === r.id),
+    translations: translations.filter((t) => t.planId === r.id),
+  }));
+}
+
+/** The translations of these plans, by language. */
+export async function translationsOf(db: Db, planIds: readonly string[]): Promise<TranslationRow[]> {
+  if (planIds.length === 0) return [];
+  return db
     .select()
-    .from(planPrices)
-    .where(
-      inArray(
-        planPrices.planId,
-        rows.map((r) => r.id),
-      ),
-    )
-    .orderBy(periodOrder, asc(planPrices.currency));
-  return rows.map((r) => ({ ...r, prices: prices.filter((p) => p.planId === r.id) }));
+    .from(planTranslations)
+    .where(inArray(planTranslations.planId, [...planIds]))
+    .orderBy(asc(planTranslations.language));
+}
+
+export async function upsertTranslation(
+  db: Db,
+  planId: string,
+  language: string,
+  texts: { name: string; description: string; sla: Record<string, string> },
+): Promise<void> {
+  await db
+    .insert(planTranslations)
+    .values({ planId, language, ...texts })
+    .onConflictDoUpdate({
+      target: [planTranslations.planId, planTranslations.language],
+      set: { ...texts, updatedAt: new Date() },
+    });
+}
+
+export async function deleteTranslation(db: Db, planId: string, language: string): Promise<boolean> {
+  const rows = await db
+    .delete(planTranslations)
+    .where(and(eq(planTranslations.planId, planId), eq(planTranslations.language, language)))
+    .returning({ language: planTranslations.language });
+  return rows.length > 0;
 }
 
 /** Plans in the given states (all when omitted): by plan type, display order, slug. */

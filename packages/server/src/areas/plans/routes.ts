@@ -4,17 +4,21 @@ import {
   AdminSubscriptionParams,
   CreatePlan,
   CreateSubscription,
+  documentLanguageOf,
   EffectiveLimits,
   ErrorBody,
   LimitsParams,
   OrgLimits,
   OrgParams,
   PlanParams,
+  PlanTranslationParams,
   PriceParams,
   PriceQuery,
   PublicPlan,
   PublicPlanCatalogue,
+  ReaderLanguageQuery,
   SetPlanPrice,
+  SetPlanTranslation,
   Subscription,
   SubscriptionList,
   UpdatePlan,
@@ -27,6 +31,7 @@ import { requireOrg } from '../../auth/access.js';
 import type { Db } from '../../db/connect.js';
 import type { Caches } from '../../platform/cache.js';
 import { ApiError } from '../../platform/errors.js';
+import { readerLanguage } from '../../platform/reader-language.js';
 import { audited, orNull } from '../admin/audit.js';
 import * as catalogue from './catalogue.js';
 import * as limits from './effective-limits.js';
@@ -46,21 +51,23 @@ export function planRoutes(app: FastifyInstance, db: Db, caches: Caches): void {
     config: { access: 'public' },
     schema: {
       tags: ['plans'],
-      summary: 'Plans on offer, by plan type and display order (numeric limits are not published)',
+      summary: "Plans on offer, by plan type and display order, their texts in the reader's language",
+      querystring: ReaderLanguageQuery,
       response: { 200: PublicPlanCatalogue, ...errors },
     },
-    handler: async () => catalogue.publicCatalogue(db),
+    handler: async (request) => catalogue.publicCatalogue(db, readerLanguage(request)),
   });
 
   r.get('/subscriptions/:plan', {
     config: { access: 'public' },
     schema: {
       tags: ['plans'],
-      summary: 'One plan that can be subscribed to',
+      summary: "One plan that can be subscribed to, its texts in the reader's language",
       params: PlanParams,
+      querystring: ReaderLanguageQuery,
       response: { 200: PublicPlan, ...errors },
     },
-    handler: async (request) => catalogue.publicPlan(db, request.params.plan),
+    handler: async (request) => catalogue.publicPlan(db, request.params.plan, readerLanguage(request)),
   });
 
   r.get('/admin/subscriptions', {
@@ -151,15 +158,75 @@ export function planRoutes(app: FastifyInstance, db: Db, caches: Caches): void {
     },
   });
 
+  r.put('/admin/subscriptions/:plan/translations/:language', {
+    config: { access: 'admin' },
+    schema: {
+      tags: ['admin'],
+      summary: "Set the plan's name, description and SLA words in one language other than English",
+      params: PlanTranslationParams,
+      body: SetPlanTranslation,
+      response: { 200: AdminPlan, ...errors },
+    },
+    handler: async (request) => {
+      const { plan, language } = request.params;
+      const stored = documentLanguageOf(language);
+      const translationOf = (p: AdminPlan | null) =>
+        p?.translations.find((t) => t.language === stored) ?? null;
+      return audited(
+        db,
+        request,
+        {
+          action: 'plan.translate',
+          objectType: 'plan',
+          objectId: plan,
+          before: async () => translationOf(await orNull(() => catalogue.adminPlan(db, plan))),
+          after: translationOf,
+        },
+        () => catalogue.setTranslation(db, plan, language, request.body),
+      );
+    },
+  });
+
+  r.delete('/admin/subscriptions/:plan/translations/:language', {
+    config: { access: 'admin' },
+    schema: {
+      tags: ['admin'],
+      summary: "Remove the plan's texts in one language (readers of it see English again)",
+      params: PlanTranslationParams,
+      response: { ...noContent, ...errors },
+    },
+    handler: async (request, reply) => {
+      const { plan, language } = request.params;
+      await audited(
+        db,
+        request,
+        {
+          action: 'plan.untranslate',
+          objectType: 'plan',
+          objectId: plan,
+          before: async () =>
+            (await orNull(() => catalogue.adminPlan(db, plan)))?.translations.find(
+              (t) => t.language === documentLanguageOf(language),
+            ) ?? null,
+          after: () => null,
+        },
+        () => catalogue.deleteTranslation(db, plan, language),
+      );
+      return reply.status(204).send(null);
+    },
+  });
+
   r.get('/orgs/:org/subscriptions', {
     config: { access: { orgRole: 'member' } },
     schema: {
       tags: ['organisations'],
-      summary: "The organisation's subscriptions, newest first",
+      summary: "The organisation's subscriptions, newest first, plan names in the reader's language",
       params: OrgParams,
+      querystring: ReaderLanguageQuery,
       response: { 200: SubscriptionList, ...errors },
     },
-    handler: async (request) => subscriptions.orgSubscriptions(db, requireOrg(request)),
+    handler: async (request) =>
+      subscriptions.orgSubscriptions(db, requireOrg(request), readerLanguage(request)),
   });
 
   r.get('/orgs/:org/limits', {

@@ -9,6 +9,7 @@ import type { CallerOrg } from '../../auth/access.js';
 import type { Db } from '../../db/connect.js';
 import type { Caches } from '../../platform/cache.js';
 import { ApiError } from '../../platform/errors.js';
+import { nearestTranslation } from '../../platform/reader-language.js';
 import { PlanMessages, subscribable } from './catalogue.js';
 import { forgetLimits, inForce, isEffective } from './effective-limits.js';
 import * as q from './queries.js';
@@ -17,17 +18,42 @@ import * as q from './queries.js';
  * `effective` is true for the one subscription in force of its plan type: a Free subscription
  * beside a paid Pro one is live but not in force (the console must not show both as active).
  */
-function toSubscriptions(rows: q.SubscriptionRow[], now = new Date()): Subscription[] {
+function toSubscriptions(
+  rows: q.SubscriptionRow[],
+  names?: ReadonlyMap<string, string>,
+  now = new Date(),
+): Subscription[] {
   const winners = new Set([...inForce(rows, now).values()].map((s) => s.id));
-  return rows.map((s) => ({ ...toSubscription(s, now), effective: winners.has(s.id) }));
+  return rows.map((s) => ({
+    ...toSubscription(s, now, names?.get(s.plan.id)),
+    effective: winners.has(s.id),
+  }));
 }
 
-function toSubscription(s: q.SubscriptionRow, now = new Date()): Subscription {
+/** The plans' names in the translation nearest `lang` (English otherwise), by plan id. */
+async function planNames(
+  db: Db,
+  rows: readonly q.SubscriptionRow[],
+  lang: string | undefined,
+): Promise<Map<string, string>> {
+  const translations = await q.translationsOf(db, [...new Set(rows.map((r) => r.plan.id))]);
+  return new Map(
+    rows.map((r) => [
+      r.plan.id,
+      nearestTranslation(
+        translations.filter((t) => t.planId === r.plan.id),
+        lang,
+      )?.name ?? r.plan.name,
+    ]),
+  );
+}
+
+function toSubscription(s: q.SubscriptionRow, now = new Date(), name = s.plan.name): Subscription {
   return {
     id: s.id,
     plan: {
       slug: s.plan.slug,
-      name: s.plan.name,
+      name,
       plan_type: s.plan.planType,
       free: s.plan.free,
       custom_features: s.plan.customFeatures,
@@ -77,8 +103,14 @@ function pendingChange(
   };
 }
 
-export async function orgSubscriptions(db: Db, org: CallerOrg): Promise<Subscription[]> {
-  return toSubscriptions(await q.listSubscriptions(db, org.id));
+/** The organisation's subscriptions, plan names in the translation nearest `lang`. */
+export async function orgSubscriptions(
+  db: Db,
+  org: CallerOrg,
+  lang?: string | undefined,
+): Promise<Subscription[]> {
+  const rows = await q.listSubscriptions(db, org.id);
+  return toSubscriptions(rows, await planNames(db, rows, lang));
 }
 
 async function orgIdOrNotFound(db: Db, slug: string): Promise<string> {
