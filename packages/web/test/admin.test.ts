@@ -56,6 +56,7 @@ const plan = (over: Partial<AdminPlan> = {}): AdminPlan => ({
     },
   ],
   features: { ...emptyFeatures(), max_series: 10, forge_enabled: true, sla_availability: '99.9%' },
+  translations: [],
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',
   ...over,

@@ -37,6 +37,7 @@ const plan = (slug: string, extra: Partial<PublicPlan> = {}): PublicPlan => ({
   slug,
   name: slug[0]?.toUpperCase() + slug.slice(1),
   description: '',
+  language: 'en',
   plan_type: 'saas',
   display_order: 0,
   free: false,

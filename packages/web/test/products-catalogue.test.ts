@@ -42,6 +42,7 @@ function plan(slug: string, overrides: Partial<PublicPlan> = {}): PublicPlan {
     slug,
     name: slug[0]?.toUpperCase() + slug.slice(1),
     description: '',
+    language: 'en',
     plan_type: 'saas',
     display_order: 0,
     free: false,

@@ -1,15 +1,39 @@
 import { Anchor, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
+import type { Agreement } from '@slugsmith/contract';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from 'react-oidc-context';
+import { FallbackLanguageMark } from '../components/fallback-language-mark.js';
+import { DEFAULT_LANGUAGE } from '../i18n/languages.js';
+import { api } from '../lib/api.js';
 import { useAccount } from './account.js';
 import { logout } from './sign-in.js';
+
+/**
+ * The agreements' titles in the reader's language (`GET /agreements/latest?language=`), by type
+ * and version; the account check fetched them before the language may have been known.
+ */
+function useAgreementTitles(enabled: boolean) {
+  const { i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? DEFAULT_LANGUAGE;
+  const titles = useQuery({
+    queryKey: ['agreement-titles', language],
+    queryFn: () =>
+      api<Agreement[]>(`/agreements/latest?language=${encodeURIComponent(language)}`, { auth: 'none' }),
+    enabled,
+    staleTime: 10 * 60_000,
+  });
+  return (a: Agreement): Agreement =>
+    titles.data?.find((x) => x.type === a.type && x.version === a.version) ?? a;
+}
 
 /** Lists unaccepted agreements with a tick box each; Accept needs every box (product spec §4, §5). */
 export function AgreementDialog() {
   const { agreements, accept } = useAccount();
   const auth = useAuth();
   const { t } = useTranslation('auth');
+  const titled = useAgreementTitles(agreements.status === 'done' && agreements.unaccepted.length > 0);
   const [ticked, setTicked] = useState<Record<string, boolean>>({});
   const [accepting, setAccepting] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -56,9 +80,10 @@ export function AgreementDialog() {
               <>
                 {t('agreements.accept')}{' '}
                 <Anchor href={a.url} target="_blank" rel="noreferrer">
-                  {a.title}
+                  {titled(a).title}
                 </Anchor>{' '}
-                ({t('agreements.version', { version: a.version })})
+                <FallbackLanguageMark shown={titled(a).language} /> (
+                {t('agreements.version', { version: a.version })})
               </>
             }
           />

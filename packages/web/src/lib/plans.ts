@@ -1,12 +1,19 @@
 import { PLAN_TYPES, type PlanType, type PricePeriod, type PublicPlan } from '@slugsmith/contract';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_LANGUAGE } from '../i18n/languages.js';
 import { publicPlans } from './console-api.js';
 
-/** The plans on offer, loaded once for the header's Products menu and the products pages. */
+/**
+ * The plans on offer in the reader's language, loaded once per language for the header's Products
+ * menu and the products pages.
+ */
 export function usePublicPlans() {
+  const { i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? DEFAULT_LANGUAGE;
   return useQuery({
-    queryKey: ['public-plans'],
-    queryFn: publicPlans,
+    queryKey: ['public-plans', language],
+    queryFn: () => publicPlans(language),
     staleTime: 5 * 60_000,
     retry: 1,
   });

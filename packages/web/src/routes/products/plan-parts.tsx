@@ -14,6 +14,7 @@ import {
 import type { OfferedPrice, PublicPlan } from '@slugsmith/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { FallbackLanguageMark } from '../../components/fallback-language-mark.js';
 import { FeatureName } from '../../components/feature-hint.js';
 import { ApiError } from '../../lib/api.js';
 import { formatPrice } from '../../lib/money.js';
@@ -28,11 +29,15 @@ import {
   UNLIMITED,
 } from './plan-catalogue.js';
 
-/** The Free and Custom badges of a plan (product spec §1). */
+/**
+ * The Free and Custom badges of a plan (product spec §1), and the language of its texts when they
+ * are not yet translated into the reader's (an admin preview has none: it shows the English).
+ */
 export function PlanBadges({ plan, size = 'sm' }: { plan: PublicPlan; size?: 'xs' | 'sm' | 'md' }) {
   const { t } = useTranslation('products');
   return (
     <>
+      {plan.language && <FallbackLanguageMark shown={plan.language} />}
       {plan.free && (
         <Badge size={size} color="teal.9" variant="filled" data-testid="badge-free">
           {t('badges.free')}

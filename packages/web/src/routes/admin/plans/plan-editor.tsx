@@ -36,6 +36,7 @@ import { useStaff } from '../use-staff.js';
 import { createBody, formFeatures, planToForm, updateBody } from './plan-form.js';
 import { PlanPreview } from './plan-preview.js';
 import { NewPlanPrices, PlanPrices } from './plan-prices.js';
+import { PlanTranslations } from './plan-translations.js';
 
 /** Creates a plan (no `plan`) or edits one: its fields, every feature and limit key, its prices. */
 export function PlanEditor({ plan }: { plan?: AdminPlan }) {
@@ -252,6 +253,7 @@ export function PlanEditor({ plan }: { plan?: AdminPlan }) {
       </form>
 
       {plan && <PlanPrices plan={plan} />}
+      {plan && <PlanTranslations plan={plan} />}
       {plan && <AuditTrail type="plan" id={plan.slug} />}
 
       {plan && (
