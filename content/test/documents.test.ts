@@ -30,6 +30,7 @@ const DOCS = [
   'sdk',
   'self-hosting',
   'series',
+  'slugs-in-other-languages',
   'uniqueness-and-capacity',
 ];
 

@@ -1,11 +1,14 @@
-import { loadBundle } from '@slugsmith/dictionaries';
+import { loadBundle, loadLanguageBundles } from '@slugsmith/dictionaries';
 import { Generator } from '@slugsmith/generator';
 
 let generator: Generator | undefined;
 
-/** One engine over the current bundle, shared by the tests of a file. */
+/**
+ * One engine over the current bundle with the current language bundles (`{noun@de}`), as the
+ * server's forges read them, shared by the tests of a file.
+ */
 export function engine(): Generator {
-  generator ??= new Generator(loadBundle());
+  generator ??= new Generator(loadBundle(), { languages: loadLanguageBundles() });
   return generator;
 }
 
