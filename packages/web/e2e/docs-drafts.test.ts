@@ -116,5 +116,18 @@ describe('document drafts in the console', () => {
     expect(await staff.getByTestId('doc-draft-note').count()).toBe(0);
     expect(await staff.getByTestId('doc-draft-pending').count()).toBe(0);
     expect(await publicText('discard-notes')).toContain('Kept as published.');
+
+    // A translation never published is removed with its draft; the editor offers to write it anew.
+    await staff.getByTestId('doc-lang-de').click();
+    await staff.getByTestId('doc-title').fill('Versionshinweise');
+    await staff.getByTestId('doc-content').fill('## Hinweise\n\nEin Entwurf.');
+    await staff.getByTestId('doc-translation-save').click();
+    await expect.poll(() => staff.getByTestId('doc-lang-de').getAttribute('data-present')).toBe('true');
+    await staff.getByTestId('doc-discard').click();
+    await staff.getByTestId('confirm-button').click();
+    await staff.getByText('German draft discarded').waitFor();
+    await expect.poll(() => staff.getByTestId('doc-lang-de').getAttribute('data-present')).toBe('false');
+    await staff.getByText('This language has no translation yet. Saving creates it.').waitFor();
+    expect(await staff.getByText('Could not load the document').count()).toBe(0);
   });
 });

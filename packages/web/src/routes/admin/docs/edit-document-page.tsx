@@ -261,7 +261,7 @@ function TranslationEditor({ doc }: { doc: AdminDocument }) {
     mutationFn: (action: 'publish' | 'discard') => actOnDoc(doc.id, { action, language: lang }),
     onSuccess: async (next, action) => {
       setConfirmDiscard(false);
-      await client.invalidateQueries({ queryKey: adminKeys.translation(doc.id, lang) });
+      // The document's refresh reloads this language's text too (its key is below the document's).
       await refresh(next);
       notifySuccess(
         action === 'publish'
@@ -343,7 +343,7 @@ function TranslationEditor({ doc }: { doc: AdminDocument }) {
         )}
         {existing && translation.isPending ? (
           <ListSkeleton rows={3} />
-        ) : translation.isError ? (
+        ) : existing && translation.isError ? (
           <ErrorState
             title={t('docs.loadOneFailed')}
             error={translation.error}
