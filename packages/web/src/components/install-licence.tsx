@@ -8,7 +8,13 @@ import { useInstall } from '../lib/install.js';
 import { formatCount } from '../lib/numbers.js';
 import { formatDate } from '../routes/dashboard/format.js';
 
-const STANDING_COLOURS = { valid: 'green', expiring: 'yellow', grace: 'orange', expired: 'red' } as const;
+/** A licence's standing as a colour, here and on the admin Installation page. */
+export const STANDING_COLOURS = {
+  valid: 'green',
+  expiring: 'yellow',
+  grace: 'orange',
+  expired: 'red',
+} as const;
 
 /**
  * Where plans and checkout would be: on an on-premise install its licence instead (an install

@@ -2,14 +2,13 @@ import { Alert, Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Title } fro
 import type { InstallLicence, InstallNode, InstallStatus } from '@slugsmith/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { STANDING_COLOURS } from '../../../components/install-licence.js';
 import { formatDate, formatDateTime } from '../../dashboard/format.js';
 import { ErrorState, ListSkeleton } from '../../dashboard/states.js';
 import { AdminHeader, TableScroll } from '../parts.js';
 import { getInstallStatus, installKeys } from './install-api.js';
 
 type OnPremise = Extract<InstallStatus, { mode: 'on_premise' }>;
-
-const STANDING_COLOURS = { valid: 'green', expiring: 'yellow', grace: 'orange', expired: 'red' } as const;
 
 /**
  * /admin/install: how this server runs. As an on-premise install: its licence (holder, plan,
