@@ -48,6 +48,8 @@ export function invitationPublicPreviewRoute(app: FastifyInstance, db: Db): void
     schema: {
       tags: ['organisations'],
       summary: 'The organisation and inviter of an invitation link, for a visitor not signed in yet',
+      description:
+        'What a visitor who is not signed in may see of an invitation link: the organisation and who invited them.',
       params: InvitationTokenParams,
       response: { 200: InvitationPublicPreview, 400: ErrorBody, 404: ErrorBody },
     },

@@ -44,6 +44,7 @@ export function invitationRoutes(app: FastifyInstance, deps: service.InvitationD
     schema: {
       tags,
       summary: 'Open invitations of an organisation (pending and expired)',
+      description: 'Invitations not yet accepted, pending or expired, with the address, role and expiry.',
       params: OrgParams,
       response: { 200: InvitationList, ...errors },
     },
@@ -55,6 +56,8 @@ export function invitationRoutes(app: FastifyInstance, deps: service.InvitationD
     schema: {
       tags,
       summary: 'Invite an e-mail address with a role (again: a new link replaces the old one)',
+      description:
+        'Sends an invitation link to an e-mail address for a role; inviting the same address again replaces the earlier link. Sends are bounded per sender and organisation (429 with Retry-After).',
       params: OrgParams,
       body: CreateInvitation,
       response: { 201: Invitation, ...sendErrors },
@@ -75,6 +78,8 @@ export function invitationRoutes(app: FastifyInstance, deps: service.InvitationD
       tags,
       summary:
         'Add a member by e-mail: invites the address (the account joins when it accepts); the same answer for any address',
+      description:
+        'Adds a member by e-mail address by inviting it: the account joins when it accepts. The answer is the same whether or not the address has an account.',
       params: OrgParams,
       body: AddMember,
       response: { 202: Invitation, ...sendErrors },
@@ -92,6 +97,7 @@ export function invitationRoutes(app: FastifyInstance, deps: service.InvitationD
     schema: {
       tags,
       summary: 'Revoke an invitation',
+      description: 'Revokes an invitation: its link no longer works.',
       params: InvitationParams,
       response: { 204: z.null().describe('Revoked'), ...errors },
     },
@@ -106,6 +112,8 @@ export function invitationRoutes(app: FastifyInstance, deps: service.InvitationD
     schema: {
       tags,
       summary: 'An invitation by its link, and whether the signed-in account may accept it',
+      description:
+        'The invitation behind a link (organisation, role, inviter, expiry) and whether the signed-in account may accept it.',
       params: InvitationTokenParams,
       response: { 200: InvitationPreview, ...errors },
     },
@@ -117,6 +125,8 @@ export function invitationRoutes(app: FastifyInstance, deps: service.InvitationD
     schema: {
       tags,
       summary: 'Accept an invitation (the invited, verified address only)',
+      description:
+        'Joins the organisation with the invited role; only the account with the invited, verified address may accept.',
       params: InvitationTokenParams,
       response: { 200: Organisation, ...errors },
     },

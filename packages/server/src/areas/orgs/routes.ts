@@ -35,6 +35,8 @@ export function orgRoutes(
     schema: {
       tags,
       summary: 'Organisations of the signed-in person',
+      description:
+        'The organisations the signed-in person belongs to, with their role in each (the personal one, made with the account, cannot be deleted).',
       response: { 200: OrganisationList, ...errors },
     },
     handler: async (request) => service.listOrganisations(db, requireAccount(request)),
@@ -45,6 +47,8 @@ export function orgRoutes(
     schema: {
       tags,
       summary: 'Create an organisation',
+      description:
+        'Creates an organisation with the caller as its owner; its slug is made from the name unless given.',
       body: CreateOrganisation,
       response: { 201: Organisation, ...errors },
     },
@@ -66,6 +70,8 @@ export function orgRoutes(
     schema: {
       tags,
       summary: 'One organisation',
+      description:
+        "One organisation the caller belongs to: name, slug, the caller's role, whether it is the personal one.",
       params: OrgParams,
       response: { 200: Organisation, ...errors },
     },
@@ -77,6 +83,7 @@ export function orgRoutes(
     schema: {
       tags,
       summary: 'Rename an organisation or change its slug',
+      description: 'Renames the organisation or changes its slug (its console and API paths change with it).',
       params: OrgParams,
       body: UpdateOrganisation,
       response: { 200: Organisation, ...errors },
@@ -89,6 +96,8 @@ export function orgRoutes(
     schema: {
       tags,
       summary: 'Delete an organisation (its paid subscriptions are cancelled at the provider first)',
+      description:
+        'Deletes the organisation with its series, keys and statistics; paid subscriptions are cancelled at the payment provider first (502 if that fails). Owners only.',
       params: OrgParams,
       response: { ...noContent, ...errors, 502: ErrorBody },
     },
@@ -103,6 +112,7 @@ export function orgRoutes(
     schema: {
       tags,
       summary: 'Members of an organisation',
+      description: 'The members of the organisation with their roles.',
       params: OrgParams,
       response: { 200: MemberList, ...errors },
     },
@@ -111,7 +121,13 @@ export function orgRoutes(
 
   r.get('/orgs/:org/members/:member', {
     config: { access: { orgRole: 'member' } },
-    schema: { tags, summary: 'One member', params: MemberParams, response: { 200: Member, ...errors } },
+    schema: {
+      tags,
+      summary: 'One member',
+      description: 'One member of the organisation and their role.',
+      params: MemberParams,
+      response: { 200: Member, ...errors },
+    },
     handler: async (request) => service.getMember(db, requireOrg(request), request.params.member),
   });
 
@@ -120,6 +136,7 @@ export function orgRoutes(
     schema: {
       tags,
       summary: "Change a member's role",
+      description: 'Gives a member another role; only owners give or take the owner role.',
       params: MemberParams,
       body: UpdateMember,
       response: { 200: Member, ...errors },
@@ -134,6 +151,8 @@ export function orgRoutes(
     schema: {
       tags,
       summary: 'Remove a member, or leave',
+      description:
+        "Removes a member (admins and owners), or, for the caller's own membership, leaves the organisation.",
       params: MemberParams,
       response: { ...noContent, ...errors },
     },

@@ -38,6 +38,8 @@ export function seriesRoutes(app: FastifyInstance, db: Db, caches: Caches): void
     schema: {
       tags,
       summary: 'Series of an organisation',
+      description:
+        'Every series of the organisation with its pattern, capacity, minted count and whether it is the default series.',
       params: OrgParams,
       response: { 200: z.array(SeriesInfo), ...errors },
     },
@@ -49,7 +51,7 @@ export function seriesRoutes(app: FastifyInstance, db: Db, caches: Caches): void
     schema: {
       tags,
       summary: 'Create a series (pins the pattern, a random seed, the dictionary bundle and the algorithm)',
-      description: service.seriesPatternNote,
+      description: `Creates a series: the pattern, a random seed, the dictionary bundle and the ordering algorithm are fixed for its life, so the same positions always give the same slugs. ${service.seriesPatternNote}`,
       params: OrgParams,
       body: OrgSeriesCreate,
       response: { 201: SeriesInfo, ...errors },
@@ -60,7 +62,13 @@ export function seriesRoutes(app: FastifyInstance, db: Db, caches: Caches): void
 
   r.get('/orgs/:org/series/:series', {
     config: { access: { orgRole: 'member' } },
-    schema: { tags, summary: 'One series', params: SeriesParams, response: { 200: SeriesInfo, ...errors } },
+    schema: {
+      tags,
+      summary: 'One series',
+      description: 'One series: pattern, capacity, minted count, dates.',
+      params: SeriesParams,
+      response: { 200: SeriesInfo, ...errors },
+    },
     handler: async (request) => service.seriesWithDefault(db, requireOrg(request), request.params.series),
   });
 
@@ -70,6 +78,8 @@ export function seriesRoutes(app: FastifyInstance, db: Db, caches: Caches): void
       tags,
       summary:
         "Choose the organisation's default series: the one org-wide API keys use when a call names none",
+      description:
+        'Makes a series the default: calls with an organisation-wide key that name no series use it.',
       params: OrgParams,
       body: DefaultSeriesRequest,
       response: { 200: SeriesInfo, ...errors },
@@ -82,7 +92,7 @@ export function seriesRoutes(app: FastifyInstance, db: Db, caches: Caches): void
     schema: {
       tags,
       summary: 'Rename a series or change its pattern (only while nothing was generated)',
-      description: service.seriesPatternNote,
+      description: `Renames a series, or gives it a new pattern as long as nothing was minted from it. ${service.seriesPatternNote}`,
       params: SeriesParams,
       body: OrgSeriesUpdate,
       response: { 200: SeriesInfo, ...errors },
@@ -96,6 +106,7 @@ export function seriesRoutes(app: FastifyInstance, db: Db, caches: Caches): void
     schema: {
       tags,
       summary: 'Delete a series and its keys',
+      description: 'Deletes the series with its counter and the keys limited to it.',
       params: SeriesParams,
       response: { ...noContent, ...errors },
     },
@@ -110,6 +121,8 @@ export function seriesRoutes(app: FastifyInstance, db: Db, caches: Caches): void
     schema: {
       tags,
       summary: 'Usage of a series: the current periods, or with date_part the last periods of that kind',
+      description:
+        'Slugs and requests of the series per operation: the current periods, or with date_part the last periods of that kind.',
       params: SeriesParams,
       querystring: StatsQuery,
       response: { 200: StatsList, ...errors },
@@ -126,6 +139,8 @@ export function seriesRoutes(app: FastifyInstance, db: Db, caches: Caches): void
     schema: {
       tags,
       summary: "Sample slugs of the series' pattern under a random seed (consumes nothing)",
+      description:
+        "A few slugs of the series' pattern under a random seed, to see what it makes; the series is not touched.",
       params: SeriesParams,
       body: SeriesTestRequest.optional(),
       response: { 200: SlugList, ...errors },
@@ -146,6 +161,8 @@ export function seriesRoutes(app: FastifyInstance, db: Db, caches: Caches): void
     schema: {
       tags,
       summary: 'A window of the series by sequence (consumes nothing)',
+      description:
+        "The slugs of the series from a position on, as mint hands them out, without moving its counter (the console's preview).",
       params: SeriesParams,
       body: SeriesSliceRequest,
       response: { 200: SlugList, ...errors },
@@ -170,6 +187,8 @@ export function seriesRoutes(app: FastifyInstance, db: Db, caches: Caches): void
     schema: {
       tags,
       summary: 'The next slugs of the series (consumes them, like POST /gen/mint)',
+      description:
+        'Mints the next slugs of the series from the console, exactly as POST /gen/mint does with a key (the same plan limits).',
       params: SeriesParams,
       body: SeriesMintRequest,
       response: { 200: SlugList, ...errors },
@@ -187,6 +206,7 @@ export function seriesRoutes(app: FastifyInstance, db: Db, caches: Caches): void
     schema: {
       tags,
       summary: 'Reset the counter to zero: ids generated before may be generated again',
+      description: 'Sets the counter back to zero: the slugs minted so far will be handed out again.',
       params: SeriesParams,
       response: { 200: ResetResponse, ...errors },
     },
