@@ -92,6 +92,30 @@ describe('public pages', () => {
       expect(await cspViolations(), `${path} breaks its Content-Security-Policy`).toEqual([]);
     });
 
+  it("the header's Products menu, the phone menu and the language dialog pass axe while open, in both schemes", async () => {
+    await page.goto('/');
+    await heading();
+    const products = page.getByRole('banner').getByRole('button', { name: 'Products' });
+    await checkSchemes(page, 'products-menu', async () => {
+      if (!(await page.getByRole('menu').isVisible())) await products.click();
+      await page.getByRole('menuitem', { name: 'Feature matrix' }).waitFor();
+    });
+    await page.keyboard.press('Escape');
+    const language = page.getByRole('banner').getByRole('button', { name: /language/i });
+    await checkSchemes(page, 'language-dialog', async () => {
+      if (!(await page.getByRole('dialog').isVisible())) await language.click();
+      await page.getByRole('dialog').getByRole('textbox').waitFor();
+    });
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('button', { name: 'Close menu' }).waitFor();
+    await settled(page);
+    expect(await seriousViolations(page), 'the phone menu').toEqual([]);
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
   it('the floating theme toggle covers no footer link, on a desktop or a phone', async () => {
     await page.goto('/');
     await heading();

@@ -21,6 +21,9 @@ export const theme = createTheme({
     TableScrollContainer: {
       defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } },
     },
+    // Mantine's focus placeholder is a focusable role=presentation element inside role=menu,
+    // which a menu may not hold (axe: aria-required-children); arrow keys still reach the items.
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
   },
 });
 
@@ -32,6 +35,7 @@ export function themeWithLabels(labels: { close: string; closeNotification: stri
   return mergeThemeOverrides(theme, {
     components: {
       Modal: { defaultProps: { closeButtonProps: { 'aria-label': labels.close } } },
+      Drawer: { defaultProps: { closeButtonProps: { 'aria-label': labels.close } } },
       Notification: { defaultProps: { closeButtonProps: { 'aria-label': labels.closeNotification } } },
     },
   });

@@ -14,6 +14,7 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { PublicPlan } from '@slugsmith/contract';
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { useAccount } from '../../auth/account.js';
@@ -27,7 +28,7 @@ function PlanBadges({ plan }: { plan: PublicPlan }) {
   return (
     <>
       {plan.free && (
-        <Badge size="xs" color="teal.8" variant="filled">
+        <Badge size="xs" color="teal.9" variant="filled">
           {t('products.free')}
         </Badge>
       )}
@@ -59,7 +60,8 @@ function ProductsMenu() {
           {t('products.matrix')}
         </Menu.Item>
         {groups.map((g) => (
-          <Box key={g.type}>
+          // A fragment: a menu holds items, labels and dividers only (no group wrapper).
+          <Fragment key={g.type}>
             <Menu.Divider />
             <Menu.Label>{t(`products.types.${g.type}`)}</Menu.Label>
             {g.plans.map((p) => (
@@ -70,7 +72,7 @@ function ProductsMenu() {
                 </Group>
               </Menu.Item>
             ))}
-          </Box>
+          </Fragment>
         ))}
       </Menu.Dropdown>
     </Menu>
