@@ -722,6 +722,28 @@ describe('Japanese', () => {
     expect(found).toEqual([]);
   });
 
+  it('ascii=true spells the words by the bundle’s romaji (静かな夜空 → shizukana-yozora), distinct', () => {
+    const pattern = '{adjective@ja:ascii=true}-{noun@ja:ascii=true}';
+    const slugs = gen.forge(pattern, { seed: 'ascii', count: 200_000 });
+    expect(new Set(slugs).size).toBe(slugs.length);
+    expect(slugs.filter((s) => !/^[a-z]+-[a-z]+$/.test(s))).toEqual([]);
+    // Readings that meet (homophones were already one per reading) count once: nearly all stay.
+    const plain = Number(gen.patternInfo('{adjective@ja}-{noun@ja}').capacity);
+    expect(Number(gen.patternInfo(pattern).capacity)).toBeGreaterThan(plain * 0.9);
+    const small = new Generator(loadBundle(), {
+      languages: [
+        {
+          ...ja,
+          dictionaries: [
+            { ...ja.dictionaries[0], words: words('adjective').filter((w) => w.word === '静か') },
+            { ...ja.dictionaries[1], words: words('noun').filter((w) => w.word === '夜空') },
+          ],
+        },
+      ],
+    });
+    expect(small.forge(pattern, { seed: 't', count: 1 })).toEqual(['shizukana-yozora']);
+  });
+
   it('1,000,000 slugs of {adjective@ja}{noun@ja}-{number:3d} are distinct', () => {
     const slugs = gen.forge('{adjective@ja}{noun@ja}-{number:3d}', { seed: 'million', count: 1_000_000 });
     expect(new Set(slugs).size).toBe(1_000_000);

@@ -48,6 +48,11 @@ export interface BundleWord {
    * endings: `{masculine: 'mutiger', feminine: 'mutige', neuter: 'mutiges'}`); see `agreement.ts`.
    */
   forms?: Record<string, string>;
+  /**
+   * The word in Latin letters, for a script `ascii=true` cannot spell letter by letter (Japanese
+   * kanji in Hepburn romaji: 静か → shizuka). A form that adds kana to the word adds their romaji.
+   */
+  latin?: string;
 }
 
 export interface BundleTag {

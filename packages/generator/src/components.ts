@@ -1,5 +1,4 @@
 import { AGREEMENT_RULES, type Agreement } from './agreement-rules.js';
-import { asciiSpelling } from './ascii.js';
 import type { Element, EmojiElement, NumberElement, SelectorElement, SpecialElement } from './ast.js';
 import { applyMask, type Casing, casedWith, casingOf, maskedMaxBytes } from './casing.js';
 import type { BundleIndex, DictionaryIndex } from './dictionary-index.js';
@@ -139,9 +138,7 @@ function asciiIndices(dict: DictionaryIndex, indices: number[], casing: Casing):
   const key = (form: string) => (casing === 'mixed' ? form.toLowerCase() : cased(form));
   const taken = rule.genders.map(() => new Set<string>());
   return spelt.filter((i) => {
-    const forms = rule.genders.map((g) =>
-      asciiSpelling(dict.wordForms[i]?.[g] ?? dict.words[i], dict.language),
-    );
+    const forms = rule.genders.map((g) => dict.asciiForm(i, g));
     if (forms.some((f, g) => f === null || taken[g].has(key(f)))) return false;
     forms.forEach((f, g) => {
       taken[g].add(key(f as string));
@@ -169,9 +166,10 @@ function agreementOf(
   if (dict.kind !== 'adjective' || !dict.wordForms.some((f) => f !== undefined)) return undefined;
   const mixed = casing === 'mixed';
   const cased = casedWith(casing);
-  const spell = (w: string) => (ascii ? (asciiSpelling(w, dict.language) ?? '') : w);
   const forms = [...genders, null].map((g) =>
-    Array.from(positions, (p) => cased(spell((g && dict.wordForms[p]?.[g]) || dict.words[p]))),
+    Array.from(positions, (p) =>
+      cased(ascii ? (dict.asciiForm(p, g) ?? '') : (g && dict.wordForms[p]?.[g]) || dict.words[p]),
+    ),
   );
   forms.forEach((row, g) => {
     if (new Set(row).size !== row.length)

@@ -1,4 +1,4 @@
-import { asciiSpelling } from './ascii.js';
+import { asciiFormSpelling, asciiSpelling } from './ascii.js';
 import type { SizeLimit } from './ast.js';
 import type { BundleTag, DictionaryBundle } from './bundle.js';
 import { CASINGS, type Casing, casedWith, casingOf } from './casing.js';
@@ -40,6 +40,8 @@ export class DictionaryIndex {
   readonly wordTags: string[][];
   /** Each word's agreeing forms by gender tag, where the bundle gives them. */
   readonly wordForms: (Record<string, string> | undefined)[];
+  /** Each word's Latin spelling, where the bundle gives one (see `BundleWord.latin`). */
+  readonly wordLatin: (string | undefined)[];
   readonly lengths: Uint16Array;
   /** tag -> ascending word positions */
   readonly byTag = new Map<string, number[]>();
@@ -55,13 +57,14 @@ export class DictionaryIndex {
   constructor(
     readonly kind: string,
     readonly language: string | null,
-    entries: { word: string; tags: string[]; forms?: Record<string, string> }[],
+    entries: { word: string; tags: string[]; forms?: Record<string, string>; latin?: string }[],
     /** The tags of this dictionary's own bundle. */
     readonly tagMeta: BundleTag[],
   ) {
     this.words = entries.map((e) => e.word);
     this.wordTags = entries.map((e) => e.tags);
     this.wordForms = entries.map((e) => e.forms);
+    this.wordLatin = entries.map((e) => e.latin);
     this.lengths = Uint16Array.from(this.words, charLength);
     entries.forEach((e, i) => {
       for (const t of e.tags) {
@@ -145,8 +148,14 @@ export class DictionaryIndex {
 
   /** Each word's ASCII spelling (`ascii=true`), or null where it has none; worked out on first use. */
   asciiSpellings(): (string | null)[] {
-    this.ascii ??= this.words.map((w) => asciiSpelling(w, this.language));
+    this.ascii ??= this.words.map((w, i) => asciiSpelling(w, this.language, this.wordLatin[i]));
     return this.ascii;
+  }
+
+  /** The ASCII spelling of word i's form for a gender (the word itself without one), or null. */
+  asciiForm(i: number, gender: string | null): string | null {
+    const form = (gender && this.wordForms[i]?.[gender]) || this.words[i];
+    return asciiFormSpelling(form, this.words[i], this.language, this.wordLatin[i]);
   }
 
   /** The dictionary spelt in ASCII, as a casing renders it (words without a spelling render as ''). */

@@ -1,5 +1,6 @@
 export type { AgreementRule } from './agreement-rules.js';
 export { AGREEMENT_RULES } from './agreement-rules.js';
+export { hepburn } from './ascii.js';
 export type {
   Element,
   EmojiElement,

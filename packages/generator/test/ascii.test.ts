@@ -3,6 +3,7 @@ import type { DictionaryBundle } from '../src/index.js';
 import {
   canonicalPattern,
   Generator,
+  hepburn,
   type PatternError,
   parsePattern,
   SAMPLE_BUNDLE,
@@ -137,6 +138,56 @@ describe('ascii=true: words in plain ASCII letters', () => {
       expect(slugs).toContain(s);
     for (const s of slugs) expect(s).toMatch(/^[a-z-]+$/);
     expect(ru.forge('{Noun@ru:ascii=true}', { seed: 'c', count: 6 })).toContain('Shchuka');
+  });
+
+  it('Japanese: kana by Hepburn, kanji by the bundle’s romaji, and a na-adjective’s な spelt after it', () => {
+    expect(hepburn('しずか')).toBe('shizuka');
+    expect(hepburn('ダイジョウブ')).toBe('daijobu');
+    expect(hepburn('きっぷ')).toBe('kippu');
+    expect(hepburn('マッチャ')).toBe('matcha');
+    expect(hepburn('静か')).toBeNull();
+    const japanese: DictionaryBundle = {
+      id: 'ja-ascii',
+      version: '0.0.0',
+      hash: 'ja-ascii',
+      language: 'ja',
+      dictionaries: [
+        {
+          kind: 'adjective',
+          language: 'ja',
+          words: [
+            { word: '静か', tags: ['na'], forms: { common: '静かな' }, latin: 'shizuka' },
+            { word: '高い', tags: [], forms: { common: '高い' }, latin: 'takai' },
+            // Invented: a kanji word without romaji has no ASCII spelling and is left out.
+            { word: '無名', tags: ['na'], forms: { common: '無名な' } },
+          ],
+        },
+        {
+          kind: 'noun',
+          language: 'ja',
+          words: [
+            { word: '夜空', tags: ['common'], latin: 'yozora' },
+            { word: 'さくら', tags: ['common'] },
+            // Invented pair: their romaji meet, so the second counts once with the first.
+            { word: '記者', tags: ['common'], latin: 'kisha' },
+            { word: '汽車', tags: ['common'], latin: 'kisha' },
+          ],
+        },
+      ],
+      tags: [],
+    };
+    const ja = new Generator(SAMPLE_BUNDLE, { languages: [japanese] });
+    expect(all(ja, '{adjective@ja}{noun@ja}')).toContain('静かな夜空');
+    const slugs = all(ja, '{adjective@ja:ascii=true}-{noun@ja:ascii=true}');
+    expect(slugs.sort()).toEqual([
+      'shizukana-kisha',
+      'shizukana-sakura',
+      'shizukana-yozora',
+      'takai-kisha',
+      'takai-sakura',
+      'takai-yozora',
+    ]);
+    expect(all(ja, '{noun@ja:ascii=true}-{adjective@ja:ascii=true}')).toContain('yozora-shizuka');
   });
 
   it('a script without an ASCII spelling here has no words under ascii=true', () => {

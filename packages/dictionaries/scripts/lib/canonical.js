@@ -27,15 +27,20 @@ export function canonicalContent(bundle) {
   };
 }
 
-/** A word with its tags and, for languages with agreement, its forms by gender (keys sorted). */
+/**
+ * A word with its tags and, where given, its forms by gender (keys sorted) and its Latin spelling
+ * (a word without them canonicalises as before, so no earlier bundle's hash changes).
+ */
 function canonicalWord(w) {
-  if (!w.forms) return { word: w.word, tags: [...w.tags] };
-  const forms = Object.fromEntries(
-    Object.keys(w.forms)
-      .sort()
-      .map((k) => [k, w.forms[k]]),
-  );
-  return { word: w.word, tags: [...w.tags], forms };
+  const out = { word: w.word, tags: [...w.tags] };
+  if (w.forms)
+    out.forms = Object.fromEntries(
+      Object.keys(w.forms)
+        .sort()
+        .map((k) => [k, w.forms[k]]),
+    );
+  if (w.latin !== undefined) out.latin = w.latin;
+  return out;
 }
 
 /** The exact string that is hashed: compact JSON of {@link canonicalContent}. */

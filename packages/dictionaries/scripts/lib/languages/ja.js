@@ -3,7 +3,8 @@
 // (名詞・形容動詞語幹) and verbs (動詞・自立, dictionary form), each with its katakana reading.
 // Commonness: a word's reading, in Hepburn romaji, is among the most frequent words of Japanese
 // Wikipedia in @zxcvbn-ts/language-ja (MIT); of the words sharing a reading only the one IPAdic
-// finds cheapest (its most common spelling) is kept.
+// finds cheapest (its most common spelling) is kept. Each word carries that romaji as its Latin
+// spelling (`latin`, for ascii=true).
 //
 // The CSV sources are read from JA_IPADIC_DIR (default /usr/share/mecab/dic/ipadic), after
 //   apt-get install mecab-ipadic && node scripts/build-language.js ja
@@ -13,6 +14,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { hepburn } from '@slugsmith/generator';
 import { profaneWordsOf } from './profanity.js';
 
 const require = createRequire(import.meta.url);
@@ -49,75 +51,6 @@ function listFile(name) {
       .map((l) => l.replace(/#.*/, '').trim().normalize('NFC'))
       .filter(Boolean),
   );
-}
-
-const DIGRAPHS = {
-  キャ: 'kya',
-  キュ: 'kyu',
-  キョ: 'kyo',
-  シャ: 'sha',
-  シュ: 'shu',
-  ショ: 'sho',
-  チャ: 'cha',
-  チュ: 'chu',
-  チョ: 'cho',
-  ニャ: 'nya',
-  ニュ: 'nyu',
-  ニョ: 'nyo',
-  ヒャ: 'hya',
-  ヒュ: 'hyu',
-  ヒョ: 'hyo',
-  ミャ: 'mya',
-  ミュ: 'myu',
-  ミョ: 'myo',
-  リャ: 'rya',
-  リュ: 'ryu',
-  リョ: 'ryo',
-  ギャ: 'gya',
-  ギュ: 'gyu',
-  ギョ: 'gyo',
-  ジャ: 'ja',
-  ジュ: 'ju',
-  ジョ: 'jo',
-  ビャ: 'bya',
-  ビュ: 'byu',
-  ビョ: 'byo',
-  ピャ: 'pya',
-  ピュ: 'pyu',
-  ピョ: 'pyo',
-};
-const KANA =
-  'ア a イ i ウ u エ e オ o カ ka キ ki ク ku ケ ke コ ko サ sa シ shi ス su セ se ソ so タ ta チ chi ツ tsu テ te ト to ナ na ニ ni ヌ nu ネ ne ノ no ハ ha ヒ hi フ fu ヘ he ホ ho マ ma ミ mi ム mu メ me モ mo ヤ ya ユ yu ヨ yo ラ ra リ ri ル ru レ re ロ ro ワ wa ヲ o ン n ガ ga ギ gi グ gu ゲ ge ゴ go ザ za ジ ji ズ zu ゼ ze ゾ zo ダ da ヂ ji ヅ zu デ de ド do バ ba ビ bi ブ bu ベ be ボ bo パ pa ピ pi プ pu ペ pe ポ po ヴ vu';
-const KANA_FIELDS = KANA.split(' ');
-const MONOGRAPHS = Object.fromEntries(
-  KANA_FIELDS.flatMap((x, i) => (i % 2 ? [] : [[x, KANA_FIELDS[i + 1]]])),
-);
-
-/**
- * A katakana reading in Hepburn romaji without long-vowel marks, as the frequency list spells
- * (ダイジョウブ → daijobu, ヒツヨウ → hitsuyo): long o and u are written once; null for a reading
- * with kana outside the table.
- */
-export function hepburn(reading) {
-  let out = '';
-  for (let i = 0; i < reading.length; i++) {
-    const pair = DIGRAPHS[reading.slice(i, i + 2)];
-    if (pair) {
-      out += pair;
-      i++;
-      continue;
-    }
-    const c = reading[i];
-    if (c === 'ッ') {
-      const next = DIGRAPHS[reading.slice(i + 1, i + 3)] ?? MONOGRAPHS[reading[i + 1]];
-      if (!next) return null;
-      out += next.startsWith('ch') ? 't' : next[0];
-    } else if (c === 'ー') {
-      // A long vowel: written once.
-    } else if (MONOGRAPHS[c]) out += MONOGRAPHS[c];
-    else return null;
-  }
-  return out.replace(/ou/g, 'o').replace(/uu/g, 'u').replace(/oo/g, 'o');
 }
 
 function readCsv(dir, file) {
@@ -193,7 +126,7 @@ export async function buildJapanese() {
       const seen = byReading.get(romaji);
       if (!seen || r.cost < seen.cost) byReading.set(romaji, r);
     }
-    return [...byReading.values()].map((r) => ({ kind, word: r.surface }));
+    return [...byReading.entries()].map(([latin, r]) => ({ kind, word: r.surface, latin }));
   };
   const nouns = pick(readCsv(dir, 'Noun.csv'), 'noun');
   const naAdjectives = pick(readCsv(dir, 'Noun.adjv.csv'), 'na');
@@ -215,15 +148,25 @@ export async function buildJapanese() {
   const single = (list) => list.filter((w) => count.get(w.word) === 1);
   // After a na-adjective's な a noun must not spell an entry either (な + めい holds なめ).
   const nounTopics = (w) => [...new Set([...topics(w), ...topics(`な${w}`)])];
-  const nounWords = single(nouns).map(({ word }) => ({ word, tags: ['common', ...nounTopics(word)].sort() }));
+  const nounWords = single(nouns).map(({ word, latin }) => ({
+    word,
+    tags: ['common', ...nounTopics(word)].sort(),
+    latin,
+  }));
   // Before a noun a na-adjective takes な (静かな猫); an i-adjective is the same (高い山).
   const adjectiveWords = [
-    ...single(naAdjectives).map(({ word }) => ({
+    ...single(naAdjectives).map(({ word, latin }) => ({
       word,
       tags: ['na', ...topics(word), ...topics(`${word}な`).filter((t) => !topics(word).includes(t))].sort(),
       forms: { common: `${word}な` },
+      latin,
     })),
-    ...single(iAdjectives).map(({ word }) => ({ word, tags: topics(word), forms: { common: word } })),
+    ...single(iAdjectives).map(({ word, latin }) => ({
+      word,
+      tags: topics(word),
+      forms: { common: word },
+      latin,
+    })),
   ];
   return {
     dictionaries: [
@@ -233,7 +176,7 @@ export async function buildJapanese() {
         kind: 'verb',
         language: 'ja',
         words: single(verbs)
-          .map(({ word }) => ({ word, tags: topics(word) }))
+          .map(({ word, latin }) => ({ word, tags: topics(word), latin }))
           .sort(byWord),
       },
     ],
