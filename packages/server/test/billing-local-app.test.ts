@@ -287,8 +287,15 @@ describeEachDatabase('local payments in the app', (ctx) => {
       expect((await c.request(method, url, { body })).status).toBe(401);
       expect((await c.request(method, url, { token: person.token, body })).status).toBe(403);
     }
-    const clock = await c.request('GET', '/api/v1/admin/local/clock', { token: admin });
-    expect(clock.status).toBe(200);
-    expect(clock.body.offset_seconds).toBeGreaterThanOrEqual(0);
+    // Staff move the sandbox's clock forward, and read it back moved by that much.
+    const before = await c.request('GET', '/api/v1/admin/local/clock', { token: admin });
+    expect(before.status).toBe(200);
+    const moved = await c.request('POST', '/api/v1/admin/local/clock', {
+      token: admin,
+      body: { advance_seconds: 60 },
+    });
+    expect(moved.status).toBe(200);
+    const after = await c.request('GET', '/api/v1/admin/local/clock', { token: admin });
+    expect(after.body.offset_seconds - before.body.offset_seconds).toBe(60);
   });
 });
