@@ -32,6 +32,7 @@ export function adminDocumentRoutes(app: FastifyInstance, db: Db): void {
     schema: {
       tags,
       summary: 'Every document, drafts included',
+      description: 'Staff: every document, drafts and unpublished ones included, a page at a time.',
       querystring: AdminDocumentListQuery,
       response: { 200: AdminDocumentPage, ...errors },
     },
@@ -44,6 +45,7 @@ export function adminDocumentRoutes(app: FastifyInstance, db: Db): void {
     schema: {
       tags,
       summary: 'Create a document (unpublished) with its first translation as a draft',
+      description: 'Staff: creates a document, unpublished, with its first translation as a draft.',
       body: CreateDocument,
       response: { 201: AdminDocument, ...errors },
     },
@@ -63,6 +65,7 @@ export function adminDocumentRoutes(app: FastifyInstance, db: Db): void {
     schema: {
       tags,
       summary: 'A document by id or slug, with its translations and whether drafts are pending',
+      description: 'Staff: one document with all its translations and whether drafts wait to be published.',
       params: DocumentParams,
       response: { 200: AdminDocument, ...errors },
     },
@@ -74,6 +77,8 @@ export function adminDocumentRoutes(app: FastifyInstance, db: Db): void {
     schema: {
       tags,
       summary: 'Change slug, collection, format, tags or order',
+      description:
+        "Staff: changes the document's slug, collection, format, tags or order; the texts are untouched.",
       params: DocumentParams,
       body: UpdateDocument,
       response: { 200: AdminDocument, ...errors },
@@ -89,6 +94,8 @@ export function adminDocumentRoutes(app: FastifyInstance, db: Db): void {
     schema: {
       tags,
       summary: 'Publish the drafts, discard them, or unpublish the document',
+      description:
+        'Staff: publishes the pending drafts (one language or all), discards them, or unpublishes the document.',
       description:
         '`publish` makes the pending drafts (of `language` only, when given) the published text and shows the ' +
         'document; `discard` drops them; `unpublish` hides the document and keeps its texts. 409 when a ' +
@@ -108,6 +115,8 @@ export function adminDocumentRoutes(app: FastifyInstance, db: Db): void {
     schema: {
       tags,
       summary: 'Delete a document and its translations (a seeded one is not seeded again)',
+      description:
+        'Staff: deletes the document and its translations; a document of the content seed is not seeded again.',
       params: DocumentParams,
       response: { ...noContent, ...errors },
     },
@@ -128,6 +137,8 @@ export function adminDocumentRoutes(app: FastifyInstance, db: Db): void {
     schema: {
       tags,
       summary: 'One translation (no fallback): its pending draft, else its published text',
+      description:
+        'Staff: one translation exactly as stored (no fallback): its pending draft, else its published text.',
       params: TranslationParams,
       response: { 200: Translation, ...errors },
     },
@@ -140,6 +151,8 @@ export function adminDocumentRoutes(app: FastifyInstance, db: Db): void {
     schema: {
       tags,
       summary: 'Save a translation as a draft (published by PATCH; the content seed never overwrites it)',
+      description:
+        'Staff: saves a translation as a draft, published by PATCH; the content seed never overwrites it afterwards.',
       params: TranslationParams,
       body: PutTranslation,
       response: { 200: Translation, ...errors },
@@ -164,6 +177,7 @@ export function adminDocumentRoutes(app: FastifyInstance, db: Db): void {
     schema: {
       tags,
       summary: 'Tags of a document',
+      description: 'Staff: the tags of one document.',
       params: DocumentParams,
       response: { 200: TagNames, ...errors },
     },
@@ -177,6 +191,7 @@ export function adminDocumentRoutes(app: FastifyInstance, db: Db): void {
     schema: {
       tags,
       summary: 'Add tags to a document (missing tags are created)',
+      description: 'Staff: adds tags to a document, creating those that do not exist yet.',
       params: DocumentParams,
       body: DocumentTagsBody,
       response: { 200: TagNames, ...errors },
@@ -196,6 +211,7 @@ export function adminDocumentRoutes(app: FastifyInstance, db: Db): void {
     schema: {
       tags,
       summary: 'Remove tags from a document: ?tags=a&tags=b',
+      description: 'Staff: removes the tags given in the query (?tags=a&tags=b) from a document.',
       params: DocumentParams,
       querystring: DocumentTagsQuery,
       response: { 200: TagNames, ...errors },

@@ -34,6 +34,8 @@ export function publicDocumentRoutes(app: FastifyInstance, db: Db): void {
     schema: {
       tags,
       summary: 'Published documents, by tags (every tag given must match), in a language',
+      description:
+        'Published documents (guides, articles, legal texts …) a page at a time, optionally only those carrying every tag given, each titled in the language asked for or its nearest translation.',
       querystring: DocumentListQuery,
       response: { 200: DocumentPage, ...errors },
     },
@@ -45,6 +47,7 @@ export function publicDocumentRoutes(app: FastifyInstance, db: Db): void {
     schema: {
       tags,
       summary: 'Tags of published documents, with the number of documents carrying each',
+      description: 'The tags of published documents, with how many documents carry each.',
       response: { 200: DocumentTagList, ...errors },
     },
     handler: async () => service.listTags(db, true),
@@ -55,6 +58,8 @@ export function publicDocumentRoutes(app: FastifyInstance, db: Db): void {
     schema: {
       tags,
       summary: 'A published document by id or slug, in the language asked for or the nearest one',
+      description:
+        'One published document with its content, in lang or the nearest translation (regional, then base language, then English), and the languages it is written in.',
       params: DocumentParams,
       querystring: LangQuery,
       response: { 200: Document, ...errors },
@@ -67,6 +72,7 @@ export function publicDocumentRoutes(app: FastifyInstance, db: Db): void {
     schema: {
       tags,
       summary: 'The enabled languages (the first is the default)',
+      description: 'The interface languages this server offers; the first is the default.',
       response: { 200: LanguageList },
     },
     handler: async () => [...SUPPORTED_LANGUAGES],

@@ -14,6 +14,7 @@ export function documentTagRoutes(app: FastifyInstance, db: Db): void {
     schema: {
       tags,
       summary: 'Every tag, with the number of documents carrying it',
+      description: 'Staff: every document tag, with how many documents carry it.',
       response: { 200: DocumentTagList, ...errors },
     },
     handler: async () => service.listTags(db, false),
@@ -24,6 +25,7 @@ export function documentTagRoutes(app: FastifyInstance, db: Db): void {
     schema: {
       tags,
       summary: 'Create a tag',
+      description: 'Staff: creates a tag (409 if it exists).',
       body: CreateTag,
       response: { 201: DocumentTag, ...errors },
     },
@@ -45,6 +47,7 @@ export function documentTagRoutes(app: FastifyInstance, db: Db): void {
     schema: {
       tags,
       summary: 'Rename a tag',
+      description: 'Staff: renames a tag on every document carrying it.',
       params: TagParams,
       body: CreateTag,
       response: { 200: DocumentTag, ...errors },
@@ -62,6 +65,7 @@ export function documentTagRoutes(app: FastifyInstance, db: Db): void {
     schema: {
       tags,
       summary: 'Delete a tag (documents lose it)',
+      description: 'Staff: deletes a tag; the documents carrying it lose it.',
       params: TagParams,
       response: { ...noContent, ...errors },
     },
