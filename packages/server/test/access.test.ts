@@ -195,6 +195,10 @@ async function staffFixtures(ctx: TestContext) {
     tag: 'harness',
     plan: 'pro',
     period: 'monthly',
+    // A translation's language, and an agreement version (migration 0001's).
+    language: 'de',
+    type: 'eula',
+    version: '2026-11-01',
     subscription: subscriptions.body[0].id,
     provider: ctx.config.billing.provider,
     // Licences are only written (revoked) by staff routes: admins reach the missing one below.
@@ -213,6 +217,7 @@ async function staffFixtures(ctx: TestContext) {
     doc: 'no-such-doc',
     tag: 'no-such-tag',
     plan: 'no-such-plan',
+    version: '1999-01-01',
     subscription: nowhere,
     licence: nowhere,
   };
