@@ -95,8 +95,6 @@ export function adminDocumentRoutes(app: FastifyInstance, db: Db): void {
       tags,
       summary: 'Publish the drafts, discard them, or unpublish the document',
       description:
-        'Staff: publishes the pending drafts (one language or all), discards them, or unpublishes the document.',
-      description:
         '`publish` makes the pending drafts (of `language` only, when given) the published text and shows the ' +
         'document; `discard` drops them; `unpublish` hides the document and keeps its texts. 409 when a ' +
         'document with no text at all is published.',
