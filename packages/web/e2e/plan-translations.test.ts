@@ -1,8 +1,8 @@
 /**
  * Plan texts in the reader's language against the real server in Chromium (issue 31 item 11): the
  * seeded Pro plan's page in German and Japanese, a plan without a translation shown in English
- * with the fallback marked, and staff saving a Japanese description in the plan editor that
- * Japanese readers then see. Needs the built console (npm run build -w @slugsmith/web).
+ * with the fallback marked, staff saving a Japanese description in the plan editor that
+ * Japanese readers then see, and the agreements dialog's titles in German. Needs the built console (npm run build -w @slugsmith/web).
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,8 +11,10 @@ import {
   ADMIN_PASSWORD,
   acceptAgreements,
   accessToken,
+  agreementDialog,
   apiAs,
   newContext,
+  newPerson,
   type RealServer,
   signIn,
   startRealServer,
@@ -118,5 +120,26 @@ describe('plan texts per language', () => {
       await page.getByRole('heading', { name: 'Starter', level: 1 }).waitFor();
       await page.getByTestId('fallback-language').getByText('Englisch').waitFor();
     });
+  });
+
+  it("titles the agreements of a first sign-in in the reader's language", async () => {
+    const context = await newContext(browser, server);
+    try {
+      const page = await context.newPage();
+      await signIn(page, newPerson('reader'), { returnTo: '/dashboard', signUp: true });
+      await agreementDialog(page).waitFor();
+      // The reader chooses German (as the language menu stores it) and comes back.
+      await page.evaluate(() => {
+        localStorage.setItem('language', 'de-DE');
+        localStorage.setItem('language-set-at', new Date().toISOString());
+      });
+      await page.reload();
+      const dialog = page.getByRole('dialog');
+      for (const title of ['Endbenutzer-Lizenzvertrag', 'Datenschutzerklärung', 'Nutzungsbedingungen'])
+        await dialog.getByRole('link', { name: title, exact: true }).waitFor();
+      expect(await dialog.getByTestId('fallback-language').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
   });
 });
