@@ -5,12 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../src/app.js';
 import { judgePassword } from '../src/auth/builtin/password-policy.js';
 import { findLocalUserByEmail, seedAdmin, setUserLanguage, signUp } from '../src/auth/builtin/users.js';
-import { accountLinks, authThrottle } from '../src/db/schema.js';
+import { accountLinks, accounts, authThrottle, localUsers } from '../src/db/schema.js';
 import type { Config } from '../src/platform/config.js';
 import { createMailer, firstLink } from '../src/platform/mail.js';
 import { linkMail } from '../src/platform/mail-templates.js';
 import { closeApp, TestContext, testConfig, testDatabases } from './support/app.js';
-import { MailCatcher } from './support/mail-catcher.js';
+import { type CaughtMail, MailCatcher } from './support/mail-catcher.js';
 import { OidcFlow } from './support/oidc-flow.js';
 
 describe('password policy', () => {
@@ -83,15 +83,45 @@ for (const kind of testDatabases)
       return { status: r.status, headers: r.headers, body: text ? JSON.parse(text) : undefined };
     };
 
-    /** Signs up through the pages; answers the tokens and the verification mail. */
+    /** Signs up through the pages, opens the verification link and signs in: the tokens and that mail. */
     async function signUpFlow(email: string, extra: Record<string, string> = {}) {
       const flow = new OidcFlow(base);
       await flow.start({ screen_hint: 'signup', ...extra });
-      const tokens = await flow.tokens(await flow.signUp(email, password, password, extra));
+      let mail: CaughtMail | undefined;
+      const signedIn = await flow.signUpVerified(
+        email,
+        password,
+        async () => {
+          mail = await catcher.next(email);
+          return MailCatcher.link(mail);
+        },
+        extra,
+      );
+      const tokens = await flow.tokens(signedIn);
       const created = await api('POST', '/accounts', tokens.access_token);
       expect(created.status).toBe(201);
       await ctx.acceptAllAgreements(tokens.access_token);
-      return { flow, tokens, mail: await catcher.next(email) };
+      return { flow, tokens, mail: mail as CaughtMail };
+    }
+
+    /**
+     * A signed-in account whose address is not verified: one that signed in before sign-in
+     * waited for verification (signing in now needs it, so the state is set in the database).
+     */
+    async function signedInUnverified(email: string) {
+      const signedUp = await signUpFlow(email);
+      for (const table of [localUsers, accounts])
+        await app.database.db.update(table).set({ emailVerifiedAt: null }).where(eq(table.email, email));
+      return signedUp;
+    }
+
+    /** A sign-up's answer with the address and the sign-in attempt's id taken out. */
+    async function signUpAnswer(email: string, pw = password) {
+      const flow = new OidcFlow(base);
+      await flow.start({ screen_hint: 'signup' });
+      const r = await flow.signUp(email, pw);
+      const text = (await r.text()).replaceAll(email.toLowerCase(), 'ADDRESS').replaceAll(flow.uid, 'UID');
+      return { status: r.status, type: r.headers.get('content-type'), text };
     }
 
     async function signInFlow(email: string, pw = password) {
@@ -117,18 +147,42 @@ for (const kind of testDatabases)
       expect(await findLocalUserByEmail(app.database.db, email)).toBeUndefined();
     });
 
-    it('a new account gets a single-use verification link in its language; until used it is unverified', async () => {
+    it('a new account gets a single-use verification link in its language and signs in only once it is used', async () => {
       const email = newEmail('verify');
-      const { tokens, mail } = await signUpFlow(email, { ui_locales: 'de-DE' });
+      const flow = new OidcFlow(base);
+      await flow.start({ screen_hint: 'signup', ui_locales: 'de-DE' });
+      const answer = await flow.signUp(email, password, password, { ui_locales: 'de-DE' });
+      expect(answer.status).toBe(200);
+      const page = await answer.text();
+      expect(page).toContain('Sehen Sie in Ihr Postfach');
+      expect(page).toContain(`href="/oidc/interaction/${flow.uid}?screen=sign-in"`);
+      const mail = await catcher.next(email);
       expect(mail.subject).toBe('Bestätigen Sie Ihre E-Mail-Adresse für Slugsmith');
       const link = MailCatcher.link(mail);
       expect(link.startsWith(`${base}/oidc/verify-email?token=`)).toBe(true);
-      expect((await api('GET', '/accounts', tokens.access_token)).body.email_verified).toBe(false);
+
+      // Before the link is used, the right password answers as a wrong one does (else signing
+      // in with a sign-up's password would tell that the address was new); the link comes again.
+      const signInAnswer = async (f: OidcFlow, address: string) => {
+        const r = await f.signIn(address, password, { ui_locales: 'de-DE' });
+        return {
+          status: r.status,
+          text: (await r.text()).replaceAll(address, 'ADDRESS').replaceAll(f.uid, 'UID'),
+        };
+      };
+      const early = await signInAnswer(flow, email);
+      const other = new OidcFlow(base);
+      await other.start({ ui_locales: 'de-DE' });
+      expect(early.status).toBe(401);
+      expect(early.text).toContain('Ein neues Konto kann sich anmelden, sobald');
+      expect(await signInAnswer(other, newEmail('nobody'))).toEqual(early);
+      expect(await catcher.next(email)).toMatchObject({ subject: mail.subject });
 
       const opened = await fetch(link);
       expect(opened.status).toBe(200);
       expect(await opened.text()).toContain('lang="de-DE"');
-      expect((await api('GET', '/accounts', tokens.access_token)).body.email_verified).toBe(true);
+      const tokens = await flow.tokens(await flow.signIn(email, password, { ui_locales: 'de-DE' }));
+      expect((await api('POST', '/accounts', tokens.access_token)).body.email_verified).toBe(true);
       // Used once: the second time says so, and changes nothing.
       const again = await fetch(link);
       expect(again.status).toBe(200);
@@ -145,7 +199,7 @@ for (const kind of testDatabases)
 
     it('resending the verification link is throttled with 429 and Retry-After', async () => {
       const email = newEmail('resend');
-      const { tokens } = await signUpFlow(email);
+      const { tokens } = await signedInUnverified(email);
       const statuses: number[] = [];
       for (let i = 0; i < 4; i++) {
         const r = await api('POST', '/account/verification', tokens.access_token);
@@ -161,7 +215,7 @@ for (const kind of testDatabases)
 
     it('a squatted address gains nothing: no staff level, no ADMIN_EMAIL seeding', async () => {
       const ceo = newEmail('ceo');
-      const { tokens } = await signUpFlow(ceo);
+      const { tokens } = await signedInUnverified(ceo);
       const admin = await ctx.admin();
       const found = await api('GET', `/admin/users?q=${encodeURIComponent(ceo)}`, admin.token);
       const id = found.body.items[0].id;
@@ -343,7 +397,7 @@ for (const kind of testDatabases)
       expect(refused.status).toBe(404);
     });
 
-    it('sign-up with a taken address tells its owner, in their language, at most 3 times a day', async () => {
+    it('sign-up answers a taken address as a new one; the owner is told, in their language, at most 3 times a day', async () => {
       const email = newEmail('taken');
       await signUpFlow(email);
       await setUserLanguage(
@@ -351,16 +405,25 @@ for (const kind of testDatabases)
         (await findLocalUserByEmail(app.database.db, email))?.id as string,
         'de-DE',
       );
-      const attempt = async () => {
-        const flow = new OidcFlow(base);
-        await flow.start({ screen_hint: 'signup' });
-        return flow.signUp(email.toUpperCase(), 'another long phrase here');
-      };
-      expect((await attempt()).status).toBe(400);
+      const before = await findLocalUserByEmail(app.database.db, email);
+      const attempt = () => signUpAnswer(email.toUpperCase(), 'another long phrase here');
+
+      // The same status, type and words as for an address without an account.
+      const fresh = newEmail('fresh');
+      const forNew = await signUpAnswer(fresh, 'another long phrase here');
+      const forTaken = await attempt();
+      expect(forNew.status).toBe(200);
+      expect(forNew.text).toContain('Check your inbox');
+      expect(forTaken).toEqual(forNew);
+      // The new address gets its verification link; the taken one a note to its owner.
+      expect((await catcher.next(fresh)).subject).toBe('Verify your e-mail address for Slugsmith');
       const notice = await catcher.next(email);
       expect(notice.subject).toBe('Jemand wollte sich mit Ihrer Adresse bei Slugsmith registrieren');
       expect(MailCatcher.link(notice)).toBe(`${base}/oidc/forgot-password?ui_locales=de-DE`);
-      for (let i = 0; i < 3; i++) expect((await attempt()).status).toBe(400);
+      // Nothing else changed: the password stays and the account still signs in with it.
+      expect((await findLocalUserByEmail(app.database.db, email))?.passwordHash).toBe(before?.passwordHash);
+      expect((await signInFlow(email)).response.status).toBe(303);
+      for (let i = 0; i < 3; i++) expect(await attempt()).toEqual(forNew);
       // Two more notices, then the count for this address is spent: a 4th is not sent.
       await catcher.next(email);
       await catcher.next(email);

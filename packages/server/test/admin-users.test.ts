@@ -172,7 +172,7 @@ describeEachDatabase('admin users', (ctx) => {
     const admin = await ctx().admin();
     const email = `blocked-${Date.now()}@example.com`;
     const password = 'a long password';
-    const user = await signUp(ctx().app.database.db, email, password);
+    const user = await signUp(ctx().app.database.db, email, password, { verified: true });
     if (user === 'taken') throw new Error('taken');
     const token = await ctx().token({ subject: user.id, email });
     expect((await ctx().request('POST', '/api/v1/accounts', { token })).status).toBe(201);

@@ -7,7 +7,7 @@ import { signUp } from '../src/auth/builtin/users.js';
 import { authThrottle } from '../src/db/schema.js';
 import type { Config } from '../src/platform/config.js';
 import { closeApp, TestContext, testConfig, testDatabases } from './support/app.js';
-import { OidcFlow } from './support/oidc-flow.js';
+import { OidcFlow, outboxVerificationLink } from './support/oidc-flow.js';
 
 /**
  * Parallel guesses against the throttle (issue 30 item 2): each attempt is counted before its
@@ -62,7 +62,7 @@ for (const kind of testDatabases)
       for (const [round, rightAt] of [39, 20, 0].entries()) {
         await app.database.db.delete(authThrottle).where(like(authThrottle.key, 'sign-in:address:%'));
         const email = `race-${round}-${randomBytes(3).toString('hex')}@example.com`;
-        await signUp(app.database.db, email, password);
+        await signUp(app.database.db, email, password, { verified: true });
         const statuses = await burst(email, rightAt);
         const signedIn = statuses.filter((s) => s === 303 || s === 302).length;
         const refused = statuses.filter((s) => s === 401).length;
@@ -86,7 +86,11 @@ for (const kind of testDatabases)
       const email = `change-race-${randomBytes(3).toString('hex')}@example.com`;
       const flow = new OidcFlow(base);
       await flow.start({ screen_hint: 'signup' });
-      const tokens = await flow.tokens(await flow.signUp(email, password, password));
+      const tokens = await flow.tokens(
+        await flow.signUpVerified(email, password, (address) =>
+          outboxVerificationLink(app.database.db, address),
+        ),
+      );
       const token = tokens.access_token as string;
       expect((await ctx.request('POST', '/api/v1/accounts', { token })).status).toBe(201);
       const statuses = await Promise.all(

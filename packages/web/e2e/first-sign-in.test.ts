@@ -13,6 +13,7 @@ import {
   accessToken,
   agreementDialog,
   apiAs,
+  confirmSignUp,
   invitationPath,
   markEmailVerified,
   newContext,
@@ -97,6 +98,7 @@ describe('first sign-in behind the agreements dialog', () => {
     await page.getByLabel('Password', { exact: true }).fill(invitee.password);
     await page.getByLabel('Repeat password').fill(invitee.password);
     await page.getByRole('button', { name: 'Create account' }).click();
+    await confirmSignUp(page, invitee);
     await page.waitForURL((u) => u.pathname === path);
     await agreementDialog(page).waitFor();
     await acceptAgreements(page);

@@ -17,6 +17,7 @@ import { freePort } from '@slugsmith/test-support';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { mailOutbox } from '../../server/src/db/schema.js';
+import { outboxVerificationLink } from '../../server/test/support/oidc-flow.js';
 
 export const webDist = fileURLToPath(new URL('../dist', import.meta.url));
 const webSources = [
@@ -32,6 +33,9 @@ export interface RealServer {
   app: App;
   close(): Promise<void>;
 }
+
+/** The running servers by origin: sign-up finds the outbox of the server a page is on. */
+const running = new Map<string, RealServer>();
 
 /** Files index.html refers to (scripts, styles, icons): all must exist for a usable copy. */
 function referencedFiles(dir: string): string[] {
@@ -95,14 +99,17 @@ export async function startRealServer(env: Record<string, string> = {}): Promise
     await app.server.close();
     throw error;
   }
-  return {
+  const server: RealServer = {
     url,
     app,
     close: async () => {
+      running.delete(url);
       await app.server.close();
       await rm(dist, { recursive: true, force: true });
     },
   };
+  running.set(url, server);
+  return server;
 }
 
 export interface ContextOptions {
@@ -144,30 +151,75 @@ export function newPerson(name = 'user'): { email: string; password: string } {
   };
 }
 
+/** How a test reads the verification link e-mailed to an address (a server with SMTP_URL). */
+export type VerificationLinkOf = (email: string) => Promise<string>;
+
 /**
- * Signs in through the console: /login (with returnTo), the provider's sign-in or sign-up form,
- * back through /authn-callback. Resolves once the browser is on the console again.
+ * Signs in through the console: /login (with returnTo), the provider's sign-in form, back through
+ * /authn-callback. Resolves once the browser is on the console again. With `signUp` the account
+ * is created first as a person does: the sign-up form, the e-mailed verification link opened in
+ * another tab (from the server's outbox, or `verificationLink` when it sends over SMTP), then
+ * back to sign in.
  */
 export async function signIn(
   page: Page,
   person: { email: string; password: string },
-  options: { returnTo?: string; signUp?: boolean } = {},
+  options: { returnTo?: string; signUp?: boolean; verificationLink?: VerificationLinkOf } = {},
 ): Promise<void> {
   const query = new URLSearchParams();
   if (options.returnTo) query.set('returnTo', options.returnTo);
   if (options.signUp) query.set('screen_hint', 'signup');
   await page.goto(`/login${query.size ? `?${query}` : ''}`);
   await page.waitForURL((u) => u.pathname.startsWith('/oidc/'));
-  await page.getByLabel('Email').fill(person.email);
   if (options.signUp) {
+    await page.getByLabel('Email').fill(person.email);
     await page.getByLabel('Password', { exact: true }).fill(person.password);
     await page.getByLabel('Repeat password').fill(person.password);
     await page.getByRole('button', { name: 'Create account' }).click();
+    await confirmSignUp(page, person, options.verificationLink);
   } else {
-    await page.getByLabel('Password').fill(person.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signInOnPage(page, person);
   }
   await page.waitForURL((u) => !u.pathname.startsWith('/oidc/') && u.pathname !== '/authn-callback');
+}
+
+/** The provider's sign-in form (English pages), filled and sent. */
+async function signInOnPage(page: Page, person: { email: string; password: string }) {
+  await page.getByLabel('Email').fill(person.email);
+  await page.getByLabel('Password').fill(person.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** The verification link e-mailed to `email` by the server `page` is on (its outbox), or by `verificationLink`. */
+async function verificationLinkFor(
+  page: Page,
+  email: string,
+  verificationLink?: VerificationLinkOf,
+): Promise<string> {
+  if (verificationLink) return verificationLink(email);
+  const server = running.get(new URL(page.url()).origin);
+  if (!server) throw new Error(`no server at ${page.url()} to read the verification link from`);
+  return outboxVerificationLink(server.app.database.db, email);
+}
+
+/**
+ * After the sign-up form was sent (English pages): the answer asks to check the inbox, the
+ * e-mailed link is opened in another tab, and the person goes back to sign in with the password.
+ * The sign-in attempt goes on where it was headed (returnTo, an invitation).
+ */
+export async function confirmSignUp(
+  page: Page,
+  person: { email: string; password: string },
+  verificationLink?: VerificationLinkOf,
+): Promise<void> {
+  await page.getByRole('heading', { name: 'Check your inbox' }).waitFor();
+  const link = await verificationLinkFor(page, person.email, verificationLink);
+  const mailTab = await page.context().newPage();
+  const opened = await mailTab.goto(link);
+  if (opened?.status() !== 200) throw new Error(`verification link answered ${opened?.status()}`);
+  await mailTab.close();
+  await page.getByRole('link', { name: 'Back to sign in' }).click();
+  await signInOnPage(page, person);
 }
 
 /** The agreement dialog shown after a first sign-in (product spec §4). */
@@ -188,8 +240,9 @@ export async function signUpAndAccept(
   page: Page,
   person: { email: string; password: string },
   returnTo = '/dashboard',
+  verificationLink?: VerificationLinkOf,
 ) {
-  await signIn(page, person, { returnTo, signUp: true });
+  await signIn(page, person, { returnTo, signUp: true, verificationLink });
   await acceptAgreements(page);
 }
 

@@ -16,6 +16,7 @@ import {
   apiAs,
   axeViolations,
   confirmProviderSignOut,
+  confirmSignUp,
   newContext,
   newPerson,
   type RealServer,
@@ -76,6 +77,7 @@ describe('sign-in with the built-in provider', () => {
     await page.getByLabel('Password', { exact: true }).fill(person.password);
     await page.getByLabel('Repeat password').fill(person.password);
     await page.getByRole('button', { name: 'Create account' }).click();
+    await confirmSignUp(page, person);
 
     await page.waitForURL((u) => u.pathname === '/dashboard');
     // Code and state are gone from the address: the callback replaced its history entry.

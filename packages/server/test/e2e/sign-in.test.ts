@@ -8,6 +8,7 @@ import type { App } from '../../src/app.js';
 import { buildApp } from '../../src/app.js';
 import type { Config } from '../../src/platform/config.js';
 import { closeApp, testConfig } from '../support/app.js';
+import { outboxVerificationLink } from '../support/oidc-flow.js';
 
 /**
  * The built-in provider end to end in real Chromium: the authorization-code flow with PKCE as the
@@ -135,6 +136,17 @@ describe('built-in sign-in in Chromium', () => {
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByLabel('Repeat password').fill(password);
     await page.getByRole('button', { name: 'Create account' }).click();
+    // The answer asks to confirm the address (the same for an address that has an account); the
+    // e-mailed link opens in another tab, then the person signs in from the first one.
+    await page.getByRole('heading', { name: 'Check your inbox' }).waitFor();
+    const mailTab = await page.context().newPage();
+    await mailTab.goto(await outboxVerificationLink(app.database.db, email));
+    await mailTab.getByRole('heading', { name: 'E-mail address verified' }).waitFor();
+    await mailTab.close();
+    await page.getByRole('link', { name: 'Back to sign in' }).click();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
     const token = await completeAuthorization(page, flow);
 
     const created = await api(page, token, 'POST', '/accounts');

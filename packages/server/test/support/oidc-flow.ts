@@ -1,4 +1,26 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { and, desc, eq } from 'drizzle-orm';
+import type { Db } from '../../src/db/connect.js';
+import { mailOutbox } from '../../src/db/schema.js';
+
+/**
+ * The verification link last e-mailed to `email` by a server without SMTP_URL (its outbox keeps
+ * the message). Sign-up sends it after answering, so it is waited for (up to 10 s).
+ */
+export async function outboxVerificationLink(db: Db, email: string): Promise<string> {
+  for (let waited = 0; waited < 10_000; waited += 50) {
+    const [mail] = await db
+      .select({ text: mailOutbox.textBody })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.recipient, email.toLowerCase()), eq(mailOutbox.kind, 'verify_email')))
+      .orderBy(desc(mailOutbox.createdAt))
+      .limit(1);
+    const link = mail?.text.match(/https?:\/\/\S+\/oidc\/verify-email\S*/)?.[0];
+    if (link) return link;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`no verification link to ${email}`);
+}
 
 /**
  * The built-in provider's authorization-code flow over real HTTP without a browser: one cookie
@@ -92,6 +114,24 @@ export class OidcFlow {
     return this.fetch(`/oidc/interaction/${this.uid}/sign-up`, {
       form: { email, password, confirm, ...extra },
     });
+  }
+
+  /**
+   * Signs up as a person does: the answer asks to check the inbox, the verification link that
+   * `linkOf` finds in the address's mail is opened, then the person signs in (an account signs
+   * in once its address is verified). Answers the sign-in's response, for `tokens()`.
+   */
+  async signUpVerified(
+    email: string,
+    password: string,
+    linkOf: (email: string) => Promise<string>,
+    extra: Record<string, string> = {},
+  ): Promise<Response> {
+    const answer = await this.signUp(email, password, password, extra);
+    if (answer.status !== 200) throw new Error(`sign-up: ${answer.status} ${await answer.text()}`);
+    const opened = await fetch(await linkOf(email));
+    if (opened.status !== 200) throw new Error(`verification link: ${opened.status} ${await opened.text()}`);
+    return this.signIn(email, password, extra);
   }
 
   /** After a successful form: follows to the callback and exchanges the code for tokens. */

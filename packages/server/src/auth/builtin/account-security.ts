@@ -117,9 +117,12 @@ export class AccountSecurity {
     })().catch((err) => this.log.error({ err }, 'sign-up notice not sent'));
   }
 
-  /** Sends a new account its verification link; a failing mailer is logged, not the sign-up's problem. */
-  async welcome(user: LocalUser): Promise<void> {
-    await this.sendLink('verify_email', user).catch((err) =>
+  /**
+   * Sends a new account its verification link. Not awaited, like `signUpAttempted`, so the
+   * sign-up's answer takes as long for a new address as for a taken one; failures are logged.
+   */
+  welcome(user: LocalUser): void {
+    this.sendLink('verify_email', user).catch((err) =>
       this.log.error({ err, user: user.id }, 'verification e-mail not sent'),
     );
   }
@@ -250,6 +253,10 @@ export class AccountSecurity {
    * client address waits; every attempt is counted against both BEFORE the password is checked
    * (parallel guesses cannot all pass the check); a success clears the account's count and gives
    * the address its attempt back.
+   *
+   * An account whose address is not verified does not sign in: the right password answers as a
+   * wrong one does (else signing in with the password a sign-up chose would tell whether that
+   * address was new) and the verification link is sent again (throttled per account).
    */
   async signIn(
     email: string,
@@ -264,7 +271,11 @@ export class AccountSecurity {
     ]);
     if (isThrottled(reserved)) return reserved;
     const user = await signIn(this.db, email, password);
-    if (user) {
+    if (user && !user.emailVerifiedAt) {
+      this.resendVerification(user.id).catch((err) =>
+        this.log.error({ err, user: user.id }, 'verification e-mail not sent'),
+      );
+    } else if (user) {
       await Promise.all([
         this.throttle.clear(accountKey),
         this.throttle.release(addressKey, throttleRules.signInAddress),
@@ -277,3 +288,5 @@ export class AccountSecurity {
 
 /** Minutes a reset link works (the "sent" page says it). */
 export const resetLinkMinutes = linkLifetimeMs.reset_password / 60_000;
+/** Hours a verification link works (the sign-up's answer says it). */
+export const verifyLinkHours = linkLifetimeMs.verify_email / 3_600_000;

@@ -42,7 +42,6 @@ export type PageError =
   | { kind: 'invalid-email' }
   | { kind: 'invalid-credentials' }
   | { kind: 'sign-in-disabled' }
-  | { kind: 'email-taken' }
   | { kind: 'throttled'; retryAfterSeconds: number }
   | { kind: 'password-too-short'; min?: number }
   | { kind: 'password-is-email' }
@@ -59,8 +58,6 @@ export function errorText(t: PageTexts, error: PageError): string {
       return fill(t.invalidCredentials);
     case 'sign-in-disabled':
       return fill(t.signInDisabled);
-    case 'email-taken':
-      return fill(t.emailTaken);
     case 'throttled':
       return fill(t.throttled, { minutes: Math.max(1, Math.ceil(error.retryAfterSeconds / 60)) });
     case 'password-too-short':
@@ -144,6 +141,9 @@ export interface FormState {
   error?: PageError | string;
 }
 
+/** The sign-in page of a sign-in attempt, even one that opened on sign-up (screen_hint=signup). */
+export const signInPath = (uid: string) => `${mountPath}/interaction/${uid}?screen=sign-in`;
+
 /** The forgotten-password page of a sign-in attempt (the default link of the sign-in page). */
 export const forgotPasswordPath = (uid: string) => `${mountPath}/interaction/${uid}/forgot-password`;
 
@@ -161,6 +161,7 @@ export function signInPage({
     t.signInTitle,
     `<h1>${fill(t.signInHeading)}</h1>
 ${alert(t, error)}
+${typeof error === 'object' && error.kind === 'invalid-credentials' ? `<p class="hint">${fill(t.unconfirmedHint)}</p>` : ''}
 <form method="post" action="${base}/sign-in">
   ${localeField(locale)}
   ${emailField(t, email)}
@@ -193,8 +194,28 @@ ${alert(t, error)}
   ${newPasswordFields(t, minLength, t.password)}
   <button type="submit">${fill(t.signUpSubmit)}</button>
 </form>
-<p class="alt">${fill(t.haveAccount)} <a href="${base}">${fill(t.signInLink)}</a></p>`,
+<p class="alt">${fill(t.haveAccount)} <a href="${escapeHtml(signInPath(uid))}">${fill(t.signInLink)}</a></p>`,
   );
+}
+
+/**
+ * The answer to every well-formed sign-up, whether or not the address has an account: check the
+ * inbox (a verification link, or a note to the owner), then sign in with `signInHref`.
+ */
+export function signUpConfirmPage(options: {
+  locale: PageLocale;
+  email: string;
+  validHours: number;
+  signInHref: string;
+}): string {
+  const t = pageTexts[options.locale];
+  return notice(options.locale, {
+    title: t.confirmTitle,
+    text: t.confirmText,
+    values: { email: options.email, hours: options.validHours },
+    tone: 'ok',
+    link: { href: options.signInHref, label: t.backToSignIn },
+  });
 }
 
 /**
@@ -265,12 +286,21 @@ type Tone = 'ok' | 'error' | 'plain';
 /** A page that says one thing: its title as heading, one paragraph (a status, an alert or plain), one link. */
 function notice(
   locale: PageLocale,
-  o: { title: string; text: string; tone: Tone; link: { href: string; label: string }; extra?: string },
+  o: {
+    title: string;
+    text: string;
+    /** The text's `{name}` placeholders. */
+    values?: Record<string, string | number>;
+    tone: Tone;
+    link: { href: string; label: string };
+    extra?: string;
+  },
 ): string {
+  const text = fill(o.text, o.values);
   const paragraph =
     o.tone === 'plain'
-      ? `<p>${fill(o.text)}</p>`
-      : `<p class="${o.tone}" role="${o.tone === 'ok' ? 'status' : 'alert'}">${fill(o.text)}</p>`;
+      ? `<p>${text}</p>`
+      : `<p class="${o.tone}" role="${o.tone === 'ok' ? 'status' : 'alert'}">${text}</p>`;
   return layout(
     locale,
     o.title,

@@ -25,7 +25,11 @@ export function signInRoutes(pages: FastifyInstance, kit: PageKit) {
       }
       return kit.finish(request, reply, details.session.accountId);
     }
-    const signUpFirst = (details.params as { screen_hint?: string }).screen_hint === 'signup';
+    // screen_hint=signup opens the sign-up page first, unless the person asked for sign-in
+    // (`signInPath`: the sign-up page's link, the answer to a sign-up).
+    const signUpFirst =
+      (details.params as { screen_hint?: string }).screen_hint === 'signup' &&
+      (request.query as { screen?: unknown }).screen !== 'sign-in';
     return kit.html(
       reply,
       200,

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { retryAfterSeconds } from '../throttle.js';
-import { isThrottled } from './account-security.js';
+import { isThrottled, verifyLinkHours } from './account-security.js';
 import { EmailAddress, localeOf, mountPath, type PageKit, passwordError, type Uid } from './page-kit.js';
-import { type PageError, signUpPage } from './pages.js';
+import { type PageError, signInPath, signUpConfirmPage, signUpPage } from './pages.js';
 import { judgePassword } from './password-policy.js';
 import { SignInForm } from './sign-in-routes.js';
 import { signUp } from './users.js';
@@ -49,13 +49,21 @@ export function signUpRoutes(pages: FastifyInstance, kit: PageKit) {
     const { problem } = await judgePassword(form.data.password, email);
     if (problem) return again(passwordError(problem));
     if (form.data.password !== form.data.confirm) return again({ kind: 'passwords-differ' });
+    // The password is hashed on both paths (the insert of a taken address fails after it) and
+    // neither mail is awaited: the answer's words, status and timing do not tell whether the
+    // address has an account. A new account signs in once its address is verified.
     const user = await signUp(kit.db, email, form.data.password, { language: locale });
-    if (user === 'taken') {
-      // The owner hears of it, with the way back in.
-      kit.security.signUpAttempted(email);
-      return again({ kind: 'email-taken' });
-    }
-    await kit.security.welcome(user);
-    return kit.finish(request, reply, user.id);
+    if (user === 'taken') kit.security.signUpAttempted(email);
+    else kit.security.welcome(user);
+    return kit.html(
+      reply,
+      200,
+      signUpConfirmPage({
+        locale,
+        email,
+        validHours: verifyLinkHours,
+        signInHref: signInPath(details.uid),
+      }),
+    );
   });
 }

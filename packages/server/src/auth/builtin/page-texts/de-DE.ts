@@ -30,7 +30,11 @@ export const deDE: PageTexts = {
   throttled: 'Zu viele Versuche. Versuchen Sie es in {minutes} Min. erneut.',
   passwordIsEmail: 'Das Passwort darf nicht Ihre E-Mail-Adresse oder ein Teil davon sein.',
   passwordTooCommon: 'Dieses Passwort ist zu verbreitet und leicht zu erraten. Wählen Sie ein anderes.',
-  emailTaken: 'Es gibt bereits ein Konto mit dieser E-Mail-Adresse',
+  confirmTitle: 'Sehen Sie in Ihr Postfach',
+  confirmText:
+    'Wir haben eine Nachricht an {email} gesendet. Bestätigen Sie Ihre Adresse innerhalb von {hours} Stunden mit dem Link darin, um Ihr Konto anzulegen, und melden Sie sich dann an. Gibt es für diese Adresse bereits ein Konto, erfahren Sie in der Nachricht, wie Sie sich stattdessen anmelden.',
+  unconfirmedHint:
+    'Ein neues Konto kann sich anmelden, sobald seine Adresse mit dem zugesandten Link bestätigt ist.',
   signInDisabled: 'Die Anmeldung ist für dieses Konto gesperrt',
   forgotTitle: 'Passwort vergessen?',
   forgotIntro:

@@ -29,7 +29,10 @@ export const enGB = {
   throttled: 'Too many attempts. Try again in {minutes} min.',
   passwordIsEmail: 'The password must not be your e-mail address or part of it.',
   passwordTooCommon: 'This password is too common and easy to guess. Choose another one.',
-  emailTaken: 'An account with this email already exists',
+  confirmTitle: 'Check your inbox',
+  confirmText:
+    'We have sent a message to {email}. To create your account, confirm your address with the link in it within {hours} hours, then sign in. If this address already has an account, the message tells you how to sign in instead.',
+  unconfirmedHint: 'A new account can sign in once its address is confirmed with the link we e-mailed.',
   signInDisabled: 'Sign-in is disabled for this account',
   forgotTitle: 'Forgotten your password?',
   forgotIntro: 'Enter your e-mail address and we will send you a link to choose a new password.',

@@ -30,7 +30,11 @@ export const esES: PageTexts = {
   throttled: 'Demasiados intentos. Vuelve a intentarlo dentro de {minutes} min.',
   passwordIsEmail: 'La contraseña no puede ser tu correo electrónico ni parte de él.',
   passwordTooCommon: 'Esta contraseña es demasiado común y fácil de adivinar. Elige otra.',
-  emailTaken: 'Ya existe una cuenta con este correo electrónico',
+  confirmTitle: 'Revisa tu bandeja de entrada',
+  confirmText:
+    'Hemos enviado un mensaje a {email}. Para crear tu cuenta, confirma tu dirección con el enlace que contiene en un plazo de {hours} horas y después inicia sesión. Si esta dirección ya tiene una cuenta, el mensaje te indica cómo iniciar sesión.',
+  unconfirmedHint:
+    'Una cuenta nueva puede iniciar sesión cuando su dirección se ha confirmado con el enlace que enviamos por correo.',
   signInDisabled: 'El inicio de sesión está desactivado para esta cuenta',
   forgotTitle: '¿Has olvidado tu contraseña?',
   forgotIntro: 'Introduce tu correo electrónico y te enviaremos un enlace para elegir una nueva contraseña.',

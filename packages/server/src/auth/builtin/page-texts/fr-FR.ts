@@ -30,7 +30,11 @@ export const frFR: PageTexts = {
   throttled: 'Trop de tentatives. Réessayez dans {minutes} min.',
   passwordIsEmail: 'Le mot de passe ne doit pas être votre adresse e-mail ni une partie de celle-ci.',
   passwordTooCommon: 'Ce mot de passe est trop courant et facile à deviner. Choisissez-en un autre.',
-  emailTaken: 'Un compte existe déjà avec cette adresse e-mail',
+  confirmTitle: 'Consultez votre boîte de réception',
+  confirmText:
+    'Nous avons envoyé un message à {email}. Pour créer votre compte, confirmez votre adresse avec le lien qu’il contient dans les {hours} heures, puis connectez-vous. Si cette adresse a déjà un compte, le message vous indique comment vous connecter.',
+  unconfirmedHint:
+    'Un nouveau compte peut se connecter une fois son adresse confirmée avec le lien envoyé par e-mail.',
   signInDisabled: 'La connexion est désactivée pour ce compte',
   forgotTitle: 'Mot de passe oublié ?',
   forgotIntro:

@@ -30,7 +30,10 @@ export const koKR: PageTexts = {
   throttled: '시도 횟수가 너무 많습니다. {minutes}분 후에 다시 시도하세요.',
   passwordIsEmail: '비밀번호는 이메일 주소나 그 일부일 수 없습니다.',
   passwordTooCommon: '너무 흔해서 추측하기 쉬운 비밀번호입니다. 다른 비밀번호를 선택하세요.',
-  emailTaken: '이 이메일을 사용하는 계정이 이미 있습니다',
+  confirmTitle: '받은편지함을 확인하세요',
+  confirmText:
+    '{email}(으)로 메시지를 보냈습니다. 계정을 만들려면 {hours}시간 안에 메시지의 링크로 주소를 확인한 다음 로그인하세요. 이 주소에 이미 계정이 있으면 메시지에서 로그인 방법을 안내해 드립니다.',
+  unconfirmedHint: '새 계정은 이메일로 보내 드린 링크로 주소를 확인한 후에 로그인할 수 있습니다.',
   signInDisabled: '이 계정은 로그인이 비활성화되어 있습니다',
   forgotTitle: '비밀번호를 잊으셨나요?',
   forgotIntro: '이메일 주소를 입력하시면 새 비밀번호를 설정할 수 있는 링크를 보내 드립니다.',

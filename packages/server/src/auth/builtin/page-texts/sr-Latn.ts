@@ -30,7 +30,11 @@ export const srLatn: PageTexts = {
   throttled: 'Previše pokušaja. Pokušajte ponovo za {minutes} min.',
   passwordIsEmail: 'Lozinka ne sme biti vaša adresa e-pošte niti njen deo.',
   passwordTooCommon: 'Ova lozinka je previše uobičajena i lako se pogađa. Izaberite drugu.',
-  emailTaken: 'Nalog sa ovom adresom e-pošte već postoji',
+  confirmTitle: 'Proverite prijemno sanduče',
+  confirmText:
+    'Poslali smo poruku na {email}. Da biste napravili nalog, potvrdite adresu vezom iz poruke u roku od {hours} sati, a zatim se prijavite. Ako ova adresa već ima nalog, poruka objašnjava kako da se prijavite.',
+  unconfirmedHint:
+    'Novi nalog može da se prijavi kada mu je adresa potvrđena vezom koju smo poslali e-poštom.',
   signInDisabled: 'Prijava je onemogućena za ovaj nalog',
   forgotTitle: 'Zaboravili ste lozinku?',
   forgotIntro: 'Unesite adresu e-pošte i poslaćemo vam vezu za izbor nove lozinke.',

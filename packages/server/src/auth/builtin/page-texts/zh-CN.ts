@@ -30,7 +30,10 @@ export const zhCN: PageTexts = {
   throttled: '尝试次数过多。请在 {minutes} 分钟后重试。',
   passwordIsEmail: '密码不能是您的电子邮箱地址或其中一部分。',
   passwordTooCommon: '此密码过于常见，容易被猜到。请另选一个。',
-  emailTaken: '使用此电子邮箱的账户已存在',
+  confirmTitle: '请查收邮件',
+  confirmText:
+    '我们已向 {email} 发送了一封邮件。请在 {hours} 小时内通过邮件中的链接确认您的地址以创建账户，然后登录。如果此地址已有账户，邮件会告诉您如何登录。',
+  unconfirmedHint: '新账户需先通过我们邮件中的链接确认地址，然后才能登录。',
   signInDisabled: '此账户已被禁止登录',
   forgotTitle: '忘记密码？',
   forgotIntro: '请输入您的电子邮箱地址，我们会发送一个用于设置新密码的链接。',
