@@ -81,6 +81,12 @@ describe('a licensed install’s console sells nothing and shows its licence', (
     await page.goto('/products/pro');
     await expectLicence(page);
     expect(await page.locator('[data-testid^="action-"]').count()).toBe(0);
+
+    // The header's Products menu offers the pages, not plans to buy.
+    await page.getByRole('banner').getByRole('button', { name: 'Products' }).click();
+    await page.getByRole('menuitem', { name: 'Feature matrix' }).waitFor();
+    expect(await page.getByRole('menuitem').allInnerTexts()).toEqual(['All Products', 'Feature Matrix']);
+    await page.keyboard.press('Escape');
   });
 
   it('shows the licence on the organisation’s subscription tab, with no upgrade or payment link', async () => {

@@ -18,6 +18,7 @@ import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { useAccount } from '../../auth/account.js';
+import { useInstall } from '../../lib/install.js';
 import { groupPlans, usePublicPlans } from '../../lib/plans.js';
 import { LanguageSwitcher } from './language-switcher.js';
 import { HeaderThemeToggle } from './theme-toggle.js';
@@ -41,10 +42,16 @@ function PlanBadges({ plan }: { plan: PublicPlan }) {
   );
 }
 
+/** The plans on sale, by type: none on an on-premise install (its /products shows its licence). */
+function useSoldPlanGroups() {
+  const install = useInstall();
+  const plans = usePublicPlans();
+  return install.data?.mode === 'service' && plans.data ? groupPlans(plans.data) : [];
+}
+
 function ProductsMenu() {
   const { t } = useTranslation('navigation');
-  const plans = usePublicPlans();
-  const groups = plans.data ? groupPlans(plans.data) : [];
+  const groups = useSoldPlanGroups();
   return (
     <Menu trigger="click-hover" openDelay={80} closeDelay={150} position="bottom-start" withinPortal>
       <Menu.Target>
@@ -82,8 +89,7 @@ function ProductsMenu() {
 /** The plans in the mobile menu: grouped by plan type like the Products dropdown, with badges. */
 function DrawerPlans({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation('navigation');
-  const plans = usePublicPlans();
-  const groups = plans.data ? groupPlans(plans.data) : [];
+  const groups = useSoldPlanGroups();
   return groups.map((g) => (
     <Stack key={g.type} gap={2} data-testid={`drawer-plans-${g.type}`}>
       <Text size="xs" c="dimmed" pl="md" mt={4}>
