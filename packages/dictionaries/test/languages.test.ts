@@ -137,7 +137,7 @@ describe('language bundles', () => {
     }
   });
 
-  it('ascii=true gives ASCII slugs, distinct, in every Latin-script language (Chinese has no words then)', () => {
+  it('ascii=true gives ASCII slugs, distinct, in every Latin-script language', () => {
     const gen = new Generator(loadBundle(), { languages: loadLanguageBundles() });
     for (const lang of ['de', 'es', 'fr', 'it', 'pt']) {
       const pattern = `{adjective@${lang}:ascii=true}-{noun@${lang}:ascii=true}`;
@@ -148,7 +148,11 @@ describe('language bundles', () => {
       const plain = Number(gen.patternInfo(`{adjective@${lang}}-{noun@${lang}}`).capacity);
       expect(Number(gen.patternInfo(pattern).capacity)).toBeGreaterThan(plain * 0.9);
     }
-    expect(() => gen.patternInfo('{noun@zh:ascii=true}')).toThrow('No words available');
+    // The first Chinese bundle carries no pinyin: under ascii=true it has no words.
+    const zhFirst = new Generator(loadBundle(), {
+      languages: [languageBundleStore('zh').loadBundle('1.0.0-c6972356')],
+    });
+    expect(() => zhFirst.patternInfo('{noun@zh:ascii=true}')).toThrow('No words available');
   });
 
   it('binding the language bundles leaves every English slug as it was', () => {
@@ -769,6 +773,18 @@ describe('Chinese', () => {
         .flatMap((s) => s.split(/的|-/)),
     );
     expect([...words].filter((w) => profane.some((p) => w.includes(p)))).toEqual([]);
+  });
+
+  it('ascii=true spells each word in pinyin without tones, by the word’s reading (银行 → yinhang); distinct', () => {
+    const pattern = '{adjective@zh:ascii=true}-de-{noun@zh:ascii=true}';
+    const slugs = gen.forge(pattern, { seed: 'ascii', count: 200_000 });
+    expect(new Set(slugs).size).toBe(slugs.length);
+    expect(slugs.filter((s) => !/^[a-z]+-de-[a-z]+$/.test(s))).toEqual([]);
+    const latin = new Map(zh.dictionaries.flatMap((d) => d.words.map((w) => [w.word, w.latin])));
+    expect(['银行', '勇敢', '绿色'].map((w) => latin.get(w))).toEqual(['yinhang', 'yonggan', 'lvse']);
+    // Syllables that meet without tones (and without apostrophes) count once: most words stay.
+    const plain = Number(gen.patternInfo('{adjective@zh}的{noun@zh}').capacity);
+    expect(Number(gen.patternInfo(pattern).capacity)).toBeGreaterThan(plain * 0.6);
   });
 
   it('1,000,000 slugs of {adjective@zh}的{noun@zh}-{number:3d} are distinct', () => {

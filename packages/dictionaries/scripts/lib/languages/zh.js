@@ -1,7 +1,10 @@
 // Simplified Chinese dictionaries from jieba's dictionary (Sun Junyi; MIT), as packaged by Debian
 // in python3-jieba: each line is `word frequency part-of-speech` (n noun, a adjective, v verb,
 // d adverb). Kept to words of 1–4 Han characters above a frequency per kind; no word holds 的, so
-// `{adjective@zh}的{noun@zh}` (勇敢的猫) is always unambiguous.
+// `{adjective@zh}的{noun@zh}` (勇敢的猫) is always unambiguous. Each word carries its pinyin
+// without tones as its Latin spelling (`latin`, for ascii=true), read per word by pinyin-pro (MIT)
+// so polyphonic characters take the word's reading (银行 yinhang); ü is written v (绿色 lvse), as
+// pinyin keyboards and URLs do.
 //
 // The Debian package is read from ZH_JIEBA_DICT (default its installed path), after
 //   apt-get download python3-jieba && dpkg -x python3-jieba_*.deb /tmp/zh
@@ -11,6 +14,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { pinyin } from 'pinyin-pro';
 import { profaneWordsOf } from './profanity.js';
 
 const LISTS = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'lists', 'zh');
@@ -78,7 +82,8 @@ export async function buildChinese() {
     const word = raw.normalize('NFC');
     if (!HAN.test(word) || word.includes('的') || excluded.has(word) || seen.has(word)) continue;
     seen.add(word);
-    byKind[pos].push({ word, tags: topics(word) });
+    const latin = pinyin(word, { toneType: 'none', separator: '', v: true });
+    byKind[pos].push({ word, tags: topics(word), latin });
   }
   return {
     dictionaries: Object.entries(KINDS)
