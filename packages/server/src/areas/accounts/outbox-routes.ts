@@ -44,6 +44,8 @@ export function outboxRoutes(app: FastifyInstance, db: Db): void {
     schema: {
       tags,
       summary: 'Messages kept in the outbox, newest first',
+      description:
+        'Staff: the e-mail messages the server sent or tried to send, newest first, with their state.',
       querystring: Page,
       response: { 200: OutboxMailPage, ...errors },
     },
@@ -58,6 +60,7 @@ export function outboxRoutes(app: FastifyInstance, db: Db): void {
     schema: {
       tags,
       summary: 'One message of the outbox with its plain text and HTML',
+      description: 'Staff: one message of the outbox with its headers, plain text and HTML.',
       params: z.object({ mailId: z.string().max(64) }),
       response: { 200: OutboxMail, ...errors },
     },

@@ -97,6 +97,8 @@ export function ownAccountRoutes(
     schema: {
       tags,
       summary: 'The browser sessions the account has at the built-in provider',
+      description:
+        "The account's sessions at the built-in sign-in provider: browser, address, when started and last used, this one marked.",
       response: { 200: AccountSessions, ...errors },
     },
     handler: async (request) => {
@@ -121,6 +123,7 @@ export function ownAccountRoutes(
     schema: {
       tags,
       summary: 'Sign one session out (its tokens stop working at once)',
+      description: 'Signs one session out; its tokens stop working at once.',
       params: z.object({ id: z.string().min(1).max(200) }),
       response: { 204: z.null().describe('Signed out'), ...errors },
     },
@@ -140,6 +143,7 @@ export function ownAccountRoutes(
     schema: {
       tags,
       summary: 'Sign out of every other session (this console session stays)',
+      description: 'Signs every session out except the one making the call.',
       response: { 200: EndedSessions, ...errors },
     },
     handler: async (request) => {
@@ -156,6 +160,8 @@ export function ownAccountRoutes(
     schema: {
       tags,
       summary: 'The language of the e-mail the account receives (verification, reset)',
+      description:
+        'The language of the e-mail the account receives (verification, password reset, invitations).',
       body: AccountLanguage,
       response: {
         200: z.object({ stored: z.boolean() }).describe('Stored for a built-in account'),
@@ -176,6 +182,7 @@ export function ownAccountRoutes(
     schema: {
       tags,
       summary: 'Delete the account (refused while it is the last owner of an organisation)',
+      description: 'Deletes the account; refused (409) while it is the last owner of another organisation.',
       response: { 204: z.null().describe('Deleted'), ...errors, 502: ErrorBody },
     },
     handler: async (request, reply) => {

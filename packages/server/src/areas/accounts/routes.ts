@@ -35,6 +35,8 @@ export function accountRoutes(app: FastifyInstance, db: Db): void {
     schema: {
       tags,
       summary: 'Create the account of the signed-in person, or fetch it if it exists',
+      description:
+        'Called by the console after sign-in: makes the account (and its personal organisation) for the identity in the access token, or answers the existing one.',
       response: { 200: Account, 201: Account, ...errors },
     },
     handler: async (request, reply) => {
@@ -47,13 +49,23 @@ export function accountRoutes(app: FastifyInstance, db: Db): void {
 
   r.get('/accounts', {
     config: { access: 'account' },
-    schema: { tags, summary: 'The account of the signed-in person', response: { 200: Account, ...errors } },
+    schema: {
+      tags,
+      summary: 'The account of the signed-in person',
+      description: "The account of the access token's identity: e-mail, slug, verification, staff level.",
+      response: { 200: Account, ...errors },
+    },
     handler: async (request) => service.getAccount(db, requireAccount(request).id),
   });
 
   r.get('/profile', {
     config: { access: 'account' },
-    schema: { tags, summary: 'Profile of the signed-in person', response: { 200: Profile, ...errors } },
+    schema: {
+      tags,
+      summary: 'Profile of the signed-in person',
+      description: "The signed-in person's slug, display name and e-mail.",
+      response: { 200: Profile, ...errors },
+    },
     handler: async (request) => service.getProfile(db, requireAccount(request).id),
   });
 
@@ -62,6 +74,7 @@ export function accountRoutes(app: FastifyInstance, db: Db): void {
     schema: {
       tags,
       summary: 'Change slug or display name',
+      description: "Changes the account's slug or display name.",
       body: UpdateProfile,
       response: { 200: Profile, ...errors },
     },
@@ -73,6 +86,7 @@ export function accountRoutes(app: FastifyInstance, db: Db): void {
     schema: {
       tags,
       summary: 'Agreement versions the account accepted',
+      description: 'The agreement versions (terms, privacy policy …) this account accepted, and when.',
       response: { 200: AcceptedAgreementList, ...errors },
     },
     handler: async (request) => service.acceptedAgreements(db, requireAccount(request).id),
@@ -83,6 +97,7 @@ export function accountRoutes(app: FastifyInstance, db: Db): void {
     schema: {
       tags,
       summary: 'Accept agreement versions',
+      description: "Records the account's acceptance of the agreement versions given.",
       body: AcceptAgreements,
       response: { 200: AcceptedAgreementList, ...errors },
     },
@@ -94,6 +109,8 @@ export function accountRoutes(app: FastifyInstance, db: Db): void {
     schema: {
       tags,
       summary: "The newest version of each agreement, titled in the reader's language",
+      description:
+        "The newest version of each agreement with its address, titled in the reader's language; the console asks for acceptance of the mandatory ones.",
       querystring: ReaderLanguageQuery,
       response: { 200: AgreementList, ...errors },
     },
@@ -105,6 +122,7 @@ export function accountRoutes(app: FastifyInstance, db: Db): void {
     schema: {
       tags: ['admin'],
       summary: 'Every agreement version with its English title and its translated titles',
+      description: 'Staff: every agreement version with its English title and its translated titles.',
       response: { 200: AdminAgreementList, ...errors },
     },
     handler: async () => service.adminAgreements(db),
@@ -118,6 +136,7 @@ export function accountRoutes(app: FastifyInstance, db: Db): void {
     schema: {
       tags: ['admin'],
       summary: "Set an agreement version's title in one language other than English",
+      description: 'Staff: sets the title of one agreement version in a language other than English.',
       params: AgreementTranslationParams,
       body: SetAgreementTitle,
       response: { 200: AdminAgreement, ...errors },
@@ -145,6 +164,7 @@ export function accountRoutes(app: FastifyInstance, db: Db): void {
     schema: {
       tags: ['admin'],
       summary: "Remove an agreement version's title in one language (readers of it see English again)",
+      description: 'Staff: removes a translated title; readers of that language see the English one again.',
       params: AgreementTranslationParams,
       response: { 204: z.null().describe('Done'), ...errors },
     },

@@ -59,6 +59,8 @@ export function accountSecurityRoutes(app: FastifyInstance, security: AccountSec
     schema: {
       tags,
       summary: 'Change the password (the current one is required); ends the other sessions',
+      description:
+        'Sets a new password after checking the current one; every other session of the account is signed out. Repeated failures are slowed down (429 with Retry-After).',
       body: ChangePassword,
       response: { ...noContent, ...errors },
     },
@@ -85,6 +87,8 @@ export function accountSecurityRoutes(app: FastifyInstance, security: AccountSec
     schema: {
       tags,
       summary: 'Send the e-mail verification link again (throttled)',
+      description:
+        "Sends the link that verifies the account's e-mail address again; throttled (429 with Retry-After).",
       response: { 202: z.object({ sent: z.boolean() }), ...errors },
     },
     handler: async (request, reply) => {
@@ -100,6 +104,8 @@ export function accountSecurityRoutes(app: FastifyInstance, security: AccountSec
       tags,
       summary:
         'E-mail a password reset link; the answer is the same whether or not the address has an account',
+      description:
+        'Sends a password reset link to the address; the answer does not tell whether an account has it. Throttled (429 with Retry-After).',
       body: z.object({ email: z.email('Must be a valid email address').max(254) }).strict(),
       response: { 202: z.object({ requested: z.literal(true) }), ...errors },
     },
@@ -115,6 +121,8 @@ export function accountSecurityRoutes(app: FastifyInstance, security: AccountSec
     schema: {
       tags,
       summary: 'How hard a password is to guess, and whether the password policy accepts it',
+      description:
+        'Rates how hard a password is to guess and says whether the password policy would accept it, with hints; nothing is stored.',
       body: PasswordStrengthRequest,
       response: { 200: PasswordStrength, 400: ErrorBody, 429: ErrorBody },
     },

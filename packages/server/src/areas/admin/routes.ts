@@ -42,6 +42,8 @@ export function adminRoutes(app: FastifyInstance, deps: orgs.AdminDeps): void {
     schema: {
       tags: ['admin'],
       summary: 'Organisations, users, paying subscriptions, revenue, payment trouble, sign-ups, volume',
+      description:
+        'Staff: counts and sums for the service at a glance: organisations, users, paying subscriptions, revenue, payment trouble, sign-ups and generation volume.',
       response: { 200: AdminDashboard, ...errors },
     },
     handler: async () => dashboard(db, deps.stats),
@@ -52,6 +54,8 @@ export function adminRoutes(app: FastifyInstance, deps: orgs.AdminDeps): void {
     schema: {
       tags: ['admin'],
       summary: 'Organisations, oldest first: search name or slug, filter by current plan and state',
+      description:
+        'Staff: organisations a page at a time, oldest first; search by name or slug, filter by current plan and state.',
       querystring: AdminOrgListQuery,
       response: { 200: AdminOrgSummaryPage, ...errors },
     },
@@ -63,6 +67,8 @@ export function adminRoutes(app: FastifyInstance, deps: orgs.AdminDeps): void {
     schema: {
       tags: ['admin'],
       summary: 'One organisation: members, subscriptions, limits in force, series and usage',
+      description:
+        'Staff: one organisation with its members, subscriptions, the limits in force, its series and usage.',
       params: OrgParams,
       response: { 200: AdminOrgDetail, ...errors },
     },
@@ -74,6 +80,8 @@ export function adminRoutes(app: FastifyInstance, deps: orgs.AdminDeps): void {
     schema: {
       tags: ['admin'],
       summary: 'Rename, suspend or resume an organisation (suspended: generation and writes refused)',
+      description:
+        'Staff: renames, suspends or resumes an organisation; a suspended one is refused generation and writes.',
       params: OrgParams,
       body: UpdateAdminOrg,
       response: { 200: AdminOrgDetail, ...errors },
@@ -86,6 +94,7 @@ export function adminRoutes(app: FastifyInstance, deps: orgs.AdminDeps): void {
     schema: {
       tags: ['admin'],
       summary: 'Delete an organisation and everything in it; `confirm` repeats its slug',
+      description: 'Staff: deletes an organisation with everything in it; confirm must repeat its slug.',
       params: OrgParams,
       querystring: DeleteAdminOrgQuery,
       response: { ...noContent, ...errors },
@@ -101,6 +110,8 @@ export function adminRoutes(app: FastifyInstance, deps: orgs.AdminDeps): void {
     schema: {
       tags: ['admin'],
       summary: 'Accounts, newest first: search e-mail or slug, filter by staff level',
+      description:
+        'Staff: accounts a page at a time, newest first; search by e-mail or slug, filter by staff level.',
       querystring: AdminUserListQuery,
       response: { 200: AdminUserPage, ...errors },
     },
@@ -112,6 +123,7 @@ export function adminRoutes(app: FastifyInstance, deps: orgs.AdminDeps): void {
     schema: {
       tags: ['admin'],
       summary: 'One account with its organisations, staff level and sign-in state',
+      description: 'Staff: one account with its organisations, staff level and sign-in state.',
       params: AdminUserParams,
       response: { 200: AdminUser, ...errors },
     },
@@ -123,6 +135,8 @@ export function adminRoutes(app: FastifyInstance, deps: orgs.AdminDeps): void {
     schema: {
       tags: ['admin'],
       summary: "Disable or enable sign-in; grant or revoke a staff level (never one's own admin level)",
+      description:
+        "Staff: disables or enables an account's sign-in, grants or revokes a staff level (never one's own admin level).",
       params: AdminUserParams,
       body: UpdateAdminUser,
       response: { 200: AdminUser, ...errors },
@@ -136,6 +150,8 @@ export function adminRoutes(app: FastifyInstance, deps: orgs.AdminDeps): void {
       tags: ['admin'],
       summary:
         'Instance settings the console shows: development warning, sandbox disclaimer, support contact',
+      description:
+        'The instance settings every console shows: the development warning, the sandbox disclaimer and the support contact.',
       response: { 200: InstanceSettings, ...errors },
     },
     handler: async () => readSettings(db, deps.settings),
@@ -146,6 +162,7 @@ export function adminRoutes(app: FastifyInstance, deps: orgs.AdminDeps): void {
     schema: {
       tags: ['admin'],
       summary: 'Change instance settings (null support contact: none)',
+      description: 'Staff: changes the instance settings; a null support contact removes it.',
       body: UpdateInstanceSettings,
       response: { 200: InstanceSettings, ...errors },
     },
@@ -157,6 +174,8 @@ export function adminRoutes(app: FastifyInstance, deps: orgs.AdminDeps): void {
     schema: {
       tags: ['admin'],
       summary: 'Staff writes, newest first, optionally of one object',
+      description:
+        'Staff: the audit log of staff writes, newest first, a page at a time, optionally of one object.',
       querystring: AuditQuery,
       response: { 200: AuditPage, ...errors },
     },

@@ -32,6 +32,8 @@ export function webhookRoutes(app: FastifyInstance, billing: Billing): void {
       schema: {
         tags: ['billing'],
         summary: "The payment provider's signed events: stored once, answered at once, applied after",
+        description:
+          'Where the payment provider posts its events. The signature is checked, each event is stored once and answered at once, and applied to subscriptions and transactions afterwards.',
         params: WebhookParams,
         response: { 200: WebhookReceipt, 400: ErrorBody, 404: ErrorBody },
       },

@@ -52,6 +52,8 @@ export function planRoutes(app: FastifyInstance, db: Db, caches: Caches): void {
     schema: {
       tags: ['plans'],
       summary: "Plans on offer, by plan type and display order, their texts in the reader's language",
+      description:
+        "The plans on offer (SaaS and on-premise) in display order, with prices and limits, their names and texts in the reader's language.",
       querystring: ReaderLanguageQuery,
       response: { 200: PublicPlanCatalogue, ...errors },
     },
@@ -63,6 +65,8 @@ export function planRoutes(app: FastifyInstance, db: Db, caches: Caches): void {
     schema: {
       tags: ['plans'],
       summary: "One plan that can be subscribed to, its texts in the reader's language",
+      description:
+        "One plan that can be subscribed to, with prices and limits, its texts in the reader's language.",
       params: PlanParams,
       querystring: ReaderLanguageQuery,
       response: { 200: PublicPlan, ...errors },
@@ -75,6 +79,7 @@ export function planRoutes(app: FastifyInstance, db: Db, caches: Caches): void {
     schema: {
       tags: ['admin'],
       summary: 'Every plan in every state, with every feature and limit',
+      description: 'Staff: every plan in every state (draft, active, archived) with every feature and limit.',
       response: { 200: AdminPlanList, ...errors },
     },
     handler: async () => catalogue.adminPlans(db),
@@ -85,6 +90,7 @@ export function planRoutes(app: FastifyInstance, db: Db, caches: Caches): void {
     schema: {
       tags: ['admin'],
       summary: 'One plan',
+      description: 'Staff: one plan with every feature, limit, price and translation.',
       params: PlanParams,
       response: { 200: AdminPlan, ...errors },
     },
@@ -96,6 +102,7 @@ export function planRoutes(app: FastifyInstance, db: Db, caches: Caches): void {
     schema: {
       tags: ['admin'],
       summary: 'Create a plan (draft unless a state is given)',
+      description: 'Staff: creates a plan, a draft unless a state is given.',
       body: CreatePlan,
       response: { 201: AdminPlan, ...errors },
     },
@@ -115,6 +122,8 @@ export function planRoutes(app: FastifyInstance, db: Db, caches: Caches): void {
     schema: {
       tags: ['admin'],
       summary: 'Change a plan: named fields and feature keys only; prices, when given, replace the list',
+      description:
+        'Staff: changes the fields and feature keys given; prices, when given, replace the whole list.',
       params: PlanParams,
       body: UpdatePlan,
       response: { 200: AdminPlan, ...errors },
@@ -138,6 +147,8 @@ export function planRoutes(app: FastifyInstance, db: Db, caches: Caches): void {
     schema: {
       tags: ['admin'],
       summary: 'Delete a plan nobody subscribed to (otherwise archive it)',
+      description:
+        'Staff: deletes a plan nobody ever subscribed to; one with subscribers can only be archived.',
       params: PlanParams,
       response: { ...noContent, ...errors },
     },
@@ -163,6 +174,7 @@ export function planRoutes(app: FastifyInstance, db: Db, caches: Caches): void {
     schema: {
       tags: ['admin'],
       summary: "Set the plan's name, description and SLA words in one language other than English",
+      description: "Staff: sets the plan's name, description and SLA words in a language other than English.",
       params: PlanTranslationParams,
       body: SetPlanTranslation,
       response: { 200: AdminPlan, ...errors },
@@ -192,6 +204,7 @@ export function planRoutes(app: FastifyInstance, db: Db, caches: Caches): void {
     schema: {
       tags: ['admin'],
       summary: "Remove the plan's texts in one language (readers of it see English again)",
+      description: "Staff: removes the plan's texts in one language; its readers see English again.",
       params: PlanTranslationParams,
       response: { ...noContent, ...errors },
     },
@@ -221,6 +234,8 @@ export function planRoutes(app: FastifyInstance, db: Db, caches: Caches): void {
     schema: {
       tags: ['organisations'],
       summary: "The organisation's subscriptions, newest first, plan names in the reader's language",
+      description:
+        "The organisation's subscriptions, newest first: plan, state, quantity, dates; plan names in the reader's language.",
       params: OrgParams,
       querystring: ReaderLanguageQuery,
       response: { 200: SubscriptionList, ...errors },
@@ -234,6 +249,7 @@ export function planRoutes(app: FastifyInstance, db: Db, caches: Caches): void {
     schema: {
       tags: ['organisations'],
       summary: 'Limits in force, per plan type (SaaS always)',
+      description: 'The features and limits in force for the organisation, per plan type (SaaS always).',
       params: OrgParams,
       response: { 200: OrgLimits, ...errors },
     },
@@ -245,6 +261,7 @@ export function planRoutes(app: FastifyInstance, db: Db, caches: Caches): void {
     schema: {
       tags: ['organisations'],
       summary: 'Limits in force for one plan type',
+      description: 'The features and limits in force for one plan type (saas, on_premise or other).',
       params: LimitsParams,
       response: { 200: EffectiveLimits, ...errors },
     },
@@ -257,6 +274,7 @@ export function planRoutes(app: FastifyInstance, db: Db, caches: Caches): void {
     schema: {
       tags: ['admin'],
       summary: "An organisation's subscriptions",
+      description: "Staff: an organisation's subscriptions, every state.",
       params: OrgParams,
       response: { 200: SubscriptionList, ...errors },
     },
@@ -268,6 +286,8 @@ export function planRoutes(app: FastifyInstance, db: Db, caches: Caches): void {
     schema: {
       tags: ['admin'],
       summary: 'Subscribe an organisation to a plan (not a draft or archived one)',
+      description:
+        'Staff: subscribes an organisation to an active plan by hand (not through the payment provider).',
       params: OrgParams,
       body: CreateSubscription,
       response: { 201: Subscription, ...errors },
@@ -294,6 +314,7 @@ export function planRoutes(app: FastifyInstance, db: Db, caches: Caches): void {
     schema: {
       tags: ['admin'],
       summary: 'Change the state, quantity or dates of a subscription',
+      description: 'Staff: changes the state, quantity or dates of a subscription.',
       params: AdminSubscriptionParams,
       body: UpdateSubscription,
       response: { 200: Subscription, ...errors },
@@ -320,6 +341,8 @@ export function planRoutes(app: FastifyInstance, db: Db, caches: Caches): void {
     schema: {
       tags: ['admin'],
       summary: 'Delete a subscription (to end one, set its state or ends_at instead)',
+      description:
+        'Staff: deletes a subscription record; to end a subscription, set its state or ends_at instead.',
       params: AdminSubscriptionParams,
       response: { ...noContent, ...errors },
     },
@@ -346,6 +369,8 @@ export function planRoutes(app: FastifyInstance, db: Db, caches: Caches): void {
     schema: {
       tags: ['admin'],
       summary: 'Set the price of one period (added, or replaced for the same currency)',
+      description:
+        'Staff: sets the price of a billing period in a currency, adding it or replacing the one of the same currency.',
       params: PriceParams,
       body: SetPlanPrice,
       response: { 200: AdminPlan, ...errors },
@@ -374,6 +399,7 @@ export function planRoutes(app: FastifyInstance, db: Db, caches: Caches): void {
     schema: {
       tags: ['admin'],
       summary: 'Remove the price of one period and currency (default USD)',
+      description: 'Staff: removes the price of a billing period in one currency (default USD).',
       params: PriceParams,
       querystring: PriceQuery,
       response: { ...noContent, ...errors },
