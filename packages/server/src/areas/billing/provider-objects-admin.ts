@@ -72,6 +72,7 @@ export function providerObjectRoutes(app: FastifyInstance, billing: Billing): vo
       schema: {
         tags: ['admin'],
         summary: `The payment provider's ${summary}, newest first`,
+        description: `Staff: the ${kind} the payment provider holds, read from it a page at a time; each filter must be one this list takes (400 otherwise). {provider} must name the active provider (404 otherwise).`,
         params: ProviderParams,
         querystring: ProviderObjectQuery,
         response: { 200: ProviderObjectPage, ...errors },
@@ -89,6 +90,7 @@ export function providerObjectRoutes(app: FastifyInstance, billing: Billing): vo
       schema: {
         tags: ['admin'],
         summary: `One of the payment provider's ${kind}, as the provider holds it`,
+        description: `Staff: one of the provider's ${kind} by its provider id, read from the provider.`,
         params: ProviderObjectParams,
         response: { 200: ProviderObject, ...errors },
       },
@@ -102,6 +104,8 @@ export function providerObjectRoutes(app: FastifyInstance, billing: Billing): vo
       tags: ['admin'],
       summary:
         "Cancel a subscription at the provider, now or at the period's end; its events update the organisation",
+      description:
+        "Staff: cancels a subscription at the payment provider, at once or at the end of the billing period; the provider's events then update the organisation's subscription. Audited.",
       params: ProviderObjectParams,
       body: CancelProviderSubscription,
       response: { 200: ProviderObject, ...errors },
