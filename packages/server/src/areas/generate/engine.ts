@@ -82,7 +82,7 @@ export function generatorFor(bundleId: string = currentBundleId, pins: LanguageP
   const key = generatorKey(bundleId, pins);
   let gen = generators.get(key);
   if (!gen) {
-    gen = loadedGenerator(bundleId, () => {
+    gen = loadedGenerator(key, () => {
       const languages = Object.entries(pins).map(([l, id]) => languageBundles.store(l).loadBundle(id));
       return new Generator(loadBundle(bundleId), { languages });
     });
@@ -114,11 +114,12 @@ export function currentGenerator(): Generator {
   return generatorFor(currentBundleId, pins);
 }
 
-function loadedGenerator(bundleId: string, make: () => Generator): Generator {
+/** `bundles`: the generator's key, naming the main bundle and each language bundle it binds. */
+function loadedGenerator(bundles: string, make: () => Generator): Generator {
   try {
     return make().prepare();
   } catch (error) {
-    throw new ApiError(500, `Dictionary bundle ${bundleId} is not available`, { cause: String(error) });
+    throw new ApiError(500, `Dictionary bundle ${bundles} is not available`, { cause: String(error) });
   }
 }
 
