@@ -62,9 +62,9 @@ export type AdminAgreement = z.infer<typeof AdminAgreement>;
 export const AdminAgreementList = z.array(AdminAgreement);
 
 export const AgreementTranslationParams = z.object({
-  type: AgreementType,
-  version: z.string().min(1).max(64),
-  language: z.string().min(1).max(35),
+  type: AgreementType.describe('Which agreement'),
+  version: z.string().min(1).max(64).describe('The version of the agreement'),
+  language: z.string().min(1).max(35).describe('The language of the title, e.g. de or pt-BR'),
 });
 export const SetAgreementTitle = z
   .object({

@@ -34,10 +34,12 @@ export const CreateInvitation = z
   .meta({ id: 'CreateInvitation' });
 export type CreateInvitation = z.infer<typeof CreateInvitation>;
 
-export const InvitationParams = OrgParams.extend({ invitation: z.uuid() });
+export const InvitationParams = OrgParams.extend({ invitation: z.uuid().describe("The invitation's id") });
 
 /** The secret of an invitation link (`/invitations/{token}` in the console). */
-export const InvitationTokenParams = z.object({ token: z.string().min(20).max(100) });
+export const InvitationTokenParams = z.object({
+  token: z.string().min(20).max(100).describe('The secret of the invitation link'),
+});
 
 /** What the invitee sees before accepting. */
 export const InvitationPreview = z

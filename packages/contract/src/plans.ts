@@ -1,4 +1,4 @@
-import { Slug, Text, Timestamp } from './common.js';
+import { OrgPathParam, Slug, Text, Timestamp } from './common.js';
 import { Scope } from './generation.js';
 import { z } from './zod.js';
 
@@ -275,8 +275,10 @@ export const UpdatePlan = z
   .meta({ id: 'UpdatePlan' });
 export type UpdatePlan = z.infer<typeof UpdatePlan>;
 
-export const PlanParams = z.object({ plan: z.string().min(1).max(64) });
-export const PlanTranslationParams = PlanParams.extend({ language: z.string().min(1).max(35) });
+export const PlanParams = z.object({ plan: z.string().min(1).max(64).describe("The plan's slug") });
+export const PlanTranslationParams = PlanParams.extend({
+  language: z.string().min(1).max(35).describe('The language of the texts, e.g. de or pt-BR'),
+});
 
 // ---- subscriptions of an organisation -----------------------------------------------------------
 
@@ -379,7 +381,7 @@ export type EffectiveLimits = z.infer<typeof EffectiveLimits>;
 /** `GET /orgs/{org}/limits`: SaaS limits always; the other types when subscribed. */
 export const OrgLimits = z.array(EffectiveLimits).meta({ id: 'OrgLimits' });
 
-export const LimitsParams = z.object({ org: z.string().min(1).max(64), planType: PlanType });
+export const LimitsParams = z.object({ org: OrgPathParam, planType: PlanType.describe('The kind of plan') });
 
 /**
  * `GET /limits` for a key: the reference service's SubscriptionFeatures — every feature and limit
@@ -429,18 +431,22 @@ export const UpdateSubscription = z
 export type UpdateSubscription = z.infer<typeof UpdateSubscription>;
 
 export const AdminSubscriptionParams = z.object({
-  org: z.string().min(1).max(64),
-  subscription: z.uuid('Resource not found'),
+  org: OrgPathParam,
+  subscription: z.uuid('Resource not found').describe("The subscription's id"),
 });
 
 // ---- staff: one price of a plan -----------------------------------------------------------------
 
-export const PriceParams = z.object({ plan: z.string().min(1).max(64), period: PricePeriod });
+export const PriceParams = z.object({
+  plan: z.string().min(1).max(64).describe("The plan's slug"),
+  period: PricePeriod.describe('The billing period of the price'),
+});
 export const PriceQuery = z.object({
   currency: z
     .string()
     .regex(/^[A-Z]{3}$/, 'Invalid format')
-    .default('USD'),
+    .default('USD')
+    .describe('The currency of the price (ISO 4217)'),
 });
 /** `PUT /admin/subscriptions/{plan}/prices/{period}`: set (add or replace) the price of a period. */
 /** One price set by staff; a trial left out stays as it was. */

@@ -61,7 +61,7 @@ export function outboxRoutes(app: FastifyInstance, db: Db): void {
       tags,
       summary: 'One message of the outbox with its plain text and HTML',
       description: 'Staff: one message of the outbox with its headers, plain text and HTML.',
-      params: z.object({ mailId: z.string().max(64) }),
+      params: z.object({ mailId: z.string().max(64).describe("The message's id") }),
       response: { 200: OutboxMail, ...errors },
     },
     handler: async (request) => {

@@ -124,7 +124,9 @@ export function ownAccountRoutes(
       tags,
       summary: 'Sign one session out (its tokens stop working at once)',
       description: 'Signs one session out; its tokens stop working at once.',
-      params: z.object({ id: z.string().min(1).max(200) }),
+      params: z.object({
+        id: z.string().min(1).max(200).describe("The session's id (from the session list)"),
+      }),
       response: { 204: z.null().describe('Signed out'), ...errors },
     },
     handler: async (request, reply) => {

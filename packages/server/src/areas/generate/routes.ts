@@ -541,7 +541,7 @@ export function generateRoutes(
       tags,
       summary: 'The pattern behind a short code',
       description: 'The pattern a short code was made for (404 for an unknown code).',
-      params: z.object({ code: z.string().min(1).max(200) }),
+      params: z.object({ code: z.string().min(1).max(200).describe('A short code answered by /shorten') }),
       response: { 200: ExpandResponse, ...errors },
     },
     handler: async (request) => service.expand(db, request.params.code),
