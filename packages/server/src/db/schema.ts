@@ -58,6 +58,21 @@ export const agreements = pgTable(
   (t) => [uniqueIndex('agreements_type_version_key').on(t.type, t.version)],
 );
 
+/** An agreement's title in one stored language (migration 0023); English is the agreement's own. */
+export const agreementTranslations = pgTable(
+  'agreement_translations',
+  {
+    agreementId: uuid('agreement_id')
+      .notNull()
+      .references(() => agreements.id, { onDelete: 'cascade' }),
+    language: text('language').notNull(),
+    title: text('title').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.agreementId, t.language] })],
+);
+
 export const agreementAcceptances = pgTable(
   'agreement_acceptances',
   {
@@ -371,6 +386,26 @@ export const plans = pgTable(
   (t) => [uniqueIndex('plans_slug_key').on(t.slug)],
 );
 
+/**
+ * A plan's texts in one stored language (migration 0023): name, description and the SLA values
+ * that are words (keys left out show the English value). English is the plan's own row.
+ */
+export const planTranslations = pgTable(
+  'plan_translations',
+  {
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => plans.id, { onDelete: 'cascade' }),
+    language: text('language').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    sla: jsonb('sla').$type<Record<string, string>>().notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.planId, t.language] })],
+);
+
 export const planPrices = pgTable(
   'plan_prices',
   {
@@ -514,6 +549,11 @@ export const billingTransactions = pgTable(
       .default([]),
     invoiceNumber: text('invoice_number'),
     billedAt: timestamp('billed_at', { withTimezone: true }),
+    /** Migration 0022: the tax rate the provider applied, and who the invoice names. */
+    taxRate: text('tax_rate'),
+    reverseCharge: boolean('reverse_charge').notNull().default(false),
+    parties: jsonb('parties').$type<InvoiceParties | null>(),
+    receiptSentAt: timestamp('receipt_sent_at', { withTimezone: true }),
     providerUpdatedAt: timestamp('provider_updated_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -564,6 +604,9 @@ export const localPayCustomers = pgTable(
     orgId: uuid('org_id'),
     email: text('email').notNull(),
     name: text('name'),
+    /** The buyer's country and VAT number: the sandbox's tax follows them (migration 0022). */
+    country: text('country'),
+    vatNumber: text('vat_number'),
     createdAt: createdAt(),
   },
   (t) => [index('local_pay_customers_org_idx').on(t.orgId)],
@@ -646,6 +689,8 @@ export const localPayTransactions = pgTable(
     currency: text('currency').notNull(),
     subtotal: integer('subtotal').notNull(),
     tax: integer('tax').notNull().default(0),
+    /** As Paddle states it: "0.19" (migration 0022). */
+    taxRate: text('tax_rate').notNull().default('0'),
     total: integer('total').notNull(),
     description: text('description').notNull(),
     customData: jsonb('custom_data').$type<Record<string, unknown> | null>(),
@@ -706,6 +751,31 @@ export const orgSuspensions = pgTable('org_suspensions', {
   suspendedAt: timestamp('suspended_at', { withTimezone: true }).notNull().defaultNow(),
   suspendedBy: uuid('suspended_by').references(() => accounts.id, { onDelete: 'set null' }),
 });
+
+/** Who an organisation's invoices are made out to (migration 0022). */
+export const orgBillingDetails = pgTable('org_billing_details', {
+  orgId: uuid('org_id')
+    .primaryKey()
+    .references(() => organisations.id, { onDelete: 'cascade' }),
+  name: text('name'),
+  address: text('address'),
+  country: text('country'),
+  vatNumber: text('vat_number'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One party of an invoice as it was when the invoice was issued. */
+export interface InvoiceParty {
+  name: string;
+  address: string | null;
+  country: string | null;
+  vatNumber: string | null;
+}
+export interface InvoiceParties {
+  seller: InvoiceParty;
+  buyer: InvoiceParty;
+  footer: string | null;
+}
 
 /** Instance settings staff change in the console (development warning, support contact, …). */
 export const instanceSettings = pgTable('instance_settings', {

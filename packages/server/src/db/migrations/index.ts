@@ -18,6 +18,8 @@ import { sql as installNodeBeats } from './0018_install_node_beats.js';
 import { sql as shortLinksByOrg } from './0019_short_links_by_org.js';
 import { sql as closedSubscriptions } from './0020_closed_subscriptions.js';
 import { sql as pendingChanges } from './0021_pending_changes.js';
+import { sql as invoiceParties } from './0022_invoice_parties.js';
+import { sql as planAndAgreementTranslations } from './0023_plan_and_agreement_translations.js';
 import { sql as documentDrafts } from './0024_document_drafts.js';
 import { sql as seriesLanguageBundles } from './0025_series_language_bundles.js';
 
@@ -46,6 +48,8 @@ export const migrations: readonly { id: string; sql: string }[] = [
   { id: '0019_short_links_by_org', sql: shortLinksByOrg },
   { id: '0020_closed_subscriptions', sql: closedSubscriptions },
   { id: '0021_pending_changes', sql: pendingChanges },
+  { id: '0022_invoice_parties', sql: invoiceParties },
+  { id: '0023_plan_and_agreement_translations', sql: planAndAgreementTranslations },
   { id: '0024_document_drafts', sql: documentDrafts },
   { id: '0025_series_language_bundles', sql: seriesLanguageBundles },
 ];
