@@ -1,3 +1,4 @@
+import { SellerSettings, UpdateSellerSettings } from './billing-details.js';
 import { Name, Text, Timestamp } from './common.js';
 import { Member, OrgRole, Page } from './organisations.js';
 import { EffectiveLimits, Subscription } from './plans.js';
@@ -234,6 +235,7 @@ export const InstanceSettings = z
     support_contact: z.string().nullable(),
     /** The payment provider the instance runs (`/admin/{provider}/…` in the console). */
     payment_provider: z.enum(['local', 'paddle']),
+    ...SellerSettings.shape,
   })
   .meta({ id: 'InstanceSettings' });
 export type InstanceSettings = z.infer<typeof InstanceSettings>;
@@ -257,6 +259,7 @@ export const UpdateInstanceSettings = z
     dev_warning: z.boolean().optional(),
     sandbox_disclaimer: z.boolean().optional(),
     support_contact: SupportContact.nullable().optional(),
+    ...UpdateSellerSettings.shape,
   })
   .strict()
   .meta({ id: 'UpdateInstanceSettings' });

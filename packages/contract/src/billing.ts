@@ -1,3 +1,4 @@
+import { CountryCode, normaliseVatNumber, vatNumberProblem } from './billing-details.js';
 import { Slug, Text, Timestamp } from './common.js';
 import { Money, PaymentProviderName } from './plans.js';
 import { z } from './zod.js';
@@ -29,12 +30,25 @@ export const CheckoutRequest = z
   .object({
     org_slug: Slug,
     items: z.array(CheckoutItem).min(1, 'This field is required').max(1, 'Maximum value is 1'),
-    country_code: z
+    /** The buyer's country, saved as the organisation's billing country (tax depends on it). */
+    country_code: CountryCode.optional(),
+    /** The buyer's VAT number (a business), saved with the country; checked against its format. */
+    vat_number: z
       .string()
-      .regex(/^[A-Z]{2}$/, 'Invalid format')
+      .max(40, 'Maximum length is 40 characters')
+      .transform(normaliseVatNumber)
       .optional(),
   })
   .strict()
+  .superRefine((value, ctx) => {
+    if (!value.vat_number) return;
+    if (!value.country_code) {
+      ctx.addIssue({ code: 'custom', path: ['country_code'], message: 'A VAT number needs its country' });
+      return;
+    }
+    const problem = vatNumberProblem(value.vat_number, value.country_code);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['vat_number'], message: problem });
+  })
   .meta({ id: 'CheckoutRequest' });
 export type CheckoutRequest = z.infer<typeof CheckoutRequest>;
 
@@ -100,6 +114,10 @@ export const BillingTransaction = z
     currency: z.string(),
     subtotal: z.number().int(),
     tax: z.number().int(),
+    /** The tax rate applied, as the provider states it ("0.19"); null when it stated none. */
+    tax_rate: z.string().nullable(),
+    /** No VAT charged: the buyer, a business in another EU country, accounts for it. */
+    reverse_charge: z.boolean(),
     total: z.number().int(),
     invoice_number: z.string().nullable(),
     billed_at: Timestamp.nullable(),

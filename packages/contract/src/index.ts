@@ -2,6 +2,7 @@ export * from './account-page.js';
 export * from './accounts.js';
 export * from './admin.js';
 export * from './billing.js';
+export * from './billing-details.js';
 export * from './common.js';
 export * from './documents.js';
 export * from './errors.js';
