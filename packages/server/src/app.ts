@@ -213,6 +213,7 @@ export async function buildApp(
         config: config.billing,
         publicUrl: config.publicUrl,
         onPremise: Boolean(install),
+        mailer,
       },
     );
     server.decorate('billing', billing);

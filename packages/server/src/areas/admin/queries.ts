@@ -342,7 +342,7 @@ export async function recentAccounts(db: Db, limit: number) {
 
 // ---- settings ------------------------------------------------------------------------------
 
-export async function readSettings(db: Db): Promise<Map<string, unknown>> {
+export async function readSettings(db: Pick<Db, 'select'>): Promise<Map<string, unknown>> {
   const found = await db
     .select({ key: instanceSettings.key, value: instanceSettings.value })
     .from(instanceSettings);

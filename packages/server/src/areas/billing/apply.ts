@@ -12,6 +12,7 @@ import { issueLicenceForSubscription } from '../licences/service.js';
 import { subscribable } from '../plans/catalogue.js';
 import { SubscriptionData, TransactionData } from './event-format.js';
 import type { EventRow } from './event-queries.js';
+import { invoiceParties } from './parties.js';
 import * as q from './queries.js';
 
 /** An event that cannot be applied yet (unknown organisation or price): failed, retried later. */
@@ -31,6 +32,8 @@ export interface ApplyContext {
   changed(orgId: string): void;
   /** Refunds and cancels a subscription that should not exist; false when staff must. */
   undoDuplicate(providerSubscriptionId: string): Promise<boolean>;
+  /** A transaction was written: e-mails its receipt once it is completed (./receipt-mail.ts). */
+  receipt?(transactionId: string): Promise<void>;
 }
 
 /** `stale`: a newer event of the same entity was applied before; `ignored`: nothing to change. */
@@ -284,6 +287,10 @@ async function applyTransaction(
     await perpetualLicence(ctx, data, orgId, occurredAt);
   }
   const totals = data.details?.totals;
+  const tax = totals ? minor(totals.tax) : 0;
+  // The rate as the provider states it: one rate for the transaction, none when lines differ.
+  const rates = new Set((data.details?.tax_rates_used ?? []).map((r) => r.tax_rate));
+  const { parties, reverseCharge } = await invoiceParties(ctx.db, orgId ?? null, tax);
   const written = await q.upsertTransaction(ctx.db, {
     provider: ctx.provider,
     providerTransactionId: data.id,
@@ -293,7 +300,10 @@ async function applyTransaction(
     origin: data.origin ?? 'web',
     currency: data.currency_code,
     subtotal: totals ? minor(totals.subtotal) : 0,
-    tax: totals ? minor(totals.tax) : 0,
+    tax,
+    taxRate: rates.size === 1 ? ([...rates][0] as string) : null,
+    reverseCharge,
+    parties,
     total: totals ? minor(totals.total) : 0,
     items: (data.details?.line_items ?? []).map((line) => ({
       description: line.product?.name ?? 'Item',
@@ -305,7 +315,9 @@ async function applyTransaction(
     createdAt: date(data.created_at) ?? occurredAt,
     providerUpdatedAt: occurredAt,
   });
-  return written ? 'applied' : 'stale';
+  if (!written) return 'stale';
+  await ctx.receipt?.(written);
+  return 'applied';
 }
 
 async function perpetualLicence(ctx: ApplyContext, data: TransactionData, orgId: string, occurredAt: Date) {

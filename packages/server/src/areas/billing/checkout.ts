@@ -13,6 +13,7 @@ import type { Db } from '../../db/connect.js';
 import { ApiError } from '../../platform/errors.js';
 import { isOrgSuspended } from '../admin/restrictions.js';
 import { subscribable } from '../plans/catalogue.js';
+import { checkoutBuyer } from './parties.js';
 import * as q from './queries.js';
 import type { Billing } from './service.js';
 
@@ -116,6 +117,8 @@ export async function prepareCheckout(
     period: price.period,
     quantity: String(item.quantity),
   })}`;
+  // Tax follows the buyer's country and VAT number (the form asks them when none are stored).
+  const buyer = await checkoutBuyer(db, org.id, input);
   try {
     const prepared = await provider.prepareCheckout({
       org: { id: org.id, slug: org.slug, name: org.name },
@@ -124,7 +127,7 @@ export async function prepareCheckout(
         providerCustomerId: (await q.findRef(db, provider.name, 'customer', org.id)) ?? null,
       },
       item: { providerPriceId, quantity: item.quantity },
-      countryCode: input.country_code,
+      ...buyer,
       successUrl,
       cancelUrl,
       customData: { org_id: org.id, price_id: price.id },

@@ -51,6 +51,8 @@ export const TransactionData = z.looseObject({
   details: z
     .looseObject({
       totals: z.looseObject({ subtotal: Amount, tax: Amount, total: Amount }),
+      /** The rates Paddle applied ("0.19"); one per rate when lines differ. */
+      tax_rates_used: z.array(z.looseObject({ tax_rate: z.string().max(20) })).optional(),
       line_items: z
         .array(
           z.looseObject({

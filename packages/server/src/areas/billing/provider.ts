@@ -37,7 +37,9 @@ export interface CheckoutInput {
   /** The buyer: the signed-in account that asked. */
   customer: { email: string; providerCustomerId: string | null };
   item: { providerPriceId: string; quantity: number };
+  /** The buyer's country and VAT number (the organisation's billing details): tax follows them. */
   countryCode?: string;
+  vatNumber?: string;
   /** Where the buyer lands after paying (our /checkout/success). */
   successUrl: string;
   /** Where the buyer returns when they give up on the provider's page (our /checkout?cancelled=1). */

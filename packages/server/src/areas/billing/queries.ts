@@ -329,7 +329,7 @@ export type TransactionValues = Omit<typeof billingTransactions.$inferInsert, 'i
 export async function upsertTransaction(
   db: Db,
   values: TransactionValues & { providerUpdatedAt: Date },
-): Promise<boolean> {
+): Promise<string | undefined> {
   const { createdAt: _created, ...changes } = values;
   const rows = await db
     .insert(billingTransactions)
@@ -341,12 +341,14 @@ export async function upsertTransaction(
         // A later event without the organisation or the subscription keeps what an earlier one said.
         orgId: sql`coalesce(excluded.org_id, ${billingTransactions.orgId})`,
         subscriptionId: sql`coalesce(excluded.subscription_id, ${billingTransactions.subscriptionId})`,
+        // An issued invoice names the parties as they were when it was paid.
+        parties: sql`CASE WHEN ${billingTransactions.status} = 'completed' AND ${billingTransactions.parties} IS NOT NULL THEN ${billingTransactions.parties} ELSE excluded.parties END`,
         updatedAt: sql`now()`,
       },
       setWhere: sql`${billingTransactions.providerUpdatedAt} IS NULL OR ${billingTransactions.providerUpdatedAt} <= ${values.providerUpdatedAt}`,
     })
     .returning({ id: billingTransactions.id });
-  return rows.length > 0;
+  return rows[0]?.id;
 }
 
 export async function transactionKnown(

@@ -13,12 +13,14 @@ import {
   CheckoutSession,
   EditBillingEvent,
   ErrorBody,
+  OrgBillingDetails,
   OrgParams,
   PaymentMethodSession,
   ProviderParams,
   RetryBillingEvents,
   Subscription,
   SubscriptionChange,
+  UpdateOrgBillingDetails,
 } from '@slugsmith/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -29,6 +31,8 @@ import { syncCatalogueNow } from './catalogue-admin.js';
 import { prepareCheckout, resumeCheckout } from './checkout.js';
 import * as events from './events-admin.js';
 import { INVOICE_CSP, invoiceHtml } from './invoice.js';
+import { choosePageLanguage } from './local/strings.js';
+import { billingDetails, saveBillingDetails } from './parties.js';
 import * as self from './self-service.js';
 import type { Billing } from './service.js';
 import { webhookRoutes } from './webhooks.js';
@@ -97,23 +101,51 @@ export function billingRoutes(app: FastifyInstance, billing: Billing): void {
     handler: async (request) => self.orgTransactions(db, requireOrg(request)),
   });
 
+  r.get('/orgs/:org/billing/details', {
+    config: { access: { orgRole: 'member' } },
+    schema: {
+      tags: ['organisations'],
+      summary: "Who the organisation's invoices are made out to (billing name, address, country, VAT number)",
+      params: OrgParams,
+      response: { 200: OrgBillingDetails, ...errors },
+    },
+    handler: async (request) => billingDetails(db, requireOrg(request).id),
+  });
+
+  r.put('/orgs/:org/billing/details', {
+    config: { access: { orgRole: 'admin' } },
+    schema: {
+      tags: ['organisations'],
+      summary:
+        "Set the organisation's billing details (all fields; null clears). The sandbox taxes by country and VAT number",
+      params: OrgParams,
+      body: UpdateOrgBillingDetails,
+      response: { 200: OrgBillingDetails, ...errors },
+    },
+    handler: async (request) => saveBillingDetails(db, requireOrg(request).id, request.body),
+  });
+
   r.get('/orgs/:org/billing/transactions/:id/invoice', {
     config: { access: { orgRole: 'member' } },
     schema: {
       tags: ['organisations'],
-      summary: 'A transaction as a printable invoice (HTML)',
+      summary:
+        'A transaction as a printable invoice (HTML) in `lang` (an interface language; else Accept-Language, else English)',
       params: BillingParams,
+      querystring: z.object({ lang: z.string().max(35).optional() }),
       produces: ['text/html'],
       response: { 200: z.string().describe('The invoice page'), ...errors },
     },
     handler: async (request, reply) => {
       const org = requireOrg(request);
       const transaction = await self.orgTransaction(db, org, request.params.id);
+      const language = choosePageLanguage(request.query.lang, request.headers['accept-language']);
       return reply
         .type('text/html; charset=utf-8')
         .header('content-security-policy', INVOICE_CSP)
         .header('content-disposition', 'inline')
-        .send(invoiceHtml(transaction, org));
+        .header('content-language', language)
+        .send(invoiceHtml(transaction, org, language));
     },
   });
 

@@ -42,6 +42,8 @@ export function toTransaction(t: q.TransactionRow): BillingTransaction {
     currency: t.currency,
     subtotal: t.subtotal,
     tax: t.tax,
+    tax_rate: t.taxRate,
+    reverse_charge: t.reverseCharge,
     total: t.total,
     invoice_number: t.invoiceNumber,
     billed_at: t.billedAt?.toISOString() ?? null,

@@ -6,12 +6,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/connect.js';
 import type { Caches } from '../../platform/cache.js';
 import type { BillingConfig } from '../../platform/config.js';
+import type { Mailer } from '../../platform/mail.js';
 import { subscribable } from '../plans/catalogue.js';
 import { forgetLimits } from '../plans/effective-limits.js';
 import { leaseHeld, releaseLease, takeLease } from './lease.js';
 import { EventPipeline, type PipelineOptions } from './pipeline.js';
 import type { CatalogueItem, ProviderRuntime, SyncResult } from './provider.js';
 import * as q from './queries.js';
+import { sendReceipt } from './receipt-mail.js';
 
 /** The catalogue as the provider holds it after a sync; `joined` when another sync's result. */
 export type CatalogueSync = SyncResult & { joined: boolean; finishedAt: Date };
@@ -30,6 +32,8 @@ export interface BillingDeps {
   /** An on-premise install: its licence holds every organisation, so nothing is sold (no checkout). */
   onPremise?: boolean;
   pipeline?: PipelineOptions;
+  /** Sends receipts after completed payments. */
+  mailer: Mailer;
 }
 
 export class Billing {
@@ -47,6 +51,7 @@ export class Billing {
         graceDays: deps.config.graceDays,
         changed: (orgId) => forgetLimits(deps.caches, orgId),
         undoDuplicate: (id) => provider.undoDuplicate(id),
+        receipt: (id) => sendReceipt(deps, id),
       },
       deps.log.child({ area: 'billing' }),
       deps.pipeline,

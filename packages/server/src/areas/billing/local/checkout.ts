@@ -4,6 +4,7 @@ import { localPayCustomers, localPaySubscriptions, localPayTransactions } from '
 import { ApiError } from '../../../platform/errors.js';
 import type { CheckoutInput, PreparedCheckout, ResumedCheckout } from '../provider.js';
 import type { Card } from './cards.js';
+import { chargeFor } from './charges.js';
 import {
   emitSubscription,
   emitTransaction,
@@ -34,8 +35,7 @@ export function describeItem({ price, product }: PriceWithProduct): string {
 
 /**
  * A `ready` transaction for the hosted checkout (the customer is known, so nothing is missing).
- * The sandbox charges no tax: tax 0 on every transaction, whatever the country — working out
- * tax is the real provider's business, and a sandbox that invented rates would mislead.
+ * Taxed as a merchant of record would tax it (./charges.ts), by the buyer's country and VAT number.
  */
 export async function prepareCheckout(
   sandbox: Sandbox,
@@ -55,7 +55,7 @@ export async function prepareCheckout(
     }
     if (trialDays > 0 && item.price.period === 'perpetual') throw ApiError.badRequest('Invalid trial period');
     const customerId = await customerFor(tx, input);
-    const subtotal = trialDays > 0 ? 0 : item.price.amount * quantity;
+    const charge = await chargeFor(tx, customerId, trialDays > 0 ? 0 : item.price.amount * quantity);
     const [txn] = await tx
       .insert(localPayTransactions)
       .values({
@@ -66,9 +66,7 @@ export async function prepareCheckout(
         priceId: item.price.id,
         quantity,
         currency: item.price.currency,
-        subtotal,
-        tax: 0,
-        total: subtotal,
+        ...charge,
         description: describeItem(item),
         customData: { ...input.customData },
         trialDays,
@@ -91,19 +89,32 @@ export async function prepareCheckout(
   };
 }
 
-/** The buyer's customer record: the one named, else the organisation's, else a new one. */
-async function customerFor(tx: Tx, input: CheckoutInput): Promise<string> {
+/** The buyer's customer record: the one named, else the organisation's. */
+async function knownCustomer(tx: Tx, input: CheckoutInput) {
   const named = input.customer.providerCustomerId;
   if (named) {
     const [row] = await tx.select().from(localPayCustomers).where(eq(localPayCustomers.id, named));
-    if (row) return row.id;
+    if (row) return row;
   }
   const [ofOrg] = await tx.select().from(localPayCustomers).where(eq(localPayCustomers.orgId, input.org.id));
-  if (ofOrg) return ofOrg.id;
+  return ofOrg;
+}
+
+/**
+ * The buyer's customer record (a new one when none is known), with the country and VAT number of
+ * this checkout, as Paddle's checkout records the buyer's address.
+ */
+async function customerFor(tx: Tx, input: CheckoutInput): Promise<string> {
+  const address = { country: input.countryCode ?? null, vatNumber: input.vatNumber ?? null };
+  const known = await knownCustomer(tx, input);
+  if (known) {
+    await tx.update(localPayCustomers).set(address).where(eq(localPayCustomers.id, known.id));
+    return known.id;
+  }
   const id = newLocalId('ctm');
   await tx
     .insert(localPayCustomers)
-    .values({ id, orgId: input.org.id, email: input.customer.email, name: input.org.name });
+    .values({ id, orgId: input.org.id, email: input.customer.email, name: input.org.name, ...address });
   return id;
 }
 

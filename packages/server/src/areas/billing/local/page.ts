@@ -81,10 +81,23 @@ export interface Summary {
   trialDays: number;
   /** What renewals cost (for a trial: what the first charge will be). */
   recurring: number;
+  /** A transaction's net amount and tax, shown before paying (as Paddle's checkout shows them). */
+  tax?: { net: number; tax: number; rate: string };
+}
+
+/** A rate as a percentage in the page's language ("0.19" → "19 %"). */
+export function formatRate(rate: string, language: string): string {
+  return new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 2 }).format(Number(rate));
 }
 
 function summaryList(language: PageLanguage, s: PageStrings, summary: Summary): string {
   const money = (amount: number) => formatMoney(amount, summary.currency, language);
+  const tax =
+    summary.tax && summary.trialDays === 0
+      ? `<dt>${escapeHtml(s.net)}</dt><dd>${escapeHtml(money(summary.tax.net))}</dd>
+<dt>${fill(s.tax, { rate: formatRate(summary.tax.rate, language) })}</dt><dd>${escapeHtml(money(summary.tax.tax))}</dd>
+`
+      : '';
   const trial =
     summary.trialDays > 0
       ? `<dt>${escapeHtml(s.total)}</dt><dd class="total">${fill(s.trial, { days: summary.trialDays, amount: money(summary.recurring) })}</dd>`
@@ -93,7 +106,7 @@ function summaryList(language: PageLanguage, s: PageStrings, summary: Summary): 
 <dt>${escapeHtml(s.plan)}</dt><dd>${escapeHtml(summary.plan)}</dd>
 <dt>${escapeHtml(s.period)}</dt><dd>${escapeHtml(s[`period_${summary.period}`])}</dd>
 <dt>${escapeHtml(summary.perNode ? s.nodes : s.quantity)}</dt><dd>${summary.quantity}</dd>
-${trial}
+${tax}${trial}
 </dl>`;
 }
 

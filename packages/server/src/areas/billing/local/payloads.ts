@@ -120,7 +120,7 @@ export function transactionPayload(
     billed_at: iso(txn.billedAt),
     items: [{ price: pricePayload(item), quantity: txn.quantity, proration: null }],
     details: {
-      tax_rates_used: [{ tax_rate: '0', totals: lineTotals }],
+      tax_rates_used: [{ tax_rate: txn.taxRate, totals: lineTotals }],
       totals: {
         ...lineTotals,
         grand_total: money(txn.total),
@@ -135,10 +135,10 @@ export function transactionPayload(
           id: `txnitm_local_${suffix(txn.id)}`,
           price_id: item.price.id,
           quantity: txn.quantity,
-          tax_rate: '0',
+          tax_rate: txn.taxRate,
           unit_totals: {
             subtotal: money(txn.quantity > 0 ? Math.round(txn.subtotal / txn.quantity) : 0),
-            tax: '0',
+            tax: money(txn.quantity > 0 ? Math.round(txn.tax / txn.quantity) : 0),
             discount: '0',
             total: money(txn.quantity > 0 ? Math.round(txn.total / txn.quantity) : 0),
           },

@@ -5,6 +5,7 @@
 // RETURNING), so several nodes never renew one twice.
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { localPaySubscriptions, localPayTransactions } from '../../../db/schema.js';
+import { chargeFor } from './charges.js';
 import { describeItem } from './checkout.js';
 import {
   emitSubscription,
@@ -75,7 +76,7 @@ async function cancelAtEnd(sandbox: Sandbox, batch: EventBatch, sub: Subscriptio
 async function renew(sandbox: Sandbox, batch: EventBatch, sub: SubscriptionRow, now: Date): Promise<void> {
   const { tx } = batch;
   const item = await requirePrice(tx, sub.priceId);
-  const amount = item.price.amount * sub.quantity;
+  const charge = await chargeFor(tx, sub.customerId, item.price.amount * sub.quantity);
   const [txn] = await tx
     .insert(localPayTransactions)
     .values({
@@ -87,9 +88,7 @@ async function renew(sandbox: Sandbox, batch: EventBatch, sub: SubscriptionRow, 
       priceId: sub.priceId,
       quantity: sub.quantity,
       currency: sub.currency,
-      subtotal: amount,
-      tax: 0,
-      total: amount,
+      ...charge,
       description: describeItem(item),
       customData: sub.customData,
       billedAt: now,

@@ -86,6 +86,7 @@ function summaryOf(txnOrSub: TransactionRow | SubscriptionRow, item: PriceWithPr
     currency: item.price.currency,
     trialDays: isTxn ? txnOrSub.trialDays : 0,
     recurring,
+    ...(isTxn ? { tax: { net: txnOrSub.subtotal, tax: txnOrSub.tax, rate: txnOrSub.taxRate } } : {}),
   };
 }
 

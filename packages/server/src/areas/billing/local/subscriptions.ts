@@ -5,6 +5,7 @@ import { and, desc, eq, gt } from 'drizzle-orm';
 import { localPaySubscriptions, localPayTransactions } from '../../../db/schema.js';
 import { ApiError } from '../../../platform/errors.js';
 import type { PlanChange } from '../provider.js';
+import { chargeFor } from './charges.js';
 import { describeItem } from './checkout.js';
 import {
   emitSubscription,
@@ -125,7 +126,7 @@ export async function changeSubscription(sandbox: Sandbox, id: string, change: P
     const batch = new EventBatch(tx, moment);
     const customData = { ...(sub.customData ?? {}), price_id: next.price.priceId };
     if (proration.immediate !== 0) {
-      const amount = proration.immediate;
+      const charge = await chargeFor(tx, sub.customerId, proration.immediate);
       const [txn] = await tx
         .insert(localPayTransactions)
         .values({
@@ -137,9 +138,7 @@ export async function changeSubscription(sandbox: Sandbox, id: string, change: P
           priceId: next.price.id,
           quantity: change.quantity,
           currency: next.price.currency,
-          subtotal: amount,
-          tax: 0,
-          total: amount,
+          ...charge,
           description: `${describeItem(next)}, prorated`,
           customData,
           invoiceNumber: await nextInvoiceNumber(tx, now),
@@ -149,7 +148,8 @@ export async function changeSubscription(sandbox: Sandbox, id: string, change: P
         })
         .returning();
       if (txn) {
-        if (amount > 0) await emitTransaction(sandbox, batch, 'transaction.paid', { ...txn, status: 'paid' });
+        if (charge.total > 0)
+          await emitTransaction(sandbox, batch, 'transaction.paid', { ...txn, status: 'paid' });
         await emitTransaction(sandbox, batch, 'transaction.completed', txn);
       }
     }
@@ -339,6 +339,7 @@ export async function refundAndCancel(sandbox: Sandbox, id: string): Promise<voi
       )
       .orderBy(desc(localPayTransactions.createdAt));
     const paid = charges.reduce((sum, t) => sum + t.total, 0);
+    const paidTax = charges.reduce((sum, t) => sum + t.tax, 0);
     if (paid > 0) {
       const item = await requirePrice(tx, sub.priceId);
       const [refund] = await tx
@@ -352,8 +353,9 @@ export async function refundAndCancel(sandbox: Sandbox, id: string): Promise<voi
           priceId: sub.priceId,
           quantity: sub.quantity,
           currency: sub.currency,
-          subtotal: -paid,
-          tax: 0,
+          subtotal: paidTax - paid,
+          tax: -paidTax,
+          taxRate: charges[0]?.taxRate ?? '0',
           total: -paid,
           description: `${describeItem(item)}, refunded`,
           customData: sub.customData,
