@@ -42,9 +42,17 @@ import {
   rememberedOrg,
   subscriptionTabHref,
 } from './billing-model.js';
-import { countryOptions } from './countries.js';
+import { useBuyer } from './checkout-buyer.js';
 import { openPaddleCheckout } from './paddle-checkout.js';
+import { PartyFields } from './party-fields.js';
 import { PaymentLinkCheckout } from './payment-link.js';
+
+/** The hosted checkout page in the console's language (it reads `?lang=`). */
+function inLanguage(checkoutUrl: string, language: string | undefined): string {
+  const url = new URL(checkoutUrl, window.location.href);
+  if (language) url.searchParams.set('lang', language);
+  return url.toString();
+}
 
 /** The success page reads which plan was bought (the provider's return address names only the organisation). */
 function rememberCheckout(pending: PendingCheckout) {
@@ -143,9 +151,8 @@ function CheckoutForm({
   const plan = offered.find((p) => p.slug === planSlug);
   const [period, setPeriod] = useState<string | null>(initial.period ?? periodsOf(plan)[0] ?? null);
   const [quantity, setQuantity] = useState<number>(initial.quantity);
-  const [country, setCountry] = useState<string | null>(initial.country);
   const [closed, setClosed] = useState(false);
-  const countries = useMemo(() => countryOptions(lng), [lng]);
+  const buyer = useBuyer(orgSlug, initial.country);
 
   const price = priceFor(plan, period);
   const unit = quantityUnit(plan);
@@ -158,11 +165,11 @@ function CheckoutForm({
       const session = await prepareCheckout({
         org_slug: orgSlug,
         items: [{ price: price.id, quantity: count }],
-        ...(country ? { country_code: country } : {}),
+        ...buyer.body(),
       });
       rememberCheckout({ org: orgSlug, plan: plan.slug, at: Date.now() });
       if (session.provider === 'paddle') await openPaddleCheckout(session, () => setClosed(true));
-      else if (session.checkout_url) window.location.assign(session.checkout_url);
+      else if (session.checkout_url) window.location.assign(inLanguage(session.checkout_url, lng));
       else throw new Error(t('errors.noCheckoutUrl'));
     },
   });
@@ -231,17 +238,12 @@ function CheckoutForm({
             data-testid="checkout-quantity"
           />
         )}
-        <Select
-          label={t('checkout.country')}
-          description={t('checkout.countryHint')}
-          placeholder={t('checkout.countryNone')}
-          data={countries}
-          value={country}
-          onChange={setCountry}
-          searchable
-          clearable
-          nothingFoundMessage={t('checkout.countryNotFound')}
-          data-testid="checkout-country"
+        <PartyFields
+          fields={['country', 'vatNumber']}
+          countryRequired
+          values={buyer.values}
+          onChange={buyer.edit}
+          testId="checkout"
         />
       </Stack>
       <Paper
@@ -332,7 +334,7 @@ function CheckoutForm({
             size="md"
             onClick={() => pay.mutate()}
             loading={pay.isPending}
-            disabled={missingPrice || !orgSlug}
+            disabled={missingPrice || !orgSlug || !buyer.complete}
             data-testid="checkout-continue"
           >
             {t('checkout.continue')}

@@ -4,6 +4,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from 'react-oidc-context';
+import { useSearchParams } from 'react-router';
 import { consoleKeys, invoiceHtml, listTransactions } from '../../../lib/console-api.js';
 import { formatMoney } from '../../../lib/money.js';
 import { billingErrorText } from '../../checkout/billing-messages.js';
@@ -20,6 +21,13 @@ export function BillingHistory({ org }: { org: Organisation }) {
     queryFn: ({ signal }) => listTransactions(org.slug, signal),
   });
   const [invoice, setInvoice] = useState<BillingTransaction | null>(null);
+  // A receipt e-mail links ?invoice=<id>: that invoice opens once the history has loaded.
+  const [params] = useSearchParams();
+  const linked = params.get('invoice');
+  useEffect(() => {
+    const found = linked ? history.data?.find((tx) => tx.id === linked) : undefined;
+    if (found) setInvoice(found);
+  }, [linked, history.data]);
 
   return (
     <section aria-labelledby="billing-history-heading">
@@ -103,10 +111,14 @@ function InvoiceDialog({
   tx: BillingTransaction;
   onClose: () => void;
 }) {
-  const { t } = useTranslation('billing');
+  const { t, i18n } = useTranslation('billing');
   const auth = useAuth();
   const frame = useRef<HTMLIFrameElement>(null);
-  const load = useMutation({ mutationFn: () => invoiceHtml(org.slug, tx.id, auth.user?.access_token) });
+  // In the reader's language: the invoice's words, money, dates and country names.
+  const language = i18n.resolvedLanguage ?? 'en-GB';
+  const load = useMutation({
+    mutationFn: () => invoiceHtml(org.slug, tx.id, auth.user?.access_token, language),
+  });
   const { mutate } = load;
   useEffect(() => mutate(), [mutate]);
   const download = useMemo(

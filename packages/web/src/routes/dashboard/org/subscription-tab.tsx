@@ -13,6 +13,7 @@ import { rememberOrgForCheckout, STATE_COLOURS } from '../../checkout/billing-mo
 import { formatDate } from '../format.js';
 import { EmptyState, ErrorState, ListSkeleton } from '../states.js';
 import { BillingActions, BillingStatus, useBillingRefresh } from './billing-actions.js';
+import { BillingDetailsPanel } from './billing-details.js';
 import { BillingHistory } from './billing-history.js';
 
 const PENDING_POLL_MS = 2000;
@@ -85,6 +86,7 @@ export function SubscriptionTab({ org }: { org: Organisation }) {
           )}
         </section>
         {hasRole(org.role, 'admin') && <BillingHistory org={org} />}
+        <BillingDetailsPanel org={org} />
       </PlansOrLicence>
       <section aria-labelledby="limits-heading">
         <Title order={2} size="h3" id="limits-heading" mb="sm">
