@@ -508,6 +508,35 @@ describeEachDatabaseWith('billing webhooks', paddleEnv, (ctx) => {
       items: [{ description: 'Pro', quantity: 1, amount: 1900 }],
     });
   });
+
+  it("stores Paddle's own tax and rate (details.totals, tax_rates_used), computing none", async () => {
+    const a = await orgWithOwner(ctx(), 'webhook-tax');
+    const org = await orgId(ctx(), a.org);
+    const id = txnId();
+    const event = JSON.parse(transactionEvent({ id, orgId: org, subtotal: 10_000, tax: 2_550 }));
+    event.data.details.tax_rates_used = [{ tax_rate: '0.255', totals: { tax: '2550' } }];
+    await deliverAndApply(ctx(), JSON.stringify(event));
+    const [row] = await ctx()
+      .app.database.db.select()
+      .from(billingTransactions)
+      .where(eq(billingTransactions.providerTransactionId, id));
+    expect(row).toMatchObject({
+      subtotal: 10_000,
+      tax: 2_550,
+      total: 12_550,
+      taxRate: '0.255',
+      reverseCharge: false,
+    });
+    // Lines taxed at different rates: no single rate to print.
+    const mixed = JSON.parse(transactionEvent({ id: txnId(), orgId: org }));
+    mixed.data.details.tax_rates_used = [{ tax_rate: '0.2' }, { tax_rate: '0.1' }];
+    await deliverAndApply(ctx(), JSON.stringify(mixed));
+    const [other] = await ctx()
+      .app.database.db.select()
+      .from(billingTransactions)
+      .where(eq(billingTransactions.providerTransactionId, mixed.data.id));
+    expect(other?.taxRate).toBeNull();
+  });
 });
 
 /**
