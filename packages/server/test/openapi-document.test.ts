@@ -30,6 +30,24 @@ interface Document {
   components: { securitySchemes: Record<string, { type: string; in?: string; name?: string }> };
 }
 
+/**
+ * Operations and parameters whose descriptions wait for their files: the billing routes and the
+ * billing, documents and admin contract schemas were being rewritten by others when the rest were
+ * described (issue 32 item 5). Each entry is removed once what it matches is described.
+ */
+const AWAITING_DESCRIPTIONS: readonly RegExp[] = [
+  /^\w+ \/api\/v1\/billing\/(checkout|local)\//,
+  /^\w+ \/api\/v1\/orgs\/\{org\}\/billing\//,
+  /^\w+ \/api\/v1\/orgs\/\{org\}\/subscriptions\/\{id\}\//,
+  /^\w+ \/api\/v1\/admin\/\{provider\}\/(catalogue|events)/,
+  /^\w+ \/api\/v1\/admin\/local\//,
+  // Parameters only (ProviderParams, ProviderObjectQuery, DocumentListQuery, AdminOrgListQuery …).
+  /^\w+ \/api\/v1\/admin\/\{provider\}\/\S+ (path|query) /,
+  /^\w+ \/api\/v1\/billing\/webhooks\/\S+ (path|query) /,
+  /^\w+ \/api\/v1\/(admin\/)?(docs|content)\S* (path|query) /,
+  /^\w+ \/api\/v1\/admin\/(orgs|users|audit)(\/\{(org|id)\})? (path|query) /,
+];
+
 /** The operations plan limits hold (`config.limits`): each may answer 429. */
 const PLAN_LIMITED = [
   'post /api/v1/gen/forge',
@@ -97,6 +115,30 @@ describeEachDatabase('the OpenAPI document as a client generator sees it', (ctx)
     };
     const unexpected = problems.filter((p) => !accepted(p));
     expect(unexpected.map((p) => `${p.ruleId} ${p.location[0]?.pointer}: ${p.message}`)).toEqual([]);
+  });
+
+  it('describes every operation and parameter, under a top-level tag that says what it is for', () => {
+    const tagged = new Map((document.tags ?? []).map((tag) => [tag.name, tag.description]));
+    const undescribed: string[] = [];
+    for (const { method, path, operation } of operations(document)) {
+      if (!operation.description?.trim()) undescribed.push(`${method} ${path}`);
+      for (const parameter of operation.parameters ?? []) {
+        const schema = (parameter as { schema?: { description?: string } }).schema;
+        if (!(parameter.description ?? schema?.description)?.trim()) {
+          undescribed.push(`${method} ${path} ${parameter.in} ${parameter.name}`);
+        }
+      }
+      for (const tag of operation.tags ?? []) expect(tagged.get(tag), `tag ${tag}`).toBeTruthy();
+    }
+    const awaited = (entry: string) => AWAITING_DESCRIPTIONS.some((pattern) => pattern.test(entry));
+    expect(undescribed.filter((entry) => !awaited(entry))).toEqual([]);
+    // An entry of the waiting list that nothing matches any more is done: remove it.
+    for (const pattern of AWAITING_DESCRIPTIONS) {
+      expect(
+        undescribed.some((entry) => pattern.test(entry)),
+        String(pattern),
+      ).toBe(true);
+    }
   });
 
   it('documents the 429 (with Retry-After) of every plan-limited operation, and every error as the JSON Error', () => {
