@@ -1,5 +1,6 @@
 // The receipt e-mailed to an organisation's billing contact after each completed payment, in
 // their language, linking the invoice in the console.
+import type { Db } from '../../db/connect.js';
 import type { Mailer } from '../../platform/mail.js';
 import { quotedName } from '../../platform/mail-data.js';
 import { brandedMail, mailLanguage } from '../../platform/mail-templates.js';
@@ -94,7 +95,7 @@ const texts: Record<string, ReceiptText> = {
  * organisation's first owner; a failed send is released, so the event's retry sends it again.
  */
 export async function sendReceipt(
-  deps: { db: Parameters<typeof q.claimReceipt>[0]; mailer: Mailer; publicUrl: string },
+  deps: { db: Db; mailer: Mailer; publicUrl: string },
   transactionId: string,
 ): Promise<void> {
   const t = await q.findTransaction(deps.db, transactionId);
