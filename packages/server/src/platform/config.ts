@@ -108,6 +108,10 @@ const EnvSchema = z.object({
   /** Short links (POST /shorten) an organisation may store, in all and per UTC day. */
   SHORT_LINKS_PER_ORG: z.coerce.number().int().min(0).default(10_000),
   SHORT_LINKS_PER_ORG_PER_DAY: z.coerce.number().int().min(0).default(1_000),
+  /** Prometheus metrics at /metrics for scrapers on this machine (no token); off by default. */
+  METRICS: flag,
+  /** Prometheus metrics at /metrics for any caller presenting it as a bearer token. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 });
 
 /** The variables the server reads (each documented in the server README's environment table). */
@@ -161,6 +165,8 @@ export interface Config {
   /** Invitation e-mails per sender and per organisation in an hour. */
   invitations: { perSender: number; perOrg: number };
   generation: GenerationBounds;
+  /** Present when /metrics is served: with a token from anywhere, else to loopback callers only. */
+  metrics?: { token?: string };
 }
 
 /** Bounds on generation calls below the plans' own limits (issue 30). */
@@ -342,5 +348,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       },
       shortLinks: { perOrg: e.SHORT_LINKS_PER_ORG, perOrgPerDay: e.SHORT_LINKS_PER_ORG_PER_DAY },
     },
+    // METRICS=off keeps them off even with a token; a token alone turns them on.
+    metrics: (e.METRICS ?? e.METRICS_TOKEN !== undefined) ? { token: e.METRICS_TOKEN } : undefined,
   };
 }
