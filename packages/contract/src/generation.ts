@@ -66,13 +66,18 @@ export const ForgeRequest = z
     seed: SeedText.optional(),
     sequence: Sequence.optional(),
   })
-  .meta({ id: 'ForgeRequest' });
+  .meta({
+    id: 'ForgeRequest',
+    examples: [{ pattern: '{adjective}-{noun}-{number:3d}', count: 3, seed: 'docs' }],
+  });
 export type ForgeRequest = z.input<typeof ForgeRequest>;
 
 export const SlugList = z.array(z.string()).meta({ id: 'SlugList' });
 export type SlugList = z.infer<typeof SlugList>;
 
-export const PatternInfoRequest = z.object({ pattern: Pattern }).meta({ id: 'PatternInfoRequest' });
+export const PatternInfoRequest = z
+  .object({ pattern: Pattern })
+  .meta({ id: 'PatternInfoRequest', examples: [{ pattern: '{adjective}-{noun}-{number:4d}' }] });
 export const PatternInfo = z
   .object({
     pattern: z.string(),
@@ -100,7 +105,7 @@ export const DEFAULT_BATCH_SIZE = 1000;
 
 export const MintRequest = z
   .object({ count: Count, batch_size: Count.default(DEFAULT_BATCH_SIZE), series: SeriesRef.optional() })
-  .meta({ id: 'MintRequest' });
+  .meta({ id: 'MintRequest', examples: [{ count: 10, series: 'tickets' }] });
 export type MintRequest = z.input<typeof MintRequest>;
 
 export const SliceRequest = z
@@ -110,7 +115,7 @@ export const SliceRequest = z
     sequence: Sequence.default(0),
     series: SeriesRef.optional(),
   })
-  .meta({ id: 'SliceRequest' });
+  .meta({ id: 'SliceRequest', examples: [{ count: 5, sequence: 100, series: 'tickets' }] });
 export type SliceRequest = z.input<typeof SliceRequest>;
 
 export const ResetRequest = z.object({ series: SeriesRef.optional() }).meta({ id: 'ResetRequest' });

@@ -174,6 +174,14 @@ describeEachDatabase('the OpenAPI document as a client generator sees it', (ctx)
     expect(ids.every((id) => typeof id === 'string' && /^[a-z]+[A-Z][A-Za-z0-9]*$/.test(id))).toBe(true);
     expect(new Set(ids).size).toBe(ids.length);
     expect(document.paths['/api/v1/gen/forge']?.post?.operationId).toBe('postGenForge');
+    // Request bodies carry an example a reader can send as it is.
+    const forgeBody = (document.paths['/api/v1/gen/forge']?.post as { requestBody?: unknown })
+      .requestBody as {
+      content: { 'application/json': { schema: { examples?: unknown[] } } };
+    };
+    expect(forgeBody.content['application/json'].schema.examples?.[0]).toMatchObject({
+      pattern: expect.any(String),
+    });
   });
 
   it("declares on every operation the credentials its route's access rule takes", () => {
