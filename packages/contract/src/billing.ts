@@ -1,6 +1,6 @@
 import { CountryCode, normaliseVatNumber, vatNumberProblem } from './billing-details.js';
 import { Slug, Text, Timestamp } from './common.js';
-import { Money, PaymentProviderName } from './plans.js';
+import { Money, PaymentProviderName, PricePeriod } from './plans.js';
 import { z } from './zod.js';
 
 /**
@@ -123,7 +123,15 @@ export const BillingTransaction = z
     billed_at: Timestamp.nullable(),
     created_at: Timestamp,
     items: z.array(
-      z.object({ description: z.string(), quantity: z.number().int(), amount: z.number().int() }),
+      z.object({
+        /** The provider's wording, in English. */
+        description: z.string(),
+        quantity: z.number().int(),
+        amount: z.number().int(),
+        /** The plan (name in the reader's language) and period paid for, when the line is known to be one. */
+        plan: z.object({ slug: z.string(), name: z.string() }).nullable().optional(),
+        period: PricePeriod.nullable().optional(),
+      }),
     ),
   })
   .meta({ id: 'BillingTransaction' });

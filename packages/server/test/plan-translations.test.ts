@@ -1,6 +1,7 @@
 import { DOCUMENT_LANGUAGES } from '@slugsmith/contract';
-import { expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from './support/app.js';
+import { buyWithTestCard } from './support/billing-core.js';
 import { orgWithOwner } from './support/keys.js';
 
 const TRANSLATED = DOCUMENT_LANGUAGES.filter((l) => l !== 'en');
@@ -243,5 +244,38 @@ describeEachDatabase('plan texts per language', (ctx) => {
     expect(
       (await ctx().request('PUT', `${path}/fr`, { token: admin.token, body: { title: '   ' } })).status,
     ).toBe(400);
+  });
+});
+
+describeEachDatabase("the billing history in the reader's language (local sandbox)", (ctx) => {
+  beforeAll(async () => {
+    // The sandbox delivers its events over HTTP to this server.
+    await ctx().app.server.listen({ port: 0, host: '127.0.0.1' });
+  });
+
+  it('names the plan and period a payment was for in the language asked', async () => {
+    const admin = (await ctx().admin()).token;
+    const { owner, org } = await orgWithOwner(ctx(), 'Translated History');
+    await buyWithTestCard(ctx(), { org, token: owner.token, plan: 'team', period: 'monthly' });
+    const history = async (query = '') => {
+      for (let i = 0; i < 100; i++) {
+        await ctx().request('POST', '/api/v1/admin/local/run', { token: admin });
+        const r = await ctx().request('GET', `/api/v1/orgs/${org}/billing/transactions${query}`, {
+          token: owner.token,
+        });
+        if (r.body.length > 0) return r.body[0].items;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      throw new Error('no transaction recorded');
+    };
+    expect(await history('?language=fr-FR')).toEqual([
+      expect.objectContaining({ plan: { slug: 'team', name: 'Équipe' }, period: 'monthly', quantity: 1 }),
+    ]);
+    expect((await history())[0]).toMatchObject({ plan: { slug: 'team', name: 'Team' }, period: 'monthly' });
+    // The provider's own wording stays as it was, and the stored price id is not shown.
+    const [item] = await history('?language=ja');
+    expect(item.plan.name).toBe('チーム');
+    expect(item.description).toMatch(/^Team/);
+    expect(item).not.toHaveProperty('priceId');
   });
 });

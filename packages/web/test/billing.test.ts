@@ -312,16 +312,38 @@ describe('the subscription card', () => {
   });
   it('describes a history line by its items', () => {
     const tx = { invoice_number: 'INV-1', provider_transaction_id: 'txn_1' };
+    const periodName = (period: string) => ({ monthly: 'monatlich', annual: 'jährlich' })[period] ?? period;
     expect(
-      transactionDescription({
-        ...tx,
-        items: [
-          { description: 'Pro (monthly)', quantity: 1, amount: 1900 },
-          { description: 'Seats', quantity: 3, amount: 300 },
-        ],
-      }),
+      transactionDescription(
+        {
+          ...tx,
+          items: [
+            { description: 'Pro (monthly)', quantity: 1, amount: 1900 },
+            { description: 'Seats', quantity: 3, amount: 300 },
+          ],
+        },
+        periodName,
+      ),
     ).toBe('Pro (monthly), Seats × 3');
-    expect(transactionDescription({ ...tx, items: [] })).toBe('INV-1');
+    // A plan price the server named: the plan's name in the reader's language and the period's.
+    expect(
+      transactionDescription(
+        {
+          ...tx,
+          items: [
+            {
+              description: 'Team (annual)',
+              quantity: 2,
+              amount: 9900,
+              plan: { slug: 'team', name: 'Équipe' },
+              period: 'annual',
+            },
+          ],
+        },
+        periodName,
+      ),
+    ).toBe('Équipe (jährlich) × 2');
+    expect(transactionDescription({ ...tx, items: [] }, periodName)).toBe('INV-1');
   });
 });
 
@@ -382,7 +404,7 @@ describe('billing calls of the console client', () => {
     const change = { price: '7b0c7d8e-0000-4000-8000-000000000001', quantity: 2 };
     const checkout = { org_slug: 'acme', items: [{ price: change.price, quantity: 1 }], country_code: 'DE' };
     await consoleApi.prepareCheckout(checkout);
-    await consoleApi.listTransactions('acme');
+    await consoleApi.listTransactions('acme', 'de-DE');
     await consoleApi.previewSubscriptionChange('acme', 's/1', change);
     await consoleApi.changeSubscription('acme', 's1', change);
     await consoleApi.cancelSubscription('acme', 's1');
@@ -390,7 +412,7 @@ describe('billing calls of the console client', () => {
     await consoleApi.paymentMethodSession('acme', 's1');
     expect(calls.map((c) => [c.method, c.url, c.body])).toEqual([
       ['POST', '/api/v1/billing/checkout/prepare', checkout],
-      ['GET', '/api/v1/orgs/acme/billing/transactions', undefined],
+      ['GET', '/api/v1/orgs/acme/billing/transactions?language=de-DE', undefined],
       ['POST', '/api/v1/orgs/acme/subscriptions/s%2F1/preview-change', change],
       ['POST', '/api/v1/orgs/acme/subscriptions/s1/change', change],
       ['POST', '/api/v1/orgs/acme/subscriptions/s1/cancel', undefined],

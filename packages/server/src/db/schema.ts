@@ -543,8 +543,9 @@ export const billingTransactions = pgTable(
     subtotal: integer('subtotal').notNull().default(0),
     tax: integer('tax').notNull().default(0),
     total: integer('total').notNull().default(0),
+    /** `priceId`: the plan price a single-line transaction is for, so the console names it in any language. */
     items: jsonb('items')
-      .$type<{ description: string; quantity: number; amount: number }[]>()
+      .$type<{ description: string; quantity: number; amount: number; priceId?: string }[]>()
       .notNull()
       .default([]),
     invoiceNumber: text('invoice_number'),

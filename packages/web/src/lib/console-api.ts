@@ -145,9 +145,9 @@ const subscriptionPath = (org: string, id: string) => `${orgPath(org)}/subscript
 /** What the browser needs to open the provider's checkout (owners and admins of the organisation). */
 export const prepareCheckout = (body: CheckoutRequest) =>
   send<CheckoutSession>('POST', '/billing/checkout/prepare', body);
-/** The organisation's billing history, newest first. */
-export const listTransactions = (org: string, signal?: AbortSignal) =>
-  get<BillingTransaction[]>(`${orgPath(org)}/billing/transactions`, signal);
+/** The organisation's billing history, newest first, plans named in `language`. */
+export const listTransactions = (org: string, language: string, signal?: AbortSignal) =>
+  get<BillingTransaction[]>(`${orgPath(org)}/billing/transactions?language=${enc(language)}`, signal);
 /** The proration the provider computes for a plan or quantity change, before confirming it. */
 export const previewSubscriptionChange = (org: string, id: string, body: SubscriptionChange) =>
   send<ChangePreview>('POST', `${subscriptionPath(org, id)}/preview-change`, body);

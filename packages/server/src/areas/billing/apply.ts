@@ -88,7 +88,7 @@ async function paidForDeletedOrganisation(
   ]);
   if (await ctx.undoDuplicate(providerSubscriptionId)) return 'applied';
   throw new NeedsStaff(
-    `subscription ${providerSubscriptionId} was paid for an organisation deleted meanwhile — refund and cancel it at ${ctx.provider}`,
+    `no organisation ${deletedOrgId} for subscription ${providerSubscriptionId} (deleted meanwhile, or named wrongly): correct the event, or refund and cancel it at ${ctx.provider}`,
   );
 }
 
@@ -287,6 +287,9 @@ async function applyTransaction(
     await perpetualLicence(ctx, data, orgId, occurredAt);
   }
   const totals = data.details?.totals;
+  // The plan price paid for: the checkout's, else the subscription's (a renewal).
+  const checkoutPrice = data.custom_data?.price_id;
+  const pricedAs = isUuid(checkoutPrice) ? checkoutPrice : subscription?.priceId;
   const tax = totals ? minor(totals.tax) : 0;
   // The rate as the provider states it: one rate for the transaction, none when lines differ.
   const rates = new Set((data.details?.tax_rates_used ?? []).map((r) => r.tax_rate));
@@ -305,10 +308,11 @@ async function applyTransaction(
     reverseCharge,
     parties,
     total: totals ? minor(totals.total) : 0,
-    items: (data.details?.line_items ?? []).map((line) => ({
+    items: (data.details?.line_items ?? []).map((line, _, lines) => ({
       description: line.product?.name ?? 'Item',
       quantity: line.quantity,
       amount: minor(line.totals.subtotal),
+      ...(lines.length === 1 && pricedAs && { priceId: pricedAs }),
     })),
     invoiceNumber: data.invoice_number ?? null,
     billedAt: date(data.billed_at),

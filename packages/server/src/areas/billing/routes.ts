@@ -17,6 +17,7 @@ import {
   OrgParams,
   PaymentMethodSession,
   ProviderParams,
+  ReaderLanguageQuery,
   RetryBillingEvents,
   Subscription,
   SubscriptionChange,
@@ -26,6 +27,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAccount, requireOrg } from '../../auth/access.js';
+import { readerLanguage } from '../../platform/reader-language.js';
 import { auditRequest } from '../admin/audit.js';
 import { syncCatalogueNow } from './catalogue-admin.js';
 import { prepareCheckout, resumeCheckout } from './checkout.js';
@@ -94,11 +96,13 @@ export function billingRoutes(app: FastifyInstance, billing: Billing): void {
     config: { access: { orgRole: 'member' } },
     schema: {
       tags: ['organisations'],
-      summary: "The organisation's billing history, newest first",
+      summary:
+        "The organisation's billing history, newest first, plans and periods named in the reader's language",
       params: OrgParams,
+      querystring: ReaderLanguageQuery,
       response: { 200: BillingTransactionList, ...errors },
     },
-    handler: async (request) => self.orgTransactions(db, requireOrg(request)),
+    handler: async (request) => self.orgTransactions(db, requireOrg(request), readerLanguage(request)),
   });
 
   r.get('/orgs/:org/billing/details', {

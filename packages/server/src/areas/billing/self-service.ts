@@ -11,6 +11,7 @@ import type {
 import type { CallerOrg } from '../../auth/access.js';
 import type { Db } from '../../db/connect.js';
 import { ApiError } from '../../platform/errors.js';
+import { priceLabels } from '../plans/catalogue.js';
 import { forgetLimits } from '../plans/effective-limits.js';
 import { orgSubscriptions } from '../plans/subscriptions.js';
 import { isUuid } from './apply.js';
@@ -48,12 +49,32 @@ export function toTransaction(t: q.TransactionRow): BillingTransaction {
     invoice_number: t.invoiceNumber,
     billed_at: t.billedAt?.toISOString() ?? null,
     created_at: t.createdAt.toISOString(),
-    items: t.items,
+    items: t.items.map(({ priceId: _, ...item }) => item),
   };
 }
 
-export async function orgTransactions(db: Db, org: CallerOrg): Promise<BillingTransaction[]> {
-  return (await q.listOrgTransactions(db, org.id)).map(toTransaction);
+/** The organisation's transactions; a line known to be a plan price names it in `lang`. */
+export async function orgTransactions(
+  db: Db,
+  org: CallerOrg,
+  lang: string | undefined,
+): Promise<BillingTransaction[]> {
+  const rows = await q.listOrgTransactions(db, org.id);
+  const labels = await priceLabels(
+    db,
+    rows.flatMap((t) => t.items.flatMap((item) => item.priceId ?? [])),
+    lang,
+  );
+  return rows.map((row) => {
+    const tx = toTransaction(row);
+    return {
+      ...tx,
+      items: row.items.map(({ priceId, ...item }) => {
+        const label = priceId ? labels.get(priceId) : undefined;
+        return label ? { ...item, ...label } : item;
+      }),
+    };
+  });
 }
 
 export async function orgTransaction(db: Db, org: CallerOrg, id: string): Promise<q.TransactionRow> {

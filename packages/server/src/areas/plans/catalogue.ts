@@ -259,6 +259,24 @@ export async function deletePrice(
   if (!(await q.deletePrice(db, row.id, period, currency))) throw ApiError.notFound();
 }
 
+/**
+ * What each of these plan prices is, as a bill names it: the plan (name in the translation nearest
+ * `lang`) and the period. Prices deleted since are absent.
+ */
+export async function priceLabels(
+  db: Db,
+  priceIds: readonly string[],
+  lang: string | undefined,
+): Promise<Map<string, { plan: { slug: string; name: string }; period: PlanPrice['period'] }>> {
+  const rows = await q.pricesWithPlans(db, [...new Set(priceIds)]);
+  return new Map(
+    rows.map(({ price, plan }) => [
+      price.id,
+      { plan: { slug: plan.slug, name: localise(plan, lang).name }, period: price.period },
+    ]),
+  );
+}
+
 // ---- staff: a plan's texts in another language ------------------------------------------------
 
 /** Adds or replaces the plan's texts in one language other than English. */

@@ -36,6 +36,27 @@ async function withPrices(db: Db, rows: PlanRow[]): Promise<PlanWithPrices[]> {
   }));
 }
 
+/** These prices with their plans and the plans' translations. */
+export async function pricesWithPlans(
+  db: Db,
+  priceIds: readonly string[],
+): Promise<{ price: PriceRow; plan: PlanRow & { translations: TranslationRow[] } }[]> {
+  if (priceIds.length === 0) return [];
+  const rows = await db
+    .select({ price: planPrices, plan: plans })
+    .from(planPrices)
+    .innerJoin(plans, eq(plans.id, planPrices.planId))
+    .where(inArray(planPrices.id, [...priceIds]));
+  const translations = await translationsOf(
+    db,
+    rows.map((r) => r.plan.id),
+  );
+  return rows.map(({ price, plan }) => ({
+    price,
+    plan: { ...plan, translations: translations.filter((t) => t.planId === plan.id) },
+  }));
+}
+
 /** The translations of these plans, by language. */
 export async function translationsOf(db: Db, planIds: readonly string[]): Promise<TranslationRow[]> {
   if (planIds.length === 0) return [];

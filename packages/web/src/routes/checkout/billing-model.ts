@@ -288,13 +288,20 @@ export const STATE_COLOURS: Record<SubscriptionState, string> = {
   draft: 'gray',
 };
 
-/** A history line's description: its items ("Pro (monthly) × 2"), or its invoice number. */
+/**
+ * A history line's description: its items ("Pro (Monthly) × 2"), a plan price named by the plan
+ * (in the reader's language, from the server) and `periodName`, other lines by the provider's
+ * wording; or its invoice number.
+ */
 export function transactionDescription(
   tx: Pick<BillingTransaction, 'items' | 'invoice_number' | 'provider_transaction_id'>,
+  periodName: (period: PricePeriod) => string,
 ): string {
-  const items = tx.items.map((item) =>
-    item.quantity > 1 ? `${item.description} × ${item.quantity}` : item.description,
-  );
+  const items = tx.items.map((item) => {
+    const label =
+      item.plan && item.period ? `${item.plan.name} (${periodName(item.period)})` : item.description;
+    return item.quantity > 1 ? `${label} × ${item.quantity}` : label;
+  });
   return items.length > 0 ? items.join(', ') : (tx.invoice_number ?? tx.provider_transaction_id);
 }
 

@@ -5,6 +5,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from 'react-oidc-context';
 import { useSearchParams } from 'react-router';
+import { DEFAULT_LANGUAGE } from '../../../i18n/languages.js';
 import { consoleKeys, invoiceHtml, listTransactions } from '../../../lib/console-api.js';
 import { formatMoney } from '../../../lib/money.js';
 import { billingErrorText } from '../../checkout/billing-messages.js';
@@ -17,8 +18,8 @@ export function BillingHistory({ org }: { org: Organisation }) {
   const { t, i18n } = useTranslation('billing');
   const lng = i18n.resolvedLanguage;
   const history = useQuery({
-    queryKey: consoleKeys.transactions(org.slug),
-    queryFn: ({ signal }) => listTransactions(org.slug, signal),
+    queryKey: [...consoleKeys.transactions(org.slug), lng],
+    queryFn: ({ signal }) => listTransactions(org.slug, lng ?? DEFAULT_LANGUAGE, signal),
   });
   const [invoice, setInvoice] = useState<BillingTransaction | null>(null);
   // A receipt e-mail links ?invoice=<id>: that invoice opens once the history has loaded.
@@ -59,7 +60,7 @@ export function BillingHistory({ org }: { org: Organisation }) {
               {history.data.map((tx) => (
                 <Table.Tr key={tx.id} data-testid="billing-transaction">
                   <Table.Td>{formatDate(tx.billed_at ?? tx.created_at, lng)}</Table.Td>
-                  <Table.Td>{transactionDescription(tx)}</Table.Td>
+                  <Table.Td>{transactionDescription(tx, (period) => t(`periods.${period}`))}</Table.Td>
                   <Table.Td ta="right" ff="monospace">
                     {formatMoney(tx.subtotal, tx.currency, lng)}
                   </Table.Td>
