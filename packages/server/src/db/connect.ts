@@ -20,6 +20,8 @@ export interface Database {
   db: Db;
   /** A transaction for raw SQL: migrations and anything Drizzle does not express. */
   rawTransaction<T>(fn: (exec: RawExec) => Promise<T>): Promise<T>;
+  /** PostgreSQL: the connection pool's clients now (metrics); PGlite has no pool. */
+  poolCounts?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -110,6 +112,7 @@ async function openPostgres(url: string, schemaName: string, poolMax: number): P
         client.release();
       }
     },
+    poolCounts: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
 }

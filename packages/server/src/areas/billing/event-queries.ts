@@ -62,6 +62,19 @@ export async function claimDueEvents(
   return claimed.sort((a, b) => a.occurredAt.getTime() - b.occurredAt.getTime());
 }
 
+/** Events of the provider not yet processed, by state: `received` (waiting) and `failed`. */
+export async function countOpenEvents(
+  db: Db,
+  provider: PaymentProviderName,
+): Promise<Record<string, number>> {
+  const rows = await db
+    .select({ state: billingEvents.state, n: sql<number>`count(*)::int` })
+    .from(billingEvents)
+    .where(and(eq(billingEvents.provider, provider), inArray(billingEvents.state, ['received', 'failed'])))
+    .groupBy(billingEvents.state);
+  return Object.fromEntries(rows.map((r) => [r.state, r.n]));
+}
+
 export async function markProcessed(db: Db, id: string): Promise<void> {
   await db
     .update(billingEvents)

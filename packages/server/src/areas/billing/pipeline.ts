@@ -58,6 +58,11 @@ export class EventPipeline {
     return stored;
   }
 
+  /** Events waiting (`received`) or failed, by state: the queue's depth (metrics). */
+  openCounts(): Promise<Record<string, number>> {
+    return q.countOpenEvents(this.db, this.provider);
+  }
+
   /** Starts a pass soon, without waiting for it. */
   kick(): void {
     if (this.stopped || this.queued) return;
