@@ -57,14 +57,20 @@ export type OrgState = z.infer<typeof OrgState>;
 
 /** `GET /admin/orgs`: `q` matches name or slug (case-insensitive), `plan` the current SaaS plan. */
 export const AdminOrgListQuery = Page.extend({
-  q: Text.trim().max(100, 'Maximum length is 100 characters').optional(),
-  plan: z.string().min(1).max(64).optional(),
-  state: OrgState.optional(),
+  q: Text.trim()
+    .max(100, 'Maximum length is 100 characters')
+    .optional()
+    .describe('Part of the name or slug (any case)'),
+  plan: z.string().min(1).max(64).optional().describe('Only organisations on this SaaS plan (its slug)'),
+  state: OrgState.optional().describe('Only active or only suspended organisations'),
   /**
    * `paying`: with a subscription counted in "Paying subscriptions" (and the revenue table);
    * `past_due`: with a subscription whose payment failed.
    */
-  billing: z.enum(['paying', 'past_due']).optional(),
+  billing: z
+    .enum(['paying', 'past_due'])
+    .optional()
+    .describe('paying: with a paying subscription; past_due: with a subscription whose payment failed'),
 });
 export type AdminOrgListQuery = z.infer<typeof AdminOrgListQuery>;
 
@@ -123,19 +129,28 @@ export const UpdateAdminOrg = z
 export type UpdateAdminOrg = z.infer<typeof UpdateAdminOrg>;
 
 /** `DELETE /admin/orgs/{org}?confirm={org}`: the slug typed again, as the confirmation. */
-export const DeleteAdminOrgQuery = z.object({ confirm: z.string().min(1, 'This field is required').max(64) });
+export const DeleteAdminOrgQuery = z.object({
+  confirm: z
+    .string()
+    .min(1, 'This field is required')
+    .max(64)
+    .describe("The organisation's slug again, to confirm"),
+});
 export type DeleteAdminOrgQuery = z.infer<typeof DeleteAdminOrgQuery>;
 
 // ---- users ---------------------------------------------------------------------------------
 
 /** `GET /admin/users`: `q` matches e-mail or slug (case-insensitive). */
 export const AdminUserListQuery = Page.extend({
-  q: Text.trim().max(254, 'Maximum length is 254 characters').optional(),
-  staff: StaffLevel.optional(),
+  q: Text.trim()
+    .max(254, 'Maximum length is 254 characters')
+    .optional()
+    .describe('Part of the e-mail address or slug (any case)'),
+  staff: StaffLevel.optional().describe('Only accounts with this staff level'),
 });
 export type AdminUserListQuery = z.infer<typeof AdminUserListQuery>;
 
-export const AdminUserParams = z.object({ id: z.uuid('Invalid format') });
+export const AdminUserParams = z.object({ id: z.uuid('Invalid format').describe("The account's id") });
 
 export const AdminUserOrg = z
   .object({ slug: z.string(), name: z.string(), personal: z.boolean(), role: OrgRole })
@@ -303,10 +318,14 @@ export const AuditEntry = z
 export type AuditEntry = z.infer<typeof AuditEntry>;
 
 export const AuditQuery = Page.extend({
-  object_type: AuditObjectType.optional(),
-  object_id: Text.max(200, 'Maximum length is 200 characters').optional(),
+  object_type: AuditObjectType.optional().describe('Only entries about objects of this type'),
+  object_id: Text.max(200, 'Maximum length is 200 characters')
+    .optional()
+    .describe('Only entries about this object (with object_type)'),
   /** The reader's language: documents are named by their title in it. */
-  language: Text.max(35, 'Maximum length is 35 characters').optional(),
+  language: Text.max(35, 'Maximum length is 35 characters')
+    .optional()
+    .describe("The reader's language: documents are named by their title in it"),
 });
 export type AuditQuery = z.infer<typeof AuditQuery>;
 
@@ -352,7 +371,10 @@ const ProviderId = Text.trim()
   .regex(/^[A-Za-z0-9_-]+$/, 'Invalid format');
 
 /** `/admin/{provider}/{kind}/{id}` (the kind is each route's own segment). */
-export const ProviderObjectParams = z.object({ provider: z.string().min(1).max(40), id: ProviderId });
+export const ProviderObjectParams = z.object({
+  provider: z.string().min(1).max(40).describe('The active payment provider, e.g. paddle or local'),
+  id: ProviderId.describe("The object's id at the provider"),
+});
 
 /** Newest first; `offset` + `limit` at most 1000 (Paddle is paged through to the offset). */
 export const ProviderObjectQuery = z
@@ -360,24 +382,31 @@ export const ProviderObjectQuery = z
     status: z
       .string()
       .regex(/^[a-z_]{1,40}$/, 'Invalid format')
-      .optional(),
-    customer_id: ProviderId.optional(),
-    subscription_id: ProviderId.optional(),
-    product_id: ProviderId.optional(),
+      .optional()
+      .describe('Only objects in this provider status (e.g. active, past_due)'),
+    customer_id: ProviderId.optional().describe("Only this customer's objects"),
+    subscription_id: ProviderId.optional().describe("Only this subscription's objects"),
+    product_id: ProviderId.optional().describe("Only this product's objects"),
     /** Part of a customer's e-mail address or name. */
-    search: Text.trim().min(1).max(200, 'Maximum length is 200 characters').optional(),
+    search: Text.trim()
+      .min(1)
+      .max(200, 'Maximum length is 200 characters')
+      .optional()
+      .describe("Part of a customer's e-mail address or name"),
     offset: z.coerce
       .number()
       .int('Must be a whole number')
       .min(0, 'Minimum value is 0')
       .max(950, 'Maximum value is 950')
-      .default(0),
+      .default(0)
+      .describe('How many objects to skip (offset + limit at most 1000)'),
     limit: z.coerce
       .number()
       .int('Must be a whole number')
       .min(1, 'Minimum value is 1')
       .max(50, 'Maximum value is 50')
-      .default(25),
+      .default(25)
+      .describe('How many objects to answer (at most 50)'),
   })
   .strict();
 export type ProviderObjectQuery = z.infer<typeof ProviderObjectQuery>;

@@ -32,7 +32,7 @@ interface Document {
 
 /**
  * Operations and parameters whose descriptions wait for their files: the billing routes and the
- * billing, documents and admin contract schemas were being rewritten by others when the rest were
+ * billing and documents contract schemas were being rewritten by others when the rest were
  * described (issue 32 item 5). Each entry is removed once what it matches is described.
  */
 const AWAITING_DESCRIPTIONS: readonly RegExp[] = [
@@ -40,12 +40,10 @@ const AWAITING_DESCRIPTIONS: readonly RegExp[] = [
   /^\w+ \/api\/v1\/orgs\/\{org\}\/billing\//,
   /^\w+ \/api\/v1\/orgs\/\{org\}\/subscriptions\/\{id\}\//,
   /^\w+ \/api\/v1\/admin\/\{provider\}\/(catalogue|events)/,
-  /^\w+ \/api\/v1\/admin\/local\//,
-  // Parameters only (ProviderParams, ProviderObjectQuery, DocumentListQuery, AdminOrgListQuery …).
+  // Parameters only (ProviderParams, DocumentListQuery …).
   /^\w+ \/api\/v1\/admin\/\{provider\}\/\S+ (path|query) /,
   /^\w+ \/api\/v1\/billing\/webhooks\/\S+ (path|query) /,
   /^\w+ \/api\/v1\/(admin\/)?(docs|content)\S* (path|query) /,
-  /^\w+ \/api\/v1\/admin\/(orgs|users|audit)(\/\{(org|id)\})? (path|query) /,
 ];
 
 /** The operations plan limits hold (`config.limits`): each may answer 429. */

@@ -224,6 +224,8 @@ function pageRoutes(app: FastifyInstance, sandbox: Sandbox): void {
     schema: {
       tags: ['billing'],
       summary: 'Local sandbox: the hosted checkout page of a transaction',
+      description:
+        "The local sandbox provider's checkout page (HTML) for a transaction, where a test card is entered; stands in for a real provider's hosted checkout.",
       params: TransactionParams,
       querystring: PageQuery,
       produces: ['text/html'],
@@ -250,6 +252,8 @@ function pageRoutes(app: FastifyInstance, sandbox: Sandbox): void {
     schema: {
       tags: ['billing'],
       summary: 'Local sandbox: pay a transaction with a test card (the checkout form)',
+      description:
+        "The checkout form's post: pays the transaction with a test card; some test cards decline (402) or ask for confirmation first. Answers an HTML page.",
       params: TransactionParams,
       querystring: PageQuery,
       consumes: ['application/x-www-form-urlencoded'],
@@ -306,6 +310,8 @@ function pageRoutes(app: FastifyInstance, sandbox: Sandbox): void {
     schema: {
       tags: ['billing'],
       summary: 'Local sandbox: the 3-D-Secure-like confirmation of a payment (card 4000 0027 6000 3184)',
+      description:
+        "Confirms a payment that asked for it (test card 4000 0027 6000 3184), like a bank's 3-D Secure step. Answers an HTML page.",
       params: TransactionParams,
       consumes: ['application/x-www-form-urlencoded'],
       body: ConfirmBody,
@@ -358,6 +364,7 @@ function pageRoutes(app: FastifyInstance, sandbox: Sandbox): void {
     schema: {
       tags: ['billing'],
       summary: 'Local sandbox: the page where the card of a subscription is replaced',
+      description: "The local sandbox page (HTML) where a subscription's card is replaced.",
       params: SubscriptionParams,
       querystring: PaymentLinkQuery,
       produces: ['text/html'],
@@ -396,6 +403,8 @@ function pageRoutes(app: FastifyInstance, sandbox: Sandbox): void {
     schema: {
       tags: ['billing'],
       summary: 'Local sandbox: replace the card of a subscription (a past-due renewal is charged at once)',
+      description:
+        "Replaces the subscription's card; a renewal left past due is charged with the new card at once. Answers an HTML page.",
       params: SubscriptionParams,
       querystring: PaymentLinkQuery,
       consumes: ['application/x-www-form-urlencoded'],
@@ -461,6 +470,7 @@ function controlRoutes(app: FastifyInstance, sandbox: Sandbox, controls: Sandbox
     schema: {
       tags: ['admin'],
       summary: 'Local sandbox: its clock (real time plus the offset staff moved it by)',
+      description: "Staff: the local sandbox's clock, real time plus the offset staff moved it forward by.",
       response: { 200: SandboxClock, ...errors },
     },
     handler: clockAnswer,
@@ -472,6 +482,8 @@ function controlRoutes(app: FastifyInstance, sandbox: Sandbox, controls: Sandbox
       tags: ['admin'],
       summary:
         'Local sandbox: move its clock forward (renewals, trials, dunning retries); kept across restarts',
+      description:
+        "Staff: moves the local sandbox's clock forward to test renewals, trial ends and payment retries; the offset is kept across restarts.",
       body: SandboxClockBody,
       response: { 200: SandboxClock, ...errors },
     },
@@ -486,6 +498,8 @@ function controlRoutes(app: FastifyInstance, sandbox: Sandbox, controls: Sandbox
     schema: {
       tags: ['admin'],
       summary: 'Local sandbox: run due renewals and webhook deliveries now',
+      description:
+        "Staff: runs the local sandbox's due renewals and webhook deliveries now instead of on their schedule.",
       response: { 200: SandboxRun, ...errors },
     },
     handler: async () => {
