@@ -1,0 +1,214 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { backupDatabase } from '../src/cli/backup.js';
+import { BackupFileError } from '../src/cli/backup-file.js';
+import { CommandError } from '../src/cli/command.js';
+import { restoreDatabase } from '../src/cli/restore.js';
+import { openDatabase } from '../src/db/connect.js';
+import type { Config } from '../src/platform/config.js';
+import { closeApp, TestContext, testDatabases } from './support/app.js';
+import { orgWithOwner } from './support/keys.js';
+import { Places } from './support/places.js';
+import { unlimitedPlan } from './support/plans.js';
+
+/**
+ * Backup and restore (issue 36 item 1): a backup taken while slugs are being minted restores an
+ * install whose series never hand out a slug minted after the backup — whether the database it
+ * replaces still opens (its counters are kept) or is gone (the counters move by an estimate).
+ */
+for (const kind of testDatabases) {
+  describe(`[${kind}] backup and restore`, () => {
+    const places = new Places();
+    let dir: string;
+    beforeAll(async () => {
+      dir = await mkdtemp(join(tmpdir(), 'slugsmith-backups-'));
+    });
+    afterAll(async () => {
+      await places.removeAll();
+      await rm(dir, { recursive: true, force: true });
+    });
+
+    /** An install with one busy series; mints go through its API key and every slug is kept. */
+    async function busyInstall() {
+      const config = await places.fresh(kind);
+      const ctx = new TestContext(await buildApp(config), config);
+      const a = await orgWithOwner(ctx, 'backed-up');
+      await unlimitedPlan(ctx, a.org);
+      const s = await a.series('Orders', '{adjective}-{noun}-{number:4d}');
+      const key = await a.apiKey({ series: s.slug });
+      return { config, ctx, series: s.slug, key: key.key };
+    }
+
+    const minted: string[] = [];
+    async function mint(ctx: TestContext, key: string, count: number): Promise<void> {
+      const r = await ctx.request('POST', '/api/v1/gen/mint', {
+        body: { count },
+        headers: { 'x-api-key': key },
+      });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      minted.push(...(r.body as string[]));
+    }
+
+    /** Mints in a loop until `until` settles; returns the mints done before it settled. */
+    async function mintWhile(ctx: TestContext, key: string, until: Promise<unknown>): Promise<void> {
+      let done = false;
+      void until.finally(() => {
+        done = true;
+      });
+      do await mint(ctx, key, 25);
+      while (!done);
+      await until;
+    }
+
+    function expectNoRepeats() {
+      const repeats = minted.filter((slug, i) => minted.indexOf(slug) !== i);
+      expect(repeats).toEqual([]);
+    }
+
+    it('restores over the database it replaces: counters kept from it, no slug repeats', async () => {
+      minted.length = 0;
+      const { config, ctx, key, series } = await busyInstall();
+      for (let i = 0; i < 20; i++) await mint(ctx, key, 25);
+      const file = join(dir, `${kind}-replace.backup.gz`);
+      await mintWhile(ctx, key, backupDatabase(ctx.app.database, file));
+      for (let i = 0; i < 10; i++) await mint(ctx, key, 25);
+      await ctx.app.server.close();
+
+      const database = await openDatabase(config.database);
+      try {
+        // A database that holds an install is not overwritten by accident.
+        await expect(restoreDatabase(database, file, { replace: false })).rejects.toThrow(CommandError);
+        const summary = await restoreDatabase(database, file, { replace: true });
+        // Only the busy series was ahead of the backup; it takes the replaced database's counter.
+        expect(summary.counters).toEqual([
+          expect.objectContaining({ series, source: 'live', to: String(minted.length) }),
+        ]);
+      } finally {
+        await database.close();
+      }
+
+      const restored = new TestContext(await buildApp(config), config);
+      try {
+        for (let i = 0; i < 10; i++) await mint(restored, key, 25);
+        expectNoRepeats();
+      } finally {
+        await closeApp(restored.app, config);
+      }
+    });
+
+    it('restores onto a new disk: counters move past what was minted after the backup, no slug repeats', async () => {
+      minted.length = 0;
+      const { config, ctx, key, series } = await busyInstall();
+      for (let i = 0; i < 60; i++) await mint(ctx, key, 25);
+      const file = join(dir, `${kind}-new-disk.backup.gz`);
+      await mintWhile(ctx, key, backupDatabase(ctx.app.database, file));
+      const atBackup = minted.length;
+      // As many again after the backup as before it: more than the fixed floor of the margin.
+      for (let i = 0; i < 60; i++) await mint(ctx, key, 25);
+      expect(minted.length - atBackup).toBeGreaterThan(1000);
+      await closeApp(ctx.app, config);
+
+      const elsewhere = await places.fresh(kind);
+      const database = await openDatabase(elsewhere.database);
+      try {
+        const summary = await restoreDatabase(database, file, { replace: false });
+        expect(summary.counters).toContainEqual(
+          expect.objectContaining({ series, source: 'estimate', exhausted: false }),
+        );
+      } finally {
+        await database.close();
+      }
+      const restored = new TestContext(await buildApp(elsewhere), elsewhere);
+      try {
+        for (let i = 0; i < 20; i++) await mint(restored, key, 25);
+        expectNoRepeats();
+      } finally {
+        await closeApp(restored.app, elsewhere);
+      }
+    });
+
+    it('refuses a file that is not a backup, and a backup cut short, leaving the database untouched', async () => {
+      const config: Config = await places.fresh(kind);
+      const app = await buildApp(config);
+      const file = join(dir, `${kind}-cut.backup.gz`);
+      await backupDatabase(app.database, file);
+      await app.server.close();
+      const { readFile } = await import('node:fs/promises');
+      const whole = await readFile(file);
+      await writeFile(`${file}.cut`, whole.subarray(0, Math.floor(whole.length / 2)));
+      await writeFile(`${file}.text`, 'not a backup');
+
+      const elsewhere = await places.fresh(kind);
+      const database = await openDatabase(elsewhere.database);
+      try {
+        await expect(restoreDatabase(database, `${file}.text`, { replace: false })).rejects.toThrow(
+          BackupFileError,
+        );
+        await expect(restoreDatabase(database, `${file}.cut`, { replace: false })).rejects.toThrow();
+        // The failed restore rolled back: the place is still empty, and the whole file restores.
+        const tables = await database.rawTransaction((exec) =>
+          exec(`SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = current_schema()`, []),
+        );
+        expect(tables[0].n).toBe(0);
+        const summary = await restoreDatabase(database, file, { replace: false });
+        expect(summary.rows.get('plans')).toBeGreaterThan(0);
+      } finally {
+        await database.close();
+      }
+    });
+  });
+}
+
+describe('backup of a 100,000-slug install', () => {
+  const places = new Places();
+  afterAll(() => places.removeAll());
+
+  it('is written and restored (time printed; the bound is generous)', async () => {
+    const config = await places.fresh('pglite');
+    const ctx = new TestContext(await buildApp(config), config);
+    const dir = await mkdtemp(join(tmpdir(), 'slugsmith-backups-'));
+    try {
+      const a = await orgWithOwner(ctx, 'large');
+      await unlimitedPlan(ctx, a.org);
+      const keys = [];
+      for (let i = 0; i < 10; i++) {
+        const s = await a.series(`Series ${i}`, '{adjective}-{noun}-{number:4d}');
+        keys.push((await a.apiKey({ series: s.slug })).key);
+      }
+      for (const key of keys) {
+        for (let i = 0; i < 2; i++) {
+          const r = await ctx.request('POST', '/api/v1/gen/mint', {
+            body: { count: 5000 },
+            headers: { 'x-api-key': key },
+          });
+          expect(r.status).toBe(200);
+        }
+      }
+      await ctx.app.stats.recorder.flush();
+      const file = join(dir, 'large.backup.gz');
+      const summary = await backupDatabase(ctx.app.database, file);
+      console.log(`backup of a 100,000-slug install: ${Math.round(summary.milliseconds)} ms`);
+      expect(summary.milliseconds).toBeLessThan(60_000);
+      await ctx.app.server.close();
+
+      const elsewhere = await places.fresh('pglite');
+      const database = await openDatabase(elsewhere.database);
+      try {
+        const restored = await restoreDatabase(database, file, { replace: false });
+        expect(restored.rows).toEqual(summary.rows);
+        const [row] = await database.rawTransaction((exec) =>
+          exec(`SELECT sum(generated)::text AS total FROM series WHERE name LIKE 'Series %'`, []),
+        );
+        // Each series moved forward from its 10,000, never back.
+        expect(BigInt(String(row.total))).toBeGreaterThan(100_000n);
+      } finally {
+        await database.close();
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

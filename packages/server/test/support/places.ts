@@ -1,0 +1,44 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import type { Config } from '../../src/platform/config.js';
+import { type DatabaseKind, testConfig, testDatabaseUrl } from './app.js';
+
+/**
+ * Fresh places for an install (a PGlite data directory on disk, or a PostgreSQL schema of its own)
+ * that outlive one app: operations tests stop an app, work on its database, and start another.
+ * `removeAll` deletes every place handed out.
+ */
+export class Places {
+  private readonly dirs: string[] = [];
+  private readonly schemas: string[] = [];
+
+  async fresh(kind: DatabaseKind, env: Record<string, string> = {}): Promise<Config> {
+    if (kind === 'pglite') {
+      const dir = await mkdtemp(join(tmpdir(), 'slugsmith-ops-'));
+      this.dirs.push(dir);
+      return testConfig('pglite', { DATA_DIR: dir, ...env });
+    }
+    const config = testConfig('postgres', env);
+    if (config.database.kind === 'postgres') this.schemas.push(config.database.schema);
+    return config;
+  }
+
+  /** A PostgreSQL schema name that nothing holds yet (dropped by removeAll). */
+  freshSchema(): string {
+    const config = testConfig('postgres');
+    const schema = config.database.kind === 'postgres' ? config.database.schema : '';
+    this.schemas.push(schema);
+    return schema;
+  }
+
+  async removeAll(): Promise<void> {
+    for (const dir of this.dirs) await rm(dir, { recursive: true, force: true });
+    if (this.schemas.length === 0) return;
+    const client = new pg.Client({ connectionString: testDatabaseUrl });
+    await client.connect();
+    for (const schema of this.schemas) await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    await client.end();
+  }
+}
