@@ -222,6 +222,7 @@ export const TranslationInfo = z
     draft: z.boolean(),
   })
   .meta({ id: 'TranslationInfo' });
+export type TranslationInfo = z.infer<typeof TranslationInfo>;
 
 export const AdminDocument = z
   .object({
