@@ -73,6 +73,8 @@ export function billingRoutes(app: FastifyInstance, billing: Billing): void {
     schema: {
       tags: ['billing'],
       summary: "Prepare the payment provider's checkout of one plan price for an organisation",
+      description:
+        "Starts buying a plan price for an organisation: the payment provider's checkout is prepared, for the console to open.",
       body: CheckoutRequest,
       response: { 200: CheckoutSession, ...withProvider },
     },
@@ -86,6 +88,8 @@ export function billingRoutes(app: FastifyInstance, billing: Billing): void {
       tags: ['billing'],
       summary:
         "Open the checkout of a transaction the provider made (Paddle's default payment link: /checkout?_ptxn=…)",
+      description:
+        'Opens the checkout of a transaction the provider created (its default payment link points here); public, as the transaction id is unguessable.',
       params: z.object({ transactionId: z.string().min(1).max(100) }),
       response: { 200: CheckoutSession, ...withProvider },
     },
@@ -98,6 +102,8 @@ export function billingRoutes(app: FastifyInstance, billing: Billing): void {
       tags: ['organisations'],
       summary:
         "The organisation's billing history, newest first, plans and periods named in the reader's language",
+      description:
+        "The organisation's billing history, newest first: amounts, state, periods, plan names in the reader's language.",
       params: OrgParams,
       querystring: ReaderLanguageQuery,
       response: { 200: BillingTransactionList, ...errors },
@@ -110,6 +116,7 @@ export function billingRoutes(app: FastifyInstance, billing: Billing): void {
     schema: {
       tags: ['organisations'],
       summary: "Who the organisation's invoices are made out to (billing name, address, country, VAT number)",
+      description: "The name, address, country and VAT number the organisation's invoices are made out to.",
       params: OrgParams,
       response: { 200: OrgBillingDetails, ...errors },
     },
@@ -122,6 +129,8 @@ export function billingRoutes(app: FastifyInstance, billing: Billing): void {
       tags: ['organisations'],
       summary:
         "Set the organisation's billing details (all fields; null clears). The sandbox taxes by country and VAT number",
+      description:
+        "Sets the organisation's billing details (every field; null clears one). The sandbox provider taxes by country and VAT number.",
       params: OrgParams,
       body: UpdateOrgBillingDetails,
       response: { 200: OrgBillingDetails, ...errors },
@@ -135,6 +144,8 @@ export function billingRoutes(app: FastifyInstance, billing: Billing): void {
       tags: ['organisations'],
       summary:
         'A transaction as a printable invoice (HTML) in `lang` (an interface language; else Accept-Language, else English)',
+      description:
+        'A transaction as a printable HTML invoice, in lang (else Accept-Language, else English). Refusals are the JSON Error.',
       params: BillingParams,
       querystring: z.object({ lang: z.string().max(35).optional() }),
       produces: ['text/html'],
@@ -163,6 +174,8 @@ export function billingRoutes(app: FastifyInstance, billing: Billing): void {
     schema: {
       ...subscriptionAction,
       summary: 'What a change of plan or quantity would charge or credit now (proration), without making it',
+      description:
+        'What a change of plan or quantity would charge or credit now (proration), without making it.',
       body: SubscriptionChange,
       response: { 200: ChangePreview, ...withProvider },
     },
@@ -175,6 +188,8 @@ export function billingRoutes(app: FastifyInstance, billing: Billing): void {
     schema: {
       ...subscriptionAction,
       summary: 'Change plan or quantity now, prorated; the new state follows from the provider',
+      description:
+        "Changes the subscription's plan or quantity now, prorated; its new state arrives with the provider's events.",
       body: SubscriptionChange,
       response: { 200: Subscription, ...withProvider },
     },
@@ -187,6 +202,7 @@ export function billingRoutes(app: FastifyInstance, billing: Billing): void {
     schema: {
       ...subscriptionAction,
       summary: 'Cancel at the end of the paid period',
+      description: 'Cancels the subscription at the end of the paid period; until then it stays in force.',
       response: { 200: Subscription, ...withProvider },
     },
     handler: async (request) => self.cancelSubscription(billing, requireOrg(request), request.params.id),
@@ -197,6 +213,7 @@ export function billingRoutes(app: FastifyInstance, billing: Billing): void {
     schema: {
       ...subscriptionAction,
       summary: 'Undo a cancellation at period end',
+      description: 'Takes back a cancellation scheduled for the end of the period.',
       response: { 200: Subscription, ...withProvider },
     },
     handler: async (request) => self.resumeSubscription(billing, requireOrg(request), request.params.id),
@@ -207,6 +224,7 @@ export function billingRoutes(app: FastifyInstance, billing: Billing): void {
     schema: {
       ...subscriptionAction,
       summary: "The provider's page where the card of the subscription is replaced",
+      description: "The address of the provider's page where the subscription's card is replaced.",
       response: { 200: PaymentMethodSession, ...withProvider },
     },
     handler: async (request) => self.paymentMethod(billing, requireOrg(request), request.params.id),
@@ -218,6 +236,8 @@ export function billingRoutes(app: FastifyInstance, billing: Billing): void {
       tags: ['admin'],
       summary:
         "Mirror the plans and prices in the provider's catalogue now (one sync across all nodes; a second request joins it)",
+      description:
+        "Staff: mirrors the plans and prices of the provider's catalogue now; one sync runs across all nodes and a second request joins it.",
       params: ProviderParams,
       response: { 200: CatalogueSyncResult, ...withProvider },
     },
@@ -230,6 +250,8 @@ export function billingRoutes(app: FastifyInstance, billing: Billing): void {
     schema: {
       tags: ['admin'],
       summary: "The payment provider's events, newest first, with filters",
+      description:
+        "Staff: the payment provider's events as received, newest first, filtered by state, category, entity or customer; admins only, as payloads carry billing details.",
       params: ProviderParams,
       querystring: BillingEventQuery,
       response: { 200: BillingEventList, ...errors },
@@ -242,6 +264,7 @@ export function billingRoutes(app: FastifyInstance, billing: Billing): void {
     schema: {
       tags: ['admin'],
       summary: 'Acknowledge events: seen by staff, no longer retried',
+      description: 'Staff: acknowledges events: marked as seen, no longer retried.',
       params: ProviderParams,
       body: AcknowledgeBillingEvents,
       response: { 200: BillingEventList, ...errors },
@@ -259,6 +282,8 @@ export function billingRoutes(app: FastifyInstance, billing: Billing): void {
     schema: {
       tags: ['admin'],
       summary: 'Correct the payload of an event not yet processed; it is processed again now',
+      description:
+        'Staff: corrects the payload of an event not yet processed; it is processed again at once.',
       params: ProviderParams,
       body: EditBillingEvent,
       response: { 200: BillingEvent, ...errors },
@@ -276,6 +301,7 @@ export function billingRoutes(app: FastifyInstance, billing: Billing): void {
     schema: {
       tags: ['admin'],
       summary: 'Process failed or acknowledged events again now',
+      description: 'Staff: processes failed or acknowledged events again now.',
       params: ProviderParams,
       body: RetryBillingEvents,
       response: { 200: BillingEventList, ...errors },
