@@ -4,6 +4,7 @@ import type { BundleTag, DictionaryBundle } from './bundle.js';
 import { CASINGS, type Casing, casedWith, casingOf } from './casing.js';
 import { withSuggestion } from './did-you-mean.js';
 import { GeneratorError } from './errors.js';
+import { TAG_ALIASES } from './tag-aliases.js';
 import { charLength } from './text.js';
 import { CasedWords } from './word-views.js';
 
@@ -45,6 +46,8 @@ export class DictionaryIndex {
   readonly lengths: Uint16Array;
   /** tag -> ascending word positions */
   readonly byTag = new Map<string, number[]>();
+  /** Alias -> the tag it stands for, in this dictionary (see `TAG_ALIASES`); it shares that list. */
+  readonly aliases = new Map<string, string>();
   readonly optIn: Set<string>;
   /** Words with an opt-in tag: left out unless a selector includes one of their tags. */
   private readonly optedIn: Uint8Array;
@@ -76,6 +79,18 @@ export class DictionaryIndex {
     this.optIn = new Set(tagMeta.filter((t) => t.kind === kind && t.opt_in).map((t) => t.tag));
     this.optedIn = Uint8Array.from(this.wordTags, (tags) => (tags.some((t) => this.optIn.has(t)) ? 1 : 0));
     for (const t of tagMeta) if (t.kind === kind && !this.byTag.has(t.tag)) this.byTag.set(t.tag, []);
+    for (const [alias, tag] of Object.entries(TAG_ALIASES)) {
+      const list = this.byTag.get(tag);
+      if (list && !this.byTag.has(alias)) {
+        this.byTag.set(alias, list);
+        this.aliases.set(alias, tag);
+      }
+    }
+  }
+
+  /** The tag a selector's tag name means here: the aliased tag for an alias, else the name. */
+  private tagOf(name: string): string {
+    return this.aliases.get(name) ?? name;
   }
 
   hasTag(tag: string): boolean {
@@ -91,7 +106,9 @@ export class DictionaryIndex {
    * Positions of the words matching the filter, ascending: include tags intersect, exclude tags
    * and opt-in tags (unless included) remove, the size limit compares characters.
    */
-  selectIndices(include: string[], exclude: string[], sizeLimit: SizeLimit | null): number[] {
+  selectIndices(includeNames: string[], excludeNames: string[], sizeLimit: SizeLimit | null): number[] {
+    const include = includeNames.map((t) => this.tagOf(t));
+    const exclude = excludeNames.map((t) => this.tagOf(t));
     const excluded = new Set(exclude);
     for (const t of this.optIn) if (!include.includes(t)) excluded.add(t);
     let candidates: Iterable<number>;
@@ -285,12 +302,14 @@ export class BundleIndex {
     for (const d of this.dictionaries) {
       const meta = new Map(d.tagMeta.filter((t) => t.kind === d.kind).map((t) => [t.tag, t]));
       for (const [tag, list] of [...d.byTag].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-        const m = meta.get(tag);
+        const aliased = d.aliases.get(tag);
+        const m = meta.get(aliased ?? tag);
+        const description = m?.description ?? '';
         out.push({
           kind: d.kind,
           language: d.language,
           tag,
-          description: m?.description ?? '',
+          description: aliased ? `Short for +${aliased}. ${description}` : description,
           opt_in: m?.opt_in ?? false,
           word_count: list.length,
         });
