@@ -1,4 +1,4 @@
-import { RotationPeriodInRange } from '@slugsmith/contract';
+import { RotationPeriod, RotationPeriodInRange, rotationPeriodSeconds } from '@slugsmith/contract';
 import { z } from 'zod';
 
 /** Boolean environment values: "1", "true", "yes" and "on" mean true. */
@@ -26,6 +26,10 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[a-z_][a-z0-9_]*$/)
     .default('public'),
+  /** Scheduled backups (docs/operations.md): off unless BACKUP_DIR is set. */
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_INTERVAL: RotationPeriod.default('24h'),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(7),
   CORS_ORIGINS: z.string().optional(),
   TRUST_PROXY: flag,
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
@@ -143,6 +147,8 @@ export interface Config {
   publicUrl: string;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   database: DatabaseConfig;
+  /** Backups the running server writes on schedule; undefined when BACKUP_DIR is unset. */
+  backups?: { dir: string; intervalMs: number; keep: number };
   /** Allowed CORS origins; `true` allows any origin. */
   corsOrigins: string[] | true;
   trustProxy: boolean;
@@ -320,6 +326,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     logLevel: e.LOG_LEVEL,
     database,
+    backups: e.BACKUP_DIR
+      ? { dir: e.BACKUP_DIR, intervalMs: (rotationPeriodSeconds(e.BACKUP_INTERVAL) ?? 0) * 1000, keep: e.BACKUP_KEEP }
+      : undefined,
     corsOrigins,
     trustProxy: e.TRUST_PROXY ?? false,
     notices: {
