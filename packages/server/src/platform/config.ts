@@ -327,7 +327,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     database,
     backups: e.BACKUP_DIR
-      ? { dir: e.BACKUP_DIR, intervalMs: (rotationPeriodSeconds(e.BACKUP_INTERVAL) ?? 0) * 1000, keep: e.BACKUP_KEEP }
+      ? {
+          dir: e.BACKUP_DIR,
+          intervalMs: (rotationPeriodSeconds(e.BACKUP_INTERVAL) ?? 0) * 1000,
+          keep: e.BACKUP_KEEP,
+        }
       : undefined,
     corsOrigins,
     trustProxy: e.TRUST_PROXY ?? false,
