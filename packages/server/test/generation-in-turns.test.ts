@@ -1,7 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { describe, expect, it, vi } from 'vitest';
-import { currentGenerator } from '../src/areas/generate/engine.js';
-import { inTurns, SLICE_MS } from '../src/areas/generate/in-turns.js';
+import { currentGenerator } from '../src/engine/engine.js';
+import { inTurns, SLICE_MS } from '../src/engine/in-turns.js';
 import { describeEachDatabase } from './support/app.js';
 import { orgWithOwner } from './support/keys.js';
 import { unlimitedPlan } from './support/plans.js';

@@ -1,15 +1,15 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
+import { seriesById, slice } from '../src/areas/series/service.js';
+import { organisations, series as seriesTable } from '../src/db/schema.js';
 import {
   compiledPattern,
   currentBundleId,
   forgeInTurns,
   generatorFor,
   sliceInTurns,
-} from '../src/areas/generate/engine.js';
-import { seriesById, slice } from '../src/areas/series/service.js';
-import { organisations, series as seriesTable } from '../src/db/schema.js';
+} from '../src/engine/engine.js';
 import { describeEachDatabase } from './support/app.js';
 import { orgWithOwner } from './support/keys.js';
 import { unlimitedPlan } from './support/plans.js';

@@ -11,7 +11,7 @@ import {
 } from '@slugsmith/dictionaries';
 import { Generator } from '@slugsmith/generator';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { currentGenerator, useLanguageBundles } from '../src/areas/generate/engine.js';
+import { currentGenerator, useLanguageBundles } from '../src/engine/engine.js';
 import { describeEachDatabase } from './support/app.js';
 import { orgWithOwner } from './support/keys.js';
 import { unlimitedPlan } from './support/plans.js';

@@ -32,6 +32,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireKey } from '../../auth/access.js';
 import type { Db } from '../../db/connect.js';
+import {
+  assertCount,
+  compiledPattern,
+  currentGenerator,
+  forgeInTurns,
+  MAX_COUNT,
+  MAX_STREAM_COUNT,
+} from '../../engine/engine.js';
 import type { Caches } from '../../platform/cache.js';
 import type { GenerationBounds } from '../../platform/config.js';
 import { ApiError } from '../../platform/errors.js';
@@ -41,14 +49,6 @@ import { keyLimits } from '../plans/effective-limits.js';
 import * as series from '../series/service.js';
 import { countedSeries, countedSlugs } from '../stats/hooks.js';
 import { keyScope } from '../stats/service.js';
-import {
-  assertCount,
-  compiledPattern,
-  currentGenerator,
-  forgeInTurns,
-  MAX_COUNT,
-  MAX_STREAM_COUNT,
-} from './engine.js';
 import * as service from './service.js';
 import type { StreamGate } from './stream-gate.js';
 
@@ -259,7 +259,7 @@ export function generateRoutes(
     },
     handler: async (request, reply) => {
       assertCount(request.body.count, MAX_COUNT);
-      const row = await service.seriesFor(db, requireKey(request), request.body.series);
+      const row = await series.seriesFor(db, requireKey(request), request.body.series);
       countedSeries(request, row.id);
       assertSliceWindow(request, reply, row, request.body.sequence, request.body.count);
       return countedSlugs(request, await series.sliceSlugs(row, request.body.sequence, request.body.count));
@@ -284,7 +284,7 @@ export function generateRoutes(
     handler: async (request, reply) => {
       const { count, batch_size, sequence, series: slug } = request.body;
       assertCount(count, MAX_STREAM_COUNT);
-      const row = await service.seriesFor(db, requireKey(request), slug);
+      const row = await series.seriesFor(db, requireKey(request), slug);
       countedSeries(request, row.id);
       assertSliceWindow(request, reply, row, sequence, count);
       const open = streams.admit(requireKey(request).id, reply);
@@ -311,9 +311,9 @@ export function generateRoutes(
     },
     handler: async (request) => {
       const key = requireKey(request);
-      const row = await service.seriesFor(db, key, request.body?.series);
+      const row = await series.seriesFor(db, key, request.body?.series);
       countedSeries(request, row.id);
-      const { info: _info, ...answer } = await series.resetSeries(db, service.orgOf(key), row);
+      const { info: _info, ...answer } = await series.resetSeries(db, series.orgOf(key), row);
       return answer;
     },
   });
@@ -341,7 +341,7 @@ export function generateRoutes(
     handler: async (request, reply) => {
       const key = requireKey(request);
       if (key.seriesId) throw ApiError.forbidden('Insufficient permissions', { reason: 'series_key' });
-      return reply.status(201).send(await series.createSeries(db, caches, service.orgOf(key), request.body));
+      return reply.status(201).send(await series.createSeries(db, caches, series.orgOf(key), request.body));
     },
   });
 
@@ -356,9 +356,9 @@ export function generateRoutes(
     },
     handler: async (request) => {
       const key = requireKey(request);
-      const row = await service.seriesFor(db, key, request.body.series);
+      const row = await series.seriesFor(db, key, request.body.series);
       const { name, pattern } = request.body;
-      return series.updateSeries(db, caches, service.orgOf(key), row.slug, { name, pattern });
+      return series.updateSeries(db, caches, series.orgOf(key), row.slug, { name, pattern });
     },
   });
 
@@ -373,8 +373,8 @@ export function generateRoutes(
     },
     handler: async (request, reply) => {
       const key = requireKey(request);
-      const row = await service.seriesFor(db, key, request.body.series);
-      await series.deleteSeries(db, caches, service.orgOf(key), row.slug);
+      const row = await series.seriesFor(db, key, request.body.series);
+      await series.deleteSeries(db, caches, series.orgOf(key), row.slug);
       return reply.status(204).send(null);
     },
   });
@@ -391,7 +391,7 @@ export function generateRoutes(
     },
     handler: async (request) => {
       const key = requireKey(request);
-      return series.toSeriesInfo(await service.seriesFor(db, key, request.body?.series), key.orgSlug);
+      return series.toSeriesInfo(await series.seriesFor(db, key, request.body?.series), key.orgSlug);
     },
   });
 

@@ -14,37 +14,11 @@ import type { FastifyReply } from 'fastify';
 import type { CallerKey } from '../../auth/keys.js';
 import type { Db } from '../../db/connect.js';
 import { secrets, shortLinks } from '../../db/schema.js';
+import { compiledPattern, currentGenerator, forgeInTurns, withEngine } from '../../engine/engine.js';
 import { CacheKind, type Caches } from '../../platform/cache.js';
 import { ApiError } from '../../platform/errors.js';
-import {
-  defaultSeries,
-  listSeries,
-  mint,
-  type OrgRef,
-  type SeriesRow,
-  seriesById,
-  seriesOrNotFound,
-  sliceWindowInTurns,
-} from '../series/service.js';
-import { compiledPattern, currentGenerator, forgeInTurns, withEngine } from './engine.js';
+import { listSeries, mint, orgOf, type SeriesRow, seriesFor, sliceWindowInTurns } from '../series/service.js';
 import { type ShortLinkBounds, withinShortLinkBounds } from './short-link-bounds.js';
-
-export function orgOf(key: CallerKey): OrgRef {
-  return { id: key.orgId, slug: key.orgSlug };
-}
-
-/**
- * The series a key call works on: a series key only ever reaches its own series; an org key
- * names one of its organisation's series, or none for the organisation's default series.
- */
-export async function seriesFor(db: Db, key: CallerKey, slug: string | undefined): Promise<SeriesRow> {
-  if (key.seriesId) {
-    if (slug !== undefined && slug !== key.seriesSlug) throw ApiError.notFound();
-    return seriesById(db, key.seriesId);
-  }
-  if (slug === undefined) return defaultSeries(db, orgOf(key));
-  return seriesOrNotFound(db, orgOf(key), slug);
-}
 
 /**
  * The id of the series a mint works on, without a database read when possible: a series key

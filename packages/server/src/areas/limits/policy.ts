@@ -1,8 +1,8 @@
 import type { EffectiveLimits, PlanFeatures, RateLimitReason } from '@slugsmith/contract';
 import type { Generator } from '@slugsmith/generator';
 import type { CallerKey } from '../../auth/keys.js';
+import { currentGenerator, withEngine } from '../../engine/engine.js';
 import { ApiError } from '../../platform/errors.js';
-import { currentGenerator, withEngine } from '../generate/engine.js';
 
 /**
  * The checks of a plan that need no counter: feature switches, per-request and stream maximums,

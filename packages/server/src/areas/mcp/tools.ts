@@ -17,7 +17,7 @@ import {
 import { suggest } from '@slugsmith/generator';
 import { z } from 'zod';
 import { hasScope } from '../../auth/keys.js';
-import { currentGenerator } from '../generate/engine.js';
+import { currentGenerator } from '../../engine/engine.js';
 import { analysisTools } from './analysis.js';
 import { documentResources, helpTools } from './documents.js';
 import type { ToolArguments } from './invalid-params.js';

@@ -2,12 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { SeriesInfo } from '@slugsmith/contract';
 import { slugify } from '@slugsmith/contract';
 import { parsePattern, type SliceResult } from '@slugsmith/generator';
-import { forgetKeys } from '../../auth/keys.js';
+import { type CallerKey, forgetKeys } from '../../auth/keys.js';
 import type { Db } from '../../db/connect.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import type { Caches } from '../../platform/cache.js';
-import { ApiError } from '../../platform/errors.js';
-import { withSuffix } from '../../platform/slugs.js';
 import {
   ALGORITHM_VERSION,
   checkAlgorithm,
@@ -19,7 +16,10 @@ import {
   type LanguagePins,
   sliceInTurns,
   withEngine,
-} from '../generate/engine.js';
+} from '../../engine/engine.js';
+import type { Caches } from '../../platform/cache.js';
+import { ApiError } from '../../platform/errors.js';
+import { withSuffix } from '../../platform/slugs.js';
 import { patternRefusal } from '../limits/policy.js';
 import { effectiveLimits } from '../plans/effective-limits.js';
 import * as q from './queries.js';
@@ -31,6 +31,23 @@ export interface OrgRef {
 }
 
 export type SeriesRow = q.SeriesRow;
+
+export function orgOf(key: CallerKey): OrgRef {
+  return { id: key.orgId, slug: key.orgSlug };
+}
+
+/**
+ * The series a key call works on: a series key only ever reaches its own series; an org key
+ * names one of its organisation's series, or none for the organisation's default series.
+ */
+export async function seriesFor(db: Db, key: CallerKey, slug: string | undefined): Promise<SeriesRow> {
+  if (key.seriesId) {
+    if (slug !== undefined && slug !== key.seriesSlug) throw ApiError.notFound();
+    return seriesById(db, key.seriesId);
+  }
+  if (slug === undefined) return defaultSeries(db, orgOf(key));
+  return seriesOrNotFound(db, orgOf(key), slug);
+}
 
 export const RESET_WARNING =
   'The series was reset: ids generated before the reset may be generated again and clash with earlier ones.';

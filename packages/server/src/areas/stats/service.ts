@@ -9,7 +9,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { CallerKey } from '../../auth/keys.js';
 import type { Database, Db } from '../../db/connect.js';
-import { seriesFor } from '../generate/service.js';
+import { seriesFor } from '../series/service.js';
 import { AGGREGATION_BATCH, type AggregationResult, aggregateStats } from './aggregate.js';
 import { currentPeriods } from './periods.js';
 import { historySums, periodSums, type StatsScope } from './queries.js';

@@ -18,7 +18,7 @@ import {
   type SliceResult,
   toSequence,
 } from '@slugsmith/generator';
-import { ApiError } from '../../platform/errors.js';
+import { ApiError } from '../platform/errors.js';
 import { inTurns } from './in-turns.js';
 
 /** Most slugs one plain request may ask for; streams may ask for more. Plans set their own maximums too. */
