@@ -132,7 +132,7 @@ export function PlanEditor({ plan }: { plan?: AdminPlan }) {
                 />
                 <TextInput
                   label={t('plans.fields.name')}
-                  description={plan && t('plans.translations.englishOriginal')}
+                  description={plan && t('products:planTranslations.englishOriginal')}
                   required
                   {...form.getInputProps('name')}
                   data-testid="plan-name"
@@ -162,7 +162,7 @@ export function PlanEditor({ plan }: { plan?: AdminPlan }) {
               <Textarea
                 mt="sm"
                 label={t('plans.fields.description')}
-                description={plan && t('plans.translations.englishOriginal')}
+                description={plan && t('products:planTranslations.englishOriginal')}
                 autosize
                 minRows={2}
                 maxRows={8}

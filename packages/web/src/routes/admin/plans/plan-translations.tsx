@@ -22,20 +22,20 @@ const LANGUAGES = DOCUMENT_LANGUAGES.filter((l) => l !== 'en');
  * documents are translated). Empty fields show the English text to readers of that language.
  */
 export function PlanTranslations({ plan }: { plan: AdminPlan }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation(['admin', 'products']);
   const [language, setLanguage] = useState<string>(LANGUAGES[0]);
   const translated = new Set(plan.translations.map((x) => x.language));
   return (
-    <Fieldset legend={t('plans.translations.title')} data-testid="plan-translations">
+    <Fieldset legend={t('products:planTranslations.title')} data-testid="plan-translations">
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
-          {t('plans.translations.hint')}
+          {t('products:planTranslations.hint')}
         </Text>
         <Select
-          label={t('plans.translations.language')}
+          label={t('products:planTranslations.language')}
           data={LANGUAGES.map((l) => ({
             value: l,
-            label: `${t(`languages.${l}`)} · ${t(translated.has(l) ? 'plans.translations.done' : 'plans.translations.missing')}`,
+            label: `${t(`languages.${l}`)} · ${t(translated.has(l) ? 'products:planTranslations.done' : 'products:planTranslations.missing')}`,
           }))}
           value={language}
           onChange={(value) => value && setLanguage(value)}
@@ -71,13 +71,13 @@ function TranslationForm({ plan, language }: { plan: AdminPlan; language: string
   };
   const save = useMutation({
     mutationFn: (body: SetPlanTranslation) => setPlanTranslation(plan.slug, language, body),
-    onSuccess: () => done(t('plans.translations.saved', { language: languageName })),
-    onError: (error) => notifyFailure(t('plans.translations.failed'), error),
+    onSuccess: () => done(t('products:planTranslations.saved', { language: languageName })),
+    onError: (error) => notifyFailure(t('products:planTranslations.failed'), error),
   });
   const remove = useMutation({
     mutationFn: () => deletePlanTranslation(plan.slug, language),
-    onSuccess: () => done(t('plans.translations.removed', { language: languageName })),
-    onError: (error) => notifyFailure(t('plans.translations.failed'), error),
+    onSuccess: () => done(t('products:planTranslations.removed', { language: languageName })),
+    onError: (error) => notifyFailure(t('products:planTranslations.failed'), error),
   });
   // Only the SLA terms the plan offers have words to translate.
   const slaKeys = TRANSLATED_SLA_KEYS.filter((k) => plan.features[k]);
@@ -86,12 +86,12 @@ function TranslationForm({ plan, language }: { plan: AdminPlan; language: string
     <form
       onSubmit={form.onSubmit((values) => {
         if (!values.name.trim()) {
-          form.setFieldError('name', t('plans.translations.nameRequired'));
+          form.setFieldError('name', t('products:planTranslations.nameRequired'));
           return;
         }
         save.mutate(values);
       })}
-      aria-label={t('plans.translations.formLabel', { language: languageName })}
+      aria-label={t('products:planTranslations.formLabel', { language: languageName })}
     >
       <fieldset disabled={!writable} className="admin-plain-fieldset">
         <Stack gap="sm">
@@ -127,7 +127,7 @@ function TranslationForm({ plan, language }: { plan: AdminPlan; language: string
           {writable && (
             <Group>
               <Button type="submit" loading={save.isPending} data-testid="plan-translation-save">
-                {t('plans.translations.save', { language: languageName })}
+                {t('products:planTranslations.save', { language: languageName })}
               </Button>
               {existing && (
                 <Button
@@ -137,7 +137,7 @@ function TranslationForm({ plan, language }: { plan: AdminPlan; language: string
                   onClick={() => remove.mutate()}
                   data-testid="plan-translation-remove"
                 >
-                  {t('plans.translations.remove')}
+                  {t('products:planTranslations.remove')}
                 </Button>
               )}
             </Group>
