@@ -1,5 +1,6 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
+import { startScheduledBackups } from './cli/scheduled-backups.js';
 import { DataDirInUseError } from './db/data-dir-lock.js';
 import { ConfigError, loadConfig } from './platform/config.js';
 import { adminBanner } from './platform/start-banner.js';
@@ -8,9 +9,11 @@ import { adminBanner } from './platform/start-banner.js';
 async function main(): Promise<void> {
   const config = loadConfig();
   const app = await buildApp(config);
+  const backups = config.backups && startScheduledBackups(app.database, config.backups, app.server.log);
   closeWithGrace({ delay: config.shutdownGraceMs }, async ({ signal, err }) => {
     if (err) app.server.log.error({ err }, 'stopping after an unexpected error');
     else app.server.log.info({ signal }, 'stopping');
+    await backups?.stop();
     await app.server.close();
   });
   // The account exists from here on: its generated password is printed whether or not listening

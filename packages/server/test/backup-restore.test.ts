@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +7,7 @@ import { backupDatabase } from '../src/cli/backup.js';
 import { BackupFileError } from '../src/cli/backup-file.js';
 import { CommandError } from '../src/cli/command.js';
 import { restoreDatabase } from '../src/cli/restore.js';
+import { startScheduledBackups } from '../src/cli/scheduled-backups.js';
 import { openDatabase } from '../src/db/connect.js';
 import type { Config } from '../src/platform/config.js';
 import { closeApp, TestContext, testDatabases } from './support/app.js';
@@ -136,7 +137,6 @@ for (const kind of testDatabases) {
       const file = join(dir, `${kind}-cut.backup.gz`);
       await backupDatabase(app.database, file);
       await app.server.close();
-      const { readFile } = await import('node:fs/promises');
       const whole = await readFile(file);
       await writeFile(`${file}.cut`, whole.subarray(0, Math.floor(whole.length / 2)));
       await writeFile(`${file}.text`, 'not a backup');
@@ -208,6 +208,50 @@ describe('backup of a 100,000-slug install', () => {
         await database.close();
       }
     } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('scheduled backups', () => {
+  const places = new Places();
+  afterAll(() => places.removeAll());
+
+  it('are written by the running server on demand and on SIGUSR2, the newest BACKUP_KEEP kept', async () => {
+    const config = await places.fresh('pglite', {
+      BACKUP_DIR: '/unused',
+      BACKUP_INTERVAL: '1d',
+      BACKUP_KEEP: '2',
+    });
+    expect(config.backups).toEqual({ dir: '/unused', intervalMs: 86_400_000, keep: 2 });
+    const app = await buildApp(config);
+    const dir = await mkdtemp(join(tmpdir(), 'slugsmith-scheduled-'));
+    const backups = startScheduledBackups(
+      app.database,
+      { dir, intervalMs: 86_400_000, keep: 2 },
+      app.server.log,
+    );
+    try {
+      const written = [await backups.runNow(), await backups.runNow()];
+      process.emit('SIGUSR2');
+      // The signal started a backup; asking now joins it rather than starting another.
+      written.push(await backups.runNow());
+      const kept = (await readdir(dir)).sort();
+      expect(kept).toHaveLength(2);
+      expect(kept.map((f) => join(dir, f))).toEqual(written.slice(1));
+      expect(kept.every((f) => /^slugsmith-\d{8}T\d{9}Z\.backup\.gz$/.test(f))).toBe(true);
+    } finally {
+      await backups.stop();
+      await app.server.close();
+    }
+    const elsewhere = await places.fresh('pglite');
+    const database = await openDatabase(elsewhere.database);
+    try {
+      const [newest] = (await readdir(dir)).sort().reverse();
+      const summary = await restoreDatabase(database, join(dir, newest), { replace: false });
+      expect(summary.rows.get('accounts')).toBeGreaterThan(0);
+    } finally {
+      await database.close();
       await rm(dir, { recursive: true, force: true });
     }
   });
