@@ -138,7 +138,10 @@ export const BillingTransaction = z
 export type BillingTransaction = z.infer<typeof BillingTransaction>;
 export const BillingTransactionList = z.array(BillingTransaction);
 
-export const BillingParams = z.object({ org: Slug, id: Text.min(1).max(100) });
+export const BillingParams = z.object({
+  org: Slug.describe("The organisation's slug"),
+  id: Text.min(1).max(100).describe("The transaction's or subscription's id"),
+});
 
 // ---- payment-provider events (product spec §4, §7.7) -----------------------------------------
 
@@ -169,26 +172,35 @@ export type BillingEvent = z.infer<typeof BillingEvent>;
 export const BillingEventList = z.array(BillingEvent);
 
 /** `/admin/{provider}/…`: the active payment provider's name. */
-export const ProviderParams = z.object({ provider: z.string().min(1).max(40) });
+export const ProviderParams = z.object({
+  provider: z.string().min(1).max(40).describe('The active payment provider, e.g. paddle or local'),
+});
 
 /** Filters of `GET /admin/{provider}/events`, newest first. */
 export const BillingEventQuery = z
   .object({
-    state: BillingEventState.optional(),
+    state: BillingEventState.optional().describe('Only events in this processing state'),
     /** The event type's first part: subscription, transaction, customer, … */
     category: z
       .string()
       .regex(/^[a-z_]{1,40}$/, 'Invalid format')
-      .optional(),
-    entity_id: Text.min(1).max(200).optional(),
-    customer_id: Text.min(1).max(200).optional(),
-    offset: z.coerce.number().int('Must be a whole number').min(0, 'Minimum value is 0').default(0),
+      .optional()
+      .describe("The event type's first part: subscription, transaction, customer, …"),
+    entity_id: Text.min(1).max(200).optional().describe('Only events about this provider object'),
+    customer_id: Text.min(1).max(200).optional().describe('Only events of this provider customer'),
+    offset: z.coerce
+      .number()
+      .int('Must be a whole number')
+      .min(0, 'Minimum value is 0')
+      .default(0)
+      .describe('How many events to skip'),
     limit: z.coerce
       .number()
       .int('Must be a whole number')
       .min(1, 'Minimum value is 1')
       .max(200, 'Maximum value is 200')
-      .default(50),
+      .default(50)
+      .describe('How many events to answer (at most 200)'),
   })
   .strict();
 export type BillingEventQuery = z.infer<typeof BillingEventQuery>;

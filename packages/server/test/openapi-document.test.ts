@@ -31,18 +31,11 @@ interface Document {
 }
 
 /**
- * Operations and parameters whose descriptions wait for their files: the billing routes and the
- * billing and documents contract schemas were being rewritten by others when the rest were
- * described (issue 32 item 5). Each entry is removed once what it matches is described.
+ * Parameters whose descriptions wait for their file: the documents contract schemas were being
+ * rewritten by others when the rest were described (issue 32 item 5). Each entry is removed once
+ * what it matches is described.
  */
 const AWAITING_DESCRIPTIONS: readonly RegExp[] = [
-  /^\w+ \/api\/v1\/billing\/(checkout|local)\//,
-  /^\w+ \/api\/v1\/orgs\/\{org\}\/billing\//,
-  /^\w+ \/api\/v1\/orgs\/\{org\}\/subscriptions\/\{id\}\//,
-  /^\w+ \/api\/v1\/admin\/\{provider\}\/(catalogue|events)/,
-  // Parameters only (ProviderParams, DocumentListQuery …).
-  /^\w+ \/api\/v1\/admin\/\{provider\}\/\S+ (path|query) /,
-  /^\w+ \/api\/v1\/billing\/webhooks\/\S+ (path|query) /,
   /^\w+ \/api\/v1\/(admin\/)?(docs|content)\S* (path|query) /,
 ];
 

@@ -28,7 +28,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAccount, requireOrg } from '../../auth/access.js';
 import { readerLanguage } from '../../platform/reader-language.js';
-import { auditRequest } from '../admin/audit.js';
+import { auditRequest } from '../audit/service.js';
 import { syncCatalogueNow } from './catalogue-admin.js';
 import { prepareCheckout, resumeCheckout } from './checkout.js';
 import * as events from './events-admin.js';
@@ -90,7 +90,9 @@ export function billingRoutes(app: FastifyInstance, billing: Billing): void {
         "Open the checkout of a transaction the provider made (Paddle's default payment link: /checkout?_ptxn=…)",
       description:
         'Opens the checkout of a transaction the provider created (its default payment link points here); public, as the transaction id is unguessable.',
-      params: z.object({ transactionId: z.string().min(1).max(100) }),
+      params: z.object({
+        transactionId: z.string().min(1).max(100).describe("The provider's transaction id"),
+      }),
       response: { 200: CheckoutSession, ...withProvider },
     },
     handler: async (request) => resumeCheckout(billing, request.params.transactionId),
@@ -147,7 +149,9 @@ export function billingRoutes(app: FastifyInstance, billing: Billing): void {
       description:
         'A transaction as a printable HTML invoice, in lang (else Accept-Language, else English). Refusals are the JSON Error.',
       params: BillingParams,
-      querystring: z.object({ lang: z.string().max(35).optional() }),
+      querystring: z.object({
+        lang: z.string().max(35).optional().describe('The language of the invoice, e.g. de or fr-FR'),
+      }),
       produces: ['text/html'],
       response: { 200: z.string().describe('The invoice page'), ...errors },
     },

@@ -10,7 +10,9 @@ import type { ProviderEvent } from './event-format.js';
 import { WebhookRejected } from './provider.js';
 import type { Billing } from './service.js';
 
-export const WebhookParams = z.object({ provider: z.string().min(1).max(40) });
+export const WebhookParams = z.object({
+  provider: z.string().min(1).max(40).describe('The payment provider posting, e.g. paddle'),
+});
 export const WebhookReceipt = z
   .object({
     received: z.literal(true),
@@ -39,7 +41,10 @@ export function webhookRoutes(app: FastifyInstance, billing: Billing): void {
       },
       handler: async (request) => {
         if (request.params.provider !== billing.provider.name) {
-          throw ApiError.notFound('Unknown payment provider', { provider: request.params.provider });
+          throw ApiError.notFound('Unknown payment provider', {
+            reason: 'unknown_provider',
+            provider: request.params.provider,
+          });
         }
         const raw = typeof request.body === 'string' ? request.body : '';
         let event: ProviderEvent;
@@ -48,7 +53,10 @@ export function webhookRoutes(app: FastifyInstance, billing: Billing): void {
         } catch (error) {
           if (error instanceof WebhookRejected) {
             request.log.warn({ reason: error.message }, 'webhook refused');
-            throw ApiError.badRequest('Invalid webhook signature', { reason: error.message });
+            throw ApiError.badRequest('Invalid webhook signature', {
+              reason: 'invalid_webhook_signature',
+              problem: error.message,
+            });
           }
           throw error;
         }

@@ -1,6 +1,6 @@
 // The sandbox's own routes: the hosted checkout and payment-method pages (public, like a payment
 // provider's pages) and the sandbox controls staff and tests use (clock, run what is due).
-import { ErrorBody, ErrorMessages } from '@slugsmith/contract';
+import { ErrorBody, type ErrorDetails, ErrorMessages } from '@slugsmith/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -38,9 +38,11 @@ const CardBody = z
   .object({ number: FormField, expiry: FormField, cvc: FormField, name: FormField, lang: FormField })
   .meta({ description: 'The card form (application/x-www-form-urlencoded)' });
 const ConfirmBody = z.object({ challenge: FormField, decision: FormField, lang: FormField });
-const PageQuery = z.object({ lang: z.string().max(100).optional() });
-const TransactionParams = z.object({ transactionId: z.string().max(100) });
-const SubscriptionParams = z.object({ subscriptionId: z.string().max(100) });
+const PageQuery = z.object({ lang: z.string().max(100).optional().describe('The language of the page') });
+const TransactionParams = z.object({ transactionId: z.string().max(100).describe("The transaction's id") });
+const SubscriptionParams = z.object({
+  subscriptionId: z.string().max(100).describe("The subscription's id"),
+});
 const PaymentLinkQuery = PageQuery.extend({
   token: z.string().max(200).optional().describe('The link signature paymentMethodUrl made'),
 });
@@ -93,7 +95,7 @@ function summaryOf(txnOrSub: TransactionRow | SubscriptionRow, item: PriceWithPr
 /** What a refusal says to a program (the error body of every other route). */
 interface Refusal {
   message: string;
-  details?: unknown;
+  details?: ErrorDetails;
 }
 
 const REFUSALS: Record<number, Refusal> = {
