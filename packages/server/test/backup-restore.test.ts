@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
+import { advanceRestoredCounters } from '../src/cli/advance-counters.js';
 import { backupDatabase } from '../src/cli/backup.js';
 import { BackupFileError } from '../src/cli/backup-file.js';
 import { CommandError } from '../src/cli/command.js';
@@ -253,6 +254,40 @@ describe('scheduled backups', () => {
     } finally {
       await database.close();
       await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe.each(testDatabases)('[%s] advance-counters (after a restore by other means)', (kind) => {
+  const places = new Places();
+  afterAll(() => places.removeAll());
+
+  it('moves each series past what it may have minted since the given time, and refuses a time that is none', async () => {
+    const config = await places.fresh(kind);
+    const ctx = new TestContext(await buildApp(config), config);
+    try {
+      const a = await orgWithOwner(ctx, 'advanced');
+      const s = await a.series('Tickets', '{adjective}-{noun}-{number:4d}');
+      const key = await a.apiKey({ series: s.slug });
+      const minted = await ctx.request('POST', '/api/v1/gen/mint', {
+        body: { count: 10 },
+        headers: { 'x-api-key': key.key },
+      });
+      expect(minted.status).toBe(200);
+      await expect(advanceRestoredCounters(ctx.app.database, 'yesterday')).rejects.toThrow(CommandError);
+      const moves = await advanceRestoredCounters(
+        ctx.app.database,
+        new Date(Date.now() - 60_000).toISOString(),
+      );
+      const move = moves.find((m) => m.series === s.slug);
+      expect(move).toMatchObject({ org: a.org, from: '10', source: 'estimate', exhausted: false });
+      expect(Number(move?.to)).toBeGreaterThan(10 + 1000);
+      const info = await ctx.request('GET', `/api/v1/orgs/${a.org}/series/${s.slug}`, {
+        token: a.owner.token,
+      });
+      expect(info.body.generated_count).toBe(move?.to);
+    } finally {
+      await ctx.app.server.close();
     }
   });
 });

@@ -34,7 +34,7 @@ export async function runCommand(
     } catch (error) {
       if (error instanceof DataDirInUseError) {
         throw new CommandError(
-          `${error.message}.\nThe embedded database admits one process: stop the server first, or let the running server write backups itself (BACKUP_DIR, see docs/operations.md).`,
+          `${error.message}.\nThe embedded database admits one process: stop the server first. A running server writes backups itself: set BACKUP_DIR (and BACKUP_INTERVAL), and send it SIGUSR2 for one now (docs/operations.md).`,
         );
       }
       throw error;
