@@ -135,10 +135,18 @@ export const TagFilter = z
   );
 
 export const DocumentListQuery = z.object({
-  offset: z.coerce.number().int().min(0).max(1_000_000_000).default(0),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: z.coerce.number().int().min(0).max(1_000_000_000).default(0).describe('How many documents to skip'),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(200)
+    .default(50)
+    .describe('How many documents to answer (at most 200)'),
   /** Documents carrying every one of these tags. */
-  tags: TagFilter.optional(),
+  tags: TagFilter.optional().describe(
+    'Only documents carrying every one of these tags (repeated or comma-separated)',
+  ),
   lang: LanguageTag.optional(),
 });
 export type DocumentListQuery = z.infer<typeof DocumentListQuery>;
@@ -154,10 +162,14 @@ const PathName = (max: number) =>
     .regex(/^[A-Za-z0-9._-]+$/, 'Invalid format');
 
 /** `{id}` in document paths: the document's id (uuid) or its slug. */
-export const DocumentParams = z.object({ id: PathName(200) });
-export const TranslationParams = DocumentParams.extend({ lang: PathName(40) });
-export const TagParams = z.object({ tag: PathName(100) });
-export const ContentParams = z.object({ name: PathName(200) });
+export const DocumentParams = z.object({ id: PathName(200).describe("The document's id or slug") });
+export const TranslationParams = DocumentParams.extend({
+  lang: PathName(40).describe('The language of the translation, e.g. de or pt-BR'),
+});
+export const TagParams = z.object({ tag: PathName(100).describe("The tag's name") });
+export const ContentParams = z.object({
+  name: PathName(200).describe("The document's slug, optionally with .md or .yaml"),
+});
 
 /** A document in a list: no content. `language` is the translation the title comes from. */
 export const DocumentSummary = z
@@ -253,7 +265,7 @@ export const AdminDocumentPage = z
   .meta({ id: 'AdminDocumentPage' });
 
 export const AdminDocumentListQuery = DocumentListQuery.omit({ lang: true }).extend({
-  state: DocumentState.optional(),
+  state: DocumentState.optional().describe('Only documents in this state'),
 });
 
 const Title = Text.trim().min(1, 'This field is required').max(300, 'Maximum length is 300 characters');
@@ -329,7 +341,9 @@ export const DocumentTagsBody = z
   .object({ tags: z.array(TagName).min(1).max(20) })
   .strict()
   .meta({ id: 'DocumentTags' });
-export const DocumentTagsQuery = z.object({ tags: TagFilter });
+export const DocumentTagsQuery = z.object({
+  tags: TagFilter.describe('The tags (repeated or comma-separated)'),
+});
 export const TagNames = z.array(z.string()).meta({ id: 'TagNames' });
 
 /** Messages of the document service. */

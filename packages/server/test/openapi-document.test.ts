@@ -30,15 +30,6 @@ interface Document {
   components: { securitySchemes: Record<string, { type: string; in?: string; name?: string }> };
 }
 
-/**
- * Parameters whose descriptions wait for their file: the documents contract schemas were being
- * rewritten by others when the rest were described (issue 32 item 5). Each entry is removed once
- * what it matches is described.
- */
-const AWAITING_DESCRIPTIONS: readonly RegExp[] = [
-  /^\w+ \/api\/v1\/(admin\/)?(docs|content)\S* (path|query) /,
-];
-
 /** The operations plan limits hold (`config.limits`): each may answer 429. */
 const PLAN_LIMITED = [
   'post /api/v1/gen/forge',
@@ -121,15 +112,7 @@ describeEachDatabase('the OpenAPI document as a client generator sees it', (ctx)
       }
       for (const tag of operation.tags ?? []) expect(tagged.get(tag), `tag ${tag}`).toBeTruthy();
     }
-    const awaited = (entry: string) => AWAITING_DESCRIPTIONS.some((pattern) => pattern.test(entry));
-    expect(undescribed.filter((entry) => !awaited(entry))).toEqual([]);
-    // An entry of the waiting list that nothing matches any more is done: remove it.
-    for (const pattern of AWAITING_DESCRIPTIONS) {
-      expect(
-        undescribed.some((entry) => pattern.test(entry)),
-        String(pattern),
-      ).toBe(true);
-    }
+    expect(undescribed).toEqual([]);
   });
 
   it('documents the 429 (with Retry-After) of every plan-limited operation, and every error as the JSON Error', () => {
