@@ -58,6 +58,8 @@ describe('shipped bundles', () => {
       ['verb', 'en'],
       ['suffix', null],
       ['emoji', null],
+      ['domain', null],
+      ['shell', null],
     ]);
   });
 

@@ -14,16 +14,19 @@ import {
   readTokens,
 } from './curated.js';
 import { profaneWords } from './profanity.js';
-import { loadQuality, QUALITY_OPT_IN, SENTIMENT_TAGS } from './quality.js';
+import { loadQuality, QUALITY_OPT_IN, SENTIMENT_TAGS, SUBJECTIVITY_TAGS } from './quality.js';
 import {
   COLOR_ADJECTIVE_DESCRIPTION,
+  DOMAIN_TAGS,
   HYPERNYM_TAGS,
   LEXNAME_TAGS,
+  listTagDescription,
   NUMBER_DESCRIPTION,
   NUMBER_WORD,
   normalizeTag,
   OPT_IN_TAGS,
   SUFFIX_TAGS,
+  VERB_HYPERNYM_TAGS,
 } from './tags.js';
 import { makeTopicTagger, TOPIC_TAGS, TOPICS } from './topics.js';
 import { readWordNet } from './wordnet.js';
@@ -38,9 +41,10 @@ export const SUFFIX_RE = /^[a-z]{2,6}$/;
 /** SCOWL size levels (10 = most common … 95 = rarest) accepted as "common". */
 export const MAX_SCOWL_LEVEL = 35;
 /** Kinds in bundle order. */
-export const KIND_ORDER = ['adjective', 'adverb', 'noun', 'verb', 'suffix', 'emoji'];
+export const KIND_ORDER = ['adjective', 'adverb', 'noun', 'verb', 'suffix', 'emoji', 'domain', 'shell'];
 
 const POS_KIND = { adj: 'adjective', adv: 'adverb', noun: 'noun', verb: 'verb' };
+const WORD_KINDS = Object.values(POS_KIND);
 const SCOWL_LEVELS = [10, 20, 35, 40, 50, 55, 60, 70];
 /** Senses whose gloss marks them as a slur, obscenity or slang are never used for category tags. */
 const MARKED_SENSE =
@@ -62,11 +66,11 @@ function readScowlLevels() {
   return levels;
 }
 
-function resolveAnchors(wn) {
-  const { index, data } = wn.parts.noun;
+function resolveAnchors(wn, pos, hypernymTags) {
+  const { index, data } = wn.parts[pos];
   /** @type {Map<string, string[]>} offset -> tags */
   const anchorTags = new Map();
-  for (const { tag, anchors } of HYPERNYM_TAGS) {
+  for (const { tag, anchors } of hypernymTags) {
     for (const [lemma, lexname] of anchors) {
       const offset = (index.get(lemma) ?? []).find((o) => data.get(o).lexname === lexname);
       if (offset === undefined) throw new Error(`hypernym anchor not found: ${lemma} (${lexname})`);
@@ -76,21 +80,28 @@ function resolveAnchors(wn) {
   return anchorTags;
 }
 
-/** Tags of every noun synset reachable upwards (hypernyms, instance hypernyms) from `offset`. */
-function makeHypernymTagger(wn) {
-  const anchorTags = resolveAnchors(wn);
-  const { data } = wn.parts.noun;
+/**
+ * Tags of every `pos` synset reachable upwards (hypernyms, instance hypernyms) from `offset`; a tag
+ * with a `depth` reaches only that many levels below its anchor.
+ */
+function makeHypernymTagger(wn, pos, hypernymTags) {
+  const anchorTags = resolveAnchors(wn, pos, hypernymTags);
+  const maxDepth = new Map(hypernymTags.map((h) => [h.tag, h.depth ?? Number.POSITIVE_INFINITY]));
+  const { data } = wn.parts[pos];
+  /** @type {Map<string, Map<string, number>>} offset -> tag -> levels below the nearest anchor */
   const memo = new Map();
-  const tagsOf = (offset) => {
+  const distances = (offset) => {
     const cached = memo.get(offset);
     if (cached) return cached;
-    memo.set(offset, new Set()); // guards against cycles
-    const tags = new Set(anchorTags.get(offset) ?? []);
-    for (const parent of data.get(offset).hypernyms) for (const t of tagsOf(parent)) tags.add(t);
-    memo.set(offset, tags);
-    return tags;
+    memo.set(offset, new Map()); // guards against cycles
+    const found = new Map((anchorTags.get(offset) ?? []).map((t) => [t, 0]));
+    for (const parent of data.get(offset).hypernyms)
+      for (const [t, d] of distances(parent))
+        if (d + 1 < (found.get(t) ?? Number.POSITIVE_INFINITY)) found.set(t, d + 1);
+    memo.set(offset, found);
+    return found;
   };
-  return tagsOf;
+  return (offset) => [...distances(offset)].filter(([t, d]) => d <= maxDepth.get(t)).map(([t]) => t);
 }
 
 /**
@@ -138,6 +149,9 @@ function belongs(pos, entry, candidates) {
   // Several parts of speech, none attested: keep the noun reading only.
   return others.length === 0 || pos === 'noun';
 }
+
+/** Lexicographer files of feelings: a word with such a sense is `emotional`. */
+const FEELING_LEXNAMES = new Set(['noun.feeling', 'verb.emotion']);
 
 /** Noun categories whose senses are tagged even when SemCor never saw them. */
 const NATURE = new Set(['noun.animal', 'noun.plant', 'noun.food']);
@@ -215,7 +229,10 @@ function sortedUnique(values) {
 
 function buildEnglish(wn, levels, safety, quality) {
   const candidates = collectCandidates(wn, levels);
-  const hypernymTags = makeHypernymTagger(wn);
+  const hypernymTags = {
+    noun: makeHypernymTagger(wn, 'noun', HYPERNYM_TAGS),
+    verb: makeHypernymTagger(wn, 'verb', VERB_HYPERNYM_TAGS),
+  };
   const { topicsOf, derivedTopics } = makeTopicTagger(wn);
   const colors = new Set(readTokens('colors.txt'));
   const stopwords = readKindWordList('stopwords.txt');
@@ -228,14 +245,18 @@ function buildEnglish(wn, levels, safety, quality) {
     const topics = new Map();
     /** @type {Map<string, string[]>} word -> lemmas of its cluster head and derivation links */
     const relatives = new Map();
+    /** Words with a feeling sense (noun.feeling, verb.emotion): emotional, whatever VADER says. */
+    const feelings = new Set();
     for (const entry of candidates[pos].values()) {
       if (!belongs(pos, entry, candidates)) continue;
       const tags = [];
       const wordTopics = new Set();
-      taggedSenses(entry).forEach((sense, i) => {
+      const senses = taggedSenses(entry);
+      if (senses.some((s) => FEELING_LEXNAMES.has(s.lexname))) feelings.add(entry.lemma);
+      senses.forEach((sense, i) => {
         const lex = LEXNAME_TAGS[sense.lexname];
         if (lex) tags.push(lex[0]);
-        if (pos === 'noun') tags.push(...hypernymTags(sense.offset));
+        if (hypernymTags[pos]) tags.push(...hypernymTags[pos](sense.offset));
         const topics =
           pos === 'noun' || pos === 'verb'
             ? topicsOf(pos, sense.offset)
@@ -266,6 +287,7 @@ function buildEnglish(wn, levels, safety, quality) {
         relatives: relatives.get(word) ?? [],
         level: levels.get(word) ?? Number.POSITIVE_INFINITY,
         offensive: safety.isOffensive(kind, word),
+        feeling: feelings.has(word),
       });
       list.push({
         word,
@@ -284,6 +306,27 @@ function buildSuffixes() {
   });
   words.sort((a, b) => (a.word < b.word ? -1 : a.word > b.word ? 1 : 0));
   return { kind: 'suffix', language: null, words };
+}
+
+/**
+ * A language-agnostic dictionary from a list of `word tag tag …` lines (domains.txt, shell.txt,
+ * bundle 2.3.0). Safety as for the English words: a word on a profanity list (sex, porn) is opt-in
+ * `offensive` (or `profanity` where reviewed harmless), and no tag is named after one; `inheritedTags(word)` adds more (a domain label that
+ * is an English word takes that word's opt-in topics: `vodka` drugs, `bible` religion).
+ */
+function buildListDictionary(kind, file, safety, inheritedTags = () => []) {
+  const words = [];
+  for (const line of readLines(file)) {
+    const [word, ...tags] = line.split(/\s+/);
+    if (safety.excluded.has(kind, word)) continue;
+    const kept = tags.filter((t) => !safety.profane.has(t));
+    const safe = safety.optInTags(kind, word);
+    // Reviewed harmless (tang the server): opt-in `profanity`, as for the English words.
+    if (safety.profane.has(word) && !safe.includes('offensive')) safe.push('profanity');
+    words.push({ word, tags: sortedUnique([...kept, ...safe, ...inheritedTags(word)]) });
+  }
+  words.sort((a, b) => (a.word < b.word ? -1 : a.word > b.word ? 1 : 0));
+  return { kind, language: null, words };
 }
 
 /**
@@ -345,10 +388,17 @@ function tagDescriptions(kind) {
   }
   if (kind === 'adjective' || kind === 'noun') map.set('number', NUMBER_DESCRIPTION);
   if (kind === 'noun') for (const h of HYPERNYM_TAGS) map.set(h.tag, h.description);
+  if (kind === 'verb') for (const h of VERB_HYPERNYM_TAGS) map.set(h.tag, h.description);
   if (kind === 'adjective') map.set('color', COLOR_ADJECTIVE_DESCRIPTION);
   if (kind === 'suffix') for (const [tag, d] of Object.entries(SUFFIX_TAGS)) map.set(tag, d);
-  if (kind !== 'suffix') {
-    for (const [tag, d] of Object.entries({ ...SENTIMENT_TAGS, ...QUALITY_OPT_IN })) map.set(tag, d);
+  if (kind === 'domain') {
+    for (const [tag, d] of Object.entries(DOMAIN_TAGS)) map.set(tag, d);
+    for (const t of TOPICS) map.set(t.tag, t.description);
+  }
+  if (kind === 'domain' || kind === 'shell') map.set('profanity', QUALITY_OPT_IN.profanity);
+  if (WORD_KINDS.includes(kind)) {
+    for (const [tag, d] of Object.entries({ ...SENTIMENT_TAGS, ...SUBJECTIVITY_TAGS, ...QUALITY_OPT_IN }))
+      map.set(tag, d);
     for (const t of TOPICS) map.set(t.tag, t.description);
   }
   for (const [tag, d] of Object.entries(OPT_IN_TAGS)) map.set(tag, d);
@@ -394,7 +444,20 @@ export async function buildBundle(options = {}) {
   const levels = readScowlLevels();
   const safety = await loadSafety();
   const quality = loadQuality(safety.profane);
-  const dictionaries = [...buildEnglish(wn, levels, safety, quality), buildSuffixes()];
+  const english = buildEnglish(wn, levels, safety, quality);
+  const topicsOfWord = new Map();
+  for (const d of english)
+    for (const w of d.words) {
+      const topics = w.tags.filter((t) => TOPIC_TAGS.includes(t));
+      if (topics.length > 0) topicsOfWord.set(w.word, [...(topicsOfWord.get(w.word) ?? []), ...topics]);
+    }
+  const dictionaries = [
+    ...english,
+    buildSuffixes(),
+    buildListDictionary('domain', 'domains.txt', safety, (word) => topicsOfWord.get(word) ?? []),
+    // Tool names keep their meaning as tools: `kill` and `bash` are no violence.
+    buildListDictionary('shell', 'shell.txt', safety),
+  ];
   const emoji = buildEmoji(safety.profane);
   dictionaries.push(emoji.dictionary);
   dictionaries.sort((a, b) => KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind));
@@ -404,7 +467,7 @@ export async function buildBundle(options = {}) {
     const used = sortedUnique(d.words.flatMap((w) => w.tags));
     const descriptions = d.kind === 'emoji' ? emoji.descriptions : tagDescriptions(d.kind);
     for (const tag of used) {
-      const description = descriptions.get(tag);
+      const description = descriptions.get(tag) ?? listTagDescription(d.kind, tag);
       if (!description) throw new Error(`no description for tag ${d.kind}:${tag}`);
       tags.push({ kind: d.kind, tag, description, opt_in: optInTagsOf(d.kind).includes(tag) });
     }

@@ -18,6 +18,20 @@ export const SENTIMENT_TAGS = {
   negative:
     'Unpleasant words (gloomy, rotten, mistake) by the VADER valence lexicon and review; opt-in: only with +negative',
 };
+/**
+ * Subjectivity tags (bundle 2.3.0), the reference service's `emo`/`det` and `obj` (short aliases
+ * in the engine): every English word is `emotional` or `detached`; `objective` words are detached
+ * and not negative, so they go with `positive` or `neutral` (+pos+obj: stable, reliable).
+ */
+export const SUBJECTIVITY_TAGS = {
+  emotional:
+    'Words that carry feeling (thrilling, grief, adore): a strong VADER valence or a feeling sense in WordNet',
+  detached: 'Words without emotional charge (tidy, lantern, measure): every word that is not emotional',
+  objective: 'Matter-of-fact words (stable, metal, annual): detached and not negative',
+};
+/** A VADER valence at least this far from 0 makes a word emotional. */
+export const EMOTIONAL_VALENCE = 1.5;
+
 export const QUALITY_OPT_IN = {
   negative: SENTIMENT_TAGS.negative,
   rare: 'Less familiar words, outside the 50,000 most frequent English words (giddiness, mete); opt-in: only with +rare',
@@ -97,8 +111,12 @@ export function loadQuality(profane) {
     sentiment,
     topics,
     isRare,
-    tagsOf(kind, word, { topics: fromWordNet, relatives, level, offensive }) {
-      const tags = [sentiment(kind, word, relatives), ...topics(kind, word, fromWordNet)];
+    tagsOf(kind, word, { topics: fromWordNet, relatives, level, offensive, feeling }) {
+      const mood = sentiment(kind, word, relatives);
+      const valence = valenceOf(kind, word);
+      const emotional = feeling || (valence !== undefined && Math.abs(valence) >= EMOTIONAL_VALENCE);
+      const tags = [mood, emotional ? 'emotional' : 'detached', ...topics(kind, word, fromWordNet)];
+      if (!emotional && mood !== 'negative') tags.push('objective');
       if (isRare(word, level)) tags.push('rare');
       if (profane.has(word) && !offensive) tags.push('profanity');
       return tags;

@@ -144,6 +144,176 @@ export const HYPERNYM_TAGS = [
     anchors: [['atmospheric_phenomenon', 'noun.phenomenon']],
     description: 'Weather (storm, breeze, fog)',
   },
+  // Bundle 2.3.0: the category tags of the reference service's documents (issue 32).
+  {
+    tag: 'object',
+    anchors: [['object', 'noun.Tops']],
+    description: 'Physical things: objects, living beings and places (rock, lamp, otter)',
+  },
+  {
+    tag: 'event',
+    anchors: [['event', 'noun.Tops']],
+    description: 'Events, happenings and acts (meeting, launch, storm)',
+  },
+  { tag: 'device', anchors: [['device', 'noun.artifact']], description: 'Devices (router, lever, camera)' },
+  { tag: 'machine', anchors: [['machine', 'noun.artifact']], description: 'Machines (engine, lathe, pump)' },
+  { tag: 'activity', anchors: [['activity', 'noun.act']], description: 'Activities (testing, hiking, work)' },
+  {
+    tag: 'material',
+    anchors: [['material', 'noun.substance']],
+    description: 'Materials (steel, clay, paper)',
+  },
+  { tag: 'drink', anchors: [['beverage', 'noun.food']], description: 'Drinks (coffee, juice, tea)' },
+  {
+    tag: 'currency',
+    anchors: [
+      ['currency', 'noun.possession'],
+      ['monetary_unit', 'noun.quantity'],
+    ],
+    description: 'Money and currencies (dollar, euro, coin)',
+  },
+  {
+    tag: 'fantasy',
+    anchors: [
+      ['imaginary_being', 'noun.person'],
+      ['spiritual_being', 'noun.person'],
+    ],
+    description: 'Beings of myth and fantasy (dragon, elf, giant)',
+  },
+  {
+    tag: 'content',
+    anchors: [
+      ['content', 'noun.communication'],
+      ['written_communication', 'noun.communication'],
+    ],
+    description: 'Content and messages (article, letter, story)',
+  },
+  {
+    tag: 'information',
+    anchors: [
+      ['information', 'noun.communication'],
+      ['information', 'noun.cognition'],
+    ],
+    description: 'Information and data (fact, record, news)',
+  },
+  {
+    tag: 'concept',
+    anchors: [['concept', 'noun.cognition']],
+    description: 'Concepts and abstract ideas (theory, principle, entity)',
+  },
+  {
+    tag: 'idea',
+    anchors: [['idea', 'noun.cognition']],
+    description: 'Ideas and thoughts (notion, plan, theme)',
+  },
+  { tag: 'emotion', anchors: [['emotion', 'noun.feeling']], description: 'Emotions (joy, anger, awe)' },
+  {
+    tag: 'music',
+    anchors: [
+      ['music', 'noun.communication'],
+      ['musical_composition', 'noun.communication'],
+    ],
+    description: 'Music (song, melody, rhythm)',
+  },
+  {
+    tag: 'art',
+    anchors: [
+      ['art', 'noun.artifact'],
+      ['art', 'noun.act'],
+    ],
+    description: 'Art and its works (painting, sculpture, mosaic)',
+  },
+  { tag: 'action', anchors: [['action', 'noun.act']], description: 'Actions (rescue, launch, attack)' },
+  {
+    tag: 'creation',
+    anchors: [['creation', 'noun.artifact']],
+    description: 'Things made by someone (product, design, poem)',
+  },
+  {
+    tag: 'unit',
+    anchors: [['unit_of_measurement', 'noun.quantity']],
+    description: 'Units of measurement (meter, gram, byte)',
+  },
+  {
+    tag: 'number',
+    anchors: [['number', 'noun.quantity']],
+    description: 'Numbers and numeric concepts (seven, dozen, total)',
+  },
+  {
+    tag: 'chemical',
+    anchors: [['chemical', 'noun.substance']],
+    description: 'Chemicals (acid, oxide, ammonia)',
+  },
+  {
+    tag: 'drug',
+    anchors: [['drug', 'noun.artifact']],
+    description: 'Drugs and medicines (aspirin, tonic, dose)',
+  },
+  {
+    tag: 'surface',
+    anchors: [
+      ['surface', 'noun.artifact'],
+      ['surface', 'noun.location'],
+    ],
+    description: 'Surfaces (floor, face, deck)',
+  },
+  {
+    tag: 'situation',
+    anchors: [['situation', 'noun.state']],
+    description: 'Situations and circumstances (crisis, plight, status)',
+  },
+  { tag: 'shop', anchors: [['shop', 'noun.artifact']], description: 'Shops (bakery, boutique, pharmacy)' },
+];
+
+/**
+ * Verb category tags from WordNet hypernyms (bundle 2.3.0): a verb gets the tag when one of its
+ * tagged senses lies under the anchor synset (a troponym of "travel", "give", …); `depth` keeps the
+ * broad anchors to their direct troponyms, as narrow as the reference service's tags.
+ */
+export const VERB_HYPERNYM_TAGS = [
+  { tag: 'act', anchors: [['act', 'verb.social']], description: 'Acting and doing (perform, try, work)' },
+  {
+    tag: 'travel',
+    anchors: [['travel', 'verb.motion']],
+    description: 'Travelling and moving (walk, fly, roam)',
+  },
+  { tag: 'be', anchors: [['be', 'verb.stative']], description: 'Being (exist, remain, equal)' },
+  { tag: 'have', anchors: [['have', 'verb.possession']], description: 'Having (own, hold, keep)' },
+  {
+    tag: 'make',
+    depth: 1,
+    anchors: [['make', 'verb.creation']],
+    description: 'Making (build, produce, brew)',
+  },
+  {
+    tag: 'create',
+    depth: 0,
+    anchors: [['create', 'verb.creation']],
+    description: 'Creating (design, invent, compose)',
+  },
+  {
+    tag: 'become',
+    depth: 1,
+    anchors: [['become', 'verb.change']],
+    description: 'Becoming (grow, turn, mature)',
+  },
+  {
+    tag: 'destroy',
+    anchors: [['destroy', 'verb.creation']],
+    description: 'Destroying (wreck, erase, demolish)',
+  },
+  { tag: 'take', depth: 1, anchors: [['take', 'verb.contact']], description: 'Taking (grab, seize, pick)' },
+  {
+    tag: 'give',
+    depth: 1,
+    anchors: [['give', 'verb.possession']],
+    description: 'Giving (offer, donate, lend)',
+  },
+  {
+    tag: 'imagine',
+    anchors: [['imagine', 'verb.creation']],
+    description: 'Imagining (dream, fancy, envision)',
+  },
 ];
 
 export const COLOR_ADJECTIVE_DESCRIPTION = 'Colours (crimson, teal, amber)';
@@ -161,6 +331,20 @@ export const SUFFIX_TAGS = {
   latinate: 'Latin and Greek flavoured endings (-ia, -ium, -ex)',
   playful: 'Playful endings (-oo, -zy)',
 };
+
+/** Position tags of the `domain` dictionary; its other tags name a top-level domain. */
+export const DOMAIN_TAGS = {
+  tld: 'Top-level domains (com, org, io)',
+  sld: 'Labels right below a top-level domain (co of co.uk, github of github.io)',
+  sub: 'Labels further down a registry suffix (s3, blogspot, city)',
+};
+
+/** Description of a tag the domain or shell list derives from its source. */
+export function listTagDescription(kind, tag) {
+  if (kind === 'domain') return `Labels under the .${tag} top-level domain, and ${tag} itself`;
+  if (kind === 'shell') return `Tools of Debian's ${tag} section`;
+  return undefined;
+}
 
 export const OPT_IN_TAGS = {
   offensive:
