@@ -5,7 +5,7 @@ import { describeEachDatabase, type TestContext } from './support/app.js';
 
 /**
  * Staff writes of the payment areas (`/admin/{provider}/…`): they record their own entries with
- * `recordAudit` from areas/admin/audit.ts.
+ * `recordAudit` from areas/audit/service.ts.
  */
 const auditedByTheirArea = (url: string) =>
   url.startsWith('/api/v1/admin/:provider/') || url.startsWith('/api/v1/admin/local/');

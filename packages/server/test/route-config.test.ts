@@ -6,7 +6,7 @@ import { PlanLimits } from '../src/areas/limits/enforcer.js';
 import { installPlanLimits } from '../src/areas/limits/hooks.js';
 import { memoryStore } from '../src/areas/limits/store.js';
 import { NO_PLAN_FEATURES } from '../src/areas/plans/features.js';
-import { countedSlugs, installStatsRecording } from '../src/areas/stats/hooks.js';
+import { installStatsRecording } from '../src/areas/stats/hooks.js';
 import { StatsService } from '../src/areas/stats/service.js';
 import { installAccessControl } from '../src/auth/access.js';
 import type { CallerKey } from '../src/auth/keys.js';
@@ -14,6 +14,7 @@ import { TokenError } from '../src/auth/tokens.js';
 import { type Database, openDatabase } from '../src/db/connect.js';
 import { migrate } from '../src/db/migrate.js';
 import { installCors } from '../src/platform/cors.js';
+import { countedSlugs } from '../src/platform/counted-calls.js';
 import { ApiError, installErrorHandling } from '../src/platform/errors.js';
 import { testConfig } from './support/app.js';
 

@@ -20,7 +20,7 @@ import { requireAccount } from '../../auth/access.js';
 import type { Db } from '../../db/connect.js';
 import { ApiError } from '../../platform/errors.js';
 import { readerLanguage } from '../../platform/reader-language.js';
-import { audited, orNull } from '../admin/audit.js';
+import { audited, orNull } from '../audit/service.js';
 import * as service from './service.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };

@@ -11,11 +11,11 @@ import type { CallerOrg } from '../../auth/access.js';
 import type { Db } from '../../db/connect.js';
 import type { Caches } from '../../platform/cache.js';
 import { ApiError } from '../../platform/errors.js';
+import { auditRequest } from '../audit/service.js';
 import * as orgs from '../orgs/service.js';
 import { orgLimits } from '../plans/effective-limits.js';
 import { adminOrgSubscriptions } from '../plans/subscriptions.js';
 import type { StatsService } from '../stats/service.js';
-import { auditRequest } from './audit.js';
 import * as q from './queries.js';
 import { forgetSuspensions } from './restrictions.js';
 import type { InstanceDefaults } from './settings.js';
@@ -135,7 +135,10 @@ export async function deleteOrg(
 ): Promise<void> {
   const row = await orgOrNotFound(deps.db, slug);
   if (confirm !== row.slug) {
-    throw ApiError.badRequest(AdminMessages.confirmationMismatch, { field: 'confirm' });
+    throw ApiError.badRequest(AdminMessages.confirmationMismatch, {
+      reason: 'confirmation_mismatch',
+      field: 'confirm',
+    });
   }
   // The personal organisation goes only with its account (the orgs area refuses it with 409).
   await orgs.deleteOrganisation(deps.db, asOwner(row), deps.endPaidSubscriptions);

@@ -9,7 +9,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/connect.js';
 import { ApiError } from '../../platform/errors.js';
-import { auditRequest } from './audit.js';
+import { auditRequest } from '../audit/service.js';
 import * as q from './queries.js';
 
 /**

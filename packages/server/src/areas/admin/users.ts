@@ -13,7 +13,7 @@ import { requireAccount } from '../../auth/access.js';
 import type { Db } from '../../db/connect.js';
 import { ApiError } from '../../platform/errors.js';
 import { requireVerifiedEmail } from '../accounts/service.js';
-import { auditRequest } from './audit.js';
+import { auditRequest } from '../audit/service.js';
 import * as q from './queries.js';
 
 function toUser(row: q.UserRow, orgs: q.UserOrgRow[]): AdminUser {
@@ -41,7 +41,7 @@ export async function listUsers(db: Db, query: AdminUserListQuery): Promise<Admi
 
 async function userOrNotFound(db: Db, id: string): Promise<q.UserRow> {
   const row = await q.findUser(db, id);
-  if (!row) throw ApiError.notFound(AdminMessages.userNotFound);
+  if (!row) throw ApiError.notFound(AdminMessages.userNotFound, { reason: 'user_not_found' });
   return row;
 }
 

@@ -17,7 +17,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ApiError } from '../../platform/errors.js';
-import { auditRequest } from '../admin/audit.js';
+import { auditRequest } from '../audit/service.js';
 import type { Billing } from './service.js';
 
 const errors = {
@@ -40,7 +40,11 @@ const KINDS: Record<ProviderObjectKind, string> = {
 /** The `{provider}` segment names the active provider; any other is unknown here. */
 function activeProvider(billing: Billing, provider: string) {
   if (provider !== billing.provider.name) {
-    throw ApiError.notFound('Unknown payment provider', { provider, active: billing.provider.name });
+    throw ApiError.notFound('Unknown payment provider', {
+      reason: 'unknown_provider',
+      provider,
+      active: billing.provider.name,
+    });
   }
   return billing.provider;
 }
@@ -51,7 +55,12 @@ function checkFilters(kind: ProviderObjectKind, query: ProviderObjectQuery) {
   for (const [name, value] of Object.entries(query)) {
     if (name === 'offset' || name === 'limit' || value === undefined) continue;
     if (!allowed.includes(name)) {
-      throw ApiError.badRequest('Filter not supported for this list', { field: name, kind, allowed });
+      throw ApiError.badRequest('Filter not supported for this list', {
+        reason: 'filter_not_supported',
+        field: name,
+        kind,
+        allowed,
+      });
     }
   }
 }
@@ -59,8 +68,9 @@ function checkFilters(kind: ProviderObjectKind, query: ProviderObjectQuery) {
 async function objectOrNotFound(billing: Billing, provider: string, kind: ProviderObjectKind, id: string) {
   const found = await activeProvider(billing, provider).getObject(kind, id);
   if (found) return found;
-  if (kind === 'subscriptions') throw ApiError.notFound(`Subscription ${id} not found`, { id });
-  throw ApiError.notFound('Resource not found', { kind, id });
+  if (kind === 'subscriptions')
+    throw ApiError.notFound(`Subscription ${id} not found`, { reason: 'subscription_not_found', id });
+  throw ApiError.notFound('Resource not found', { reason: 'not_found', kind, id });
 }
 
 export function providerObjectRoutes(app: FastifyInstance, billing: Billing): void {

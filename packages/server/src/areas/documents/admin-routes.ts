@@ -16,7 +16,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/connect.js';
-import { audited, orNull } from '../admin/audit.js';
+import { audited, orNull } from '../audit/service.js';
 import { documentWrite, errors, noContent, adminTags as tags } from './route-parts.js';
 import * as service from './service.js';
 

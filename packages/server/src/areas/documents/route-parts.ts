@@ -2,7 +2,7 @@ import { type AdminDocument, ErrorBody } from '@slugsmith/contract';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/connect.js';
-import { audited } from '../admin/audit.js';
+import { audited } from '../audit/service.js';
 import * as service from './service.js';
 
 /** What every document route may answer besides its result. */

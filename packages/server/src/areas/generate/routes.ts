@@ -42,12 +42,12 @@ import {
 } from '../../engine/engine.js';
 import type { Caches } from '../../platform/cache.js';
 import type { GenerationBounds } from '../../platform/config.js';
+import { countedSeries, countedSlugs } from '../../platform/counted-calls.js';
 import { ApiError } from '../../platform/errors.js';
 import { parseBoundedJson } from '../../platform/json-depth.js';
 import { assertSliceWindow } from '../limits/hooks.js';
 import { keyLimits } from '../plans/effective-limits.js';
 import * as series from '../series/service.js';
-import { countedSeries, countedSlugs } from '../stats/hooks.js';
 import { keyScope } from '../stats/service.js';
 import * as service from './service.js';
 import type { StreamGate } from './stream-gate.js';

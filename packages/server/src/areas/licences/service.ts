@@ -13,7 +13,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/connect.js';
 import { ApiError } from '../../platform/errors.js';
-import { auditRequest } from '../admin/audit.js';
+import { auditRequest } from '../audit/service.js';
 import { planFeatures } from '../plans/features.js';
 import { licenceIssuer, licenceSigningKeys } from './keys.js';
 import * as q from './queries.js';

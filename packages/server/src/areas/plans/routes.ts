@@ -32,7 +32,7 @@ import type { Db } from '../../db/connect.js';
 import type { Caches } from '../../platform/cache.js';
 import { ApiError } from '../../platform/errors.js';
 import { readerLanguage } from '../../platform/reader-language.js';
-import { audited, orNull } from '../admin/audit.js';
+import { audited, orNull } from '../audit/service.js';
 import * as catalogue from './catalogue.js';
 import * as limits from './effective-limits.js';
 import * as subscriptions from './subscriptions.js';

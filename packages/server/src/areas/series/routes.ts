@@ -21,8 +21,8 @@ import { requireOrg } from '../../auth/access.js';
 import type { Db } from '../../db/connect.js';
 import { assertCount, MAX_COUNT } from '../../engine/engine.js';
 import type { Caches } from '../../platform/cache.js';
+import { countedSeries, countedSlugs } from '../../platform/counted-calls.js';
 import { assertSliceWindow } from '../limits/hooks.js';
-import { countedSeries, countedSlugs } from '../stats/hooks.js';
 import * as service from './service.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };

@@ -7,34 +7,9 @@ import type {
   onResponseHookHandler,
   onSendHookHandler,
 } from 'fastify';
+import type { StatsEvent } from '../../platform/counted-calls.js';
 import { withHook } from '../../platform/route-hooks.js';
-import type { StatsEvent } from './recorder.js';
 import type { StatsService } from './service.js';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** Slugs in the answer of a counted call (see countedSlugs; streams: counted as they pass). */
-    statsSlugs: number;
-    /** The series a counted call worked on, as its handler resolved it (see countedSeries). */
-    statsSeriesId: string | null;
-  }
-  interface FastifyContextConfig {
-    /** The route's successful calls are counted in the usage statistics (see CountedCall). */
-    stats?: CountedCall;
-  }
-}
-
-/**
- * How statistics count a route's calls (product spec §1): its `config.stats`. A call with an
- * API or SDK key counts for the key, a console call for the caller's organisation. The series is
- * the one the handler resolved (countedSeries: an org key naming none works on the default
- * series), else the key's, else the one the body's `series` or the path's `:series` names.
- */
-export interface CountedCall {
-  event: StatsEvent;
-  /** Answers newline-delimited slugs, counted as they pass; else the handler reports them (countedSlugs). */
-  stream?: boolean;
-}
 
 function newlines(chunk: Buffer | string): number {
   let n = 0;
@@ -44,26 +19,6 @@ function newlines(chunk: Buffer | string): number {
   }
   for (let i = chunk.indexOf(10); i >= 0; i = chunk.indexOf(10, i + 1)) n++;
   return n;
-}
-
-/**
- * The slugs a counted call answers, as statistics record them: its handler passes its answer
- * through here. (A preSerialization hook could see the answer too, but costs every call a run of
- * Fastify's hook machinery, about 1 % of a forge's time.)
- */
-export function countedSlugs<T extends readonly unknown[]>(request: FastifyRequest, slugs: T): T {
-  request.statsSlugs = slugs.length;
-  return slugs;
-}
-
-/**
- * The series a counted call works on, as statistics record it: its handler passes the id it
- * resolved through here. Only the handler knows it when the call names none (the default series),
- * and an id needs no slug look-up when the minute's counts are written.
- */
-export function countedSeries<T extends string>(request: FastifyRequest, seriesId: T): T {
-  request.statsSeriesId = seriesId;
-  return seriesId;
 }
 
 /** Streams answer one slug per line: the lines are counted as they pass. */

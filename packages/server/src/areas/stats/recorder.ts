@@ -1,6 +1,6 @@
 import type { Database } from '../../db/connect.js';
 
-export type StatsEvent = 'forge' | 'mint' | 'slice' | 'reset';
+import type { StatsEvent } from '../../platform/counted-calls.js';
 
 /** Stands for "none": a forge has no series, a console call has no key. */
 export const NIL_UUID = '00000000-0000-0000-0000-000000000000';
