@@ -1,4 +1,5 @@
 import { Name, Text, Timestamp } from './common.js';
+import { RefusalCode } from './errors.js';
 import { z } from './zod.js';
 
 /**
@@ -320,11 +321,11 @@ export const RATE_LIMIT_HEADERS = {
   retryAfter: 'x-slug-retry-after',
 } as const;
 
-export const RateLimitReason = z.enum([
+/** The refusal codes of a 429 (`x-slug-rate-limit-reason`), as the reference clients read them. */
+export const RateLimitReason = RefusalCode.extract([
   'rate-limit-exceeded',
   'daily-limit-exceeded',
   'monthly-limit-exceeded',
-  'lifetime-limit-exceeded',
   'request-size-exceeded',
   'not-available',
 ]);
