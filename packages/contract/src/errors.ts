@@ -6,8 +6,8 @@ import { z } from './zod.js';
  *
  * Kept as they are for compatibility (kebab-case):
  * - the 429 reasons the reference clients read from `x-slug-rate-limit-reason` and the body:
- *   rate-limit-exceeded, daily-limit-exceeded, monthly-limit-exceeded, lifetime-limit-exceeded,
- *   request-size-exceeded, not-available;
+ *   rate-limit-exceeded, daily-limit-exceeded, monthly-limit-exceeded, request-size-exceeded,
+ *   not-available (they also know lifetime-limit-exceeded, which no plan limit here sends);
  * - codes the user documentation publishes: pattern-too-complex (rate limits),
  *   short-links-exhausted, licence-expired, licence-node-limit (on-premise).
  */
@@ -67,7 +67,6 @@ export const RefusalCode = z
     'rate-limit-exceeded',
     'daily-limit-exceeded',
     'monthly-limit-exceeded',
-    'lifetime-limit-exceeded',
     'request-size-exceeded',
     'not-available',
     // on-premise installs
