@@ -122,7 +122,7 @@ describe('body limits and JSON depth in the app', () => {
       expect(answer.json()).toEqual({
         code: 400,
         message: 'Invalid format',
-        details: { reason: 'JSON nested deeper than 32 levels', max_depth: 32 },
+        details: { reason: 'bad_request', problem: 'JSON nested deeper than 32 levels', max_depth: 32 },
       });
     }
     // The generation API's text/plain JSON (what fetch sends by default) has the same bound.

@@ -108,7 +108,8 @@ declare module 'fastify' {
 
 /** Handlers of routes whose rule guarantees an account call this to get it typed. */
 export function requireAccount(request: FastifyRequest): CallerAccount {
-  if (!request.caller.account) throw ApiError.notFound(ErrorMessages.accountNotFound);
+  if (!request.caller.account)
+    throw ApiError.notFound(ErrorMessages.accountNotFound, { reason: 'account_not_found' });
   return request.caller.account;
 }
 
@@ -136,9 +137,10 @@ async function authenticate(request: FastifyRequest, lookups: AccessLookups): Pr
     return await lookups.verifier.verify(token);
   } catch (error) {
     if (error instanceof TokenError && error.reason === 'expired') {
-      throw ApiError.unauthorized(ErrorMessages.sessionExpired);
+      throw ApiError.unauthorized(ErrorMessages.sessionExpired, { reason: 'session_expired' });
     }
-    if (error instanceof TokenError) throw ApiError.unauthorized(ErrorMessages.authenticationFailed);
+    if (error instanceof TokenError)
+      throw ApiError.unauthorized(ErrorMessages.authenticationFailed, { reason: 'authentication_failed' });
     request.log.warn({ err: error }, 'token verification unavailable');
     throw new ApiError(503, ErrorMessages.unavailable);
   }
@@ -148,7 +150,7 @@ async function withAccount(request: FastifyRequest, lookups: AccessLookups): Pro
   const token = await authenticate(request, lookups);
   request.caller.token = token;
   const account = await lookups.findAccount(token.issuerKey, token.subject);
-  if (!account) throw ApiError.notFound(ErrorMessages.accountNotFound);
+  if (!account) throw ApiError.notFound(ErrorMessages.accountNotFound, { reason: 'account_not_found' });
   if (await lookups.signInDisabled?.(account.id)) {
     throw ApiError.forbidden(AdminMessages.signInDisabled, { reason: 'sign_in_disabled' });
   }
@@ -173,7 +175,10 @@ type Checker = (request: FastifyRequest, rule: AccessRule, lookups: AccessLookup
 
 function grantKey(request: FastifyRequest, key: CallerKey, needed: Scope | 'any'): void {
   if (needed !== 'any' && !hasScope(key.scopes, needed)) {
-    throw keyRefusal(key, ErrorMessages.insufficientPermissions, { required_scope: needed });
+    throw keyRefusal(key, ErrorMessages.insufficientPermissions, {
+      reason: 'insufficient_permissions',
+      required_scope: needed,
+    });
   }
   request.caller.key = key;
 }
@@ -215,7 +220,10 @@ const checkers: Record<AccessKind, Checker> = {
     const level = staffLevelOf(account.permissions);
     if (level === null) throw ApiError.forbidden();
     if (level !== 'admin') {
-      throw ApiError.forbidden(ErrorMessages.insufficientPermissions, { required_level: 'admin' });
+      throw ApiError.forbidden(ErrorMessages.insufficientPermissions, {
+        reason: 'insufficient_permissions',
+        required_level: 'admin',
+      });
     }
   },
   orgRole: async (request, rule, lookups) => {
@@ -227,7 +235,10 @@ const checkers: Record<AccessKind, Checker> = {
     // An organisation the caller does not belong to looks exactly like one that does not exist.
     if (!org) throw ApiError.notFound();
     if (orgRoleRank[org.role] < orgRoleRank[needed]) {
-      throw ApiError.forbidden(ErrorMessages.insufficientPermissions, { required_role: needed });
+      throw ApiError.forbidden(ErrorMessages.insufficientPermissions, {
+        reason: 'insufficient_permissions',
+        required_role: needed,
+      });
     }
     if (!READS.has(request.method) && (await lookups.orgSuspended?.(org.id))) throw suspended();
     request.caller.org = org;

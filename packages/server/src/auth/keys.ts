@@ -1,5 +1,6 @@
 import { createPublicKey, hash, type KeyObject, verify } from 'node:crypto';
 import {
+  type ErrorDetails,
   ErrorMessages,
   type Scope,
   SDK_SCOPES,
@@ -158,7 +159,7 @@ export function originAllowed(config: { origins: string[] }, origin: string | un
  * refusal new keys cannot fix (timestamp, origin, encoding, replay, scope). API keys keep the
  * usual meaning: 401 who are you, 403 not allowed.
  */
-export function keyRefusal(key: Pick<CallerKey, 'type'>, message: string, details?: unknown): ApiError {
+export function keyRefusal(key: Pick<CallerKey, 'type'>, message: string, details?: ErrorDetails): ApiError {
   return key.type === 'sdk-config'
     ? ApiError.unauthorized(message, details)
     : ApiError.forbidden(message, details);
@@ -211,10 +212,10 @@ export function keyAuthenticator<C extends SignedConfig>(
 
   function admitKey(entry: KeyEntry, now: number): MaybePromise<CallerKey> {
     const caller = entry.caller;
-    if (!caller) throw ApiError.unauthorized(KeyMessages.invalidApiKey);
+    if (!caller) throw ApiError.unauthorized(KeyMessages.invalidApiKey, { reason: 'invalid_api_key' });
     if (!caller.enabled) throw ApiError.unauthorized(KeyMessages.invalidApiKey, { reason: 'disabled' });
     if (entry.expiresAt && entry.expiresAt.getTime() <= now)
-      throw ApiError.unauthorized(KeyMessages.expiredApiKey);
+      throw ApiError.unauthorized(KeyMessages.expiredApiKey, { reason: 'api_key_expired' });
     const written = lookups.recordUse(caller.id, now);
     return written ? written.then(() => caller) : caller;
   }
@@ -275,12 +276,16 @@ export function keyAuthenticator<C extends SignedConfig>(
     const now = Date.now();
     const at = Date.parse(timestamp);
     if (Number.isNaN(at) || Math.abs(now - at) > SIGNATURE_MAX_SKEW_MS) {
-      throw ApiError.unauthorized(KeyMessages.staleTimestamp, { max_skew_ms: SIGNATURE_MAX_SKEW_MS });
+      throw ApiError.unauthorized(KeyMessages.staleTimestamp, {
+        reason: 'stale_timestamp',
+        max_skew_ms: SIGNATURE_MAX_SKEW_MS,
+      });
     }
     const config = await configFor(slug);
-    if (!config?.enabled) throw ApiError.unauthorized(KeyMessages.invalidSdkConfig);
+    if (!config?.enabled)
+      throw ApiError.unauthorized(KeyMessages.invalidSdkConfig, { reason: 'invalid_sdk_config' });
     if (!originAllowed(config, requestOrigin(request))) {
-      throw ApiError.unauthorized(KeyMessages.originNotAllowed);
+      throw ApiError.unauthorized(KeyMessages.originNotAllowed, { reason: 'origin_not_allowed' });
     }
     const sig = canonicalSignature(signature);
     if (!sig) throw ApiError.unauthorized(KeyMessages.invalidSignature, { reason: 'encoding' });
@@ -300,7 +305,7 @@ export function keyAuthenticator<C extends SignedConfig>(
       request.log.warn({ err: error, store: replays.kind }, 'replay store unavailable');
       throw new ApiError(503, ErrorMessages.unavailable);
     }
-    if (!first) throw ApiError.unauthorized(KeyMessages.replayed);
+    if (!first) throw ApiError.unauthorized(KeyMessages.replayed, { reason: 'replayed_signature' });
     return {
       type: 'sdk-config',
       id: config.id,
@@ -321,6 +326,9 @@ export function keyAuthenticator<C extends SignedConfig>(
     if (header(request, SIGNED_HEADERS.signature) || header(request, SIGNED_HEADERS.sdkSlug)) {
       return signedCaller(request);
     }
-    throw ApiError.unauthorized('Not authenticated', { accepted: ['x-api-key', 'x-signature'] });
+    throw ApiError.unauthorized('Not authenticated', {
+      reason: 'not_authenticated',
+      accepted: ['x-api-key', 'x-signature'],
+    });
   };
 }

@@ -1,31 +1,44 @@
-import { ErrorMessages } from '@slugsmith/contract';
+import { type ErrorDetails, ErrorMessages } from '@slugsmith/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
-/** The one error type of the HTTP layer: it becomes `{code, message, details}` with its status. */
+/**
+ * The one error type of the HTTP layer: it becomes `{code, message, details}` with its status.
+ * `details.reason` is a `RefusalCode` of the contract — what clients switch on; the message is
+ * for people. Without details, a status's factory says its generic code.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
-    readonly details?: unknown,
+    readonly details?: ErrorDetails,
   ) {
     super(message);
     this.name = 'ApiError';
   }
 
-  static badRequest(message: string = ErrorMessages.badRequest, details?: unknown) {
+  static badRequest(
+    message: string = ErrorMessages.badRequest,
+    details: ErrorDetails = { reason: 'bad_request' },
+  ) {
     return new ApiError(400, message, details);
   }
-  static unauthorized(message: string = ErrorMessages.notAuthenticated, details?: unknown) {
+  static unauthorized(
+    message: string = ErrorMessages.notAuthenticated,
+    details: ErrorDetails = { reason: 'not_authenticated' },
+  ) {
     return new ApiError(401, message, details);
   }
-  static forbidden(message: string = ErrorMessages.forbidden, details?: unknown) {
+  static forbidden(
+    message: string = ErrorMessages.forbidden,
+    details: ErrorDetails = { reason: 'forbidden' },
+  ) {
     return new ApiError(403, message, details);
   }
-  static notFound(message: string = ErrorMessages.notFound, details?: unknown) {
+  static notFound(message: string = ErrorMessages.notFound, details: ErrorDetails = { reason: 'not_found' }) {
     return new ApiError(404, message, details);
   }
-  static conflict(message: string = ErrorMessages.conflict, details?: unknown) {
+  static conflict(message: string = ErrorMessages.conflict, details: ErrorDetails = { reason: 'conflict' }) {
     return new ApiError(409, message, details);
   }
 }
@@ -44,6 +57,15 @@ const statusMessages: Record<number, string> = {
 };
 
 /**
+ * The figures of a zod issue a client needs to word it (`minimum`, `origin`, `format`, …); the
+ * nested issues of a union stay out (their paths already say where).
+ */
+function issueParams(params: Record<string, unknown>): Record<string, unknown> {
+  const { errors: _nested, ...figures } = params;
+  return figures;
+}
+
+/**
  * Path parameters reach the access check (organisation lookups) before any route schema, and
  * PostgreSQL text holds no NUL character: a parameter with one (`/expand/a%00b`) is refused for
  * every route here, before anything reads it.
@@ -54,8 +76,10 @@ function refuseNulInPathParameters(app: FastifyInstance): void {
     for (const name in params) {
       const value = params[name];
       if (typeof value === 'string' && value.includes('\u0000')) {
-        const issues = [{ path: `params.${name}`, message: ErrorMessages.badRequest }];
-        return done(ApiError.badRequest(ErrorMessages.badRequest, { issues }));
+        const issues = [
+          { path: `params.${name}`, message: ErrorMessages.badRequest, code: 'invalid_format' },
+        ];
+        return done(ApiError.badRequest(ErrorMessages.badRequest, { reason: 'bad_request', issues }));
       }
     }
     done();
@@ -83,18 +107,22 @@ export function installErrorHandling(
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const where = error.validationContext ?? 'request';
+      // zod's issue code and figures go with each issue: clients word the refusal from those.
       const issues = error.validation.map((v) => ({
         path: `${where}${v.instancePath === '/' ? '' : v.instancePath.replaceAll('/', '.')}`,
         message: v.message ?? ErrorMessages.badRequest,
+        code: v.keyword,
+        params: issueParams(v.params),
       }));
-      return reply.status(400).send({ code: 400, message: ErrorMessages.badRequest, details: { issues } });
+      const details: ErrorDetails = { reason: 'bad_request', issues };
+      return reply.status(400).send({ code: 400, message: ErrorMessages.badRequest, details });
     }
     const status = error.statusCode;
     if (status !== undefined && status >= 400 && status < 500) {
       return reply.status(status).send({
         code: status,
         message: statusMessages[status] ?? ErrorMessages.badRequest,
-        details: { reason: error.message },
+        details: { problem: error.message },
       });
     }
     request.log.error({ err: error }, 'request failed');

@@ -44,7 +44,8 @@ export function nestsDeeperThan(text: string, maxDepth: number): boolean {
 /** The refusal of a body nested too deep: a client mistake, in the house's error format. */
 export function tooDeep(maxDepth: number): ApiError {
   return ApiError.badRequest(ErrorMessages.badRequest, {
-    reason: `JSON nested deeper than ${maxDepth} levels`,
+    reason: 'bad_request',
+    problem: `JSON nested deeper than ${maxDepth} levels`,
     max_depth: maxDepth,
   });
 }

@@ -46,7 +46,7 @@ export function translationLanguage(tag: string): Exclude<DocumentLanguage, 'en'
       lang === 'en'
         ? 'English is the original: change it in the fields themselves'
         : DocumentMessages.unsupportedLanguage,
-      { field: 'language', language: tag },
+      { reason: lang === 'en' ? 'bad_request' : 'unsupported_language', field: 'language', language: tag },
     );
   }
   return lang;

@@ -171,13 +171,13 @@ export async function createAccountFromToken(db: Db, token: VerifiedToken) {
 /** The account with this email, for inviting it somewhere; 404 when there is none. */
 export async function accountByEmailOrNotFound(db: Db, email: string): Promise<q.AccountRow> {
   const row = await q.findAccountByEmail(db, email);
-  if (!row) throw ApiError.notFound(ErrorMessages.accountNotFound);
+  if (!row) throw ApiError.notFound(ErrorMessages.accountNotFound, { reason: 'account_not_found' });
   return row;
 }
 
 export async function getAccount(db: Db, id: string): Promise<Account> {
   const row = await q.findAccountById(db, id);
-  if (!row) throw ApiError.notFound('Account not found');
+  if (!row) throw ApiError.notFound(ErrorMessages.accountNotFound, { reason: 'account_not_found' });
   return toAccount(db, row);
 }
 
@@ -187,7 +187,7 @@ function toProfile(row: q.AccountRow): Profile {
 
 export async function getProfile(db: Db, id: string): Promise<Profile> {
   const row = await q.findAccountById(db, id);
-  if (!row) throw ApiError.notFound('Account not found');
+  if (!row) throw ApiError.notFound(ErrorMessages.accountNotFound, { reason: 'account_not_found' });
   return toProfile(row);
 }
 
@@ -199,7 +199,8 @@ export async function updateProfile(db: Db, id: string, changes: UpdateProfile):
     });
     return toProfile(row);
   } catch (error) {
-    if (isUniqueViolation(error)) throw ApiError.conflict('This slug is taken', { field: 'slug' });
+    if (isUniqueViolation(error))
+      throw ApiError.conflict('This slug is taken', { reason: 'slug_taken', field: 'slug' });
     throw error;
   }
 }

@@ -78,7 +78,10 @@ export async function prepareCheckout(
   // An organisation the caller does not belong to looks exactly like one that does not exist.
   if (!org) throw ApiError.notFound();
   if (orgRoleRank[org.role] < orgRoleRank.admin) {
-    throw ApiError.forbidden(ErrorMessages.insufficientPermissions, { required_role: 'admin' });
+    throw ApiError.forbidden(ErrorMessages.insufficientPermissions, {
+      reason: 'insufficient_permissions',
+      required_role: 'admin',
+    });
   }
   // As for every write of a member of a suspended organisation (the organisation is in the body
   // here, not in the path the access check reads).

@@ -33,7 +33,11 @@ export function toBillingEvent(e: q.EventRow): BillingEvent {
 /** The `{provider}` segment names the active provider; any other is unknown here. */
 export function activeProvider(billing: Billing, provider: string) {
   if (provider !== billing.provider.name) {
-    throw ApiError.notFound('Unknown payment provider', { provider, active: billing.provider.name });
+    throw ApiError.notFound('Unknown payment provider', {
+      reason: 'unknown_provider',
+      provider,
+      active: billing.provider.name,
+    });
   }
   return billing.provider.name;
 }
@@ -59,7 +63,8 @@ async function eventsOrNotFound(billing: Billing, provider: string, ids: readonl
   const unique = [...new Set(ids)];
   const found = await q.findEvents(billing.db, name, unique);
   const missing = unique.filter((id) => !found.some((e) => e.id === id));
-  if (missing.length > 0) throw ApiError.notFound('Event not found', { ids: missing });
+  if (missing.length > 0)
+    throw ApiError.notFound('Event not found', { reason: 'event_not_found', ids: missing });
   return { name, unique };
 }
 
@@ -97,7 +102,7 @@ export async function editEvent(
 ): Promise<BillingEvent> {
   const name = activeProvider(billing, provider);
   const [stored] = await q.findEvents(billing.db, name, [body.id]);
-  if (!stored) throw ApiError.notFound('Event not found', { ids: [body.id] });
+  if (!stored) throw ApiError.notFound('Event not found', { reason: 'event_not_found', ids: [body.id] });
   if (stored.state === 'processed') {
     throw ApiError.conflict('A processed event cannot be edited', { reason: 'processed' });
   }
@@ -105,10 +110,13 @@ export async function editEvent(
   try {
     event = parseEvent(JSON.stringify(body.payload));
   } catch {
-    throw ApiError.badRequest('The payload is not an event', { field: 'payload' });
+    throw ApiError.badRequest('The payload is not an event', { reason: 'not_an_event', field: 'payload' });
   }
   if (event.eventId !== stored.eventId || event.eventType !== stored.eventType) {
-    throw ApiError.badRequest('The event keeps its event_id and event_type', { field: 'payload' });
+    throw ApiError.badRequest('The event keeps its event_id and event_type', {
+      reason: 'event_keeps_id',
+      field: 'payload',
+    });
   }
   await q.replaceEventPayload(billing.db, name, stored.id, event);
   await billing.pipeline.processDue();

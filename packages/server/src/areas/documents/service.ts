@@ -20,7 +20,7 @@ import { ApiError } from '../../platform/errors.js';
 import type { DocumentRow } from './queries.js';
 import * as q from './queries.js';
 
-const notFound = () => ApiError.notFound(DocumentMessages.notFound);
+const notFound = () => ApiError.notFound(DocumentMessages.notFound, { reason: 'document_not_found' });
 
 /** The best translation for `lang` among `available`: regional → base → English → any. */
 export function pickLanguage(available: readonly string[], lang: string | undefined): string | undefined {
@@ -33,7 +33,11 @@ export function pickLanguage(available: readonly string[], lang: string | undefi
 /** The stored language for an admin's `{lang}`; 400 when no supported language matches. */
 export function storedLanguage(tag: string): DocumentLanguage {
   const lang = documentLanguageOf(tag);
-  if (!lang) throw ApiError.badRequest(DocumentMessages.unsupportedLanguage, { language: tag });
+  if (!lang)
+    throw ApiError.badRequest(DocumentMessages.unsupportedLanguage, {
+      reason: 'unsupported_language',
+      language: tag,
+    });
   return lang;
 }
 
@@ -236,7 +240,8 @@ export async function createDocument(db: Db, body: CreateDocument): Promise<Admi
     });
     return adminGet(db, id);
   } catch (error) {
-    if (isUniqueViolation(error, 'documents_slug_key')) throw ApiError.conflict(DocumentMessages.slugTaken);
+    if (isUniqueViolation(error, 'documents_slug_key'))
+      throw ApiError.conflict(DocumentMessages.slugTaken, { reason: 'document_slug_taken' });
     throw error;
   }
 }
@@ -260,7 +265,8 @@ export async function updateDocument(db: Db, idOrSlug: string, body: UpdateDocum
       if (body.tags !== undefined) await q.setTags(tx, row.id, body.tags);
     });
   } catch (error) {
-    if (isUniqueViolation(error, 'documents_slug_key')) throw ApiError.conflict(DocumentMessages.slugTaken);
+    if (isUniqueViolation(error, 'documents_slug_key'))
+      throw ApiError.conflict(DocumentMessages.slugTaken, { reason: 'document_slug_taken' });
     throw error;
   }
   return adminGet(db, row.id);
@@ -303,7 +309,7 @@ export async function act(db: Db, idOrSlug: string, body: DocumentAction): Promi
       }
       await q.deleteDrafts(tx, row.id, language);
       if ((await q.translationInfos(tx, [row.id])).length === 0) {
-        throw ApiError.conflict(DocumentMessages.nothingToPublish);
+        throw ApiError.conflict(DocumentMessages.nothingToPublish, { reason: 'nothing_to_publish' });
       }
       await tx
         .update(documents)
@@ -341,7 +347,7 @@ async function workingTranslation(
 export async function getTranslation(db: Db, idOrSlug: string, lang: string): Promise<Translation> {
   const row = await requireDocument(db, idOrSlug);
   const t = await workingTranslation(db, row.id, storedLanguage(lang));
-  if (!t) throw ApiError.notFound(DocumentMessages.translationNotFound);
+  if (!t) throw ApiError.notFound(DocumentMessages.translationNotFound, { reason: 'translation_not_found' });
   return t;
 }
 
@@ -381,7 +387,7 @@ export async function createTag(db: Db, name: string) {
   try {
     await db.insert(documentTags).values({ name });
   } catch (error) {
-    if (isUniqueViolation(error)) throw ApiError.conflict(DocumentMessages.tagTaken);
+    if (isUniqueViolation(error)) throw ApiError.conflict(DocumentMessages.tagTaken, { reason: 'tag_taken' });
     throw error;
   }
   return { name, documents: 0 };
@@ -389,7 +395,7 @@ export async function createTag(db: Db, name: string) {
 
 async function requireTag(db: Db, name: string) {
   const tag = await q.findTag(db, name);
-  if (!tag) throw ApiError.notFound(DocumentMessages.tagNotFound);
+  if (!tag) throw ApiError.notFound(DocumentMessages.tagNotFound, { reason: 'tag_not_found' });
   return tag;
 }
 
@@ -398,7 +404,7 @@ export async function renameTag(db: Db, name: string, to: string) {
   try {
     await db.update(documentTags).set({ name: to }).where(eq(documentTags.id, tag.id));
   } catch (error) {
-    if (isUniqueViolation(error)) throw ApiError.conflict(DocumentMessages.tagTaken);
+    if (isUniqueViolation(error)) throw ApiError.conflict(DocumentMessages.tagTaken, { reason: 'tag_taken' });
     throw error;
   }
   const all = await q.listTags(db, false);

@@ -1,6 +1,6 @@
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
-import { apiPrefix, ErrorBody, ErrorMessages, SIGNED_HEADERS } from '@slugsmith/contract';
+import { apiPrefix, ErrorBody, type ErrorDetails, ErrorMessages, SIGNED_HEADERS } from '@slugsmith/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requireKey } from '../../auth/access.js';
@@ -17,7 +17,11 @@ export const MCP_NEEDS_API_KEY =
   'The MCP endpoint needs an API key with scope mcp in the x-api-key header; signed SDK requests are not accepted';
 
 /** Details of the refusal of a signed (SDK key) caller: the tools call the API with an API key. */
-const apiKeyRequired = { required_scope: 'mcp', reason: 'api_key_required', accepted: ['x-api-key'] };
+const apiKeyRequired: ErrorDetails = {
+  required_scope: 'mcp',
+  reason: 'api_key_required',
+  accepted: ['x-api-key'],
+};
 
 const signedWithoutApiKey = (request: FastifyRequest) =>
   request.headers['x-api-key'] === undefined &&

@@ -27,7 +27,7 @@ function toMember(row: q.MemberRow): Member {
   return { slug: row.slug, email: row.email, role: row.role, joined_at: row.joinedAt.toISOString() };
 }
 
-const slugConflict = () => ApiError.conflict('This slug is taken', { field: 'slug' });
+const slugConflict = () => ApiError.conflict('This slug is taken', { reason: 'slug_taken', field: 'slug' });
 const lastOwner = () =>
   ApiError.conflict('An organisation needs at least one owner', { reason: 'last_owner' });
 
@@ -118,7 +118,10 @@ export async function getMember(db: Db, org: CallerOrg, slug: string): Promise<M
 /** Only owners hand out or take away the owner role. */
 function assertMayTouchRole(org: CallerOrg, ...roles: OrgRole[]): void {
   if (roles.includes('owner') && org.role !== 'owner') {
-    throw ApiError.forbidden(ErrorMessages.insufficientPermissions, { required_role: 'owner' });
+    throw ApiError.forbidden(ErrorMessages.insufficientPermissions, {
+      reason: 'insufficient_permissions',
+      required_role: 'owner',
+    });
   }
 }
 
@@ -141,7 +144,10 @@ export async function removeMember(
   const member = await memberOrNotFound(db, org, slug);
   const leaving = member.accountId === caller.id;
   if (!leaving && orgRoleRank[org.role] < orgRoleRank.admin) {
-    throw ApiError.forbidden(ErrorMessages.insufficientPermissions, { required_role: 'admin' });
+    throw ApiError.forbidden(ErrorMessages.insufficientPermissions, {
+      reason: 'insufficient_permissions',
+      required_role: 'admin',
+    });
   }
   if (!leaving) assertMayTouchRole(org, member.role);
   if ((await q.changeMembershipKeepingAnOwner(db, org.id, member.accountId, 'remove')) === 'last-owner') {

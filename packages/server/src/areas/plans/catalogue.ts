@@ -94,7 +94,8 @@ export async function publicCatalogue(db: Db, lang: string | undefined): Promise
 /** One plan that may be subscribed to (active or inactive); drafts and archived ones are 404. */
 export async function publicPlan(db: Db, slug: string, lang: string | undefined): Promise<PublicPlan> {
   const row = await q.findPlan(db, slug);
-  if (!row || !subscribable(row.state)) throw ApiError.notFound(PlanMessages.notFound);
+  if (!row || !subscribable(row.state))
+    throw ApiError.notFound(PlanMessages.notFound, { reason: 'plan_not_found' });
   return toPublicPlan(row, lang);
 }
 
@@ -106,7 +107,7 @@ export async function adminPlans(db: Db): Promise<AdminPlan[]> {
 
 async function planOrNotFound(db: Db, slug: string): Promise<q.PlanWithPrices> {
   const row = await q.findPlan(db, slug);
-  if (!row) throw ApiError.notFound(PlanMessages.notFound);
+  if (!row) throw ApiError.notFound(PlanMessages.notFound, { reason: 'plan_not_found' });
   return row;
 }
 
@@ -117,7 +118,10 @@ export async function adminPlan(db: Db, slug: string): Promise<AdminPlan> {
 /** A perpetual licence is paid once: there is no first charge a trial could put off. */
 function trialDaysOf(period: PlanPrice['period'], days: number | undefined): number | undefined {
   if (days && period === 'perpetual') {
-    throw ApiError.badRequest('A perpetual licence has no trial', { field: 'trial_days' });
+    throw ApiError.badRequest('A perpetual licence has no trial', {
+      reason: 'perpetual_no_trial',
+      field: 'trial_days',
+    });
   }
   return days;
 }
@@ -128,6 +132,7 @@ function toNewPrices(prices: readonly PlanPrice[]): q.NewPrice[] {
     const key = `${p.period}/${p.currency}`;
     if (seen.has(key)) {
       throw ApiError.badRequest('Each period and currency may have one price', {
+        reason: 'one_price_per_period',
         period: p.period,
         currency: p.currency,
       });
@@ -143,7 +148,7 @@ function toNewPrices(prices: readonly PlanPrice[]): q.NewPrice[] {
   }));
 }
 
-const slugTaken = () => ApiError.conflict(PlanMessages.slugTaken, { field: 'slug' });
+const slugTaken = () => ApiError.conflict(PlanMessages.slugTaken, { reason: 'slug_taken', field: 'slug' });
 
 export async function createPlan(db: Db, caches: Caches, input: CreatePlan): Promise<AdminPlan> {
   const prices = toNewPrices(input.prices);
@@ -301,5 +306,5 @@ export async function deleteTranslation(db: Db, slug: string, language: string):
   const stored = translationLanguage(language);
   const row = await planOrNotFound(db, slug);
   if (!(await q.deleteTranslation(db, row.id, stored)))
-    throw ApiError.notFound(PlanMessages.translationNotFound);
+    throw ApiError.notFound(PlanMessages.translationNotFound, { reason: 'translation_not_found' });
 }

@@ -156,6 +156,7 @@ export async function orgLimitsOfType(
   const limits = await effectiveLimits(db, caches, org.id, planType);
   if (!limits) {
     throw ApiError.notFound('The organisation has no subscription of this plan type', {
+      reason: 'no_subscription_of_type',
       plan_type: planType,
     });
   }

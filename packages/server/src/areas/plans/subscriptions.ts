@@ -130,10 +130,16 @@ function assertConsistent(s: {
   endsAt: Date | null;
 }): void {
   if (s.state === 'trial' && !s.trialUntil) {
-    throw ApiError.badRequest('A trial needs trial_until', { field: 'trial_until' });
+    throw ApiError.badRequest('A trial needs trial_until', {
+      reason: 'trial_needs_end',
+      field: 'trial_until',
+    });
   }
   if (s.endsAt && s.endsAt < s.startedAt) {
-    throw ApiError.badRequest('A subscription cannot end before it starts', { field: 'ends_at' });
+    throw ApiError.badRequest('A subscription cannot end before it starts', {
+      reason: 'ends_before_start',
+      field: 'ends_at',
+    });
   }
 }
 
@@ -150,7 +156,7 @@ export async function createSubscription(
 ): Promise<Subscription> {
   const orgId = await orgIdOrNotFound(db, orgSlug);
   const plan = await q.findPlan(db, input.plan);
-  if (!plan) throw ApiError.notFound(PlanMessages.notFound);
+  if (!plan) throw ApiError.notFound(PlanMessages.notFound, { reason: 'plan_not_found' });
   if (!subscribable(plan.state)) {
     throw ApiError.conflict('The plan is not available for subscription', {
       reason: 'plan_not_subscribable',

@@ -191,7 +191,7 @@ async function assertMayCreateSeries(db: Db, caches: Caches, orgId: string): Pro
   }
 }
 
-const slugConflict = () => ApiError.conflict('This slug is taken', { field: 'slug' });
+const slugConflict = () => ApiError.conflict('This slug is taken', { reason: 'slug_taken', field: 'slug' });
 
 export async function createSeries(
   db: Db,

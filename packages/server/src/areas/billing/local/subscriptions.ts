@@ -22,7 +22,8 @@ import type { PriceWithProduct, SubscriptionRow } from './payloads.js';
 import { type Proration, prorate } from './proration.js';
 import { openRenewal, retryWithNewCard } from './renewals.js';
 
-const notFound = (id: string) => ApiError.notFound(`Subscription ${id} not found`);
+const notFound = (id: string) =>
+  ApiError.notFound(`Subscription ${id} not found`, { reason: 'subscription_not_found', id });
 
 async function lockSubscription(tx: Tx, id: string): Promise<SubscriptionRow> {
   const [sub] = await tx
@@ -202,7 +203,8 @@ export async function cancelSubscription(
   const now = moment.now;
   await sandbox.db.transaction(async (tx) => {
     const sub = await lockSubscription(tx, id);
-    if (sub.status === 'canceled') throw ApiError.conflict('The subscription is already canceled');
+    if (sub.status === 'canceled')
+      throw ApiError.conflict('The subscription is already canceled', { reason: 'already_canceled' });
     const batch = new EventBatch(tx, moment);
     if (when === 'period_end' && sub.currentPeriodEnd && sub.status !== 'past_due') {
       if (sub.cancelAtPeriodEnd) return;
