@@ -1,10 +1,10 @@
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { advanceRestoredCounters } from '../src/cli/advance-counters.js';
-import { backupDatabase } from '../src/cli/backup.js';
+import { backupDatabase, main as backupMain } from '../src/cli/backup.js';
 import { BackupFileError } from '../src/cli/backup-file.js';
 import { CommandError } from '../src/cli/command.js';
 import { restoreDatabase } from '../src/cli/restore.js';
@@ -288,6 +288,40 @@ describe.each(testDatabases)('[%s] advance-counters (after a restore by other me
       expect(info.body.generated_count).toBe(move?.to);
     } finally {
       await ctx.app.server.close();
+    }
+  });
+});
+
+describe('the commands as an operator runs them', () => {
+  const places = new Places();
+  const saved = { ...process.env };
+  afterEach(() => {
+    process.env = { ...saved };
+    process.exitCode = undefined;
+    vi.restoreAllMocks();
+  });
+  afterAll(() => places.removeAll());
+
+  it('print their usage for a wrong call, and say plainly why they refuse (exit codes 2 and 1)', async () => {
+    const errors: string[] = [];
+    vi.spyOn(console, 'error').mockImplementation((text: string) => void errors.push(text));
+    await backupMain([]);
+    expect(process.exitCode).toBe(2);
+    expect(errors.pop()).toMatch(/^usage: slugsmith-server backup <file>/);
+
+    // The embedded database of a running server: the refusal names the way that works.
+    const config = await places.fresh('pglite');
+    const app = await buildApp(config);
+    try {
+      if (config.database.kind !== 'pglite') throw new Error('unreachable');
+      process.env = { ...saved, DATA_DIR: config.database.dataDir };
+      delete process.env.DATABASE_URL;
+      process.exitCode = undefined;
+      await backupMain([join(tmpdir(), 'never-written.backup.gz')]);
+      expect(process.exitCode).toBe(1);
+      expect(errors.pop()).toMatch(/already open in this process[\s\S]*BACKUP_DIR[\s\S]*SIGUSR2/);
+    } finally {
+      await app.server.close();
     }
   });
 });
