@@ -5,7 +5,7 @@ import {
   EndedSessions,
   ErrorBody,
 } from '@slugsmith/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -14,35 +14,14 @@ import { endSession, forgetSessionActivity, listSessions } from '../../auth/buil
 import { endSessions } from '../../auth/builtin/sessions.js';
 import { builtinIssuerKey, setUserLanguage } from '../../auth/builtin/users.js';
 import type { Db } from '../../db/connect.js';
-import { accounts, localUsers, memberships, organisations } from '../../db/schema.js';
+import { accounts, localUsers } from '../../db/schema.js';
 import { ApiError } from '../../platform/errors.js';
 import { describeUserAgent } from '../../platform/user-agent.js';
+import { orgsLastOwnedBy, personalOrgIds } from '../orgs/read.js';
 import type { EndPaidSubscriptions } from '../orgs/service.js';
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const errors = { 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
-
-/**
- * The organisations (not the personal one) in which this account is the only owner: deleting the
- * account would leave them without one.
- */
-export async function orgsLastOwnedBy(db: Db, accountId: string): Promise<string[]> {
-  const rows = await db
-    .select({ slug: organisations.slug })
-    .from(memberships)
-    .innerJoin(organisations, eq(organisations.id, memberships.orgId))
-    .where(
-      and(
-        eq(memberships.accountId, accountId),
-        eq(memberships.role, 'owner'),
-        sql`${organisations.personalAccountId} IS NULL`,
-        sql`NOT EXISTS (SELECT 1 FROM ${memberships} other WHERE other.org_id = ${memberships.orgId}
-              AND other.role = 'owner' AND other.account_id <> ${accountId})`,
-      ),
-    )
-    .orderBy(organisations.slug);
-  return rows.map((r) => r.slug);
-}
 
 /**
  * Deletes the account: its memberships and personal organisation go with it (cascades, after the
@@ -62,11 +41,7 @@ export async function deleteOwnAccount(
     });
   }
   // The personal organisation goes with the account: what it pays for ends first.
-  const personal = await db
-    .select({ id: organisations.id })
-    .from(organisations)
-    .where(eq(organisations.personalAccountId, accountId));
-  await endPaidSubscriptions(personal.map((o) => o.id));
+  await endPaidSubscriptions(await personalOrgIds(db, accountId));
   const [row] = await db.delete(accounts).where(eq(accounts.id, accountId)).returning();
   if (row?.issuer === builtinIssuerKey && uuid.test(row.subject)) {
     await db.delete(localUsers).where(eq(localUsers.id, row.subject));

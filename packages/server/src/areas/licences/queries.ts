@@ -121,11 +121,3 @@ export async function findPlanBySlug(db: Db, slug: string) {
     .where(eq(plans.slug, slug));
   return row;
 }
-
-export async function findOrgBySlug(db: Db, slug: string) {
-  const [row] = await db
-    .select({ id: organisations.id, slug: organisations.slug, name: organisations.name })
-    .from(organisations)
-    .where(eq(organisations.slug, slug));
-  return row;
-}

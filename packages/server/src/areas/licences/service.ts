@@ -14,6 +14,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/connect.js';
 import { ApiError } from '../../platform/errors.js';
 import { auditRequest } from '../audit/service.js';
+import { findOrgBySlug } from '../orgs/read.js';
 import { planFeatures } from '../plans/features.js';
 import { licenceIssuer, licenceSigningKeys } from './keys.js';
 import * as q from './queries.js';
@@ -165,7 +166,7 @@ export async function listAdminLicences(db: Db): Promise<AdminLicence[]> {
 }
 
 export async function adminOrgLicences(db: Db, orgSlug: string): Promise<AdminLicence[]> {
-  const org = await q.findOrgBySlug(db, orgSlug);
+  const org = await findOrgBySlug(db, orgSlug);
   if (!org) throw ApiError.notFound();
   return (await q.orgLicences(db, org.id)).map(toAdminLicence);
 }
@@ -182,7 +183,7 @@ export async function issueByStaff(
   orgSlug: string,
   body: IssueLicence,
 ): Promise<AdminLicence> {
-  const org = await q.findOrgBySlug(db, orgSlug);
+  const org = await findOrgBySlug(db, orgSlug);
   if (!org) throw ApiError.notFound();
   const plan = await q.findPlanBySlug(db, body.plan);
   if (!plan) throw ApiError.badRequest(LicenceMessages.planNotFound, { field: 'plan' });

@@ -135,3 +135,46 @@ export async function changeMembershipKeepingAnOwner(
     return 'ok';
   });
 }
+
+export type OrgSummaryRow = { id: string; slug: string; name: string };
+const summary = { id: organisations.id, slug: organisations.slug, name: organisations.name };
+
+export async function orgBySlug(db: Db, slug: string): Promise<OrgSummaryRow | undefined> {
+  const [row] = await db.select(summary).from(organisations).where(eq(organisations.slug, slug));
+  return row;
+}
+
+export async function orgById(db: Db, id: string): Promise<OrgSummaryRow | undefined> {
+  const [row] = await db.select(summary).from(organisations).where(eq(organisations.id, id));
+  return row;
+}
+
+export async function personalOrgIds(db: Db, accountId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: organisations.id })
+    .from(organisations)
+    .where(eq(organisations.personalAccountId, accountId));
+  return rows.map((r) => r.id);
+}
+
+/**
+ * The organisations (not the personal one) in which this account is the only owner: deleting the
+ * account would leave them without one.
+ */
+export async function orgsLastOwnedBy(db: Db, accountId: string): Promise<string[]> {
+  const rows = await db
+    .select({ slug: organisations.slug })
+    .from(memberships)
+    .innerJoin(organisations, eq(organisations.id, memberships.orgId))
+    .where(
+      and(
+        eq(memberships.accountId, accountId),
+        eq(memberships.role, 'owner'),
+        sql`${organisations.personalAccountId} IS NULL`,
+        sql`NOT EXISTS (SELECT 1 FROM ${memberships} other WHERE other.org_id = ${memberships.orgId}
+              AND other.role = 'owner' AND other.account_id <> ${accountId})`,
+      ),
+    )
+    .orderBy(organisations.slug);
+  return rows.map((r) => r.slug);
+}
