@@ -75,10 +75,20 @@ export async function openBackupFile(
     throw new BackupFileError(`${path} is not a Slugsmith backup (not a gzip file)`);
   }
   const [magic, metaText] = first.done ? [] : first.value.split('\t');
-  if (magic !== MAGIC || metaText === undefined)
-    throw new BackupFileError(`${path} is not a Slugsmith backup`);
-  const meta = JSON.parse(metaText) as BackupMeta;
+  const meta = magic === MAGIC && metaText !== undefined ? parseMeta(metaText) : undefined;
+  if (!meta) throw new BackupFileError(`${path} is not a Slugsmith backup`);
   return { meta, items: parseItems(path, iterator) };
+}
+
+function parseMeta(text: string): BackupMeta | undefined {
+  try {
+    const meta = JSON.parse(text) as Partial<BackupMeta>;
+    const valid =
+      typeof meta.takenAt === 'string' && Array.isArray(meta.migrations) && typeof meta.source === 'string';
+    return valid ? (meta as BackupMeta) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 async function* parseItems(path: string, lines: AsyncIterator<string>): AsyncGenerator<DataItem> {
@@ -89,7 +99,12 @@ async function* parseItems(path: string, lines: AsyncIterator<string>): AsyncGen
     if (table !== undefined && rows.length > 0) yield { type: 'rows', table, rows };
     rows = [];
   };
-  for (let line = await lines.next(); !line.done; line = await lines.next()) {
+  // A cut gzip stream fails inside the decompressor: said as what it means to the operator.
+  const next = () =>
+    lines.next().catch((error: Error) => {
+      throw new BackupFileError(`${path} is damaged or cut short (${error.message})`);
+    });
+  for (let line = await next(); !line.done; line = await next()) {
     const text = line.value;
     const kind = text.slice(0, 2);
     if (kind === 'R\t') {
