@@ -42,7 +42,8 @@ function accessToken(auth: RequestOptions['auth']): string | null | undefined {
   try {
     return tokenSource?.();
   } catch {
-    if (auth === 'required') throw new ApiError(401, 'Failed to obtain access token');
+    if (auth === 'required')
+      throw new ApiError(401, 'Failed to obtain access token', { reason: 'no_access_token' });
     return null;
   }
 }
@@ -68,7 +69,8 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     token = accessToken(auth);
   }
   if (token) headers.authorization = `Bearer ${token}`;
-  else if (auth === 'required') throw new ApiError(401, 'Authentication required but no token available');
+  else if (auth === 'required')
+    throw new ApiError(401, 'Authentication required but no token available', { reason: 'no_token' });
 
   const timeout = AbortSignal.timeout(HTTP_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
