@@ -88,6 +88,9 @@ async function openPostgres(url: string, schemaName: string, poolMax: number): P
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  // Nor a checked-out one (the pool listens only while a client is idle): its query fails with
+  // the error, and the pool discards the client when it is released.
+  pool.on('connect', (client) => client.on('error', () => {}));
   if (schemaName !== 'public') {
     // Nodes starting together race on IF NOT EXISTS; the loser's unique violation means "exists".
     await pool.query(`CREATE SCHEMA IF NOT EXISTS "${schemaName}"`).catch((error: unknown) => {
