@@ -1,6 +1,7 @@
 import { apiPrefix, ErrorMessages, RATE_LIMIT_HEADERS, SIGNED_HEADERS } from '@slugsmith/contract';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppDeps } from './app-deps.js';
 import { outboxRoutes } from './areas/accounts/outbox-routes.js';
 import { ownAccountRoutes } from './areas/accounts/own-account-routes.js';
 import { findAccountBySubject, hasPendingMandatoryAgreements } from './areas/accounts/queries.js';
@@ -23,7 +24,6 @@ import { installLicenceGate } from './areas/install/gate.js';
 import { Install, readInstallLicence } from './areas/install/install.js';
 import { installRoutes } from './areas/install/routes.js';
 import { invitationRoutes } from './areas/invitations/routes.js';
-import { invitationLimiter } from './areas/invitations/send-limit.js';
 import { findKeyByHash } from './areas/keys/queries.js';
 import { apiKeyRoutes } from './areas/keys/routes.js';
 import { recordKeyUse } from './areas/keys/service.js';
@@ -43,8 +43,10 @@ import { seriesRoutes } from './areas/series/routes.js';
 import { declareCountedSlugs, installStatsRecording } from './areas/stats/hooks.js';
 import { statsRoutes } from './areas/stats/routes.js';
 import { type StatsOptions, StatsService } from './areas/stats/service.js';
+import { healthRoutes, Readiness } from './areas/system/health.js';
+import { registerMetricSources } from './areas/system/metric-sources.js';
 import { systemRoutes } from './areas/system/routes.js';
-import { findWebDist, registerWeb } from './areas/web/routes.js';
+import { registerWeb } from './areas/web/routes.js';
 import { installAccessControl, type RouteRecord } from './auth/access.js';
 import { type BuiltinProvider, startBuiltinProvider } from './auth/builtin/provider.js';
 import { keyAuthenticator } from './auth/keys.js';
@@ -65,6 +67,7 @@ import { trackInFlight } from './platform/in-flight.js';
 import { installJsonDepthBound } from './platform/json-depth.js';
 import { loggingOptions } from './platform/logging.js';
 import { createMailer, type Mailer } from './platform/mail.js';
+import { installRequestMetrics, Metrics, metricsRoute } from './platform/metrics.js';
 import { installSecurityHeaders, pageSecurity } from './platform/security-headers.js';
 
 export interface App {
@@ -218,6 +221,10 @@ export async function buildApp(
     );
     server.decorate('billing', billing);
     server.addHook('onClose', async () => billing.stop());
+    const readiness = new Readiness(database, install && (() => install.refusal()?.message));
+    // With METRICS or METRICS_TOKEN only: otherwise no metric is kept and no hook runs.
+    const metrics = config.metrics && new Metrics();
+    if (metrics) registerMetricSources(metrics, { database, readiness, billing, install });
 
     let verifier: TokenVerifier;
     let builtin: BuiltinProvider | undefined;
@@ -269,6 +276,11 @@ export async function buildApp(
     if (!without.has('limits')) installPlanLimits(server, planLimits, visitors);
     if (without.has('stats')) declareCountedSlugs(server);
     else installStatsRecording(server, stats);
+    if (metrics) {
+      installRequestMetrics(server, metrics, ({ stats }) =>
+        stats && stats.event !== 'reset' ? { operation: stats.event, count: (r) => r.statsSlugs } : undefined,
+      );
+    }
     corsHeaders = installCors(server, {
       origins: config.corsOrigins,
       methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
@@ -296,55 +308,55 @@ export async function buildApp(
     });
 
     await installCompression(server);
+    healthRoutes(server, readiness);
+    if (metrics) metricsRoute(server, metrics, config.metrics?.token);
     await registerApiDocs(server, config.publicUrl);
+    // Deleting an organisation (or the account of a personal one) cancels what it pays for first.
+    const deps: AppDeps = {
+      db: database.db,
+      caches,
+      config,
+      mailer,
+      stats,
+      billing,
+      install,
+      limitStore: planLimits.store,
+      streams,
+      consoleConfig,
+      accountSecurity: builtin?.security,
+      endPaidSubscriptions: (orgIds) => endPaidSubscriptions(billing, orgIds),
+      server,
+    };
     await server.register(
       async (api) => {
-        systemRoutes(api, config.auth);
-        accountRoutes(api, database.db);
-        outboxRoutes(api, database.db);
-        accountSecurityRoutes(api, builtin?.security);
-        // Deleting an organisation (or the account of a personal one) cancels what it pays for first.
-        const endPaid = (orgIds: readonly string[]) => endPaidSubscriptions(billing, orgIds);
-        orgRoutes(api, database.db, endPaid);
-        ownAccountRoutes(api, database.db, endPaid);
-        invitationRoutes(api, {
-          db: database.db,
-          mailer,
-          publicUrl: config.publicUrl,
-          // Counted where the plan limits count: every node shares them with Redis.
-          admit: invitationLimiter(planLimits.store, caches, config.invitations),
-        });
-        adminRoutes(api, {
-          db: database.db,
-          caches,
-          stats,
-          settings: { ...config.notices, paymentProvider: config.billing.provider },
-          endPaidSubscriptions: endPaid,
-        });
-        installRoutes(api, install);
-        documentRoutes(api, database.db);
-        planRoutes(api, database.db, caches);
-        billingRoutes(api, billing);
+        systemRoutes(api, deps);
+        accountRoutes(api, deps);
+        outboxRoutes(api, deps);
+        accountSecurityRoutes(api, deps);
+        orgRoutes(api, deps);
+        ownAccountRoutes(api, deps);
+        invitationRoutes(api, deps);
+        adminRoutes(api, deps);
+        installRoutes(api, deps);
+        documentRoutes(api, deps);
+        planRoutes(api, deps);
+        billingRoutes(api, deps);
         billing.provider.routes(api);
-        providerObjectRoutes(api, billing);
-        licenceRoutes(api, { db: database.db, publicUrl: config.publicUrl });
-        seriesRoutes(api, database.db, caches);
-        apiKeyRoutes(api, database.db, caches);
-        statsRoutes(api, database.db, stats);
-        mcpRoutes(api, server, config.consoleSdk.origins);
+        providerObjectRoutes(api, deps);
+        licenceRoutes(api, deps);
+        seriesRoutes(api, deps);
+        apiKeyRoutes(api, deps);
+        statsRoutes(api, deps);
+        mcpRoutes(api, deps);
         await api.register(async (gen) => {
-          // Key fetches (POST /jwks) are counted in the plan limits' store: every node shares the counts.
-          sdkRoutes(gen, database.db, caches, consoleConfig, planLimits.store);
-          generateRoutes(gen, database.db, caches, config.generation, streams);
+          sdkRoutes(gen, deps);
+          generateRoutes(gen, deps);
         });
       },
       { prefix: apiPrefix },
     );
     if (builtin) await server.register(builtin.plugin);
-    webFallback = await registerWeb(server, findWebDist(config.webDistDir), {
-      db: database.db,
-      publicUrl: config.publicUrl,
-    });
+    webFallback = await registerWeb(server, deps);
 
     server.addHook('onClose', async () => {
       if (!(await inFlight.drained(config.shutdownGraceMs))) {

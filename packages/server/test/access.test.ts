@@ -13,7 +13,8 @@ import { unlimitedPlan } from './support/plans.js';
  */
 const PUBLIC_ROUTES = [
   'OPTIONS *',
-  // The console's static files and the single-page fallback, and what crawlers read.
+  // The console's pages (their heads rendered here), static files, and what crawlers read.
+  'GET /',
   'GET /*',
   'GET /robots.txt',
   'GET /sitemap.xml',
@@ -43,6 +44,9 @@ const PUBLIC_ROUTES = [
   // Service or on-premise install: an install's console shows its licence instead of plans.
   'GET /api/v1/install',
   'GET /api/v1/ping',
+  // Liveness and readiness for load balancers and orchestrators (say nothing of any account).
+  'GET /healthz',
+  'GET /readyz',
   'GET /api/v1/stats/total',
   'GET /api/v1/subscriptions',
   'GET /api/v1/subscriptions/:plan',
