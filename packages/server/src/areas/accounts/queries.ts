@@ -37,14 +37,6 @@ export async function slugTaken(db: Db, slug: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-export async function orgSlugTaken(db: Db, slug: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: organisations.id })
-    .from(organisations)
-    .where(eq(organisations.slug, slug));
-  return rows.length > 0;
-}
-
 export async function insertAccountWithPersonalOrg(
   db: Db,
   input: {

@@ -16,6 +16,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { ApiError } from '../../platform/errors.js';
 import { nearestTranslation, translationLanguage } from '../../platform/reader-language.js';
 import { withSuffix } from '../../platform/slugs.js';
+import { orgSlugTaken } from '../orgs/read.js';
 import * as q from './queries.js';
 
 export async function toAccount(db: Db, row: q.AccountRow): Promise<Account> {
@@ -111,9 +112,7 @@ export async function createOrFetchAccount(
       throw ApiError.conflict('An account with this email already exists', { reason: 'email_taken' });
     const local = input.email.split('@')[0] ?? input.email;
     const slug = await freeSlug(local, (s) => q.slugTaken(db, s));
-    const orgSlug = (await q.orgSlugTaken(db, slug))
-      ? await freeSlug(local, (s) => q.orgSlugTaken(db, s))
-      : slug;
+    const orgSlug = (await orgSlugTaken(db, slug)) ? await freeSlug(local, (s) => orgSlugTaken(db, s)) : slug;
     try {
       const orgName = personalOrgName(input.email);
       const row = await q.insertAccountWithPersonalOrg(db, { ...input, slug, orgSlug, orgName });

@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect.js';
 import type { PendingChange } from '../../db/schema.js';
 import { issueLicenceForSubscription } from '../licences/service.js';
+import { orgExists } from '../orgs/read.js';
 import { subscribable } from '../plans/catalogue.js';
 import { SubscriptionData, TransactionData } from './event-format.js';
 import type { EventRow } from './event-queries.js';
@@ -62,7 +63,7 @@ export async function applyEvent(ctx: ApplyContext, row: EventRow): Promise<Outc
 /** The organisation our checkout named in custom_data, if it exists. */
 async function namedOrganisation(ctx: ApplyContext, customData: Record<string, unknown> | null | undefined) {
   const named = customData?.org_id;
-  return isUuid(named) && (await q.orgExists(ctx.db, named)) ? named : undefined;
+  return isUuid(named) && (await orgExists(ctx.db, named)) ? named : undefined;
 }
 
 /** A subscription cancelled when its organisation was deleted (../closing.ts). */
@@ -96,7 +97,7 @@ async function paidForDeletedOrganisation(
 async function customerOrganisation(ctx: ApplyContext, customerId: string | null | undefined) {
   if (!customerId) return undefined;
   const local = await q.findLocalId(ctx.db, ctx.provider, 'customer', customerId);
-  return local && (await q.orgExists(ctx.db, local)) ? local : undefined;
+  return local && (await orgExists(ctx.db, local)) ? local : undefined;
 }
 
 /**

@@ -12,6 +12,7 @@ import type { CallerAccount } from '../../auth/access.js';
 import type { Db } from '../../db/connect.js';
 import { ApiError } from '../../platform/errors.js';
 import { isOrgSuspended } from '../admin/restrictions.js';
+import { findMembership, findOrgById } from '../orgs/read.js';
 import { subscribable } from '../plans/catalogue.js';
 import { checkoutBuyer } from './parties.js';
 import * as q from './queries.js';
@@ -74,7 +75,7 @@ export async function prepareCheckout(
 ): Promise<CheckoutSession> {
   refuseOnPremise(billing);
   const { db, provider } = billing;
-  const org = await q.findOrgWithRole(db, input.org_slug, account.id);
+  const org = await findMembership(db, input.org_slug, account.id);
   // An organisation the caller does not belong to looks exactly like one that does not exist.
   if (!org) throw ApiError.notFound();
   if (orgRoleRank[org.role] < orgRoleRank.admin) {
@@ -168,7 +169,7 @@ export async function resumeCheckout(billing: Billing, transactionId: string): P
   if (!found) throw ApiError.notFound(CheckoutMessages.unknownTransaction);
   if (!found.open)
     throw ApiError.conflict(CheckoutMessages.transactionClosed, { reason: 'transaction_closed' });
-  const slug = found.orgId ? await q.orgSlug(billing.db, found.orgId) : undefined;
+  const slug = found.orgId ? (await findOrgById(billing.db, found.orgId))?.slug : undefined;
   const successUrl = `${billing.deps.publicUrl}/checkout/success${slug ? `?org=${encodeURIComponent(slug)}` : ''}`;
   return {
     provider: provider.name,

@@ -6,8 +6,6 @@ import type { Db } from '../../db/connect.js';
 import {
   billingRefs,
   billingTransactions,
-  memberships,
-  organisations,
   orgSubscriptions,
   type PendingChange,
   planPrices,
@@ -138,41 +136,6 @@ export async function listPricedPlans(db: Db): Promise<{ price: PriceRow; plan: 
     .from(planPrices)
     .innerJoin(plans, eq(plans.id, planPrices.planId))
     .orderBy(asc(plans.slug), asc(planPrices.period));
-}
-
-export async function orgExists(db: Db, orgId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: organisations.id })
-    .from(organisations)
-    .where(eq(organisations.id, orgId));
-  return row !== undefined;
-}
-
-/** An organisation's slug by id; undefined for none (or for anything that is not a uuid). */
-export async function orgSlug(db: Db, orgId: string): Promise<string | undefined> {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(orgId)) return undefined;
-  const [row] = await db
-    .select({ slug: organisations.slug })
-    .from(organisations)
-    .where(eq(organisations.id, orgId));
-  return row?.slug;
-}
-
-export async function findOrgWithRole(db: Db, slug: string, accountId: string) {
-  const [row] = await db
-    .select({
-      id: organisations.id,
-      slug: organisations.slug,
-      name: organisations.name,
-      role: memberships.role,
-    })
-    .from(organisations)
-    .innerJoin(
-      memberships,
-      and(eq(memberships.orgId, organisations.id), eq(memberships.accountId, accountId)),
-    )
-    .where(eq(organisations.slug, slug));
-  return row;
 }
 
 // ---- subscriptions ---------------------------------------------------------------------------

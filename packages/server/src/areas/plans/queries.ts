@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect.js';
-import { organisations, orgSubscriptions, planPrices, plans, planTranslations } from '../../db/schema.js';
+import { orgSubscriptions, planPrices, plans, planTranslations } from '../../db/schema.js';
 
 export type PlanRow = typeof plans.$inferSelect;
 export type PriceRow = typeof planPrices.$inferSelect;
@@ -219,14 +219,6 @@ export async function findFreePlan(db: Db): Promise<PlanRow | undefined> {
     .orderBy(sql`${plans.state} = 'active' DESC`, asc(plans.displayOrder), asc(plans.slug))
     .limit(1);
   return row;
-}
-
-export async function findOrgId(db: Db, slug: string): Promise<string | undefined> {
-  const [row] = await db
-    .select({ id: organisations.id })
-    .from(organisations)
-    .where(eq(organisations.slug, slug));
-  return row?.id;
 }
 
 export type SubscriptionValues = Omit<typeof orgSubscriptions.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;

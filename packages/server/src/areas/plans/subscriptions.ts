@@ -10,6 +10,7 @@ import type { Db } from '../../db/connect.js';
 import type { Caches } from '../../platform/cache.js';
 import { ApiError } from '../../platform/errors.js';
 import { nearestTranslation } from '../../platform/reader-language.js';
+import { findOrgBySlug } from '../orgs/read.js';
 import { PlanMessages, subscribable } from './catalogue.js';
 import { forgetLimits, inForce, isEffective } from './effective-limits.js';
 import * as q from './queries.js';
@@ -114,7 +115,7 @@ export async function orgSubscriptions(
 }
 
 async function orgIdOrNotFound(db: Db, slug: string): Promise<string> {
-  const id = await q.findOrgId(db, slug);
+  const id = (await findOrgBySlug(db, slug))?.id;
   if (!id) throw ApiError.notFound();
   return id;
 }
