@@ -56,6 +56,8 @@ export const RefusalCode = z
     'invitation_expired',
     'confirmation_mismatch',
     // series and generation
+    'invalid_pattern',
+    'count_too_large',
     'no_series',
     'plan_limit',
     'pattern_locked',
