@@ -132,7 +132,7 @@ function bearerToken(request: FastifyRequest): string | undefined {
 
 async function authenticate(request: FastifyRequest, lookups: AccessLookups): Promise<VerifiedToken> {
   const token = bearerToken(request);
-  if (!token) throw ApiError.unauthorized(ErrorMessages.notAuthenticated);
+  if (!token) throw ApiError.unauthorized();
   try {
     return await lookups.verifier.verify(token);
   } catch (error) {

@@ -236,7 +236,7 @@ export async function sliceInTurns(
 
 export function assertCount(count: number, max: number): void {
   if (count > max) {
-    throw ApiError.badRequest(`Count is too large (maximum: ${max})`, { max });
+    throw ApiError.badRequest(`Count is too large (maximum: ${max})`, { reason: 'count_too_large', max });
   }
 }
 
@@ -244,6 +244,7 @@ export function assertCount(count: number, max: number): void {
 export function engineError(error: unknown): unknown {
   if (error instanceof PatternError) {
     return ApiError.badRequest(error.message, {
+      reason: 'invalid_pattern',
       start: error.start,
       end: error.end,
       expected: error.expected,
@@ -256,7 +257,8 @@ export function engineError(error: unknown): unknown {
       capacity: error.capacity.toString(),
     });
   }
-  if (error instanceof GeneratorError) return ApiError.badRequest(error.message);
+  if (error instanceof GeneratorError)
+    return ApiError.badRequest(error.message, { reason: 'invalid_pattern' });
   return error;
 }
 

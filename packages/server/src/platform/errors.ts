@@ -1,11 +1,11 @@
-import { type ErrorDetails, ErrorMessages } from '@slugsmith/contract';
+import { type ErrorDetails, ErrorMessages, type RefusalCode } from '@slugsmith/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
 /**
  * The one error type of the HTTP layer: it becomes `{code, message, details}` with its status.
  * `details.reason` is a `RefusalCode` of the contract — what clients switch on; the message is
- * for people. Without details, a status's factory says its generic code.
+ * for people. A factory called without words says its status's generic message and code.
  */
 export class ApiError extends Error {
   constructor(
@@ -17,30 +17,33 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
 
-  static badRequest(
-    message: string = ErrorMessages.badRequest,
-    details: ErrorDetails = { reason: 'bad_request' },
-  ) {
-    return new ApiError(400, message, details);
+  static badRequest(message?: string, details?: ErrorDetails) {
+    return generic(400, message, details, ErrorMessages.badRequest, 'bad_request');
   }
-  static unauthorized(
-    message: string = ErrorMessages.notAuthenticated,
-    details: ErrorDetails = { reason: 'not_authenticated' },
-  ) {
-    return new ApiError(401, message, details);
+  static unauthorized(message?: string, details?: ErrorDetails) {
+    return generic(401, message, details, ErrorMessages.notAuthenticated, 'not_authenticated');
   }
-  static forbidden(
-    message: string = ErrorMessages.forbidden,
-    details: ErrorDetails = { reason: 'forbidden' },
-  ) {
-    return new ApiError(403, message, details);
+  static forbidden(message?: string, details?: ErrorDetails) {
+    return generic(403, message, details, ErrorMessages.forbidden, 'forbidden');
   }
-  static notFound(message: string = ErrorMessages.notFound, details: ErrorDetails = { reason: 'not_found' }) {
-    return new ApiError(404, message, details);
+  static notFound(message?: string, details?: ErrorDetails) {
+    return generic(404, message, details, ErrorMessages.notFound, 'not_found');
   }
-  static conflict(message: string = ErrorMessages.conflict, details: ErrorDetails = { reason: 'conflict' }) {
-    return new ApiError(409, message, details);
+  static conflict(message?: string, details?: ErrorDetails) {
+    return generic(409, message, details, ErrorMessages.conflict, 'conflict');
   }
+}
+
+/** A status's refusal: its own words and details, or else the generic message with its code. */
+function generic(
+  status: number,
+  message: string | undefined,
+  details: ErrorDetails | undefined,
+  genericMessage: string,
+  genericCode: RefusalCode,
+): ApiError {
+  if (message !== undefined) return new ApiError(status, message, details);
+  return new ApiError(status, genericMessage, details ?? { reason: genericCode });
 }
 
 /** Default messages for statuses Fastify itself raises (bad JSON, too large, wrong media type). */
