@@ -4,12 +4,26 @@
  * and dark by the system's preference; one small script (page-script.ts) allowed by its hash.
  */
 
-import { defaultPageLocale } from './page-locale.js';
+import { defaultLanguage, pickLanguage } from '../../platform/interface-language.js';
 import { pageScript, pageScriptHash } from './page-script.js';
 import { type PageLocale, type PageTexts, pageTexts } from './page-texts/index.js';
 
-export { defaultPageLocale, pickPageLocale } from './page-locale.js';
 export type { PageLocale, PageTexts };
+
+const isPageLocale = (code: string): code is PageLocale => code in pageTexts;
+export const defaultPageLocale: PageLocale = isPageLocale(defaultLanguage) ? defaultLanguage : 'en-GB';
+
+/**
+ * The language of a built-in provider page, chosen as every server text chooses it: the console's
+ * `ui_locales` (space-separated, in order of preference; the pages' own forms carry it too), else
+ * the browser's Accept-Language, else the console's default.
+ */
+export function pickPageLocale(hints: { uiLocales?: unknown; acceptLanguage?: unknown }): PageLocale {
+  const named = typeof hints.uiLocales === 'string' ? hints.uiLocales.split(/\s+/) : [];
+  const accept = typeof hints.acceptLanguage === 'string' ? hints.acceptLanguage : undefined;
+  const code = pickLanguage(named, accept);
+  return isPageLocale(code) ? code : defaultPageLocale;
+}
 
 /**
  * No outside resources; the only script is page-script.ts. `form-action` is left out on purpose:
