@@ -7,7 +7,7 @@ import { advanceRestoredCounters } from '../src/cli/advance-counters.js';
 import { backupDatabase, main as backupMain } from '../src/cli/backup.js';
 import { BackupFileError } from '../src/cli/backup-file.js';
 import { CommandError } from '../src/cli/command.js';
-import { restoreDatabase } from '../src/cli/restore.js';
+import { restoreDatabase, main as restoreMain } from '../src/cli/restore.js';
 import { startScheduledBackups } from '../src/cli/scheduled-backups.js';
 import { openDatabase } from '../src/db/connect.js';
 import type { Config } from '../src/platform/config.js';
@@ -310,6 +310,14 @@ describe('the commands as an operator runs them', () => {
     await backupMain([]);
     expect(process.exitCode).toBe(2);
     expect(errors.pop()).toMatch(/^usage: slugsmith-server backup <file>/);
+    process.exitCode = undefined;
+    await restoreMain(['some.backup.gz', '--replce']);
+    expect(process.exitCode).toBe(2);
+    expect(errors.pop()).toMatch(/^usage: slugsmith-server restore <file> \[--replace\]/);
+    process.exitCode = undefined;
+    await restoreMain([join(tmpdir(), 'no-such.backup.gz')]);
+    expect(process.exitCode).toBe(1);
+    expect(errors.pop()).toMatch(/no-such\.backup\.gz: no such file/);
 
     // The embedded database of a running server: the refusal names the way that works.
     const config = await places.fresh('pglite');

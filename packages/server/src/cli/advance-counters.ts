@@ -32,7 +32,7 @@ const USAGE = `usage: slugsmith-server advance-counters <time of the backup, e.g
   past what may have been minted since the backup (stop every server first)`;
 
 export async function main(args: string[]): Promise<void> {
-  await runCommand(USAGE, args, 1, async ([takenAt], open) => {
+  await runCommand(USAGE, args, { positional: 1 }, async ([takenAt], open) => {
     const database = await open();
     try {
       const moves = await advanceRestoredCounters(database, takenAt);

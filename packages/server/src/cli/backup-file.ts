@@ -66,13 +66,21 @@ export async function writeBackupFile(
 export async function openBackupFile(
   path: string,
 ): Promise<{ meta: BackupMeta; items: AsyncGenerator<DataItem> }> {
-  const lines = createInterface({ input: createReadStream(path).pipe(createGunzip()), crlfDelay: Infinity });
-  const iterator = lines[Symbol.asyncIterator]();
+  const file = createReadStream(path);
+  const gunzip = createGunzip();
+  // pipe() does not pass the file's errors on (a missing file would leave the reader waiting).
+  file.on('error', (error) => gunzip.destroy(error));
+  const iterator = createInterface({ input: file.pipe(gunzip), crlfDelay: Infinity })[Symbol.asyncIterator]();
   let first: IteratorResult<string>;
   try {
     first = await iterator.next();
-  } catch {
-    throw new BackupFileError(`${path} is not a Slugsmith backup (not a gzip file)`);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new BackupFileError(
+      code === 'ENOENT'
+        ? `${path}: no such file`
+        : `${path} is not a Slugsmith backup (${code?.startsWith('Z_') ? 'not a gzip file' : (error as Error).message})`,
+    );
   }
   const [magic, metaText] = first.done ? [] : first.value.split('\t');
   const meta = magic === MAGIC && metaText !== undefined ? parseMeta(metaText) : undefined;

@@ -34,7 +34,7 @@ export async function backupDatabase(database: Database, path: string): Promise<
 const USAGE = 'usage: slugsmith-server backup <file>   (writes a gzip backup of DATA_DIR or DATABASE_URL)';
 
 export async function main(args: string[]): Promise<void> {
-  await runCommand(USAGE, args, 1, async ([typed], open) => {
+  await runCommand(USAGE, args, { positional: 1 }, async ([typed], open) => {
     const path = operatorPath(typed);
     const database = await open();
     try {

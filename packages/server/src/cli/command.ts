@@ -17,12 +17,14 @@ export class CommandError extends Error {}
 export async function runCommand(
   usage: string,
   args: string[],
-  positional: number,
+  shape: { positional: number; flags?: readonly string[] },
   body: (positionals: string[], open: () => Promise<Database>, flags: Set<string>) => Promise<void>,
 ): Promise<void> {
   const flags = new Set(args.filter((a) => a.startsWith('--')));
   const positionals = args.filter((a) => !a.startsWith('--'));
-  if (positionals.length !== positional || args.includes('--help')) {
+  // A mistyped flag must not be ignored: `--replce` would restore without replacing, silently.
+  const unknown = [...flags].filter((f) => !(shape.flags ?? []).includes(f.split('=')[0]));
+  if (positionals.length !== shape.positional || unknown.length > 0) {
     console.error(usage);
     process.exitCode = 2;
     return;

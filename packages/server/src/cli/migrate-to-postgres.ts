@@ -65,7 +65,7 @@ const USAGE = `usage: slugsmith-server migrate-to-postgres <DATABASE_URL> [--sch
   moves the install in DATA_DIR (stop its server first) to an empty PostgreSQL database or schema`;
 
 export async function main(args: string[]): Promise<void> {
-  await runCommand(USAGE, args, 1, async ([url], open, flags) => {
+  await runCommand(USAGE, args, { positional: 1, flags: ['--schema'] }, async ([url], open, flags) => {
     const schemaFlag = [...flags].find((f) => f.startsWith('--schema='));
     const schema = schemaFlag?.slice('--schema='.length) ?? 'public';
     if (!/^[a-z_][a-z0-9_]*$/.test(schema))

@@ -63,7 +63,7 @@ const USAGE = `usage: slugsmith-server restore <file> [--replace]
   --replace drops what the database holds now (its series counters are kept where they are ahead)`;
 
 export async function main(args: string[]): Promise<void> {
-  await runCommand(USAGE, args, 1, async ([typed], open, flags) => {
+  await runCommand(USAGE, args, { positional: 1, flags: ['--replace'] }, async ([typed], open, flags) => {
     const path = operatorPath(typed);
     const database = await open();
     try {
