@@ -83,11 +83,13 @@ async function paidForDeletedOrganisation(
   deletedOrgId: string,
   providerSubscriptionId: string,
 ): Promise<Outcome> {
-  // Its later events (the cancellation, the refund) are let go like those of closing.ts.
-  await q.saveRefs(ctx.db, ctx.provider, 'closed_subscription', [
-    { localId: deletedOrgId, providerId: providerSubscriptionId },
-  ]);
-  if (await ctx.undoDuplicate(providerSubscriptionId)) return 'applied';
+  if (await ctx.undoDuplicate(providerSubscriptionId)) {
+    // Its later events (the cancellation, the refund) are let go like those of closing.ts.
+    await q.saveRefs(ctx.db, ctx.provider, 'closed_subscription', [
+      { localId: deletedOrgId, providerId: providerSubscriptionId },
+    ]);
+    return 'applied';
+  }
   throw new NeedsStaff(
     `no organisation ${deletedOrgId} for subscription ${providerSubscriptionId} (deleted meanwhile, or named wrongly): correct the event, or refund and cancel it at ${ctx.provider}`,
   );
