@@ -2,6 +2,7 @@ import { ErrorBody, OutboxMail, OutboxMailPage, Page, staffLevelOf } from '@slug
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { AppDeps } from '../../app-deps.js';
 import type { CallerAccount } from '../../auth/access.js';
 import type { Db } from '../../db/connect.js';
 import { ApiError } from '../../platform/errors.js';
@@ -35,7 +36,7 @@ async function linksVisible(db: Db, row: OutboxRow, reader: CallerAccount) {
  * The embedded mailer's outbox (no SMTP_URL): staff read what was sent; only admin staff see the
  * live links, and only those of non-staff recipients.
  */
-export function outboxRoutes(app: FastifyInstance, db: Db): void {
+export function outboxRoutes(app: FastifyInstance, { db }: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['admin'];
 

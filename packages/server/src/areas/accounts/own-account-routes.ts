@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { AppDeps } from '../../app-deps.js';
 import { requireAccount } from '../../auth/access.js';
 import { endSession, forgetSessionActivity, listSessions } from '../../auth/builtin/session-activity.js';
 import { endSessions } from '../../auth/builtin/sessions.js';
@@ -59,11 +60,7 @@ function builtinSubject(request: FastifyRequest): string | undefined {
 }
 
 /** The account page's own actions: sessions, sign out of the others, delete the account. */
-export function ownAccountRoutes(
-  app: FastifyInstance,
-  db: Db,
-  endPaidSubscriptions: EndPaidSubscriptions,
-): void {
+export function ownAccountRoutes(app: FastifyInstance, { db, endPaidSubscriptions }: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['accounts'];
 

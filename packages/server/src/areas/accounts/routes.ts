@@ -16,8 +16,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { AppDeps } from '../../app-deps.js';
 import { requireAccount } from '../../auth/access.js';
-import type { Db } from '../../db/connect.js';
 import { ApiError } from '../../platform/errors.js';
 import { readerLanguage } from '../../platform/reader-language.js';
 import { audited, orNull } from '../audit/service.js';
@@ -26,7 +26,7 @@ import * as service from './service.js';
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
 /** Product spec §7.1: accounts, profile and agreements. */
-export function accountRoutes(app: FastifyInstance, db: Db): void {
+export function accountRoutes(app: FastifyInstance, { db }: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['accounts'];
 

@@ -8,8 +8,9 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { AppDeps } from '../../app-deps.js';
 import { requireAccount } from '../../auth/access.js';
-import { type AccountSecurity, isThrottled } from '../../auth/builtin/account-security.js';
+import { isThrottled } from '../../auth/builtin/account-security.js';
 import { judgePassword } from '../../auth/builtin/password-policy.js';
 import { builtinIssuerKey } from '../../auth/builtin/users.js';
 import { retryAfterSeconds } from '../../auth/throttle.js';
@@ -45,7 +46,7 @@ function builtinUserId(request: FastifyRequest): string {
  * Password and e-mail of the built-in provider's accounts: change the password,
  * resend the verification link, ask for a reset link, and the strength hint.
  */
-export function accountSecurityRoutes(app: FastifyInstance, security: AccountSecurity | undefined): void {
+export function accountSecurityRoutes(app: FastifyInstance, { accountSecurity: security }: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['accounts'];
   const available = () => {

@@ -20,6 +20,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { AppDeps } from '../../app-deps.js';
 import { listAudit } from './audit.js';
 import { dashboard } from './dashboard.js';
 import * as orgs from './orgs.js';
@@ -33,9 +34,16 @@ const noContent = { 204: z.null().describe('Done') };
  * The staff area (product spec §2.3, §6, §7.4): `support` staff read (`staff`), `admin` staff
  * also write (`admin`). Every write is in the audit log.
  */
-export function adminRoutes(app: FastifyInstance, deps: orgs.AdminDeps): void {
+export function adminRoutes(app: FastifyInstance, appDeps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = deps;
+  const { db, caches, stats, config, endPaidSubscriptions } = appDeps;
+  const deps: orgs.AdminDeps = {
+    db,
+    caches,
+    stats,
+    settings: { ...config.notices, paymentProvider: config.billing.provider },
+    endPaidSubscriptions,
+  };
 
   r.get('/admin/dashboard', {
     config: { access: 'staff' },

@@ -16,6 +16,7 @@ import {
 } from '@slugsmith/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../app-deps.js';
 import { ApiError } from '../../platform/errors.js';
 import { auditRequest } from '../audit/service.js';
 import type { Billing } from './service.js';
@@ -73,7 +74,7 @@ async function objectOrNotFound(billing: Billing, provider: string, kind: Provid
   throw ApiError.notFound('Resource not found', { reason: 'not_found', kind, id });
 }
 
-export function providerObjectRoutes(app: FastifyInstance, billing: Billing): void {
+export function providerObjectRoutes(app: FastifyInstance, { billing }: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   for (const [kind, summary] of Object.entries(KINDS) as [ProviderObjectKind, string][]) {

@@ -26,6 +26,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { AppDeps } from '../../app-deps.js';
 import { requireAccount, requireOrg } from '../../auth/access.js';
 import { readerLanguage } from '../../platform/reader-language.js';
 import { auditRequest } from '../audit/service.js';
@@ -36,13 +37,12 @@ import { INVOICE_CSP, invoiceHtml } from './invoice.js';
 import { choosePageLanguage } from './local/strings.js';
 import { billingDetails, saveBillingDetails } from './parties.js';
 import * as self from './self-service.js';
-import type { Billing } from './service.js';
 import { webhookRoutes } from './webhooks.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const withProvider = { ...errors, 502: ErrorBody };
 
-export function billingRoutes(app: FastifyInstance, billing: Billing): void {
+export function billingRoutes(app: FastifyInstance, { billing }: AppDeps): void {
   /** Staff's event actions go to the audit log, one entry per event changed. */
   const audit = async (
     request: FastifyRequest,

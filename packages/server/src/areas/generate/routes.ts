@@ -30,8 +30,8 @@ import {
 import type { FastifyContextConfig, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { AppDeps } from '../../app-deps.js';
 import { requireKey } from '../../auth/access.js';
-import type { Db } from '../../db/connect.js';
 import {
   assertCount,
   compiledPattern,
@@ -40,8 +40,6 @@ import {
   MAX_COUNT,
   MAX_STREAM_COUNT,
 } from '../../engine/engine.js';
-import type { Caches } from '../../platform/cache.js';
-import type { GenerationBounds } from '../../platform/config.js';
 import { countedSeries, countedSlugs } from '../../platform/counted-calls.js';
 import { ApiError } from '../../platform/errors.js';
 import { parseBoundedJson } from '../../platform/json-depth.js';
@@ -50,7 +48,6 @@ import { keyLimits } from '../plans/effective-limits.js';
 import * as series from '../series/service.js';
 import { keyScope } from '../stats/service.js';
 import * as service from './service.js';
-import type { StreamGate } from './stream-gate.js';
 
 /** OpenAPI note of the routes whose pattern may read the language bundles. */
 const languagePatterns =
@@ -70,14 +67,9 @@ const stream = {
  * with an SDK key. Every call stays inside the key's organisation, and a series key inside its
  * series.
  */
-export function generateRoutes(
-  app: FastifyInstance,
-  db: Db,
-  caches: Caches,
-  bounds: Pick<GenerationBounds, 'shortLinks'>,
-  /** The streams open on this node (see StreamGate). */
-  streams: StreamGate,
-): void {
+export function generateRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const { db, caches, streams } = deps;
+  const bounds = deps.config.generation;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['generation'];
   // Generation answers are JSON or text for programs, never pages: the page security headers

@@ -1,6 +1,7 @@
 import { ErrorBody, type InstallLicence, InstallStatus, PublicInstall } from '@slugsmith/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../app-deps.js';
 import { daysUntilRefused, standingWarning } from './expiry.js';
 import type { Install } from './install.js';
 
@@ -11,7 +12,7 @@ const iso = (seconds: number | undefined) =>
  * `GET /install`: how this server runs, for every visitor's console (an install shows its licence
  * instead of plans and checkout); `GET /admin/install`: that and the nodes, for staff.
  */
-export function installRoutes(app: FastifyInstance, install: Install | undefined): void {
+export function installRoutes(app: FastifyInstance, { install }: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get('/install', {
     config: { access: 'public' },

@@ -13,9 +13,11 @@ import {
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { AppDeps } from '../../app-deps.js';
 import { requireAccount, requireOrg } from '../../auth/access.js';
 import { ApiError } from '../../platform/errors.js';
 import { invitationPublicPreviewRoute } from './public-preview.js';
+import { invitationLimiter } from './send-limit.js';
 import * as service from './service.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
@@ -34,10 +36,17 @@ async function withRetryAfter<T>(reply: FastifyReply, send: () => Promise<T>): P
 }
 
 /** Invitations to organisations by e-mail: sent by owners and admins, accepted by the invitee. */
-export function invitationRoutes(app: FastifyInstance, deps: service.InvitationDeps): void {
+export function invitationRoutes(app: FastifyInstance, appDeps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['organisations'];
-  const { db } = deps;
+  const { db, mailer, caches, config } = appDeps;
+  const deps: service.InvitationDeps = {
+    db,
+    mailer,
+    publicUrl: config.publicUrl,
+    // Counted where the plan limits count: every node shares them with Redis.
+    admit: invitationLimiter(appDeps.limitStore, caches, config.invitations),
+  };
 
   r.get('/orgs/:org/invitations', {
     config: { access: { orgRole: 'admin' } },

@@ -16,16 +16,15 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { AppDeps } from '../../app-deps.js';
 import { requireAccount, requireOrg } from '../../auth/access.js';
-import type { Db } from '../../db/connect.js';
-import type { Caches } from '../../platform/cache.js';
 import * as service from './service.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const noContent = { 204: z.null().describe('Done') };
 
 /** Product spec §7.2, §7.3: API keys of an organisation or of one series. */
-export function apiKeyRoutes(app: FastifyInstance, db: Db, caches: Caches): void {
+export function apiKeyRoutes(app: FastifyInstance, { db, caches }: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['api-keys'];
 

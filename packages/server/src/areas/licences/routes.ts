@@ -13,8 +13,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { AppDeps } from '../../app-deps.js';
 import { requireOrg } from '../../auth/access.js';
-import type { Db } from '../../db/connect.js';
 import { licenceKeySet, rememberLicenceIssuer } from './keys.js';
 import { revokedIds } from './queries.js';
 import * as service from './service.js';
@@ -25,11 +25,11 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody 
  * On-premise licences: the public keys and revocations installs check against, an
  * organisation's licences and their files, and staff's list, manual issue and revocation.
  */
-export function licenceRoutes(app: FastifyInstance, deps: { db: Db; publicUrl: string }): void {
+export function licenceRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
   // Licences name the service by its public address; every node writes the same value.
-  app.addHook('onReady', async () => rememberLicenceIssuer(db, deps.publicUrl));
+  app.addHook('onReady', async () => rememberLicenceIssuer(db, deps.config.publicUrl));
 
   r.get('/licences/keys', {
     config: { access: 'public' },

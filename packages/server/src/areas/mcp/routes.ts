@@ -3,11 +3,12 @@ import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import { apiPrefix, ErrorBody, type ErrorDetails, ErrorMessages, SIGNED_HEADERS } from '@slugsmith/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { AppDeps } from '../../app-deps.js';
 import { requireKey } from '../../auth/access.js';
 import { ApiError } from '../../platform/errors.js';
 import { firstLanguage } from '../../platform/slugs.js';
 import { invalidParams } from './invalid-params.js';
-import { type Origins, refuseForeignOrigin } from './origin.js';
+import { refuseForeignOrigin } from './origin.js';
 import type { ApiCall } from './registry.js';
 import { buildMcpServer } from './tools.js';
 
@@ -85,7 +86,9 @@ function mcpErrors(app: FastifyInstance) {
  * made against this server's own HTTP API with the caller's key (`inject`, in process), so it
  * meets the same scope checks, plan limits and statistics as the call it stands for.
  */
-export function mcpRoutes(app: FastifyInstance, root: FastifyInstance, origins: Origins): void {
+export function mcpRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const root = deps.server;
+  const origins = deps.config.consoleSdk.origins;
   const tags = ['mcp'];
   const errors = { 401: ErrorBody, 403: ErrorBody };
   const errorHandler = mcpErrors(app);

@@ -13,8 +13,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { AppDeps } from '../../app-deps.js';
 import { requireAccount, requireOrg } from '../../auth/access.js';
-import type { Db } from '../../db/connect.js';
 import { firstLanguage } from '../../platform/slugs.js';
 import * as service from './service.js';
 
@@ -22,11 +22,7 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody,
 const noContent = { 204: z.null().describe('Done') };
 
 /** Product spec §7.2: organisations and their members. */
-export function orgRoutes(
-  app: FastifyInstance,
-  db: Db,
-  endPaidSubscriptions: service.EndPaidSubscriptions,
-): void {
+export function orgRoutes(app: FastifyInstance, { db, endPaidSubscriptions }: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['organisations'];
 

@@ -27,9 +27,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { AppDeps } from '../../app-deps.js';
 import { requireOrg } from '../../auth/access.js';
 import type { Db } from '../../db/connect.js';
-import type { Caches } from '../../platform/cache.js';
 import { ApiError } from '../../platform/errors.js';
 import { readerLanguage } from '../../platform/reader-language.js';
 import { audited, orNull } from '../audit/service.js';
@@ -44,7 +44,7 @@ const noContent = { 204: z.null().describe('Done') };
  * Product spec §7.2 (limits, subscriptions) and §7.4 (public plan list, admin plans). The key
  * route `GET /limits` lives with the generation API and answers `keyLimits`.
  */
-export function planRoutes(app: FastifyInstance, db: Db, caches: Caches): void {
+export function planRoutes(app: FastifyInstance, { db, caches }: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/subscriptions', {

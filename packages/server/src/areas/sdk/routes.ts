@@ -17,12 +17,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { AppDeps } from '../../app-deps.js';
 import { requireOrg } from '../../auth/access.js';
 import { forgetKeys, KeyMessages, originAllowed, requestOrigin } from '../../auth/keys.js';
-import type { Db } from '../../db/connect.js';
-import type { Caches } from '../../platform/cache.js';
 import { ApiError } from '../../platform/errors.js';
-import type { LimitStore } from '../limits/store.js';
 import { CONSOLE_SCOPES } from './console.js';
 import { JWKS_PER_MINUTE, jwksLimiter } from './jwks-limit.js';
 import { keysFor } from './key-visibility.js';
@@ -36,14 +34,10 @@ const noContent = { 204: z.null().describe('Done') };
  * Product spec §7.2, §7.6: SDK configs, their rotating keys, legacy SDK keys and the JWKS call;
  * `consoleConfig` is the public SDK config of the anonymous web console.
  */
-export function sdkRoutes(
-  app: FastifyInstance,
-  db: Db,
-  caches: Caches,
-  consoleConfig: string,
-  /** Where key fetches are counted (see jwksLimiter). */
-  jwksCounts: LimitStore,
-): void {
+export function sdkRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const { db, caches, consoleConfig } = deps;
+  // Key fetches are counted where the plan limits count: every node shares them.
+  const jwksCounts = deps.limitStore;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const admitJwks = jwksLimiter(jwksCounts, caches);
   const tags = ['sdk-configs'];

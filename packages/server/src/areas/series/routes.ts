@@ -17,10 +17,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { AppDeps } from '../../app-deps.js';
 import { requireOrg } from '../../auth/access.js';
-import type { Db } from '../../db/connect.js';
 import { assertCount, MAX_COUNT } from '../../engine/engine.js';
-import type { Caches } from '../../platform/cache.js';
 import { countedSeries, countedSlugs } from '../../platform/counted-calls.js';
 import { assertSliceWindow } from '../limits/hooks.js';
 import * as service from './service.js';
@@ -29,7 +28,7 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody,
 const noContent = { 204: z.null().describe('Done') };
 
 /** Product spec §7.3: series of an organisation in the console (members read, admins manage). */
-export function seriesRoutes(app: FastifyInstance, db: Db, caches: Caches): void {
+export function seriesRoutes(app: FastifyInstance, { db, caches }: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['series'];
 

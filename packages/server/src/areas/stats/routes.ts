@@ -1,10 +1,9 @@
 import { ErrorBody, OrgParams, SeriesParams, StatsList } from '@slugsmith/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../app-deps.js';
 import { requireOrg } from '../../auth/access.js';
-import type { Db } from '../../db/connect.js';
 import { seriesOrNotFound } from '../series/service.js';
-import type { StatsService } from './service.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
@@ -13,7 +12,7 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody 
  * routes (`/gen/stats/…`) and the series and API-key histories live with their areas and call the
  * same service.
  */
-export function statsRoutes(app: FastifyInstance, db: Db, stats: StatsService): void {
+export function statsRoutes(app: FastifyInstance, { db, stats }: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['stats'];
 

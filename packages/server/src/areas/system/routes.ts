@@ -2,7 +2,7 @@ import { ErrorBody, Ping, SignInConfig, Text } from '@slugsmith/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AuthConfig } from '../../platform/config.js';
+import type { AppDeps } from '../../app-deps.js';
 
 /**
  * A page view the console traces (product spec §2.5): where, from where, in which language. The
@@ -37,7 +37,7 @@ export function referrerHost(referrer: string | undefined): string | undefined {
 /** Scopes the console asks for: the user's identity, refresh tokens, and the API. */
 const consoleScope = 'openid email offline_access api';
 
-export function systemRoutes(app: FastifyInstance, auth: AuthConfig): void {
+export function systemRoutes(app: FastifyInstance, { config: { auth } }: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get('/ping', {
     config: { access: 'public', cors: 'any-origin' },

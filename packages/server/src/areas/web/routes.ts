@@ -4,6 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { isLanguagePrefix } from '@slugsmith/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../../app-deps.js';
 import { defaultAccess } from '../../auth/access.js';
 import type { Db } from '../../db/connect.js';
 import { pickLanguage } from '../../platform/interface-language.js';
@@ -13,7 +14,7 @@ import { BRAND, consoleTexts, describeMarkdown, type PageHead, renderHead } from
 import { robotsTxt, sitemapXml } from './site-files.js';
 
 /** Where the built console is: WEB_DIST_DIR, else the `dist` of the @slugsmith/web workspace. */
-export function findWebDist(configured?: string): string | undefined {
+function findWebDist(configured?: string): string | undefined {
   if (configured) return resolve(configured);
   try {
     const pkg = createRequire(import.meta.url).resolve('@slugsmith/web/package.json');
@@ -40,11 +41,9 @@ export type WebFallback = (request: FastifyRequest, reply: FastifyReply) => Prom
  * and documents, in every language). Returns the fallback for the not-found handler, or
  * undefined when no console is built.
  */
-export async function registerWeb(
-  app: FastifyInstance,
-  dist: string | undefined,
-  site: { db: Db; publicUrl: string },
-): Promise<WebFallback | undefined> {
+export async function registerWeb(app: FastifyInstance, deps: AppDeps): Promise<WebFallback | undefined> {
+  const dist = findWebDist(deps.config.webDistDir);
+  const site = { db: deps.db, publicUrl: deps.config.publicUrl };
   if (!dist || !existsSync(join(dist, 'index.html'))) {
     app.log.info('web console not built: serving the API only');
     return undefined;
