@@ -148,7 +148,8 @@ describe('/products', () => {
     // A fresh page: the plans are not cached yet.
     const fresh = await context.newPage();
     try {
-      await fresh.route('**/api/v1/subscriptions', async (route) => {
+      // The catalogue is asked in the reader's language (?language=): matched by path.
+      await fresh.route((url) => url.pathname === '/api/v1/subscriptions', async (route) => {
         await held;
         if (fail)
           await route.fulfill({
