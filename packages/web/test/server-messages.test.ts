@@ -5,8 +5,8 @@ import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../src/lib/api.js';
 import { toApiError } from '../src/lib/generator-api.js';
-import { STATUS_TEXTS, serverMessage } from '../src/routes/dashboard/server-messages.js';
 import { describeCheckError } from '../src/routes/test-functionality/describe-error.js';
+import { STATUS_TEXTS, serverMessage } from '../src/ui/server-messages.js';
 
 const NAMESPACES = ['errors', 'playground'];
 const LANGUAGES = [

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { useAccount } from '../auth/account.js';
 import { useInstall } from '../lib/install.js';
 import { formatCount } from '../lib/numbers.js';
-import { formatDate } from '../routes/dashboard/format.js';
+import { formatDate } from '../ui/format.js';
 
 /** A licence's standing as a colour, here and on the admin Installation page. */
 export const STANDING_COLOURS = {

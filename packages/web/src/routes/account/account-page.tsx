@@ -22,8 +22,8 @@ import { ConfirmDialog } from '../../components/confirm/confirm-dialog.js';
 import { changeLanguage } from '../../i18n/index.js';
 import { LANGUAGES } from '../../i18n/languages.js';
 import { consoleKeys, listOrgs } from '../../lib/console-api.js';
+import { notifyFailure, notifySuccess } from '../../ui/notify.js';
 import { rememberAccountDeleted } from '../account-deleted/account-deleted.js';
-import { notifyFailure, notifySuccess } from '../dashboard/notify.js';
 import { usePaidSubscriptions } from '../dashboard/org/paid-subscriptions.js';
 import {
   accountKeys,

@@ -1,7 +1,7 @@
 import { Button, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { notifyFailure } from '../dashboard/notify.js';
+import { notifyFailure } from '../../ui/notify.js';
 import { refusalDetail, refusalReason, resendVerification } from './account-api.js';
 
 /** "Resend the link": sent, or throttled with the minutes to wait. */

@@ -1,8 +1,8 @@
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../dashboard/format.js';
-import { notifyFailure, notifySuccess } from '../dashboard/notify.js';
+import { formatDateTime } from '../../ui/format.js';
+import { notifyFailure, notifySuccess } from '../../ui/notify.js';
 import { accountKeys, endOtherSessions, endSession, getSessions } from './account-api.js';
 import { deviceName } from './device-name.js';
 

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { adminKeys, listAudit, queryString } from '../../lib/admin-api.js';
-import { formatDateTime } from '../dashboard/format.js';
+import { formatDateTime } from '../../ui/format.js';
 
 const RECENT = 5;
 

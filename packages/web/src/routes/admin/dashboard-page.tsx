@@ -6,8 +6,8 @@ import { Link } from 'react-router';
 import { adminKeys, getAdminDashboard } from '../../lib/admin-api.js';
 import { formatPrice } from '../../lib/money.js';
 import { formatCount } from '../../lib/numbers.js';
-import { formatDate } from '../dashboard/format.js';
-import { ErrorState, ListSkeleton } from '../dashboard/states.js';
+import { formatDate } from '../../ui/format.js';
+import { ErrorState, ListSkeleton } from '../../ui/states.js';
 import { AdminHeader, TableScroll } from './parts.js';
 import { useProvider } from './use-provider.js';
 

@@ -4,9 +4,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminKeys, getSettings, updateSettings } from '../../lib/admin-api.js';
+import { notifyFailure, notifySuccess } from '../../ui/notify.js';
+import { ErrorState, ListSkeleton } from '../../ui/states.js';
 import { PartyFields, type PartyValues, partyBody, vatNumberError } from '../checkout/party-fields.js';
-import { notifyFailure, notifySuccess } from '../dashboard/notify.js';
-import { ErrorState, ListSkeleton } from '../dashboard/states.js';
 import { AdminHeader, ReadOnlyNote } from './parts.js';
 import { useStaff } from './use-staff.js';
 

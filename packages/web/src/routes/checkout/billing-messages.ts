@@ -5,7 +5,7 @@
  */
 import { notifications } from '@mantine/notifications';
 import { ApiError } from '../../lib/api.js';
-import { errorDetail } from '../dashboard/states.js';
+import { errorDetail } from '../../ui/states.js';
 
 const KNOWN: Record<string, string> = {
   'Missing price information': 'errors.missingPrice',

@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { consoleKeys, listSubscriptions } from '../../lib/console-api.js';
-import { ErrorState } from '../dashboard/states.js';
+import { ErrorState } from '../../ui/states.js';
 import {
   ACTIVATION_POLL_MS,
   activationPhase,

@@ -18,8 +18,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { consoleKeys, hasRole, listApiKeys, listOrgs, listSeries } from '../../lib/console-api.js';
-import { CreateOrgDialog } from './create-org-dialog.js';
-import { EmptyState, ErrorState, ListSkeleton } from './states.js';
+import { CreateOrgDialog } from '../../ui/create-org-dialog.js';
+import { EmptyState, ErrorState, ListSkeleton } from '../../ui/states.js';
 
 export const orgHref = (org: string, tab?: string, extra = '') =>
   `/dashboard/org/${encodeURIComponent(org)}${tab ? `?tab=${tab}${extra}` : ''}`;

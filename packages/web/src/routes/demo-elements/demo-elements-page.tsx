@@ -29,8 +29,8 @@ import { SlugBadge } from '../../components/slug-badge.js';
 import { StatsTable } from '../../components/stats-table.js';
 import { ApiError } from '../../lib/api.js';
 import type { PeriodSummary } from '../../lib/stats.js';
+import { EmptyState, ErrorState, ListSkeleton, PermissionDenied } from '../../ui/states.js';
 import { STATE_COLOURS } from '../checkout/billing-model.js';
-import { EmptyState, ErrorState, ListSkeleton, PermissionDenied } from '../dashboard/states.js';
 import { PatternEditor, validatePattern } from '../playground/pattern-editor.js';
 import { FeatureCell, PlanBadges } from '../products/plan-parts.js';
 

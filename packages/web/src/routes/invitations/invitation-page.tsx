@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useAuth } from 'react-oidc-context';
 import { Link, useNavigate, useParams } from 'react-router';
 import { consoleKeys } from '../../lib/console-api.js';
+import { notifyFailure, notifySuccess } from '../../ui/notify.js';
 import {
   acceptInvitation,
   accountKeys,
@@ -13,7 +14,6 @@ import {
   refusalReason,
 } from '../account/account-api.js';
 import { ResendVerification } from '../account/resend-verification.js';
-import { notifyFailure, notifySuccess } from '../dashboard/notify.js';
 
 /**
  * /invitations/:token: a visitor not signed in sees the organisation and who invited, and signs

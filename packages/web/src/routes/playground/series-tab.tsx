@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useAuth } from 'react-oidc-context';
 import { Link, useLocation } from 'react-router';
 import { consoleKeys, listOrgs, listSeries } from '../../lib/console-api.js';
-import { ErrorState } from '../dashboard/states.js';
+import { ErrorState } from '../../ui/states.js';
 import { MintPanel } from '../series/mint-panel.js';
 import { SlicePanel } from '../series/slice-panel.js';
 

@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../components/confirm/confirm-dialog.js';
 import { consoleKeys, deleteSeries, resetSeries } from '../../lib/console-api.js';
 import { formatCount } from '../../lib/numbers.js';
-import { notifyFailure, notifySuccess } from '../dashboard/notify.js';
+import { notifyFailure, notifySuccess } from '../../ui/notify.js';
 
 /**
  * Reset (the counter back to zero, with the warning of product spec §4) and delete (§5), both with

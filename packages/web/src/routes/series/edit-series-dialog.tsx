@@ -6,10 +6,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api.js';
 import { consoleKeys, updateSeries } from '../../lib/console-api.js';
-import { FormActions, NameField } from '../dashboard/form-parts.js';
+import { FormActions, NameField } from '../../ui/form-parts.js';
+import { notifyFailure, notifySuccess } from '../../ui/notify.js';
+import { serverMessage } from '../../ui/server-messages.js';
 import { contractForm } from '../dashboard/forms.js';
-import { notifyFailure, notifySuccess } from '../dashboard/notify.js';
-import { serverMessage } from '../dashboard/server-messages.js';
 import { usePatternCheck } from '../playground/pattern-check.js';
 import { SeriesPatternField } from './series-pattern-field.js';
 

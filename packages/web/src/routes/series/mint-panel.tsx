@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { SlugBadge } from '../../components/slug-badge.js';
 import { consoleKeys, hasRole, mintSeries } from '../../lib/console-api.js';
 import { countError, formatCount } from '../../lib/numbers.js';
-import { ErrorState } from '../dashboard/states.js';
+import { ErrorState } from '../../ui/states.js';
 
 /** The most slugs one console mint asks for (the playground's count limit). */
 export const MAX_MINT_COUNT = 1000;

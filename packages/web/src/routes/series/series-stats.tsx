@@ -15,7 +15,7 @@ import {
   seriesStats,
   summarise,
 } from '../../lib/stats.js';
-import { EmptyState, ErrorState } from '../dashboard/states.js';
+import { EmptyState, ErrorState } from '../../ui/states.js';
 
 const StatsChart = lazy(() => import('../../components/stats-chart.js'));
 

@@ -18,7 +18,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SlugBadge } from '../../components/slug-badge.js';
 import { consoleKeys, getLimits, sliceSeries } from '../../lib/console-api.js';
-import { ErrorState } from '../dashboard/states.js';
+import { ErrorState } from '../../ui/states.js';
 
 export const WINDOW_SIZES = [10, 25, 50, 100] as const;
 

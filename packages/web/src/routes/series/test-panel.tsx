@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { SlugBadge } from '../../components/slug-badge.js';
 import { testSeries } from '../../lib/console-api.js';
 import { countError } from '../../lib/numbers.js';
-import { ErrorState } from '../dashboard/states.js';
+import { ErrorState } from '../../ui/states.js';
 
 /** The most samples one test asks for (the server's limit). */
 export const MAX_TEST_COUNT = 100;

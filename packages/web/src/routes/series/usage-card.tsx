@@ -2,7 +2,7 @@ import { Code, Group, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@m
 import type { SeriesInfo } from '@slugsmith/contract';
 import { useTranslation } from 'react-i18next';
 import { formatCount, formatUsedPercent } from '../../lib/numbers.js';
-import { formatDateTime, usedPercent } from '../dashboard/format.js';
+import { formatDateTime, usedPercent } from '../../ui/format.js';
 
 /** Generated ids against the capacity, the pinned pattern and the bundles the series is built on. */
 export function UsageCard({ series }: { series: SeriesInfo }) {

@@ -1,7 +1,7 @@
 import { SlugsmithError } from '@slugsmith/sdk';
 import { ApiError } from '../../lib/api.js';
 import { toApiError } from '../../lib/generator-api.js';
-import { serverMessage } from '../dashboard/server-messages.js';
+import { serverMessage } from '../../ui/server-messages.js';
 
 /**
  * A failed check's words in the reader's language: the status, then the server's message as the

@@ -27,9 +27,9 @@ import {
   listAdminDocs,
   listDocTags,
 } from '../../../lib/admin-api.js';
-import { formatDate } from '../../dashboard/format.js';
-import { notifyFailure, notifySuccess } from '../../dashboard/notify.js';
-import { ErrorState, ListSkeleton } from '../../dashboard/states.js';
+import { formatDate } from '../../../ui/format.js';
+import { notifyFailure, notifySuccess } from '../../../ui/notify.js';
+import { ErrorState, ListSkeleton } from '../../../ui/states.js';
 import { Pager } from '../pager.js';
 import { AdminHeader, ReadOnlyNote, StateBadge, TableScroll } from '../parts.js';
 import { useStaff } from '../use-staff.js';

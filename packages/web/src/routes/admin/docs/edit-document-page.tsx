@@ -32,8 +32,8 @@ import {
   updateDoc,
 } from '../../../lib/admin-api.js';
 import { ApiError } from '../../../lib/api.js';
-import { notifyFailure, notifySuccess } from '../../dashboard/notify.js';
-import { ErrorState, ListSkeleton } from '../../dashboard/states.js';
+import { notifyFailure, notifySuccess } from '../../../ui/notify.js';
+import { ErrorState, ListSkeleton } from '../../../ui/states.js';
 import { AuditTrail } from '../audit-trail.js';
 import { AdminHeader, ReadOnlyNote, StateBadge } from '../parts.js';
 import { useStaff } from '../use-staff.js';

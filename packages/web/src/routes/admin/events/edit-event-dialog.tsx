@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { editEvent } from '../../../lib/admin-api.js';
-import { notifyFailure } from '../../dashboard/notify.js';
+import { notifyFailure } from '../../../ui/notify.js';
 import { parsePayload } from './event-actions.js';
 
 /** Staff correct an event's payload (say, an organisation that was recreated); it is processed again. */

@@ -3,8 +3,8 @@ import type { InstallLicence, InstallNode, InstallStatus } from '@slugsmith/cont
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { STANDING_COLOURS } from '../../../components/install-licence.js';
-import { formatDate, formatDateTime } from '../../dashboard/format.js';
-import { ErrorState, ListSkeleton } from '../../dashboard/states.js';
+import { formatDate, formatDateTime } from '../../../ui/format.js';
+import { ErrorState, ListSkeleton } from '../../../ui/states.js';
 import { AdminHeader, TableScroll } from '../parts.js';
 import { getInstallStatus, installKeys } from './install-api.js';
 

@@ -2,7 +2,7 @@ import { Anchor, Table } from '@mantine/core';
 import type { AdminLicence } from '@slugsmith/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LicenceCells, LicenceFileActions } from '../../dashboard/org/licence-parts.js';
+import { LicenceCells, LicenceFileActions } from '../../../ui/licence-parts.js';
 import { TableScroll } from '../parts.js';
 import { useStaff } from '../use-staff.js';
 import { RevokeLicenceButton } from './revoke-button.js';

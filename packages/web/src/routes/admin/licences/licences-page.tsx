@@ -1,7 +1,7 @@
 import { Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { EmptyState, ErrorState, ListSkeleton } from '../../dashboard/states.js';
+import { EmptyState, ErrorState, ListSkeleton } from '../../../ui/states.js';
 import { AdminHeader } from '../parts.js';
 import { adminLicenceKeys, listLicences } from './admin-licences-api.js';
 import { AdminLicenceTable } from './licence-table.js';

@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm/confirm-dialog.js';
-import { notifyFailure, notifySuccess } from '../../dashboard/notify.js';
+import { notifyFailure, notifySuccess } from '../../../ui/notify.js';
 import { adminLicenceKeys, revokeLicence } from './admin-licences-api.js';
 
 /** Revokes a licence after a confirmation that says what revoking does and does not do. */

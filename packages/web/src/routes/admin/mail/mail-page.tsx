@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/api.js';
-import { formatDate } from '../../dashboard/format.js';
+import { formatDate } from '../../../ui/format.js';
 
 const listOutbox = (signal?: AbortSignal) =>
   api<OutboxMailPage>('/admin/mail?limit=50&offset=0', { auth: 'required', signal });

@@ -24,8 +24,8 @@ import {
   listPlans,
   updateOrgSubscription,
 } from '../../../lib/admin-api.js';
-import { formatDate } from '../../dashboard/format.js';
-import { notifyFailure, notifySuccess } from '../../dashboard/notify.js';
+import { formatDate } from '../../../ui/format.js';
+import { notifyFailure, notifySuccess } from '../../../ui/notify.js';
 import { StateBadge, TableScroll } from '../parts.js';
 import { useStaff } from '../use-staff.js';
 import {

@@ -29,7 +29,7 @@ import { Link, useNavigate } from 'react-router';
 import { useFeatureHints } from '../../../auth/feature-hints.js';
 import { ConfirmDialog } from '../../../components/confirm/confirm-dialog.js';
 import { adminKeys, createPlan, deletePlan, updatePlan } from '../../../lib/admin-api.js';
-import { notifyFailure, notifySuccess } from '../../dashboard/notify.js';
+import { notifyFailure, notifySuccess } from '../../../ui/notify.js';
 import { AuditTrail } from '../audit-trail.js';
 import { AdminHeader, ReadOnlyNote, StateBadge, useValidationText } from '../parts.js';
 import { useStaff } from '../use-staff.js';

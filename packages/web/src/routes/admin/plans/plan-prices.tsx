@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminKeys, deletePlanPrice, setPlanPrice } from '../../../lib/admin-api.js';
-import { notifyFailure, notifySuccess } from '../../dashboard/notify.js';
+import { notifyFailure, notifySuccess } from '../../../ui/notify.js';
 import { useStaff } from '../use-staff.js';
 import { formToPrice, type PriceFormValues, perNodeByDefault, priceToForm } from './plan-form.js';
 

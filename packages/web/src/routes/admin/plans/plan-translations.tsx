@@ -11,7 +11,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminKeys, deletePlanTranslation, setPlanTranslation } from '../../../lib/admin-api.js';
-import { notifyFailure, notifySuccess } from '../../dashboard/notify.js';
+import { notifyFailure, notifySuccess } from '../../../ui/notify.js';
 import { useStaff } from '../use-staff.js';
 
 /** The languages a plan is translated into: every stored one but English, the plan's own. */

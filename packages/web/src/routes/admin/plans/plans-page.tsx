@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { adminKeys, listPlans } from '../../../lib/admin-api.js';
 import { formatPrice } from '../../../lib/money.js';
-import { ErrorState, ListSkeleton } from '../../dashboard/states.js';
+import { ErrorState, ListSkeleton } from '../../../ui/states.js';
 import { CatalogueSync } from '../../products/catalogue-sync.js';
 import { AdminHeader, ReadOnlyNote, StateBadge, TableScroll } from '../parts.js';
 import { useStaff } from '../use-staff.js';

@@ -33,13 +33,13 @@ import {
 } from '../../../lib/console-api.js';
 import { formatCount, formatDurationUs } from '../../../lib/numbers.js';
 import { EXPIRY_IN_PAST } from '../../../lib/validation-messages.js';
-import { FormActions, NameField } from '../form-parts.js';
-import { formatDate, formatDateTime } from '../format.js';
+import { FormActions, NameField } from '../../../ui/form-parts.js';
+import { formatDate, formatDateTime } from '../../../ui/format.js';
+import { notifyFailure, notifySuccess } from '../../../ui/notify.js';
+import { EmptyState, ErrorState, ListSkeleton, PermissionDenied } from '../../../ui/states.js';
 import { contractForm, expiryFromDate } from '../forms.js';
-import { notifyFailure, notifySuccess } from '../notify.js';
 import { ScopeBadges, ScopePicker } from '../scope-picker.js';
 import { SecretOnceDialog } from '../secret-once.js';
-import { EmptyState, ErrorState, ListSkeleton, PermissionDenied } from '../states.js';
 
 /** Whether a key is past its expiry. */
 export function isExpired(key: Pick<ApiKey, 'expires_at'>, now = Date.now()): boolean {

@@ -11,10 +11,10 @@ import {
   resumeSubscription,
 } from '../../../lib/console-api.js';
 import { formatMoney } from '../../../lib/money.js';
+import { formatDate } from '../../../ui/format.js';
+import { notifySuccess } from '../../../ui/notify.js';
 import { notifyBillingFailure } from '../../checkout/billing-messages.js';
 import { billingActions, billingLine } from '../../checkout/billing-model.js';
-import { formatDate } from '../format.js';
-import { notifySuccess } from '../notify.js';
 import { ChangeSubscriptionDialog } from './billing-change-dialog.js';
 
 /**

@@ -5,6 +5,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeSubscription, previewSubscriptionChange, type publicPlans } from '../../../lib/console-api.js';
 import { usePublicPlans } from '../../../lib/plans.js';
+import { formatDate } from '../../../ui/format.js';
+import { notifySuccess } from '../../../ui/notify.js';
+import { ErrorState, ListSkeleton } from '../../../ui/states.js';
 import { billingErrorText, notifyBillingFailure } from '../../checkout/billing-messages.js';
 import {
   clampQuantity,
@@ -18,9 +21,6 @@ import {
   purchasablePlans,
   quantityUnit,
 } from '../../checkout/billing-model.js';
-import { formatDate } from '../format.js';
-import { notifySuccess } from '../notify.js';
-import { ErrorState, ListSkeleton } from '../states.js';
 
 /**
  * A new plan, period or quantity for a subscription: the provider's proration is previewed (charged

@@ -4,14 +4,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasRole } from '../../../lib/console-api.js';
+import { notifyFailure, notifySuccess } from '../../../ui/notify.js';
+import { ErrorState, ListSkeleton } from '../../../ui/states.js';
 import {
   billingDetailsKey,
   getBillingDetails,
   saveBillingDetails,
 } from '../../checkout/billing-details-api.js';
 import { PartyFields, type PartyValues, partyBody, vatNumberError } from '../../checkout/party-fields.js';
-import { notifyFailure, notifySuccess } from '../notify.js';
-import { ErrorState, ListSkeleton } from '../states.js';
 
 /** Who the organisation's invoices name; owners and admins change it, members read it. */
 export function BillingDetailsPanel({ org }: { org: Organisation }) {

@@ -8,10 +8,10 @@ import { useSearchParams } from 'react-router';
 import { DEFAULT_LANGUAGE } from '../../../i18n/languages.js';
 import { consoleKeys, invoiceHtml, listTransactions } from '../../../lib/console-api.js';
 import { formatMoney } from '../../../lib/money.js';
+import { formatDate } from '../../../ui/format.js';
+import { EmptyState, ErrorState, ListSkeleton } from '../../../ui/states.js';
 import { billingErrorText } from '../../checkout/billing-messages.js';
 import { transactionDescription, transactionStatusColour } from '../../checkout/billing-model.js';
-import { formatDate } from '../format.js';
-import { EmptyState, ErrorState, ListSkeleton } from '../states.js';
 
 /** The organisation's transactions: date, description, amount, tax, total, status and the invoice. */
 export function BillingHistory({ org }: { org: Organisation }) {

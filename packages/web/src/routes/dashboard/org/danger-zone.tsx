@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { TypedConfirmDialog } from '../../../components/confirm/confirm-dialog.js';
 import { consoleKeys, deleteOrg, hasRole } from '../../../lib/console-api.js';
-import { notifyFailure, notifySuccess } from '../notify.js';
+import { notifyFailure, notifySuccess } from '../../../ui/notify.js';
 import { usePaidSubscriptions } from './paid-subscriptions.js';
 
 /** Deleting the organisation: owners only, never the personal one, after typing its slug. */

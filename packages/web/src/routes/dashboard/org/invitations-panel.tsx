@@ -2,9 +2,9 @@ import { Badge, Button, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import type { Invitation, Organisation } from '@slugsmith/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../../ui/format.js';
+import { notifyFailure, notifySuccess } from '../../../ui/notify.js';
 import { accountKeys, listInvitations, revokeInvitation } from '../../account/account-api.js';
-import { formatDate } from '../format.js';
-import { notifyFailure, notifySuccess } from '../notify.js';
 
 /**
  * The organisation's open invitations (pending, expired) with revoke, for owners and admins; they

@@ -3,8 +3,8 @@ import type { Organisation } from '@slugsmith/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { EmptyState, ErrorState, ListSkeleton } from '../states.js';
-import { LicenceCells, LicenceFileActions } from './licence-parts.js';
+import { LicenceCells, LicenceFileActions } from '../../../ui/licence-parts.js';
+import { EmptyState, ErrorState, ListSkeleton } from '../../../ui/states.js';
 import { licenceKeys, listOrgLicences } from './licences-api.js';
 
 /** The organisation's on-premise licences: what each allows, until when, and the token to install. */

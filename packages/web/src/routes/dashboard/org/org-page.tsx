@@ -18,7 +18,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { FormErrorBoundary } from '../../../components/error-boundary.js';
 import { ApiError } from '../../../lib/api.js';
 import { consoleKeys, getOrg, hasRole } from '../../../lib/console-api.js';
-import { EmptyState, ErrorState, ListSkeleton } from '../states.js';
+import { EmptyState, ErrorState, ListSkeleton } from '../../../ui/states.js';
 import { ApiKeysPanel } from './api-keys-panel.js';
 import { DangerZone } from './danger-zone.js';
 import { LicencesTab } from './licences-tab.js';

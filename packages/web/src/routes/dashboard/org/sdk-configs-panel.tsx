@@ -44,12 +44,12 @@ import {
   updateSdkConfig,
 } from '../../../lib/console-api.js';
 import { formatPeriod } from '../../../lib/numbers.js';
-import { FormActions, NameField } from '../form-parts.js';
-import { formatDateTime } from '../format.js';
+import { FormActions, NameField } from '../../../ui/form-parts.js';
+import { formatDateTime } from '../../../ui/format.js';
+import { notifyFailure, notifySuccess } from '../../../ui/notify.js';
+import { EmptyState, ErrorState, ListSkeleton, ReadOnlyNotice } from '../../../ui/states.js';
 import { contractForm, INVALID_FORMAT } from '../forms.js';
-import { notifyFailure, notifySuccess } from '../notify.js';
 import { ScopeBadges, ScopePicker } from '../scope-picker.js';
-import { EmptyState, ErrorState, ListSkeleton, ReadOnlyNotice } from '../states.js';
 
 /** A key signs requests now: its start has passed and its end, if any, has not (§7.6). */
 export function isKeyActive(key: Pick<SdkKey, 'effective_from' | 'effective_to'>, now = Date.now()): boolean {

@@ -31,20 +31,20 @@ import {
   setDefaultSeries,
 } from '../../../lib/console-api.js';
 import { formatCount, formatUsedPercent } from '../../../lib/numbers.js';
-import { usePatternCheck } from '../../playground/pattern-check.js';
-import { SeriesPatternField } from '../../series/series-pattern-field.js';
-import { FormActions } from '../form-parts.js';
-import { formatDate, usedPercent } from '../format.js';
-import { contractForm } from '../forms.js';
+import { FormActions } from '../../../ui/form-parts.js';
+import { formatDate, usedPercent } from '../../../ui/format.js';
 import {
   type NameAndSlug,
   NameAndSlugFields,
   nameAndSlugBody,
   useSlugFollowingName,
-} from '../name-and-slug.js';
-import { notifyFailure, notifySuccess } from '../notify.js';
-import { serverMessage } from '../server-messages.js';
-import { EmptyState, ErrorState, ListSkeleton, PermissionDenied } from '../states.js';
+} from '../../../ui/name-and-slug.js';
+import { notifyFailure, notifySuccess } from '../../../ui/notify.js';
+import { serverMessage } from '../../../ui/server-messages.js';
+import { EmptyState, ErrorState, ListSkeleton, PermissionDenied } from '../../../ui/states.js';
+import { usePatternCheck } from '../../playground/pattern-check.js';
+import { SeriesPatternField } from '../../series/series-pattern-field.js';
+import { contractForm } from '../forms.js';
 
 export const DEFAULT_SERIES_PATTERN = '{adjective}-{noun}-{number:4d}';
 

@@ -1,7 +1,7 @@
 import { Alert, Button, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../lib/api.js';
+import { ApiError } from '../lib/api.js';
 import { serverMessage } from './server-messages.js';
 
 /** Placeholder rows while a list loads. */

@@ -1,8 +1,8 @@
 import { RefusalCode } from '@slugsmith/contract';
 import i18n from 'i18next';
-import type { ApiError } from '../../lib/api.js';
-import { errorReason } from '../../lib/console-api.js';
-import { patternMessageKey } from '../playground/pattern-messages.js';
+import type { ApiError } from '../lib/api.js';
+import { errorReason } from '../lib/console-api.js';
+import { patternMessageKey } from '../routes/playground/pattern-messages.js';
 
 type Params = Record<string, string | number>;
 interface Known {

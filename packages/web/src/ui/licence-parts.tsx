@@ -1,7 +1,7 @@
 import { Badge, Button, CopyButton, Group, Table } from '@mantine/core';
 import type { Licence, LicenceStatus } from '@slugsmith/contract';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../format.js';
+import { formatDate } from './format.js';
 
 const STATUS_COLOURS: Record<LicenceStatus, string> = {
   active: 'green',

@@ -4,11 +4,11 @@ import { CreateOrganisation } from '@slugsmith/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ApiError } from '../../lib/api.js';
-import { consoleKeys, createOrg } from '../../lib/console-api.js';
-import { forge } from '../../lib/generator-api.js';
+import { ApiError } from '../lib/api.js';
+import { consoleKeys, createOrg } from '../lib/console-api.js';
+import { forge } from '../lib/generator-api.js';
+import { contractForm } from '../routes/dashboard/forms.js';
 import { FormActions } from './form-parts.js';
-import { contractForm } from './forms.js';
 import {
   type NameAndSlug,
   NameAndSlugFields,
