@@ -56,5 +56,11 @@ export const RotationPeriod = z
 export const RotationPeriodInRange = RotationPeriod.superRefine((text, context) => {
   const seconds = rotationPeriodSeconds(text);
   const problem = seconds === undefined ? undefined : rotationRangeProblem(seconds);
-  if (problem) context.addIssue({ code: 'custom', message: problem });
+  if (!problem) return;
+  // The bound goes with the issue: clients word the refusal from it, not from the message.
+  const bound =
+    problem === ROTATION_TOO_SHORT_MESSAGE
+      ? { minimum: formatRotationPeriod(MIN_ROTATION_SECONDS) }
+      : { maximum: formatRotationPeriod(MAX_ROTATION_SECONDS) };
+  context.addIssue({ code: 'custom', message: problem, params: bound });
 });
