@@ -157,8 +157,11 @@ describe('plan editor values', () => {
     const result = updateBody(plan(), values);
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(result.errors.name).toBe('This field is required');
-    expect(result.errors['limits.max_series']).toBe('Minimum value is -1');
+    expect(result.errors.name).toEqual({ key: 'errors:validation.required' });
+    expect(result.errors['limits.max_series']).toEqual({
+      key: 'errors:validation.minValue',
+      values: { min: -1 },
+    });
     expect(result.errors['limits.req_per_minute']).toBeDefined();
   });
 

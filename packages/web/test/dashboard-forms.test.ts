@@ -1,8 +1,6 @@
 import { RotationPeriodInRange } from '@slugsmith/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { typedConfirmationMatches } from '../src/components/confirm/confirm-dialog.js';
-import { orgForm } from '../src/routes/dashboard/create-org-dialog.js';
-import { formatDate, usedPercent } from '../src/routes/dashboard/format.js';
 import { expiryFromDate, slugFromName } from '../src/routes/dashboard/forms.js';
 import { apiKeyForm, isExpired } from '../src/routes/dashboard/org/api-keys-panel.js';
 import {
@@ -25,6 +23,8 @@ import {
 import { seriesForm, seriesMaximum } from '../src/routes/dashboard/org/series-tab.js';
 import { limitText } from '../src/routes/dashboard/org/subscription-tab.js';
 import { patternOpen, seriesChanges, seriesEditForm } from '../src/routes/series/edit-series-dialog.js';
+import { orgForm } from '../src/ui/create-org-dialog.js';
+import { formatDate, usedPercent } from '../src/ui/format.js';
 
 const key = (e: { key: string } | undefined) => e?.key ?? null;
 
@@ -60,7 +60,7 @@ describe('organisation and series forms (§5, the contract’s rules)', () => {
   });
 
   it('asks for a pattern and for a member’s email', () => {
-    expect(series('', '')).toEqual({ pattern: { key: 'playground:validation.patternRequired' } });
+    expect(series('', '')).toEqual({ pattern: { key: 'errors:validation.required' } });
     expect(series('orders')).toEqual({});
     expect(key(memberForm.errors({ email: '', role: 'member' }).email)).toBe('errors:validation.required');
     expect(key(memberForm.errors({ email: 'someone@', role: 'member' }).email)).toBe(
@@ -132,7 +132,7 @@ describe('SDK config forms (§5 rotation period, allowed origins)', () => {
     });
     expect(key(origins('https://a.example/path'))).toBe('dashboard:sdk.badOrigin');
     expect(origins(Array.from({ length: 51 }, (_, i) => `https://h${i}.example`).join('\n'))).toEqual({
-      key: 'dashboard:sdk.tooManyOrigins',
+      key: 'errors:validation.maxItems',
       values: { max: 50 },
     });
   });

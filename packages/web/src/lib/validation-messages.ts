@@ -1,6 +1,3 @@
-/** The console's own rule on an API key's expiry day (the API takes any date). */
-export const EXPIRY_IN_PAST = 'The expiry date must be in the future';
-
 /** A message of the catalogues (`namespace:key`) with the values it interpolates. */
 export interface CatalogueMessage {
   key: string;
@@ -8,35 +5,81 @@ export interface CatalogueMessage {
 }
 
 /**
- * The validation messages of product spec §5 as the contract's schemas word them (and the API
- * repeats them in `details.issues`), each with the catalogue entry that says it in every language.
- * Named groups carry the figures a message interpolates.
+ * A validation issue by its zod code and figures: a zod issue of the contract's schemas, or an
+ * entry of the API's `details.issues` with its `params` spread in.
  */
-export const CONTRACT_MESSAGES: readonly [RegExp, string][] = [
-  [/^This field is required$/, 'errors:validation.required'],
-  [/^Invalid format$/, 'errors:validation.invalidFormat'],
-  [/^Must be a valid email address$/, 'errors:validation.email'],
-  [/^Must be a valid URL$/, 'errors:validation.url'],
-  [/^Minimum length is (?<min>\d+) characters$/, 'errors:validation.minLength'],
-  [/^Maximum length is (?<max>\d+) characters$/, 'errors:validation.maxLength'],
-  // A value is a number, or a rotation period such as 7m or 366d (said as written).
-  [/^Minimum value is (?<min>-?\d+|\d+[dhms])$/, 'errors:validation.minValue'],
-  [/^Maximum value is (?<max>-?\d+|\d+[dhms])$/, 'errors:validation.maxValue'],
-  [/^Pattern is required$/, 'playground:validation.patternRequired'],
-  [/^Count must be a positive number$/, 'playground:validation.countPositive'],
-  [/^At most (?<max>\d+) origins$/, 'dashboard:sdk.tooManyOrigins'],
-  [new RegExp(`^${EXPIRY_IN_PAST}$`), 'dashboard:keys.expiryPast'],
-];
+export interface IssueFigures {
+  code?: string;
+  origin?: unknown;
+  minimum?: unknown;
+  maximum?: unknown;
+  format?: unknown;
+  params?: unknown;
+}
 
-/** The catalogue entry of a contract message, or null for words the catalogues do not hold. */
-export function catalogueMessage(message: string): CatalogueMessage | null {
-  for (const [pattern, key] of CONTRACT_MESSAGES) {
-    const match = pattern.exec(message);
-    if (!match) continue;
-    const values = Object.fromEntries(
-      Object.entries(match.groups ?? {}).map(([k, v]) => [k, /^-?\d+$/.test(v) ? Number(v) : v]),
-    );
-    return Object.keys(values).length > 0 ? { key, values } : { key };
+/**
+ * A refinement's options that name their catalogue entry: a custom issue carries it in
+ * `params.catalogue` (its English words are for logs only).
+ */
+export const refinement = (catalogue: string, error: string) => ({ error, params: { catalogue } });
+
+/** The console's own rule on an API key's expiry day (the API takes any date). */
+export const EXPIRY_IN_PAST = refinement(
+  'dashboard:keys.expiryPast',
+  'The expiry date must be in the future',
+);
+
+const REQUIRED: CatalogueMessage = { key: 'errors:validation.required' };
+const INVALID_FORMAT: CatalogueMessage = { key: 'errors:validation.invalidFormat' };
+const FORMATS: Record<string, string> = { email: 'errors:validation.email', url: 'errors:validation.url' };
+
+/** A bound as the catalogue says it: a number, or a text such as a rotation period (7m). */
+const figure = (value: unknown): string | number | undefined =>
+  typeof value === 'number' || typeof value === 'string'
+    ? value
+    : typeof value === 'bigint'
+      ? value.toString()
+      : undefined;
+
+const isText = (origin: unknown) => origin === 'string';
+const isList = (origin: unknown) => origin === 'array' || origin === 'set';
+
+/**
+ * The catalogue entry of a validation issue (product spec §5), chosen by zod's issue code and its
+ * figures — never by the issue's words: an empty text or list is missing, a length or value out
+ * of bounds says its bound, an e-mail or URL says which format; a custom issue names its entry in
+ * `params` (or its bound, as a rotation period does); anything else is a bad format.
+ */
+export function issueMessage(issue: IssueFigures): CatalogueMessage {
+  const params = (issue.params ?? {}) as Record<string, unknown>;
+  switch (issue.code) {
+    case 'too_small': {
+      const min = figure(issue.minimum);
+      if (isList(issue.origin) || (isText(issue.origin) && (min === undefined || Number(min) <= 1)))
+        return REQUIRED;
+      if (min === undefined) return INVALID_FORMAT;
+      return isText(issue.origin)
+        ? { key: 'errors:validation.minLength', values: { min } }
+        : { key: 'errors:validation.minValue', values: { min } };
+    }
+    case 'too_big': {
+      const max = figure(issue.maximum);
+      if (max === undefined) return INVALID_FORMAT;
+      if (isText(issue.origin)) return { key: 'errors:validation.maxLength', values: { max } };
+      if (isList(issue.origin)) return { key: 'errors:validation.maxItems', values: { max } };
+      return { key: 'errors:validation.maxValue', values: { max } };
+    }
+    case 'invalid_format':
+      return { key: FORMATS[String(issue.format)] ?? INVALID_FORMAT.key };
+    case 'custom': {
+      if (typeof params.catalogue === 'string') return { key: params.catalogue };
+      const min = figure(params.minimum);
+      if (min !== undefined) return { key: 'errors:validation.minValue', values: { min } };
+      const max = figure(params.maximum);
+      if (max !== undefined) return { key: 'errors:validation.maxValue', values: { max } };
+      return INVALID_FORMAT;
+    }
+    default:
+      return INVALID_FORMAT;
   }
-  return null;
 }

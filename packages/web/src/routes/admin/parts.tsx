@@ -1,7 +1,7 @@
 import { Alert, Badge, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { catalogueMessage } from '../../lib/validation-messages.js';
+import type { CatalogueMessage } from '../../lib/validation-messages.js';
 import { useStaff } from './use-staff.js';
 
 /** A staff page's heading, its one-line purpose and its actions. */
@@ -72,13 +72,10 @@ export function StateBadge({ state, testId }: { state: string; testId?: string }
   );
 }
 
-/** A contract validation message in the reader's language (as written when the catalogues lack it). */
-export function useValidationText(): (message: string) => string {
+/** A contract refusal (worded by `issueMessage`) in the reader's language. */
+export function useValidationText(): (message: CatalogueMessage) => string {
   const { t } = useTranslation();
-  return (message) => {
-    const known = catalogueMessage(message);
-    return known ? t(known.key, known.values) : message;
-  };
+  return ({ key, values }) => t(key, values);
 }
 
 /**

@@ -6,11 +6,14 @@
 import type { FormErrors } from '@mantine/form';
 import { slugify, toLatin } from '@slugsmith/contract';
 import i18n from 'i18next';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { type CatalogueMessage, catalogueMessage } from '../../lib/validation-messages.js';
+import { type CatalogueMessage, type IssueFigures, issueMessage } from '../../lib/validation-messages.js';
 
 type Body = Record<string, unknown>;
-type Schema = Parameters<typeof zod4Resolver>[0];
+type Issue = IssueFigures & { path: readonly PropertyKey[] };
+/** A contract schema (or one the console extends with its own rules). */
+interface Schema {
+  safeParse(value: unknown): { success: true } | { success: false; error: { issues: readonly Issue[] } };
+}
 
 /** A field's own wording of a refusal (e.g. naming the bad line of a list), given the generic one. */
 export type Wording<B extends Body> = Partial<
@@ -27,29 +30,30 @@ export interface ContractForm<V, B extends Body> {
 }
 
 const REQUIRED: CatalogueMessage = { key: 'errors:validation.required' };
-/** Also what zod's own words come to, where the contract checks a format without naming it (a timestamp). */
+/** What a refusal of a value's form comes to (a timestamp, a pattern of characters). */
 export const INVALID_FORMAT: CatalogueMessage = { key: 'errors:validation.invalidFormat' };
 const FORMAT_REFUSALS = new Set([INVALID_FORMAT.key, 'errors:validation.email']);
 
 /**
- * A form whose refusals are the contract's: `body` builds the request from the form's values (the
- * fields keep the body's names, so a refusal lands on its field); `wording` lets a field say a
- * refusal its own way.
+ * A form whose refusals are the contract's, worded from zod's issue codes: `body` builds the
+ * request from the form's values (the fields keep the body's names, so a refusal lands on its
+ * field); `wording` lets a field say a refusal its own way.
  */
 export function contractForm<V, B extends Body>(
   schema: Schema,
   body: (values: V) => B,
   wording: Wording<B> = {},
 ): ContractForm<V, B> {
-  const resolve = zod4Resolver(schema, { errorPriority: 'first' });
   const errors = (values: V) => {
     const sent = body(values);
     const found: Record<string, CatalogueMessage> = {};
-    // Paths come from the last refusal to the first, each with its first message, and a list's
-    // lines have paths of their own (`allowed_origins.2`): the field keeps the last one met.
-    for (const [path, message] of Object.entries(resolve(sent))) {
-      const [field = '', line] = path.split('.');
-      const said = catalogueMessage(String(message)) ?? INVALID_FORMAT;
+    const parsed = schema.safeParse(sent);
+    if (parsed.success) return found;
+    // A field keeps its first refusal; a list's lines have paths of their own (`allowed_origins.2`).
+    for (const issue of parsed.error.issues) {
+      const [field = '', line] = issue.path.map(String);
+      if (field in found) continue;
+      const said = issueMessage(issue);
       const own = wording[field as keyof B & string];
       // An empty field is not badly written but missing.
       if (sent[field] === '' && FORMAT_REFUSALS.has(said.key)) found[field] = REQUIRED;

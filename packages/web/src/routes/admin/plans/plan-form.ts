@@ -12,6 +12,7 @@ import {
   UpdatePlan,
 } from '@slugsmith/contract';
 import { minorUnitDigits } from '../../../lib/money.js';
+import { type CatalogueMessage, type IssueFigures, issueMessage } from '../../../lib/validation-messages.js';
 
 /**
  * The plan editor's values: the plan's fields as the inputs hold them. Limits are numbers (−1 is
@@ -111,14 +112,16 @@ function fieldOf(path: readonly PropertyKey[]): string {
   return path.map(String).join('.');
 }
 
-export type PlanBodyResult<T> = { ok: true; body: T } | { ok: false; errors: Record<string, string> };
+export type PlanBodyResult<T> =
+  | { ok: true; body: T }
+  | { ok: false; errors: Record<string, CatalogueMessage> };
 
-/** The contract's messages by editor field (the first message of each). */
-function issuesByField(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
-  const errors: Record<string, string> = {};
+/** The contract's refusals by editor field (the first of each), worded from zod's issue codes. */
+function issuesByField(issues: readonly (IssueFigures & { path: readonly PropertyKey[] })[]) {
+  const errors: Record<string, CatalogueMessage> = {};
   for (const issue of issues) {
     const field = fieldOf(issue.path);
-    errors[field] ??= issue.message;
+    errors[field] ??= issueMessage(issue);
   }
   return errors;
 }
