@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RefusalCode } from '@slugsmith/contract';
 import { describe, expect, it } from 'vitest';
+import { describeEachDatabase } from './support/app.js';
 
 /** Every TypeScript source of the server, as text. */
 function sources(dir = join(import.meta.dirname, '../src')): string[] {
@@ -33,5 +34,18 @@ describe('refusal codes', () => {
     for (const reason of ['rate-limit-exceeded', 'daily-limit-exceeded', 'monthly-limit-exceeded']) {
       expect(codes).toContain(reason);
     }
+  });
+});
+
+describeEachDatabase('refusal codes in the OpenAPI document', (ctx) => {
+  it('types the error body’s details.reason by the RefusalCode enum', async () => {
+    const answer = await ctx().app.server.inject({ method: 'GET', url: '/api/openapi.json' });
+    const { components } = answer.json() as {
+      components: { schemas: Record<string, Record<string, unknown>> };
+    };
+    expect(components.schemas.RefusalCode?.enum).toEqual(codes);
+    expect(JSON.stringify(components.schemas.Error)).toContain(
+      '"reason":{"$ref":"#/components/schemas/RefusalCode"}',
+    );
   });
 });
