@@ -1,6 +1,6 @@
 import { CountryCode, normaliseVatNumber, vatNumberProblem } from './billing-details.js';
 import { Slug, Text, Timestamp } from './common.js';
-import { Money, PaymentProviderName, PricePeriod } from './plans.js';
+import { Money, PaymentProviderName, PricePeriod, Quantity } from './plans.js';
 import { z } from './zod.js';
 
 /**
@@ -11,13 +11,6 @@ import { z } from './zod.js';
 
 /** A price of a plan, by its id (`PublicPlan.prices[].id`). */
 export const PriceId = z.uuid('Invalid format');
-
-/** Seats, nodes or units; on-premise plans count concurrent nodes. */
-export const Quantity = z
-  .number()
-  .int('Must be a whole number')
-  .min(1, 'Minimum value is 1')
-  .max(10_000, 'Maximum value is 10000');
 
 export const CheckoutItem = z
   .object({ price: PriceId, quantity: Quantity.default(1) })

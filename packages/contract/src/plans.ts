@@ -299,6 +299,21 @@ export const LIVE_SUBSCRIPTION_STATES: readonly SubscriptionState[] = ['active',
 export const QuantityUnit = z.enum(['seat', 'node', 'unit']);
 export type QuantityUnit = z.infer<typeof QuantityUnit>;
 
+/** On-premise plans count concurrent nodes; other plans are bought in units. */
+export const quantityUnitOf = (planType: PlanType): QuantityUnit =>
+  planType === 'on_premise' ? 'node' : 'unit';
+
+export const MIN_QUANTITY = 1;
+/** The most a checkout sells and a provider's price takes; staff assign no more than that either. */
+export const MAX_QUANTITY = 10_000;
+
+/** Seats, nodes or units of a subscription: bought at checkout or assigned by staff. */
+export const Quantity = z
+  .number()
+  .int('Must be a whole number')
+  .min(MIN_QUANTITY, `Minimum value is ${MIN_QUANTITY}`)
+  .max(MAX_QUANTITY, `Maximum value is ${MAX_QUANTITY}`);
+
 /** The payment providers the server can run with (`PAYMENT_PROVIDER`); `{provider}` in admin paths. */
 export const PaymentProviderName = z.enum(['local', 'paddle']);
 export type PaymentProviderName = z.infer<typeof PaymentProviderName>;
@@ -396,8 +411,6 @@ export const SubscriptionFeatures = PlanFeatures.extend({
 export type SubscriptionFeatures = z.infer<typeof SubscriptionFeatures>;
 
 // ---- staff: an organisation's subscriptions ------------------------------------------------------
-
-const Quantity = z.number().int('Must be a whole number').min(1, 'Minimum value is 1').max(1_000_000);
 
 /** `POST /admin/orgs/{org}/subscriptions`: subscribe an organisation to an active or inactive plan. */
 export const CreateSubscription = z
