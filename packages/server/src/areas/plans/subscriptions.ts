@@ -5,6 +5,7 @@ import type {
   SubscriptionBilling,
   UpdateSubscription,
 } from '@slugsmith/contract';
+import { quantityUnitOf } from '@slugsmith/contract';
 import type { CallerOrg } from '../../auth/access.js';
 import type { Db } from '../../db/connect.js';
 import type { Caches } from '../../platform/cache.js';
@@ -169,7 +170,7 @@ export async function createSubscription(
     planId: plan.id,
     state: input.state,
     quantity: input.quantity,
-    unit: input.unit ?? (plan.planType === 'on_premise' ? 'node' : 'unit'),
+    unit: input.unit ?? quantityUnitOf(plan.planType),
     startedAt: toDate(input.started_at) ?? new Date(),
     trialUntil: toDate(input.trial_until) ?? null,
     renewsAt: toDate(input.renews_at) ?? null,
