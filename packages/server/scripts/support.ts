@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { hashSecret } from '../src/auth/keys.js';
+import { nodeDefaultFlags } from '../src/node-defaults.js';
 
 /** Helpers shared by the reliability and benchmark scripts: server processes on PostgreSQL. */
 
@@ -21,19 +21,11 @@ export interface ServerProcess {
 }
 
 /**
- * Node arguments of `npm start` (the built server, after any Node flags), read from package.json so that
- * benchmarks run exactly what production runs; `script` replaces dist/main.js.
+ * Node arguments of the server as `npm start` runs it: its Node defaults (src/node-defaults.ts,
+ * which dist/main.js would otherwise re-execute itself with), then `script` (default dist/main.js).
  */
 export function asStarted(...script: string[]): string[] {
-  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
-  // The script's `${NAME:-default}` are read as the shell npm runs it with would read them.
-  const expanded = (pkg.scripts.start as string).replace(
-    /\$\{(\w+):-([^}]*)\}/g,
-    (_: string, name: string, fallback: string) => process.env[name] || fallback,
-  );
-  const [node, ...args] = expanded.split(' ');
-  if (node !== 'node' || args.at(-1) !== 'dist/main.js') throw new Error('unexpected start script');
-  return script.length > 0 ? [...args.slice(0, -1), ...script] : args;
+  return [...nodeDefaultFlags(), ...(script.length > 0 ? script : ['dist/main.js'])];
 }
 
 /** `dir[:switch,switch]` (a build and variant-server.mjs's switches) → its arguments. */

@@ -1,0 +1,106 @@
+import { execFile, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { freePort } from '@slugsmith/test-support';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { missingDefaultFlags, nodeDefaultFlags } from '../src/node-defaults.js';
+
+/** Issue 36 item 6: the server applies its own Node defaults, however it is started. */
+
+const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..');
+const DEFAULTS = [
+  '--max-semi-space-size=8',
+  '--max-old-space-size=192',
+  '--no-wasm-tier-up',
+  '--no-wasm-dynamic-tiering',
+];
+
+describe('the server’s Node defaults', () => {
+  it('are the four flags, the old space sized by HEAP_LIMIT_MB', () => {
+    expect(nodeDefaultFlags({})).toEqual(DEFAULTS);
+    expect(nodeDefaultFlags({ HEAP_LIMIT_MB: '320' })).toContain('--max-old-space-size=320');
+  });
+
+  it('leave every flag the operator gave, on the command line or in NODE_OPTIONS, in any spelling', () => {
+    expect(missingDefaultFlags([], {})).toEqual(DEFAULTS);
+    expect(missingDefaultFlags(DEFAULTS, {})).toEqual([]);
+    expect(missingDefaultFlags(['--max-old-space-size=512', '--wasm-tier-up'], {})).toEqual([
+      '--max-semi-space-size=8',
+      '--no-wasm-dynamic-tiering',
+    ]);
+    expect(
+      missingDefaultFlags(['--import', 'tsx'], {
+        NODE_OPTIONS: '--max_semi_space_size=16 --no-wasm-dynamic-tiering',
+      }),
+    ).toEqual(['--max-old-space-size=192', '--no-wasm-tier-up']);
+  });
+});
+
+describe('started as `node bin/slugsmith-server.js` or `node dist/main.js` (compiled)', () => {
+  let dir: string;
+  beforeAll(async () => {
+    await promisify(execFile)('npx', ['tsc', '-p', 'tsconfig.build.json'], { cwd: packageDir });
+    dir = await mkdtemp(join(tmpdir(), 'slugsmith-defaults-'));
+  });
+  afterAll(async () => {
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  /** Starts node with `nodeArgs`, waits for /healthz, reads the command line of the spawned pid, stops it. */
+  async function commandLineOf(nodeArgs: string[]): Promise<{ cmdline: string[] }> {
+    const port = await freePort();
+    const child = spawn(process.execPath, nodeArgs, {
+      cwd: packageDir,
+      env: {
+        ...process.env,
+        NODE_OPTIONS: '',
+        DATA_DIR: join(dir, 'data'),
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+      },
+      stdio: 'ignore',
+    });
+    const exited = once(child, 'exit');
+    try {
+      for (;;) {
+        const answered = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+          (r) => r.ok,
+          () => false,
+        );
+        if (answered) break;
+        if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      // The process answering is the one spawned (re-executed in place: a process manager's
+      // signals reach it), now with the defaults.
+      const cmdline = (await readFile(`/proc/${child.pid}/cmdline`, 'utf8')).split('\0').filter(Boolean);
+      return { cmdline };
+    } finally {
+      child.kill('SIGTERM');
+      const [code] = await exited;
+      expect(code).toBe(0);
+    }
+  }
+
+  it('the bin runs the server with the four defaults in the same process', async () => {
+    const { cmdline } = await commandLineOf(['bin/slugsmith-server.js']);
+    expect(cmdline.slice(1, 5)).toEqual(DEFAULTS);
+    expect(cmdline.at(-1)).toBe(join(packageDir, 'bin/slugsmith-server.js'));
+  });
+
+  it('dist/main.js keeps a heap size the operator chose and adds the other three', async () => {
+    const { cmdline } = await commandLineOf(['--max-old-space-size=256', 'dist/main.js']);
+    expect(cmdline.slice(1)).toEqual([
+      '--max-semi-space-size=8',
+      '--no-wasm-tier-up',
+      '--no-wasm-dynamic-tiering',
+      '--max-old-space-size=256',
+      join(packageDir, 'dist/main.js'),
+    ]);
+  });
+});
