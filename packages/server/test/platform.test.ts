@@ -173,6 +173,16 @@ describeEachDatabase('platform', (ctx) => {
     expect(external).toEqual([]);
     const bundle = await server.inject({ method: 'GET', url: '/api/docs/static/swagger-ui-bundle.js' });
     expect(bundle.statusCode).toBe(200);
+    // The product's own name, mark and colours.
+    expect(page.body).toContain('<title>Slugsmith API reference</title>');
+    for (const file of ['favicon.svg', 'slugsmith.css']) {
+      const themed = await server.inject({ method: 'GET', url: `/api/docs/static/theme/${file}` });
+      expect(themed.statusCode, file).toBe(200);
+    }
+    // Swagger UI writes style elements as it runs: allowed on this page, inline scripts never.
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toMatch(/style-src 'self' 'unsafe-inline'/);
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
   });
 });
 
