@@ -24,6 +24,27 @@ describe('playground generation errors (product spec §8)', () => {
   });
 });
 
+describe('a plan refusal in the playground, in the reader’s language', () => {
+  beforeAll(async () => {
+    const errors = JSON.parse(
+      readFileSync(new URL('../public/locales/de-DE/errors.json', import.meta.url), 'utf8'),
+    );
+    await i18next.init({
+      lng: 'de-DE',
+      resources: { 'de-DE': { errors } },
+      interpolation: { escapeValue: false },
+    });
+  });
+
+  it('says the refusal by its code, not the server’s English words', () => {
+    const off = new ApiError(429, 'Forge is not available on the Free plan', { reason: 'not-available' });
+    expect(forgeErrorKey(off)).toEqual({
+      key: 'errors:playground.failed',
+      detail: 'Dies ist in Ihrem aktuellen Tarif nicht verfügbar',
+    });
+  });
+});
+
 describe('the server’s pattern errors in the editor (issue 25, item 7)', () => {
   let en: (key: string, options: Record<string, string | number>) => string;
   beforeAll(async () => {

@@ -23,6 +23,7 @@ import { ApiError } from '../../lib/api.js';
 import { errorReason } from '../../lib/console-api.js';
 import { forge } from '../../lib/generator-api.js';
 import { countError, formatCount } from '../../lib/numbers.js';
+import { serverMessage } from '../../ui/server-messages.js';
 import { DictionaryBrowser } from './dictionary-browser.js';
 import { serverPatternError, usePatternCheck } from './pattern-check.js';
 import { PatternEditor } from './pattern-editor.js';
@@ -61,11 +62,11 @@ export function forgeErrorKey(error: unknown): { key: string; detail?: string } 
     if (error.code === 0) return { key: 'errors:playground.network' };
     // A plan refusal is a 429 too (as in the reference service), but waiting does not cure it.
     if (error.code === 429 && PLAN_REFUSALS.has(errorReason(error) ?? ''))
-      return { key: 'errors:playground.failed', detail: error.message };
+      return { key: 'errors:playground.failed', detail: serverMessage(error) };
     if (error.code === 429) return { key: 'errors:playground.rateLimit' };
     if (error.code === 400 || error.code === 422)
       return { key: 'errors:playground.invalidPattern', detail: error.message };
-    return { key: 'errors:playground.failed', detail: `${error.code} ${error.message}` };
+    return { key: 'errors:playground.failed', detail: `${error.code} ${serverMessage(error)}` };
   }
   return { key: 'errors:playground.failed' };
 }
