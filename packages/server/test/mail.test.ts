@@ -1,7 +1,8 @@
 import { SUPPORTED_LANGUAGES } from '@slugsmith/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { interfaceLanguage } from '../src/platform/interface-language.js';
 import { createMailer } from '../src/platform/mail.js';
-import { linkMail, mailLanguage } from '../src/platform/mail-templates.js';
+import { linkMail } from '../src/platform/mail-templates.js';
 import { MailCatcher } from './support/mail-catcher.js';
 
 const silentLog = { info() {}, warn() {}, error() {} } as never;
@@ -53,12 +54,12 @@ describe('mail texts', () => {
   });
 
   it('picks the nearest interface language', () => {
-    expect(mailLanguage('de')).toBe('de-DE');
-    expect(mailLanguage('de-AT')).toBe('de-DE');
-    expect(mailLanguage('sr')).toBe('sr-Cyrl');
-    expect(mailLanguage('sr-latn')).toBe('sr-Latn');
-    expect(mailLanguage('xx')).toBe('en-GB');
-    expect(mailLanguage(undefined)).toBe('en-GB');
+    expect(interfaceLanguage('de')).toBe('de-DE');
+    expect(interfaceLanguage('de-AT')).toBe('de-DE');
+    expect(interfaceLanguage('sr')).toBe('sr-Cyrl');
+    expect(interfaceLanguage('sr-latn')).toBe('sr-Latn');
+    expect(interfaceLanguage('xx')).toBe('en-GB');
+    expect(interfaceLanguage(undefined)).toBe('en-GB');
   });
 
   it('escapes what it puts into HTML', () => {

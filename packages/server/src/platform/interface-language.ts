@@ -18,6 +18,11 @@ export function matchLanguageTag(tag: string): InterfaceLanguageCode | undefined
   return codes.find((code) => code.toLowerCase().split('-')[0] === base);
 }
 
+/** A stored or sent language (an account's, `?lang=`) as an interface language; the default for none. */
+export function interfaceLanguage(tag: string | null | undefined): InterfaceLanguageCode {
+  return matchLanguageTag(tag ?? '') ?? defaultLanguage;
+}
+
 /** The first of the tags (in order of preference) that names an interface language. */
 export function firstLanguageOf(tags: readonly string[]): InterfaceLanguageCode | undefined {
   for (const tag of tags) {
@@ -29,7 +34,9 @@ export function firstLanguageOf(tags: readonly string[]): InterfaceLanguageCode 
 
 /** An `Accept-Language` header's tags, highest quality first (q=0 means "not this one"). */
 export function acceptedTags(header: string | undefined): string[] {
+  // Bounded: a header of thousands of tags is not worth reading past its first ones.
   return (header ?? '')
+    .slice(0, 1_000)
     .split(',')
     .map((part, index) => {
       const [tag = '', ...params] = part.split(';');

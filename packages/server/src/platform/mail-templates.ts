@@ -1,23 +1,6 @@
-import { SUPPORTED_LANGUAGES } from '@slugsmith/contract';
+import { escapeHtml } from './html.js';
+import { interfaceLanguage } from './interface-language.js';
 import type { OutgoingMail } from './mail.js';
-
-/** The interface language code closest to `wanted` (`de`, `de-AT` → `de-DE`); the default otherwise. */
-export function mailLanguage(wanted: string | null | undefined): string {
-  const codes = SUPPORTED_LANGUAGES.map((l) => l.code);
-  if (!wanted) return codes[0] as string;
-  const exact = codes.find((c) => c.toLowerCase() === wanted.toLowerCase());
-  if (exact) return exact;
-  const base = wanted.toLowerCase().split('-')[0];
-  // Serbian without a script is written in Cyrillic (its official script).
-  if (wanted.toLowerCase() === 'sr') return 'sr-Cyrl';
-  return codes.find((c) => c.toLowerCase().split('-')[0] === base) ?? (codes[0] as string);
-}
-
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
-  );
 
 /** What a branded message says: a heading, paragraphs, one button (the link), a closing note. */
 export interface MailContent {
@@ -391,7 +374,7 @@ export type LinkMailKind = keyof typeof linkMails;
 
 /** A message with one link (verification, reset, or a notice's way back in) to `to`, in `language` (any code; the nearest is used). */
 export function linkMail(kind: LinkMailKind, to: string, language: string | null | undefined, url: string) {
-  const lang = mailLanguage(language);
+  const lang = interfaceLanguage(language);
   const text = linkMails[kind][lang] ?? linkMails[kind]['en-GB'];
   if (!text) throw new Error(`no ${kind} message`);
   return brandedMail({

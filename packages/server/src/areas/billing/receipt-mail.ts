@@ -1,12 +1,12 @@
 // The receipt e-mailed to an organisation's billing contact after each completed payment, in
 // their language, linking the invoice in the console.
 import type { Db } from '../../db/connect.js';
+import { interfaceLanguage } from '../../platform/interface-language.js';
 import type { Mailer } from '../../platform/mail.js';
 import { quotedName } from '../../platform/mail-data.js';
-import { brandedMail, mailLanguage } from '../../platform/mail-templates.js';
+import { brandedMail } from '../../platform/mail-templates.js';
+import { formatMoney } from '../../platform/money.js';
 import * as q from './invoice-queries.js';
-import { formatMoney } from './local/page.js';
-import { matchPageLanguage } from './local/strings.js';
 
 interface ReceiptText {
   subject: (p: { org: string; number: string }) => string;
@@ -102,14 +102,14 @@ export async function sendReceipt(
   if (!t?.orgId || t.total <= 0 || t.status !== 'completed') return;
   const contact = await q.billingContact(deps.db, t.orgId);
   if (!contact || !(await q.claimReceipt(deps.db, t.id))) return;
-  const language = mailLanguage(contact.language);
+  const language = interfaceLanguage(contact.language);
   const text = texts[language] ?? en;
   const org = quotedName(language, t.parties?.buyer.name || contact.slug);
   const number = t.invoiceNumber ?? t.providerTransactionId;
   const values = {
     org,
     number,
-    amount: formatMoney(t.total, t.currency, matchPageLanguage(language) ?? 'en-GB'),
+    amount: formatMoney(t.total, t.currency, language),
     date: new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(
       t.billedAt ?? t.createdAt,
     ),

@@ -1,6 +1,7 @@
 import { INVITATION_VALID_DAYS, type OrgRole } from '@slugsmith/contract';
+import { interfaceLanguage } from '../../platform/interface-language.js';
 import { quotedName, unlinkable } from '../../platform/mail-data.js';
-import { brandedMail, mailLanguage } from '../../platform/mail-templates.js';
+import { brandedMail } from '../../platform/mail-templates.js';
 
 interface InvitationText {
   subject: (org: string) => string;
@@ -115,7 +116,7 @@ export function invitationMail(input: {
   role: OrgRole;
   url: string;
 }) {
-  const language = mailLanguage(input.language);
+  const language = interfaceLanguage(input.language);
   const text = texts[language] ?? (texts['en-GB'] as InvitationText);
   const org = quotedName(language, input.orgName);
   return brandedMail({

@@ -12,8 +12,8 @@ import {
 import type { CallerAccount, CallerOrg } from '../../auth/access.js';
 import type { Db } from '../../db/connect.js';
 import { ApiError } from '../../platform/errors.js';
+import { interfaceLanguage } from '../../platform/interface-language.js';
 import type { Mailer } from '../../platform/mail.js';
-import { mailLanguage } from '../../platform/mail-templates.js';
 import { accountEmailVerified } from '../accounts/service.js';
 import { invitationMail } from './mail.js';
 import * as q from './queries.js';
@@ -80,7 +80,7 @@ export async function invite(
     invitedBy: caller.id,
     expiresAt: new Date(Date.now() + INVITATION_VALID_DAYS * dayMs),
   });
-  const language = mailLanguage(input.language);
+  const language = interfaceLanguage(input.language);
   await deps.mailer.send(
     invitationMail({
       to: input.email,

@@ -4,6 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SUPPORTED_LANGUAGES } from '@slugsmith/contract';
+import { escapeHtml } from '../../platform/html.js';
 import { defaultLanguage } from '../../platform/interface-language.js';
 
 export const BRAND = 'Slugsmith';
@@ -19,12 +20,6 @@ export interface PageHead {
   /** Whether the URL named the language (a prefix or `?lng=`): the canonical URL keeps it. */
   languageNamed: boolean;
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[<>&'"]/g,
-    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&#39;', '"': '&quot;' })[c] ?? c,
-  );
 
 const withLanguage = (href: string, code: string) => {
   const url = new URL(href);

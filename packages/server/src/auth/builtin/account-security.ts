@@ -2,8 +2,9 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/connect.js';
 import { localUsers } from '../../db/schema.js';
+import { interfaceLanguage } from '../../platform/interface-language.js';
 import type { Mailer } from '../../platform/mail.js';
-import { linkMail, mailLanguage } from '../../platform/mail-templates.js';
+import { linkMail } from '../../platform/mail-templates.js';
 import { type ThrottleRule, type ThrottleStore, throttleRules } from '../throttle.js';
 import {
   consumeLink,
@@ -86,7 +87,7 @@ export class AccountSecurity {
   private async sendLink(purpose: LinkPurpose, user: LocalUser): Promise<void> {
     const token = await createLink(this.db, purpose, user);
     // The page the link opens speaks the language of the message.
-    const language = mailLanguage(user.language);
+    const language = interfaceLanguage(user.language);
     const url = `${this.publicUrl}${linkPaths[purpose]}?token=${token}&ui_locales=${language}`;
     await this.mailer.send(linkMail(purpose, user.email, language, url));
   }
@@ -96,7 +97,7 @@ export class AccountSecurity {
    * mailer is logged, not the caller's problem.
    */
   private async sendNotice(kind: 'sign_up_attempt' | 'password_changed', user: LocalUser): Promise<void> {
-    const language = mailLanguage(user.language);
+    const language = interfaceLanguage(user.language);
     const url = `${this.publicUrl}${standaloneForgotPath}?ui_locales=${language}`;
     await this.mailer
       .send(linkMail(kind, user.email, language, url))

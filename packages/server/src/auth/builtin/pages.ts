@@ -4,6 +4,7 @@
  * and dark by the system's preference; one small script (page-script.ts) allowed by its hash.
  */
 
+import { escapeHtml } from '../../platform/html.js';
 import { defaultLanguage, pickLanguage } from '../../platform/interface-language.js';
 import { pageScript, pageScriptHash } from './page-script.js';
 import { type PageLocale, type PageTexts, pageTexts } from './page-texts/index.js';
@@ -36,12 +37,6 @@ export const pageSecurityPolicy = `default-src 'none'; script-src '${pageScriptH
 export const pagePasswordMinLength = 10;
 
 const mountPath = '/oidc';
-
-export const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
-  );
 
 /** A text with its `{name}` placeholders filled, escaped for HTML. */
 function fill(text: string, values: Record<string, string | number> = {}): string {

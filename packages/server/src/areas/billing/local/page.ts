@@ -1,28 +1,16 @@
 // The sandbox's hosted pages: small, self-contained HTML (no script, no external resource), light
 // or dark with the visitor's setting, every echoed value escaped.
+import { escapeHtml } from '../../../platform/html.js';
+import { formatMoney } from '../../../platform/money.js';
 import type { CardField } from './cards.js';
 import type { Period } from './periods.js';
 import type { PageLanguage, PageStrings } from './strings.js';
-
-export const escapeHtml = (value: string): string =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 /** Fills `{name}` placeholders of a translated string with escaped values. */
 export function fill(template: string, values: Record<string, string | number>): string {
   return escapeHtml(template).replace(/\{(\w+)\}/g, (whole, key: string) =>
     key in values ? escapeHtml(String(values[key])) : whole,
   );
-}
-
-export function formatMoney(amount: number, currency: string, language: PageLanguage): string {
-  try {
-    return new Intl.NumberFormat(language, { style: 'currency', currency }).format(amount / 100);
-  } catch {
-    return `${(amount / 100).toFixed(2)} ${currency}`;
-  }
 }
 
 const STYLE = `

@@ -1,6 +1,6 @@
 // The hosted pages' few strings, in the console's 11 languages. `{name}` placeholders are filled
 // (and escaped) by the page.
-import { SUPPORTED_LANGUAGES } from '@slugsmith/contract';
+import { pickLanguage } from '../../../platform/interface-language.js';
 
 export type PageLanguage =
   | 'en-GB'
@@ -502,38 +502,10 @@ export function pageStrings(language: PageLanguage): PageStrings {
   return STRINGS[language];
 }
 
-const CODES = SUPPORTED_LANGUAGES.map((l) => l.code).filter((c): c is PageLanguage => c in STRINGS);
+const isPageLanguage = (code: string): code is PageLanguage => code in STRINGS;
 
-/** A language tag as the console matches it: exact, then Serbian Latin, then the base language. */
-export function matchPageLanguage(tag: string | undefined): PageLanguage | undefined {
-  const wanted = tag?.trim().replace(/_/g, '-').toLowerCase();
-  if (!wanted) return undefined;
-  const exact = CODES.find((c) => c.toLowerCase() === wanted);
-  if (exact) return exact;
-  const base = wanted.split('-')[0];
-  if (base === 'sr' && /-latn(-|$)/.test(wanted)) return 'sr-Latn';
-  return CODES.find((c) => c.toLowerCase().split('-')[0] === base);
-}
-
-/** `?lang=` first, then Accept-Language by quality, else English. */
+/** `?lang=` first, then Accept-Language by quality, else English (platform/interface-language). */
 export function choosePageLanguage(lang: unknown, acceptLanguage: string | undefined): PageLanguage {
-  if (typeof lang === 'string') {
-    const chosen = matchPageLanguage(lang);
-    if (chosen) return chosen;
-  }
-  const ranked = (acceptLanguage ?? '')
-    .slice(0, 1_000)
-    .split(',')
-    .map((part, index) => {
-      const [tag, ...params] = part.split(';');
-      const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)?.[1]).find(Boolean);
-      return { tag: tag?.trim(), q: q === undefined ? 1 : Number(q), index };
-    })
-    .filter((entry) => entry.tag && entry.tag !== '*' && entry.q > 0)
-    .sort((a, b) => b.q - a.q || a.index - b.index);
-  for (const { tag } of ranked) {
-    const chosen = matchPageLanguage(tag);
-    if (chosen) return chosen;
-  }
-  return DEFAULT_PAGE_LANGUAGE;
+  const code = pickLanguage(typeof lang === 'string' ? [lang] : [], acceptLanguage);
+  return isPageLanguage(code) ? code : DEFAULT_PAGE_LANGUAGE;
 }
