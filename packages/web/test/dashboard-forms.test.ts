@@ -1,7 +1,6 @@
 import { RotationPeriodInRange } from '@slugsmith/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { typedConfirmationMatches } from '../src/components/confirm/confirm-dialog.js';
-import { expiryFromDate, slugFromName } from '../src/routes/dashboard/forms.js';
 import { apiKeyForm, isExpired } from '../src/routes/dashboard/org/api-keys-panel.js';
 import {
   assignableRoles,
@@ -25,6 +24,7 @@ import { limitText } from '../src/routes/dashboard/org/subscription-tab.js';
 import { patternOpen, seriesChanges, seriesEditForm } from '../src/routes/series/edit-series-dialog.js';
 import { orgForm } from '../src/ui/create-org-dialog.js';
 import { formatDate, usedPercent } from '../src/ui/format.js';
+import { expiryFromDate, slugFromName } from '../src/ui/forms.js';
 
 const key = (e: { key: string } | undefined) => e?.key ?? null;
 

@@ -7,8 +7,8 @@ import { useNavigate } from 'react-router';
 import { ApiError } from '../lib/api.js';
 import { consoleKeys, createOrg } from '../lib/console-api.js';
 import { forge } from '../lib/generator-api.js';
-import { contractForm } from '../routes/dashboard/forms.js';
 import { FormActions } from './form-parts.js';
+import { contractForm } from './forms.js';
 import {
   type NameAndSlug,
   NameAndSlugFields,

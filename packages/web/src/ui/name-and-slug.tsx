@@ -1,8 +1,8 @@
 import { TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useState } from 'react';
-import { slugFromName } from '../routes/dashboard/forms.js';
 import { NameField } from './form-parts.js';
+import { slugFromName } from './forms.js';
 
 export interface NameAndSlug {
   name: string;

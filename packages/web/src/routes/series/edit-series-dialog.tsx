@@ -7,9 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api.js';
 import { consoleKeys, updateSeries } from '../../lib/console-api.js';
 import { FormActions, NameField } from '../../ui/form-parts.js';
+import { contractForm } from '../../ui/forms.js';
 import { notifyFailure, notifySuccess } from '../../ui/notify.js';
 import { serverMessage } from '../../ui/server-messages.js';
-import { contractForm } from '../dashboard/forms.js';
 import { usePatternCheck } from '../playground/pattern-check.js';
 import { SeriesPatternField } from './series-pattern-field.js';
 

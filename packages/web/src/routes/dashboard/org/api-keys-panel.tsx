@@ -35,9 +35,9 @@ import { formatCount, formatDurationUs } from '../../../lib/numbers.js';
 import { EXPIRY_IN_PAST } from '../../../lib/validation-messages.js';
 import { FormActions, NameField } from '../../../ui/form-parts.js';
 import { formatDate, formatDateTime } from '../../../ui/format.js';
+import { contractForm, expiryFromDate } from '../../../ui/forms.js';
 import { notifyFailure, notifySuccess } from '../../../ui/notify.js';
 import { EmptyState, ErrorState, ListSkeleton, PermissionDenied } from '../../../ui/states.js';
-import { contractForm, expiryFromDate } from '../forms.js';
 import { ScopeBadges, ScopePicker } from '../scope-picker.js';
 import { SecretOnceDialog } from '../secret-once.js';
 

@@ -30,11 +30,11 @@ import {
   updateMemberRole,
 } from '../../../lib/console-api.js';
 import { formatDate } from '../../../ui/format.js';
+import { contractForm } from '../../../ui/forms.js';
 import { notifyFailure, notifySuccess } from '../../../ui/notify.js';
 import { serverMessage } from '../../../ui/server-messages.js';
 import { EmptyState, ErrorState, ListSkeleton, ReadOnlyNotice } from '../../../ui/states.js';
 import { accountKeys } from '../../account/account-api.js';
-import { contractForm } from '../forms.js';
 import { InvitationsPanel } from './invitations-panel.js';
 
 const ROLES: OrgRole[] = ['member', 'admin', 'owner'];

@@ -7,9 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api.js';
 import { consoleKeys, updateOrg } from '../../../lib/console-api.js';
 import { FormActions, NameField } from '../../../ui/form-parts.js';
+import { contractForm } from '../../../ui/forms.js';
 import { notifyFailure, notifySuccess } from '../../../ui/notify.js';
 import { serverMessage } from '../../../ui/server-messages.js';
-import { contractForm } from '../forms.js';
 
 /** The rename a form sends, checked against the contract (the slug, and so every address, stays). */
 export const renameOrgForm = contractForm(UpdateOrganisation, (values: { name: string }) => ({

@@ -46,9 +46,9 @@ import {
 import { formatPeriod } from '../../../lib/numbers.js';
 import { FormActions, NameField } from '../../../ui/form-parts.js';
 import { formatDateTime } from '../../../ui/format.js';
+import { contractForm, INVALID_FORMAT } from '../../../ui/forms.js';
 import { notifyFailure, notifySuccess } from '../../../ui/notify.js';
 import { EmptyState, ErrorState, ListSkeleton, ReadOnlyNotice } from '../../../ui/states.js';
-import { contractForm, INVALID_FORMAT } from '../forms.js';
 import { ScopeBadges, ScopePicker } from '../scope-picker.js';
 
 /** A key signs requests now: its start has passed and its end, if any, has not (§7.6). */

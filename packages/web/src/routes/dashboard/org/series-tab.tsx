@@ -33,6 +33,7 @@ import {
 import { formatCount, formatUsedPercent } from '../../../lib/numbers.js';
 import { FormActions } from '../../../ui/form-parts.js';
 import { formatDate, usedPercent } from '../../../ui/format.js';
+import { contractForm } from '../../../ui/forms.js';
 import {
   type NameAndSlug,
   NameAndSlugFields,
@@ -44,7 +45,6 @@ import { serverMessage } from '../../../ui/server-messages.js';
 import { EmptyState, ErrorState, ListSkeleton, PermissionDenied } from '../../../ui/states.js';
 import { usePatternCheck } from '../../playground/pattern-check.js';
 import { SeriesPatternField } from '../../series/series-pattern-field.js';
-import { contractForm } from '../forms.js';
 
 export const DEFAULT_SERIES_PATTERN = '{adjective}-{noun}-{number:4d}';
 

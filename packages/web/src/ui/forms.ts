@@ -6,7 +6,7 @@
 import type { FormErrors } from '@mantine/form';
 import { slugify, toLatin } from '@slugsmith/contract';
 import i18n from 'i18next';
-import { type CatalogueMessage, type IssueFigures, issueMessage } from '../../lib/validation-messages.js';
+import { type CatalogueMessage, type IssueFigures, issueMessage } from '../lib/validation-messages.js';
 
 type Body = Record<string, unknown>;
 type Issue = IssueFigures & { path: readonly PropertyKey[] };
