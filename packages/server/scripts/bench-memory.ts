@@ -4,16 +4,18 @@
  * mixed soak (forge, mint, pattern-info through autocannon), side by side for the two modes and
  * with the targets next to them. The last line is one JSON object.
  *
- * Each mode runs the server as `npm start` does (the npm script builds it first), with
- * scripts/memory-probe.mjs loaded to report process.memoryUsage(). PGlite: a new data directory
- * is created by a first start (reported too: initdb runs in that process), the server is stopped,
- * an organisation and API key are written into the directory, and the measured server is the
- * second start, as every start but the first is.
+ * Each mode runs the server as `npm start` does (the `slugsmith-server` bin, which applies the
+ * server's Node defaults itself; the npm script builds it first), with scripts/memory-probe.mjs
+ * loaded to report process.memoryUsage(). PGlite: a new data directory is created by a first start
+ * (reported too, with its peak: initdb runs in that process), the server is stopped, an
+ * organisation and API key are written into the directory, and the measured server is the second
+ * start, as every start but the first is. After the soak, the server is started once more as
+ * `node dist/main.js` with no flag (as a container or process manager would) and measured at rest.
  *
  *   npm run bench:memory -w @slugsmith/server
  *     BENCH_MODES=pglite,postgres  BENCH_IDLE_SECONDS=10  BENCH_WARMUP_SECONDS=20
  *     BENCH_SOAK_SECONDS=120  BENCH_CONNECTIONS=32  DATABASE_URL (PostgreSQL mode)
- *     BENCH_NODE_FLAGS="--max-semi-space-size=0 …": Node flags after npm start's (the last value wins)
+ *     BENCH_NODE_FLAGS="--max-semi-space-size=0 …": Node flags given to the bin (a flag given wins over its default)
  *     BENCH_FROM_SOURCE=1: run src/main.ts through tsx (no build; tsx adds its own memory)
  */
 import { randomBytes } from 'node:crypto';
@@ -22,9 +24,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import autocannon from 'autocannon';
+import { missingDefaultFlags } from '../src/node-defaults.js';
 import { CONNECTIONS, FORGE_BODY, METERED } from './load.js';
 import {
-  asStarted,
   dropSchema,
   freePort,
   post,
@@ -41,8 +43,8 @@ const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 120);
 const MODES = (process.env.BENCH_MODES ?? 'pglite,postgres').split(',') as Mode[];
 const FROM_SOURCE = process.env.BENCH_FROM_SOURCE === '1';
 /**
- * Node flags after npm start's, to compare settings: V8 takes the last value of a flag, so
- * `--max-semi-space-size=0 --max-old-space-size=0` measures V8's own sizing.
+ * Node flags given to the bin, to compare settings: a flag given replaces the server's default,
+ * so `--max-semi-space-size=0 --max-old-space-size=0` measures V8's own sizing.
  */
 const NODE_FLAGS = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
 
@@ -62,13 +64,16 @@ interface Sample {
 }
 
 interface ModeResult {
-  /** PGlite only: the first start, which created the data directory. */
+  /** PGlite only: the first start, which created the data directory, and its peak RSS (MB). */
   firstStart?: Sample;
+  firstStartPeakMb?: number;
   idle: Sample;
   /** The highest RSS while starting (VmHWM at rest after start), MB. */
   startPeakMb: number;
   warm: Sample;
   soak: { min: Sample; median: Sample; max: Sample; peakRssMb: number; requests: number; failed: number };
+  /** `node dist/main.js` without flags, at rest after start. */
+  plainIdle: Sample;
 }
 
 const MB = 1024 * 1024;
@@ -146,12 +151,13 @@ function summarise(samples: Sample[]) {
   return { min: sorted[0], median: sorted[sorted.length >> 1], max: sorted[sorted.length - 1] };
 }
 
-/** Node arguments of the measured server: `npm start`'s, with the probe loaded. */
+const PROBE = ['--import', './scripts/memory-probe.mjs'];
+
+/** Node arguments of the measured server: `npm start`'s (the bin), with the probe loaded. */
 function serverArgs(): string[] {
-  const probe = ['--import', './scripts/memory-probe.mjs'];
   return FROM_SOURCE
-    ? [...NODE_FLAGS, '--conditions=source', '--import', 'tsx', ...probe, 'src/main.ts']
-    : asStarted(...NODE_FLAGS, ...probe, 'dist/main.js');
+    ? [...NODE_FLAGS, '--conditions=source', '--import', 'tsx', ...PROBE, 'src/main.ts']
+    : [...NODE_FLAGS, ...PROBE, 'bin/slugsmith-server.js'];
 }
 
 async function measure(mode: Mode): Promise<ModeResult> {
@@ -164,14 +170,16 @@ async function measure(mode: Mode): Promise<ModeResult> {
     // PGlite: no DATABASE_URL (the embedded default), its data in the temporary directory.
     ...(mode === 'pglite' ? { DATABASE_URL: '', DATA_DIR: join(dir, 'data') } : {}),
   };
-  const start = async () => startServer(schema, await freePort(), env, serverArgs());
+  const start = async (args = serverArgs()) => startServer(schema, await freePort(), env, args);
   let server: ServerProcess | undefined;
   try {
     let firstStart: Sample | undefined;
+    let firstStartPeakMb: number | undefined;
     let apiKey: string;
     if (mode === 'pglite') {
       server = await start();
       firstStart = await atRest(file, IDLE_SECONDS);
+      firstStartPeakMb = await peakRss(server.child.pid as number);
       await stopServer(server);
       // The data directory is the server's alone while it runs: the key is written in between.
       const pglite = await PGlite.create(join(dir, 'data'));
@@ -196,14 +204,20 @@ async function measure(mode: Mode): Promise<ModeResult> {
     await load(server, file, apiKey, series, WARMUP_SECONDS);
     const warm = await atRest(file, IDLE_SECONDS);
     const soak = await load(server, file, apiKey, series, SOAK_SECONDS);
+    const peakRssMb = await peakRss(server.child.pid as number);
+    await stopServer(server);
+    server = await start([...PROBE, 'dist/main.js']);
+    const plainIdle = await atRest(file, IDLE_SECONDS);
     return {
       firstStart,
+      firstStartPeakMb,
+      plainIdle,
       idle,
       startPeakMb,
       warm,
       soak: {
         ...summarise(soak.samples),
-        peakRssMb: await peakRss(server.child.pid as number),
+        peakRssMb,
         requests: soak.requests,
         failed: soak.failed,
       },
@@ -251,12 +265,16 @@ async function main() {
   console.log(`${' '.repeat(28)}${columns}`);
   console.log(row('first start (new data dir)', TARGET_IDLE_MB, (r) => r.firstStart, results));
   console.log(row('idle after start', TARGET_IDLE_MB, (r) => r.idle, results));
+  console.log(row('idle, node dist/main.js', TARGET_IDLE_MB, (r) => r.plainIdle, results));
   console.log(row('idle after warm-up', TARGET_LOAD_MB, (r) => r.warm, results));
   console.log(row('soak: lowest RSS', TARGET_LOAD_MB, (r) => r.soak.min, results));
   console.log(row('soak: median RSS', TARGET_LOAD_MB, (r) => r.soak.median, results));
   console.log(row('soak: highest RSS', TARGET_LOAD_MB, (r) => r.soak.max, results));
   for (const mode of MODES) {
     const { soak } = results.get(mode) as ModeResult;
+    const firstPeak = results.get(mode)?.firstStartPeakMb;
+    if (firstPeak !== undefined)
+      console.log(`${mode}: peak RSS of the first start (new data directory) ${firstPeak} MB`);
     console.log(`${mode}: peak RSS while starting ${results.get(mode)?.startPeakMb} MB`);
     console.log(
       `${mode}: peak RSS over the process's life ${soak.peakRssMb} MB; soak ${soak.requests} requests, ${soak.failed} failed`,
@@ -267,7 +285,9 @@ async function main() {
       mode,
       {
         first_start_rss_mb: r.firstStart?.rss,
+        first_start_peak_rss_mb: r.firstStartPeakMb,
         idle: r.idle,
+        idle_plain_main: r.plainIdle,
         start_peak_rss_mb: r.startPeakMb,
         warm: r.warm,
         soak_min: r.soak.min,
@@ -289,7 +309,7 @@ async function main() {
       soak_seconds: SOAK_SECONDS,
       connections: CONNECTIONS,
       from_source: FROM_SOURCE,
-      node_flags: [...(FROM_SOURCE ? [] : asStarted().slice(0, -1)), ...NODE_FLAGS].join(' '),
+      node_flags: [...NODE_FLAGS, ...(FROM_SOURCE ? [] : missingDefaultFlags(NODE_FLAGS))].join(' '),
     }),
   );
 }
