@@ -1,12 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, setAccessTokenSource } from '../src/lib/api.js';
+import { ApiError, body, client, setAccessTokenSource } from '../src/lib/api.js';
 import { invoiceHtml } from '../src/lib/console-api.js';
 
 /** A fetch that never answers: it rejects as the browser does, at once or when the signal aborts. */
-const unreachable = (init: RequestInit) =>
+const unreachable = (request: Request) =>
   new Promise<Response>((_, reject) => {
-    const signal = init.signal;
-    if (!signal) return reject(new TypeError('Failed to fetch'));
+    const signal = request.signal;
     if (signal.aborted) return reject(signal.reason);
     signal.addEventListener('abort', () => reject(signal.reason));
   });
@@ -32,7 +31,7 @@ describe('API client: requests that get no answer (§8 network)', () => {
     vi.stubGlobal('fetch', async () => {
       throw new TypeError('Failed to fetch');
     });
-    const error = await failure(api('/orgs'));
+    const error = await failure(body(client.GET('/orgs')));
     expect(error.code).toBe(0);
     expect(error.message).toBe('Network error: No response received');
     expect(error.details).toEqual({ reason: 'offline' });
@@ -43,7 +42,8 @@ describe('API client: requests that get no answer (§8 network)', () => {
     vi.stubGlobal('fetch', async () => {
       throw new TypeError('Failed to fetch');
     });
-    const error = await failure(invoiceHtml('acme', 'tx-1', 'token'));
+    setAccessTokenSource(() => 'token');
+    const error = await failure(invoiceHtml('acme', 'tx-1'));
     expect([error.code, error.details]).toEqual([0, { reason: 'offline' }]);
   });
 
@@ -52,8 +52,8 @@ describe('API client: requests that get no answer (§8 network)', () => {
     vi.spyOn(AbortSignal, 'timeout').mockImplementation(() =>
       AbortSignal.abort(new DOMException('The operation timed out', 'TimeoutError')),
     );
-    vi.stubGlobal('fetch', (_url: string, init: RequestInit) => unreachable(init));
-    const error = await failure(api('/orgs'));
+    vi.stubGlobal('fetch', unreachable);
+    const error = await failure(body(client.GET('/orgs')));
     expect(error.code).toBe(0);
     expect(error.details).toEqual({ reason: 'timeout' });
   });
@@ -62,13 +62,13 @@ describe('API client: requests that get no answer (§8 network)', () => {
     vi.stubGlobal('fetch', async () => {
       throw new TypeError('Failed to fetch');
     });
-    expect((await failure(api('/orgs'))).details).toEqual({ reason: 'no_response' });
+    expect((await failure(body(client.GET('/orgs')))).details).toEqual({ reason: 'no_response' });
   });
 
   it('rethrows the caller’s own abort untouched', async () => {
-    vi.stubGlobal('fetch', (_url: string, init: RequestInit) => unreachable(init));
+    vi.stubGlobal('fetch', unreachable);
     const controller = new AbortController();
-    const call = api('/orgs', { signal: controller.signal });
+    const call = body(client.GET('/orgs', { signal: controller.signal }));
     controller.abort(new Error('left the page'));
     await expect(call).rejects.toThrow('left the page');
   });
@@ -79,7 +79,7 @@ describe('API client: the access token (§8 401 variants)', () => {
     setAccessTokenSource(() => {
       throw new Error('silent renew failed');
     });
-    const error = await failure(api('/account', { auth: 'required' }));
+    const error = await failure(body(client.GET('/account/sessions', { auth: 'required' })));
     expect([error.code, error.message]).toEqual([401, 'Failed to obtain access token']);
   });
 
@@ -87,17 +87,17 @@ describe('API client: the access token (§8 401 variants)', () => {
     setAccessTokenSource(() => {
       throw new Error('silent renew failed');
     });
-    let authorization: string | undefined = 'unset';
-    vi.stubGlobal('fetch', async (_url: string, init: RequestInit) => {
-      authorization = (init.headers as Record<string, string>).authorization;
+    let authorization: string | null = 'unset';
+    vi.stubGlobal('fetch', async (request: Request) => {
+      authorization = request.headers.get('authorization');
       return new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
     });
-    await api('/stats');
-    expect(authorization).toBeUndefined();
+    await body(client.GET('/stats/total'));
+    expect(authorization).toBeNull();
   });
 
   it('no token at all stays "Authentication required but no token available"', async () => {
-    const error = await failure(api('/account', { auth: 'required' }));
+    const error = await failure(body(client.GET('/account/sessions', { auth: 'required' })));
     expect([error.code, error.message]).toEqual([401, 'Authentication required but no token available']);
   });
 });

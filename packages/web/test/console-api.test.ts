@@ -8,13 +8,14 @@ let calls: { method: string; path: string; body: unknown; auth: string | null }[
 beforeEach(() => {
   calls = [];
   setAccessTokenSource(() => 'token-1');
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-    const headers = init.headers as Record<string, string>;
+  vi.stubGlobal('fetch', async (request: Request) => {
+    const url = new URL(request.url);
+    const body = await request.text();
     calls.push({
-      method: init.method ?? 'GET',
-      path: url,
-      body: init.body === undefined ? undefined : JSON.parse(String(init.body)),
-      auth: headers.authorization ?? null,
+      method: request.method,
+      path: url.pathname + url.search,
+      body: body === '' ? undefined : JSON.parse(body),
+      auth: request.headers.get('authorization'),
     });
     return new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
   });
@@ -51,7 +52,7 @@ describe('console API client (§7.2, §7.3)', () => {
       [() => c.removeMember('acme', 'bob'), 'DELETE', '/api/v1/orgs/acme/members/bob'],
       [() => c.getScopes('acme'), 'GET', '/api/v1/orgs/acme/scopes'],
       [() => c.getLimits('acme'), 'GET', '/api/v1/orgs/acme/limits'],
-      [() => c.listSubscriptions('acme'), 'GET', '/api/v1/orgs/acme/subscriptions'],
+      [() => c.listSubscriptions('acme'), 'GET', '/api/v1/orgs/acme/subscriptions?language=en-GB'],
       [
         () => c.createSeries('acme', { name: 'Orders', pattern: '{noun}' }),
         'POST',

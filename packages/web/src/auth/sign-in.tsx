@@ -1,7 +1,7 @@
 import { WebStorageStateStore } from 'oidc-client-ts';
 import { type ReactNode, use, useEffect } from 'react';
 import { AuthProvider, type AuthProviderNoUserManagerProps, useAuth } from 'react-oidc-context';
-import { setAccessTokenSource } from '../lib/api.js';
+import { body, client, setAccessTokenSource } from '../lib/api.js';
 import { type ProviderSettings, providerSettings } from './provider-settings.js';
 
 /** Where sign-in returns and where a user goes after it when nothing was stored (product spec §9). */
@@ -37,10 +37,10 @@ const SIGN_IN_CONFIG_TIMEOUT_MS = 5_000;
 async function loadSignInSettings(): Promise<AuthProviderNoUserManagerProps> {
   if (import.meta.env.VITE_OIDC_AUTHORITY) return defaults;
   try {
-    const answer = await fetch('/api/v1/auth/config', {
-      signal: AbortSignal.timeout(SIGN_IN_CONFIG_TIMEOUT_MS),
-    });
-    return answer.ok ? { ...defaults, ...providerSettings(await answer.json(), defaultProvider) } : defaults;
+    const answer = await body(
+      client.GET('/auth/config', { auth: 'none', signal: AbortSignal.timeout(SIGN_IN_CONFIG_TIMEOUT_MS) }),
+    );
+    return { ...defaults, ...providerSettings(answer, defaultProvider) };
   } catch {
     return defaults;
   }

@@ -52,7 +52,7 @@ import type {
 import { orgRoleRank } from '@slugsmith/contract';
 import i18n from 'i18next';
 import { DEFAULT_LANGUAGE } from '../i18n/languages.js';
-import { API_PREFIX, ApiError, api, noResponse } from './api.js';
+import { api, body, client } from './api.js';
 
 const enc = encodeURIComponent;
 const orgPath = (org: string) => `/orgs/${enc(org)}`;
@@ -163,39 +163,16 @@ export const resumeSubscription = (org: string, id: string) =>
 export const paymentMethodSession = (org: string, id: string) =>
   send<PaymentMethodSession>('POST', `${subscriptionPath(org, id)}/payment-method`);
 
-/**
- * A transaction's printable invoice (HTML), in `language` when given. `api()` takes JSON only, so this one call
- * reads the answer as text; the route needs the bearer token like every organisation call.
- */
-export async function invoiceHtml(
-  org: string,
-  id: string,
-  token: string | undefined,
-  language?: string,
-): Promise<string> {
-  if (!token) throw new ApiError(401, 'Authentication required but no token available');
-  let response: Response;
-  try {
-    const lang = language ? `?lang=${enc(language)}` : '';
-    response = await fetch(`${API_PREFIX}${orgPath(org)}/billing/transactions/${enc(id)}/invoice${lang}`, {
-      headers: { accept: 'text/html', authorization: `Bearer ${token}` },
-    });
-  } catch {
-    throw noResponse(false);
-  }
-  const text = await response.text();
-  if (!response.ok) {
-    let message = 'API Error';
-    try {
-      const body = JSON.parse(text) as { message?: unknown };
-      if (typeof body.message === 'string' && body.message) message = body.message;
-    } catch {
-      // Not JSON: the generic wording.
-    }
-    throw new ApiError(response.status, message);
-  }
-  return text;
-}
+/** A transaction's printable invoice (HTML), in `language` when given. */
+export const invoiceHtml = (org: string, id: string, language?: string) =>
+  body(
+    client.GET('/orgs/{org}/billing/transactions/{id}/invoice', {
+      params: { path: { org, id }, query: language ? { lang: language } : {} },
+      headers: { accept: 'text/html' },
+      parseAs: 'text',
+      auth: 'required',
+    }),
+  );
 
 // ---- series ------------------------------------------------------------------------------------
 

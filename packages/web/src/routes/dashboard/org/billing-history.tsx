@@ -3,7 +3,6 @@ import type { BillingTransaction, Organisation } from '@slugsmith/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from 'react-oidc-context';
 import { useSearchParams } from 'react-router';
 import { DEFAULT_LANGUAGE } from '../../../i18n/languages.js';
 import { consoleKeys, invoiceHtml, listTransactions } from '../../../lib/console-api.js';
@@ -113,12 +112,11 @@ function InvoiceDialog({
   onClose: () => void;
 }) {
   const { t, i18n } = useTranslation('billing');
-  const auth = useAuth();
   const frame = useRef<HTMLIFrameElement>(null);
   // In the reader's language: the invoice's words, money, dates and country names.
   const language = i18n.resolvedLanguage ?? 'en-GB';
   const load = useMutation({
-    mutationFn: () => invoiceHtml(org.slug, tx.id, auth.user?.access_token, language),
+    mutationFn: () => invoiceHtml(org.slug, tx.id, language),
   });
   const { mutate } = load;
   useEffect(() => mutate(), [mutate]);
