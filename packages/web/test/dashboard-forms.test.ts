@@ -12,14 +12,10 @@ import {
 import { renameOrgForm } from '../src/routes/dashboard/org/rename-org-dialog.js';
 import {
   type ConfigValues,
-  isKeyActive,
   legacyKeyForm,
-  legacyKeysOnly,
-  planSdkAccess,
-  replacesKeys,
   sdkConfigForm,
-} from '../src/routes/dashboard/org/sdk-configs-panel.js';
-import { seriesForm, seriesMaximum } from '../src/routes/dashboard/org/series-tab.js';
+} from '../src/routes/dashboard/org/sdk-configs/config-form.js';
+import { seriesForm } from '../src/routes/dashboard/org/series-tab.js';
 import { limitText } from '../src/routes/dashboard/org/subscription-tab.js';
 import { patternOpen, seriesChanges, seriesEditForm } from '../src/routes/series/edit-series-dialog.js';
 import { orgForm } from '../src/ui/create-org-dialog.js';
@@ -146,28 +142,6 @@ describe('SDK config forms (§5 rotation period, allowed origins)', () => {
     expect(key(legacyKeyForm.errors({ name: '' }).name)).toBe('errors:validation.required');
     expect(legacyKeyForm.errors({ name: 'Mobile' })).toEqual({});
   });
-
-  it('asks for confirmation when a change replaces the keys (§4)', () => {
-    const form = values({ rotation_period: '7d' });
-    expect(replacesKeys({ rotation: 'automatic', rotation_period: '7d' }, form)).toBe(false);
-    expect(replacesKeys({ rotation: 'automatic', rotation_period: '30d' }, form)).toBe(true);
-    expect(replacesKeys({ rotation: 'manual', rotation_period: null }, form)).toBe(true);
-    expect(replacesKeys({ rotation: 'manual', rotation_period: null }, { ...form, rotation: 'manual' })).toBe(
-      false,
-    );
-  });
-
-  it('tells active keys from inactive ones by their dates', () => {
-    const now = Date.parse('2026-01-10T00:00:00Z');
-    expect(isKeyActive({ effective_from: '2026-01-01T00:00:00Z', effective_to: null }, now)).toBe(true);
-    expect(
-      isKeyActive({ effective_from: '2026-01-01T00:00:00Z', effective_to: '2026-01-20T00:00:00Z' }, now),
-    ).toBe(true);
-    expect(isKeyActive({ effective_from: '2026-01-11T00:00:00Z', effective_to: null }, now)).toBe(false);
-    expect(
-      isKeyActive({ effective_from: '2026-01-01T00:00:00Z', effective_to: '2026-01-10T00:00:00Z' }, now),
-    ).toBe(false);
-  });
 });
 
 describe('API keys, members, limits', () => {
@@ -224,14 +198,7 @@ describe('API keys, members, limits', () => {
     expect(mayChangeRole(admin, [owner, admin])).toBe(true);
   });
 
-  it('reads the series maximum from the SaaS limits and shows −1 as unlimited', () => {
-    expect(seriesMaximum(undefined)).toBeNull();
-    expect(
-      seriesMaximum([
-        { plan_type: 'on_premise', limits: { max_series: 100 } },
-        { plan_type: 'saas', limits: { max_series: 3 } },
-      ]),
-    ).toBe(3);
+  it('shows −1 as unlimited', () => {
     expect(limitText(-1, 'Unlimited')).toBe('Unlimited');
     expect(limitText(250_000, 'Unlimited')).toBe('250K');
   });
@@ -248,37 +215,6 @@ describe('API keys, members, limits', () => {
     expect(usedPercent('250000', '1000000')).toBe(25);
     expect(usedPercent('1', '340282366920938463463374607431768211456')).toBe(0);
     expect(usedPercent('5', '0')).toBe(0);
-  });
-});
-
-describe('SDK configs and their keys (issue 25, item 11)', () => {
-  it('reads SDK access from the SaaS limits, unknown until they load', () => {
-    expect(planSdkAccess(undefined)).toBeNull();
-    expect(
-      planSdkAccess([
-        { plan_type: 'on_premise', plan_name: 'Site', limits: { sdk_access: true } },
-        { plan_type: 'saas', plan_name: 'Free', limits: { sdk_access: false } },
-      ]),
-    ).toEqual({ allowed: false, plan: 'Free' });
-    expect(planSdkAccess([{ plan_type: 'saas', plan_name: 'Pro', limits: { sdk_access: true } }])).toEqual({
-      allowed: true,
-      plan: 'Pro',
-    });
-  });
-
-  it('lists the rotating keys of an automatic config with the config, not as legacy keys', () => {
-    const keys = [
-      { slug: 'k1', config: 'web-app' },
-      { slug: 'k2', config: 'web-app' },
-      { slug: 'k3', config: 'old-widget' },
-      { slug: 'k4', config: 'gone' },
-    ];
-    const configs = [
-      { slug: 'web-app', rotation: 'automatic' as const },
-      { slug: 'old-widget', rotation: 'manual' as const },
-    ];
-    expect(legacyKeysOnly(keys, configs).map((k) => k.slug)).toEqual(['k3', 'k4']);
-    expect(legacyKeysOnly(keys, [])).toHaveLength(4);
   });
 });
 

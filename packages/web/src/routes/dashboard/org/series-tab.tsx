@@ -31,6 +31,7 @@ import {
   setDefaultSeries,
 } from '../../../lib/console-api.js';
 import { formatCount, formatUsedPercent } from '../../../lib/numbers.js';
+import { limitsInForce, seriesMaximum } from '../../../model/plan-limits.js';
 import { FormActions } from '../../../ui/form-parts.js';
 import { formatDate, usedPercent } from '../../../ui/format.js';
 import { contractForm } from '../../../ui/forms.js';
@@ -51,12 +52,6 @@ export const DEFAULT_SERIES_PATTERN = '{adjective}-{noun}-{number:4d}';
 export const seriesHref = (org: string, series: string) =>
   `/dashboard/org/${encodeURIComponent(org)}/series/${encodeURIComponent(series)}`;
 
-/** The plan's series maximum (SaaS limits; −1 unlimited), or null while unknown. */
-export function seriesMaximum(limits: { plan_type: string; limits: { max_series: number } }[] | undefined) {
-  const saas = limits?.find((l) => l.plan_type === 'saas') ?? limits?.[0];
-  return saas ? saas.limits.max_series : null;
-}
-
 export function SeriesTab({ org, startCreating = false }: { org: Organisation; startCreating?: boolean }) {
   const { t, i18n } = useTranslation(['dashboard', 'series']);
   const lng = i18n.resolvedLanguage;
@@ -73,7 +68,7 @@ export function SeriesTab({ org, startCreating = false }: { org: Organisation; s
   const max = seriesMaximum(limits.data);
   const count = series.data?.length ?? 0;
   const atMax = max !== null && max >= 0 && count >= max;
-  const planName = limits.data?.find((l) => l.plan_type === 'saas')?.plan_name ?? '';
+  const planName = limitsInForce(limits.data)?.plan_name ?? '';
 
   if (series.isError && series.error instanceof ApiError && series.error.code === 403)
     return <PermissionDenied message={t('series.denied')} />;
