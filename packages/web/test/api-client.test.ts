@@ -12,7 +12,6 @@ const UNTYPED = new Set<string>([
   'auth/account.tsx',
   'auth/agreement-dialog.tsx',
   'lib/admin-api.ts',
-  'lib/console-api.ts',
   'lib/content.ts',
   'lib/install.ts',
   'lib/instance-settings.ts',

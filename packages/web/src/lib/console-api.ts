@@ -10,40 +10,16 @@
  */
 import type {
   AddMember,
-  ApiKey,
-  BillingTransaction,
-  ChangePreview,
   CheckoutRequest,
-  CheckoutSession,
-  ConsoleConfig,
   CreateApiKey,
-  CreatedApiKey,
   CreateLegacySdkKey,
   CreateOrganisation,
   CreateSdkConfig,
-  DefaultSeriesRequest,
-  EffectiveLimits,
-  Invitation,
-  LegacySdkKey,
-  Member,
-  Organisation,
   OrgRole,
-  OrgScopes,
   OrgSeriesCreate,
   OrgSeriesUpdate,
-  PaymentMethodSession,
   PlanType,
-  PublicPlan,
-  PublicPlanCatalogue,
-  ResetResponse,
-  SdkConfig,
-  SdkConfigWithKeys,
-  SdkKey,
-  SeriesInfo,
   SeriesSliceRequest,
-  StatsList,
-  StatsRow,
-  Subscription,
   SubscriptionChange,
   UpdateApiKey,
   UpdateOrganisation,
@@ -52,18 +28,13 @@ import type {
 import { orgRoleRank } from '@slugsmith/contract';
 import i18n from 'i18next';
 import { DEFAULT_LANGUAGE } from '../i18n/languages.js';
-import { api, body, client } from './api.js';
+import { body, client } from './api.js';
 
-const enc = encodeURIComponent;
-const orgPath = (org: string) => `/orgs/${enc(org)}`;
-const seriesPath = (org: string, series: string) => `${orgPath(org)}/series/${enc(series)}`;
-/** Org-level collection, or the same collection nested under one series. */
-const scoped = (org: string, series: string | undefined, tail: string) =>
-  `${series ? seriesPath(org, series) : orgPath(org)}/${tail}`;
-
-const get = <T>(path: string, signal?: AbortSignal) => api<T>(path, { auth: 'required', signal });
-const send = <T>(method: string, path: string, body?: unknown) =>
-  api<T>(path, { method, body, auth: 'required' });
+/** Every call here is the signed-in user's (bearer token required). */
+const signedIn = { auth: 'required' } as const;
+const inOrg = (org: string) => ({ params: { path: { org } }, ...signedIn });
+const inSeries = (org: string, series: string) => ({ params: { path: { org, series } }, ...signedIn });
+const ofSubscription = (org: string, id: string) => ({ params: { path: { org, id } }, ...signedIn });
 
 // ---- query keys --------------------------------------------------------------------------------
 
@@ -102,66 +73,80 @@ export function hasRole(role: OrgRole | undefined, needed: OrgRole): boolean {
   return role !== undefined && orgRoleRank[role] >= orgRoleRank[needed];
 }
 
-export const listOrgs = (signal?: AbortSignal) => get<Organisation[]>('/orgs', signal);
-export const getOrg = (org: string, signal?: AbortSignal) => get<Organisation>(orgPath(org), signal);
-export const createOrg = (body: CreateOrganisation) => send<Organisation>('POST', '/orgs', body);
-export const updateOrg = (org: string, body: UpdateOrganisation) =>
-  send<Organisation>('PUT', orgPath(org), body);
+export const listOrgs = (signal?: AbortSignal) => body(client.GET('/orgs', { ...signedIn, signal }));
+export const getOrg = (org: string, signal?: AbortSignal) =>
+  body(client.GET('/orgs/{org}', { ...inOrg(org), signal }));
+export const createOrg = (json: CreateOrganisation) =>
+  body(client.POST('/orgs', { ...signedIn, body: json }));
+export const updateOrg = (org: string, json: UpdateOrganisation) =>
+  body(client.PUT('/orgs/{org}', { ...inOrg(org), body: json }));
 /** Owners only; the personal organisation cannot be deleted (409). */
-export const deleteOrg = (org: string) => send<null>('DELETE', orgPath(org));
+export const deleteOrg = (org: string) => body(client.DELETE('/orgs/{org}', inOrg(org)));
 
 export const listMembers = (org: string, signal?: AbortSignal) =>
-  get<Member[]>(`${orgPath(org)}/members`, signal);
+  body(client.GET('/orgs/{org}/members', { ...inOrg(org), signal }));
 /** Adds a member by e-mail: the address is invited (202) and joins when it accepts. */
-export const addMember = (org: string, body: AddMember) =>
-  send<Invitation>('POST', `${orgPath(org)}/members`, body);
+export const addMember = (org: string, json: AddMember) =>
+  body(client.POST('/orgs/{org}/members', { ...inOrg(org), body: json }));
+const ofMember = (org: string, member: string) => ({ params: { path: { org, member } }, ...signedIn });
 export const updateMemberRole = (org: string, member: string, role: OrgRole) =>
-  send<Member>('PUT', `${orgPath(org)}/members/${enc(member)}`, { role });
+  body(client.PUT('/orgs/{org}/members/{member}', { ...ofMember(org, member), body: { role } }));
 /** Removes a member (admins), or leaves the organisation (the member's own slug). */
 export const removeMember = (org: string, member: string) =>
-  send<null>('DELETE', `${orgPath(org)}/members/${enc(member)}`);
+  body(client.DELETE('/orgs/{org}/members/{member}', ofMember(org, member)));
 
 export const getScopes = (org: string, signal?: AbortSignal) =>
-  get<OrgScopes>(`${orgPath(org)}/scopes`, signal);
+  body(client.GET('/orgs/{org}/scopes', { ...inOrg(org), signal }));
 
 // ---- subscriptions and limits ------------------------------------------------------------------
 
 /** The organisation's subscriptions, plan names in the console's language. */
 export const listSubscriptions = (org: string, signal?: AbortSignal) =>
-  get<Subscription[]>(
-    `${orgPath(org)}/subscriptions?language=${enc(i18n.resolvedLanguage ?? DEFAULT_LANGUAGE)}`,
-    signal,
+  body(
+    client.GET('/orgs/{org}/subscriptions', {
+      params: { path: { org }, query: { language: i18n.resolvedLanguage ?? DEFAULT_LANGUAGE } },
+      ...signedIn,
+      signal,
+    }),
   );
 /** Limits in force per plan type (SaaS always, others when subscribed). */
 export const getLimits = (org: string, signal?: AbortSignal) =>
-  get<EffectiveLimits[]>(`${orgPath(org)}/limits`, signal);
+  body(client.GET('/orgs/{org}/limits', { ...inOrg(org), signal }));
 export const getLimitsOfType = (org: string, planType: PlanType, signal?: AbortSignal) =>
-  get<EffectiveLimits>(`${orgPath(org)}/limits/${enc(planType)}`, signal);
+  body(
+    client.GET('/orgs/{org}/limits/{planType}', { params: { path: { org, planType } }, ...signedIn, signal }),
+  );
 
 // ---- billing: checkout and the organisation's self-service ---------------------------------------
 
-const subscriptionPath = (org: string, id: string) => `${orgPath(org)}/subscriptions/${enc(id)}`;
-
 /** What the browser needs to open the provider's checkout (owners and admins of the organisation). */
-export const prepareCheckout = (body: CheckoutRequest) =>
-  send<CheckoutSession>('POST', '/billing/checkout/prepare', body);
+export const prepareCheckout = (json: CheckoutRequest) =>
+  body(client.POST('/billing/checkout/prepare', { ...signedIn, body: json }));
 /** The organisation's billing history, newest first, plans named in `language`. */
 export const listTransactions = (org: string, language: string, signal?: AbortSignal) =>
-  get<BillingTransaction[]>(`${orgPath(org)}/billing/transactions?language=${enc(language)}`, signal);
+  body(
+    client.GET('/orgs/{org}/billing/transactions', {
+      params: { path: { org }, query: { language } },
+      ...signedIn,
+      signal,
+    }),
+  );
 /** The proration the provider computes for a plan or quantity change, before confirming it. */
-export const previewSubscriptionChange = (org: string, id: string, body: SubscriptionChange) =>
-  send<ChangePreview>('POST', `${subscriptionPath(org, id)}/preview-change`, body);
-export const changeSubscription = (org: string, id: string, body: SubscriptionChange) =>
-  send<Subscription>('POST', `${subscriptionPath(org, id)}/change`, body);
+export const previewSubscriptionChange = (org: string, id: string, json: SubscriptionChange) =>
+  body(
+    client.POST('/orgs/{org}/subscriptions/{id}/preview-change', { ...ofSubscription(org, id), body: json }),
+  );
+export const changeSubscription = (org: string, id: string, json: SubscriptionChange) =>
+  body(client.POST('/orgs/{org}/subscriptions/{id}/change', { ...ofSubscription(org, id), body: json }));
 /** Cancels at the end of the period paid for; the plan's limits stay until then. */
 export const cancelSubscription = (org: string, id: string) =>
-  send<Subscription>('POST', `${subscriptionPath(org, id)}/cancel`);
+  body(client.POST('/orgs/{org}/subscriptions/{id}/cancel', ofSubscription(org, id)));
 /** Takes back a scheduled cancellation. */
 export const resumeSubscription = (org: string, id: string) =>
-  send<Subscription>('POST', `${subscriptionPath(org, id)}/resume`);
+  body(client.POST('/orgs/{org}/subscriptions/{id}/resume', ofSubscription(org, id)));
 /** Where the customer updates the card (the provider's page). */
 export const paymentMethodSession = (org: string, id: string) =>
-  send<PaymentMethodSession>('POST', `${subscriptionPath(org, id)}/payment-method`);
+  body(client.POST('/orgs/{org}/subscriptions/{id}/payment-method', ofSubscription(org, id)));
 
 /** A transaction's printable invoice (HTML), in `language` when given. */
 export const invoiceHtml = (org: string, id: string, language?: string) =>
@@ -170,93 +155,121 @@ export const invoiceHtml = (org: string, id: string, language?: string) =>
       params: { path: { org, id }, query: language ? { lang: language } : {} },
       headers: { accept: 'text/html' },
       parseAs: 'text',
-      auth: 'required',
+      ...signedIn,
     }),
   );
 
 // ---- series ------------------------------------------------------------------------------------
 
 export const listSeries = (org: string, signal?: AbortSignal) =>
-  get<SeriesInfo[]>(`${orgPath(org)}/series`, signal);
+  body(client.GET('/orgs/{org}/series', { ...inOrg(org), signal }));
 export const getSeries = (org: string, series: string, signal?: AbortSignal) =>
-  get<SeriesInfo>(seriesPath(org, series), signal);
+  body(client.GET('/orgs/{org}/series/{series}', { ...inSeries(org, series), signal }));
 /** Refused (403, reason plan_limit) at the plan's max_series, with the server's message. */
-export const createSeries = (org: string, body: OrgSeriesCreate) =>
-  send<SeriesInfo>('POST', `${orgPath(org)}/series`, body);
+export const createSeries = (org: string, json: OrgSeriesCreate) =>
+  body(client.POST('/orgs/{org}/series', { ...inOrg(org), body: json }));
 /** A new pattern is refused (409) once ids have been generated (§4 pattern lock). */
-export const updateSeries = (org: string, series: string, body: OrgSeriesUpdate) =>
-  send<SeriesInfo>('PUT', seriesPath(org, series), body);
-export const deleteSeries = (org: string, series: string) => send<null>('DELETE', seriesPath(org, series));
+export const updateSeries = (org: string, series: string, json: OrgSeriesUpdate) =>
+  body(client.PUT('/orgs/{org}/series/{series}', { ...inSeries(org, series), body: json }));
+export const deleteSeries = (org: string, series: string) =>
+  body(client.DELETE('/orgs/{org}/series/{series}', inSeries(org, series)));
 /** Makes the series the organisation's default (admins): org-wide keys use it when a call names none. */
 export const setDefaultSeries = (org: string, series: string) =>
-  send<SeriesInfo>('PUT', `${orgPath(org)}/default-series`, { series } satisfies DefaultSeriesRequest);
+  body(client.PUT('/orgs/{org}/default-series', { ...inOrg(org), body: { series } }));
 export const getSeriesStats = (org: string, series: string, signal?: AbortSignal) =>
-  get<StatsRow[]>(`${seriesPath(org, series)}/stats`, signal);
+  body(client.GET('/orgs/{org}/series/{series}/stats', { ...inSeries(org, series), signal }));
 /** Sample slugs of the series' pattern under a random seed; consumes nothing. */
 export const testSeries = (org: string, series: string, count = 3) =>
-  send<string[]>('POST', `${seriesPath(org, series)}/test`, { count });
+  body(client.POST('/orgs/{org}/series/{series}/test', { ...inSeries(org, series), body: { count } }));
 /** A window of the series by sequence; consumes nothing. */
-export const sliceSeries = (org: string, series: string, body: SeriesSliceRequest) =>
-  send<string[]>('POST', `${seriesPath(org, series)}/slice`, body);
+export const sliceSeries = (org: string, series: string, json: SeriesSliceRequest) =>
+  body(client.POST('/orgs/{org}/series/{series}/slice', { ...inSeries(org, series), body: json }));
 /** The next `count` slugs of the series, consumed for good (admins and owners; 409 when exhausted). */
 export const mintSeries = (org: string, series: string, count: number) =>
-  send<string[]>('POST', `${seriesPath(org, series)}/mint`, { count });
+  body(client.POST('/orgs/{org}/series/{series}/mint', { ...inSeries(org, series), body: { count } }));
 export const resetSeries = (org: string, series: string) =>
-  send<ResetResponse>('POST', `${seriesPath(org, series)}/reset`);
+  body(client.POST('/orgs/{org}/series/{series}/reset', inSeries(org, series)));
 
 // ---- API keys ----------------------------------------------------------------------------------
 
 /** Admins only (403 for members). */
 export const listApiKeys = (org: string, series?: string, signal?: AbortSignal) =>
-  get<ApiKey[]>(scoped(org, series, 'api-keys'), signal);
-/** The answer carries the secret (`key`), shown only this once. */
-export const createApiKey = (org: string, body: CreateApiKey, series?: string) =>
-  send<CreatedApiKey>(
-    'POST',
-    scoped(org, series, 'api-keys'),
-    series ? { ...body, series: undefined } : body,
+  body(
+    series
+      ? client.GET('/orgs/{org}/series/{series}/api-keys', { ...inSeries(org, series), signal })
+      : client.GET('/orgs/{org}/api-keys', { ...inOrg(org), signal }),
   );
+/** The answer carries the secret (`key`), shown only this once. */
+export const createApiKey = (org: string, json: CreateApiKey, series?: string) =>
+  body(
+    series
+      ? client.POST('/orgs/{org}/series/{series}/api-keys', {
+          ...inSeries(org, series),
+          body: { ...json, series: undefined },
+        })
+      : client.POST('/orgs/{org}/api-keys', { ...inOrg(org), body: json }),
+  );
+const ofKey = (org: string, key: string) => ({ params: { path: { org, key } }, ...signedIn });
 export const getApiKey = (org: string, id: string, signal?: AbortSignal) =>
-  get<ApiKey>(`${orgPath(org)}/api-keys/${enc(id)}`, signal);
-export const updateApiKey = (org: string, id: string, body: UpdateApiKey) =>
-  send<ApiKey>('PUT', `${orgPath(org)}/api-keys/${enc(id)}`, body);
+  body(client.GET('/orgs/{org}/api-keys/{key}', { ...ofKey(org, id), signal }));
+export const updateApiKey = (org: string, id: string, json: UpdateApiKey) =>
+  body(client.PUT('/orgs/{org}/api-keys/{key}', { ...ofKey(org, id), body: json }));
 export const deleteApiKey = (org: string, id: string) =>
-  send<null>('DELETE', `${orgPath(org)}/api-keys/${enc(id)}`);
+  body(client.DELETE('/orgs/{org}/api-keys/{key}', ofKey(org, id)));
 export const getApiKeyStats = (org: string, id: string, signal?: AbortSignal) =>
-  get<StatsRow[]>(`${orgPath(org)}/api-keys/${enc(id)}/stats`, signal);
+  body(client.GET('/orgs/{org}/api-keys/{key}/stats', { ...ofKey(org, id), signal }));
 
 // ---- SDK configs -------------------------------------------------------------------------------
 
 export const listSdkConfigs = (org: string, series?: string, signal?: AbortSignal) =>
-  get<SdkConfig[]>(scoped(org, series, 'sdk-configs'), signal);
+  body(
+    series
+      ? client.GET('/orgs/{org}/series/{series}/sdk-configs', { ...inSeries(org, series), signal })
+      : client.GET('/orgs/{org}/sdk-configs', { ...inOrg(org), signal }),
+  );
+const ofConfig = (org: string, config: string) => ({ params: { path: { org, config } }, ...signedIn });
 export const getSdkConfig = (org: string, config: string, signal?: AbortSignal) =>
-  get<SdkConfigWithKeys>(`${orgPath(org)}/sdk-configs/${enc(config)}`, signal);
-export const createSdkConfig = (org: string, body: CreateSdkConfig, series?: string) =>
-  send<SdkConfigWithKeys>(
-    'POST',
-    scoped(org, series, 'sdk-configs'),
-    series ? { ...body, series: undefined } : body,
+  body(client.GET('/orgs/{org}/sdk-configs/{config}', { ...ofConfig(org, config), signal }));
+export const createSdkConfig = (org: string, json: CreateSdkConfig, series?: string) =>
+  body(
+    series
+      ? client.POST('/orgs/{org}/series/{series}/sdk-configs', {
+          ...inSeries(org, series),
+          body: { ...json, series: undefined },
+        })
+      : client.POST('/orgs/{org}/sdk-configs', { ...inOrg(org), body: json }),
   );
 /** A new rotation policy or period replaces the config's keys (§4: confirm first). */
-export const updateSdkConfig = (org: string, config: string, body: UpdateSdkConfig) =>
-  send<SdkConfigWithKeys>('PUT', `${orgPath(org)}/sdk-configs/${enc(config)}`, body);
+export const updateSdkConfig = (org: string, config: string, json: UpdateSdkConfig) =>
+  body(client.PUT('/orgs/{org}/sdk-configs/{config}', { ...ofConfig(org, config), body: json }));
 /** Rotate now: deletes the keys and generates new ones. */
 export const rotateSdkConfig = (org: string, config: string) =>
-  send<SdkConfigWithKeys>('PATCH', `${orgPath(org)}/sdk-configs/${enc(config)}`);
+  body(client.PATCH('/orgs/{org}/sdk-configs/{config}', ofConfig(org, config)));
 export const deleteSdkConfig = (org: string, config: string) =>
-  send<null>('DELETE', `${orgPath(org)}/sdk-configs/${enc(config)}`);
+  body(client.DELETE('/orgs/{org}/sdk-configs/{config}', ofConfig(org, config)));
 /** The currently effective keys (generated when the rotation schedule needs them). */
 export const sdkConfigKeys = (org: string, config: string) =>
-  send<SdkKey[]>('POST', `${orgPath(org)}/sdk-configs/${enc(config)}/keys`);
+  body(client.POST('/orgs/{org}/sdk-configs/{config}/keys', ofConfig(org, config)));
 
 // ---- legacy SDK keys ---------------------------------------------------------------------------
 
 export const listLegacySdkKeys = (org: string, series?: string, signal?: AbortSignal) =>
-  get<LegacySdkKey[]>(scoped(org, series, 'sdk-keys'), signal);
-export const createLegacySdkKey = (org: string, body: CreateLegacySdkKey, series?: string) =>
-  send<LegacySdkKey>('POST', scoped(org, series, 'sdk-keys'), series ? { ...body, series: undefined } : body);
+  body(
+    series
+      ? client.GET('/orgs/{org}/series/{series}/sdk-keys', { ...inSeries(org, series), signal })
+      : client.GET('/orgs/{org}/sdk-keys', { ...inOrg(org), signal }),
+  );
+export const createLegacySdkKey = (org: string, json: CreateLegacySdkKey, series?: string) =>
+  body(
+    series
+      ? client.POST('/orgs/{org}/series/{series}/sdk-keys', {
+          ...inSeries(org, series),
+          body: { ...json, series: undefined },
+        })
+      : client.POST('/orgs/{org}/sdk-keys', { ...inOrg(org), body: json }),
+  );
 export const deleteLegacySdkKey = (org: string, key: string) =>
-  send<null>('DELETE', `${orgPath(org)}/sdk-keys/${enc(key)}`);
+  body(client.DELETE('/orgs/{org}/sdk-keys/{key}', ofKey(org, key)));
 
 /** The `details.reason` of an API error (e.g. `plan_limit`, `last_owner`, `personal`), if any. */
 export function errorReason(error: unknown): string | undefined {
@@ -271,15 +284,15 @@ export function errorReason(error: unknown): string | undefined {
 // ---- public (no token) -------------------------------------------------------------------------
 
 /** The public SDK config the console signs its generation calls with (product spec §4). */
-export const getConsoleConfig = () => api<ConsoleConfig>('/console-config', { auth: 'none' });
+export const getConsoleConfig = () => body(client.GET('/console-config', { auth: 'none' }));
 
 /** Slugs generated by the whole service in the current periods (the header's ticker). */
-export const totalStats = () => api<StatsList>('/stats/total', { auth: 'none' });
+export const totalStats = () => body(client.GET('/stats/total', { auth: 'none' }));
 
 /** The plans on offer, as one list (`GET /subscriptions` groups them by plan type), texts in `language`. */
-export const publicPlans = async (language: string): Promise<PublicPlan[]> => {
-  const catalogue = await api<PublicPlanCatalogue>(`/subscriptions?language=${enc(language)}`, {
-    auth: 'none',
-  });
+export const publicPlans = async (language: string) => {
+  const catalogue = await body(
+    client.GET('/subscriptions', { params: { query: { language } }, auth: 'none' }),
+  );
   return catalogue.groups.flatMap((group) => group.plans);
 };
