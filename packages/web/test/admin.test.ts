@@ -1,4 +1,4 @@
-import type { AdminPlan, Subscription } from '@slugsmith/contract';
+import { type AdminPlan, MAX_QUANTITY, type Subscription } from '@slugsmith/contract';
 import { describe, expect, it } from 'vitest';
 import { queryString } from '../src/lib/admin-api.js';
 import {
@@ -16,11 +16,11 @@ import {
 } from '../src/routes/admin/events/event-actions.js';
 import {
   cancelBody,
-  createSubscriptionBody,
+  createSubscriptionForm,
   dayOf,
   isoOfDay,
   subscriptionToForm,
-  updateSubscriptionBody,
+  updateSubscriptionForm,
 } from '../src/routes/admin/orgs/subscription-form.js';
 import {
   amountText,
@@ -225,28 +225,56 @@ describe('subscription editor values', () => {
 
   it('an edit sends only what changed; an unchanged start keeps its time of day', () => {
     const values = subscriptionToForm(subscription);
-    expect(updateSubscriptionBody(subscription, values)).toEqual({ ok: true, body: {} });
+    expect(updateSubscriptionForm.body({ original: subscription, values })).toEqual({});
     values.state = 'past_due';
     values.quantity = '3';
     values.renews_at = '';
     values.ends_at = '2026-12-31';
-    expect(updateSubscriptionBody(subscription, values)).toEqual({
-      ok: true,
-      body: { state: 'past_due', quantity: 3, renews_at: null, ends_at: '2026-12-31T00:00:00.000Z' },
+    const edit = { original: subscription, values };
+    expect(updateSubscriptionForm.errors(edit)).toEqual({});
+    expect(updateSubscriptionForm.body(edit)).toEqual({
+      state: 'past_due',
+      quantity: 3,
+      renews_at: null,
+      ends_at: '2026-12-31T00:00:00.000Z',
     });
   });
 
-  it('refuses a bad quantity, a bad date and a missing plan', () => {
+  it('refuses what the contract refuses: a bad quantity, a bad date, a missing plan', () => {
     const values = { ...subscriptionToForm(), quantity: 0, ends_at: '31/12/2026' };
-    expect(createSubscriptionBody(values)).toEqual({
-      ok: false,
-      errors: { quantity: 'quantity', ends_at: 'date', plan: 'plan' },
+    expect(createSubscriptionForm.errors(values)).toEqual({
+      quantity: { key: 'errors:validation.minValue', values: { min: 1 } },
+      ends_at: { key: 'admin:subs.errors.date' },
+      plan: { key: 'errors:validation.required' },
     });
-    const good = createSubscriptionBody({ ...subscriptionToForm(), plan: 'team', quantity: 2 });
-    expect(good).toEqual({
-      ok: true,
-      body: { plan: 'team', state: 'active', quantity: 2, trial_until: null, renews_at: null, ends_at: null },
+    const good = { ...subscriptionToForm(), plan: 'team', quantity: 2 };
+    expect(createSubscriptionForm.errors(good)).toEqual({});
+    expect(createSubscriptionForm.body(good)).toEqual({
+      plan: 'team',
+      state: 'active',
+      quantity: 2,
+      trial_until: null,
+      renews_at: null,
+      ends_at: null,
     });
+  });
+
+  it('takes the quantity the checkout takes, no more (one Quantity in the contract)', () => {
+    const values = { ...subscriptionToForm(), plan: 'team' };
+    const quantity = (q: number | string) =>
+      createSubscriptionForm.errors({ ...values, quantity: q }).quantity;
+    expect(quantity(MAX_QUANTITY)).toBeUndefined();
+    expect(quantity(MAX_QUANTITY + 1)).toEqual({
+      key: 'errors:validation.maxValue',
+      values: { max: MAX_QUANTITY },
+    });
+    expect(quantity('')).toEqual({ key: 'errors:validation.required' });
+    expect(quantity('2.5')?.key).toBeDefined();
+    const edit = {
+      original: subscription,
+      values: { ...subscriptionToForm(subscription), quantity: 'many' },
+    };
+    expect(updateSubscriptionForm.errors(edit).quantity).toEqual({ key: 'errors:validation.invalidFormat' });
   });
 
   it('cancelling ends the subscription now', () => {

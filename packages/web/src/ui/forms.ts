@@ -34,15 +34,22 @@ const REQUIRED: CatalogueMessage = { key: 'errors:validation.required' };
 export const INVALID_FORMAT: CatalogueMessage = { key: 'errors:validation.invalidFormat' };
 const FORMAT_REFUSALS = new Set([INVALID_FORMAT.key, 'errors:validation.email']);
 
+export interface ContractFormOptions<B extends Body> {
+  /** A field's own wording of its refusals. */
+  wording?: Wording<B>;
+  /** The form field a refusal's path lands on, where the inputs are not named as the body's fields. */
+  fieldOf?: (path: readonly PropertyKey[]) => string;
+}
+
 /**
  * A form whose refusals are the contract's, worded from zod's issue codes: `body` builds the
  * request from the form's values (the fields keep the body's names, so a refusal lands on its
- * field); `wording` lets a field say a refusal its own way.
+ * field, unless `fieldOf` places it); `wording` lets a field say a refusal its own way.
  */
 export function contractForm<V, B extends Body>(
   schema: Schema,
   body: (values: V) => B,
-  wording: Wording<B> = {},
+  { wording = {}, fieldOf }: ContractFormOptions<B> = {},
 ): ContractForm<V, B> {
   const errors = (values: V) => {
     const sent = body(values);
@@ -51,7 +58,8 @@ export function contractForm<V, B extends Body>(
     if (parsed.success) return found;
     // A field keeps its first refusal; a list's lines have paths of their own (`allowed_origins.2`).
     for (const issue of parsed.error.issues) {
-      const [field = '', line] = issue.path.map(String);
+      const [head = '', line] = issue.path.map(String);
+      const field = fieldOf ? fieldOf(issue.path) : head;
       if (field in found) continue;
       const said = issueMessage(issue);
       const own = wording[field as keyof B & string];

@@ -1,9 +1,11 @@
-import type {
+import {
   CreateSubscription,
-  Subscription,
-  SubscriptionState,
+  type Subscription,
+  type SubscriptionState,
   UpdateSubscription,
 } from '@slugsmith/contract';
+import type { CatalogueMessage } from '../../../lib/validation-messages.js';
+import { contractForm, INVALID_FORMAT } from '../../../ui/forms.js';
 
 /** A subscription's editable values as the inputs hold them; dates as `YYYY-MM-DD` ('' = none). */
 export interface SubscriptionFormValues {
@@ -46,60 +48,63 @@ export function subscriptionToForm(subscription?: Subscription): SubscriptionFor
   };
 }
 
-export type FormResult<T> =
-  | { ok: true; body: T }
-  | { ok: false; errors: Record<string, 'date' | 'quantity' | 'plan'> };
+/** A day as the body carries it: midnight UTC, null when empty, as typed when it is no day (refused). */
+function sentDay(day: string): string | null {
+  const iso = isoOfDay(day);
+  return iso === undefined ? day.trim() : iso;
+}
+
+/** The quantity as the body carries it: a number, or the text as typed for the contract to refuse. */
+const sentQuantity = (quantity: number | string): number | string =>
+  typeof quantity === 'number' || !/^\s*-?\d+(\.\d+)?\s*$/.test(quantity) ? quantity : Number(quantity);
 
 const DATE_FIELDS = ['started_at', 'trial_until', 'renews_at', 'ends_at'] as const;
 
-function common(values: SubscriptionFormValues) {
-  const errors: Record<string, 'date' | 'quantity' | 'plan'> = {};
-  const quantity = Number(values.quantity);
-  if (!Number.isInteger(quantity) || quantity < 1) errors.quantity = 'quantity';
-  const dates: Record<string, string | null> = {};
-  for (const field of DATE_FIELDS) {
-    const iso = isoOfDay(values[field]);
-    if (iso === undefined) errors[field] = 'date';
-    else dates[field] = iso;
-  }
-  return { errors, quantity, dates };
+/** A date not read as a day says how to write one (the contract's words are about timestamps). */
+const dayWording = (said: CatalogueMessage) =>
+  said.key === INVALID_FORMAT.key ? { key: 'admin:subs.errors.date' } : said;
+const wording = Object.fromEntries(DATE_FIELDS.map((field) => [field, dayWording]));
+
+/** The create call's body, checked by the contract; an empty start date means "now" (the server's default). */
+export const createSubscriptionForm = contractForm(
+  CreateSubscription,
+  (values: SubscriptionFormValues) => ({
+    plan: values.plan,
+    state: values.state,
+    quantity: sentQuantity(values.quantity),
+    ...(values.started_at.trim() ? { started_at: sentDay(values.started_at) } : {}),
+    trial_until: sentDay(values.trial_until),
+    renews_at: sentDay(values.renews_at),
+    ends_at: sentDay(values.ends_at),
+  }),
+  { wording },
+);
+
+/** An edit: the subscription as it is and the editor's values. */
+export interface SubscriptionEdit {
+  original: Subscription;
+  values: SubscriptionFormValues;
 }
 
-/** The create call's body; an empty start date means "now" (the server's default). */
-export function createSubscriptionBody(values: SubscriptionFormValues): FormResult<CreateSubscription> {
-  const { errors, quantity, dates } = common(values);
-  if (!values.plan) errors.plan = 'plan';
-  if (Object.keys(errors).length > 0) return { ok: false, errors };
-  return {
-    ok: true,
-    body: {
-      plan: values.plan,
-      state: values.state,
-      quantity,
-      ...(dates.started_at ? { started_at: dates.started_at } : {}),
-      trial_until: dates.trial_until ?? null,
-      renews_at: dates.renews_at ?? null,
-      ends_at: dates.ends_at ?? null,
-    },
-  };
-}
-
-/** The update call's body: only the fields that differ from the subscription. */
-export function updateSubscriptionBody(
-  original: Subscription,
-  values: SubscriptionFormValues,
-): FormResult<UpdateSubscription> {
-  const { errors, quantity, dates } = common(values);
-  if (Object.keys(errors).length > 0) return { ok: false, errors };
-  const body: UpdateSubscription = {};
-  if (values.state !== original.state) body.state = values.state;
-  if (quantity !== original.quantity) body.quantity = quantity;
-  if (dates.started_at && dayOf(original.started_at) !== values.started_at)
-    body.started_at = dates.started_at;
-  for (const field of ['trial_until', 'renews_at', 'ends_at'] as const)
-    if (dayOf(original[field]) !== values[field]) body[field] = dates[field] ?? null;
-  return { ok: true, body };
-}
+/**
+ * The update call's body, checked by the contract: only the fields that differ from the
+ * subscription (an empty start date keeps the start).
+ */
+export const updateSubscriptionForm = contractForm(
+  UpdateSubscription,
+  ({ original, values }: SubscriptionEdit) => {
+    const body: Record<string, unknown> = {};
+    if (values.state !== original.state) body.state = values.state;
+    const quantity = sentQuantity(values.quantity);
+    if (quantity !== original.quantity) body.quantity = quantity;
+    if (values.started_at.trim() && dayOf(original.started_at) !== values.started_at)
+      body.started_at = sentDay(values.started_at);
+    for (const field of ['trial_until', 'renews_at', 'ends_at'] as const)
+      if (dayOf(original[field]) !== values[field]) body[field] = sentDay(values[field]);
+    return body;
+  },
+  { wording },
+);
 
 /** Staff cancel a subscription set by hand: cancelled now, ending today. */
 export function cancelBody(now = new Date()): UpdateSubscription {

@@ -12,7 +12,13 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { type Subscription, SubscriptionState } from '@slugsmith/contract';
+import type { FormErrors } from '@mantine/form';
+import {
+  CreateSubscription,
+  type Subscription,
+  SubscriptionState,
+  UpdateSubscription,
+} from '@slugsmith/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,10 +36,10 @@ import { StateBadge, TableScroll } from '../parts.js';
 import { useStaff } from '../use-staff.js';
 import {
   cancelBody,
-  createSubscriptionBody,
+  createSubscriptionForm,
   type SubscriptionFormValues,
   subscriptionToForm,
-  updateSubscriptionBody,
+  updateSubscriptionForm,
 } from './subscription-form.js';
 
 /** An organisation's subscriptions: staff create, edit (state, quantity, dates), cancel and delete them. */
@@ -182,7 +188,7 @@ function SubscriptionDialog({
   const { t } = useTranslation('admin');
   const client = useQueryClient();
   const [values, setValues] = useState<SubscriptionFormValues>(subscriptionToForm(subscription));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<FormErrors>({});
   const plans = useQuery({
     queryKey: adminKeys.plans(),
     queryFn: ({ signal }) => listPlans(signal),
@@ -191,18 +197,18 @@ function SubscriptionDialog({
   const set = (patch: Partial<SubscriptionFormValues>) => setValues((v) => ({ ...v, ...patch }));
   const save = useMutation({
     mutationFn: async () => {
-      const result = subscription
-        ? updateSubscriptionBody(subscription, values)
-        : createSubscriptionBody(values);
-      if (!result.ok) {
-        setErrors(
-          Object.fromEntries(Object.entries(result.errors).map(([k, why]) => [k, t(`subs.errors.${why}`)])),
+      const edit = subscription && { original: subscription, values };
+      const refused = edit ? updateSubscriptionForm.validate(edit) : createSubscriptionForm.validate(values);
+      setErrors(refused);
+      if (Object.keys(refused).length > 0) return false;
+      // The contract passed the body: parsing it again only gives it its type.
+      if (edit)
+        await updateOrgSubscription(
+          org,
+          edit.original.id,
+          UpdateSubscription.parse(updateSubscriptionForm.body(edit)),
         );
-        return false;
-      }
-      setErrors({});
-      if (subscription) await updateOrgSubscription(org, subscription.id, result.body);
-      else await createOrgSubscription(org, result.body as Parameters<typeof createOrgSubscription>[1]);
+      else await createOrgSubscription(org, CreateSubscription.parse(createSubscriptionForm.body(values)));
       return true;
     },
     onSuccess: async (done) => {

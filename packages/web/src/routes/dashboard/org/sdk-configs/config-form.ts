@@ -50,12 +50,14 @@ export const sdkConfigForm = contractForm(
     enabled: values.enabled,
   }),
   {
-    rotation_period: (said) =>
-      said.key === INVALID_FORMAT.key ? { key: 'dashboard:sdk.periodFormat' } : said,
-    allowed_origins: (said, line, body) =>
-      line === undefined
-        ? said
-        : { key: 'dashboard:sdk.badOrigin', values: { origin: body.allowed_origins[line] ?? '' } },
+    wording: {
+      rotation_period: (said) =>
+        said.key === INVALID_FORMAT.key ? { key: 'dashboard:sdk.periodFormat' } : said,
+      allowed_origins: (said, line, body) =>
+        line === undefined
+          ? said
+          : { key: 'dashboard:sdk.badOrigin', values: { origin: body.allowed_origins[line] ?? '' } },
+    },
   },
 );
 
