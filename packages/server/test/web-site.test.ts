@@ -64,7 +64,11 @@ describe('the console as crawlers and links meet it: real 404s, robots.txt, site
       expect(page.body, path).toContain('<div id="root"></div>');
       const other = await fetchAs(path);
       expect(other.statusCode, path).toBe(404);
-      expect(other.json(), path).toEqual({ code: 404, message: 'Resource not found' });
+      expect(other.json(), path).toEqual({
+        code: 404,
+        message: 'Resource not found',
+        details: { reason: 'not_found' },
+      });
     }
     const wellKnown = await fetchAs('/.well-known/security.txt');
     expect(wellKnown.statusCode).toBe(404);

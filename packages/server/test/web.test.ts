@@ -115,7 +115,11 @@ describe('web console', () => {
   it('keeps JSON errors for the API and the provider, and 404 for other methods', async () => {
     const api = await get('/api/v1/nothing-here');
     expect(api.statusCode).toBe(404);
-    expect(api.json()).toEqual({ code: 404, message: 'Resource not found' });
+    expect(api.json()).toEqual({
+      code: 404,
+      message: 'Resource not found',
+      details: { reason: 'not_found' },
+    });
     expect((await get('/api')).statusCode).toBe(404);
     expect((await get('/dashboard', 'POST')).statusCode).toBe(404);
   });

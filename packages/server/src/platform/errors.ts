@@ -135,6 +135,8 @@ export function installErrorHandling(
 
   app.setNotFoundHandler(async (request, reply) => {
     if (await fallback()?.(request, reply)) return reply;
-    return reply.status(404).send({ code: 404, message: ErrorMessages.notFound });
+    return reply
+      .status(404)
+      .send({ code: 404, message: ErrorMessages.notFound, details: { reason: 'not_found' } });
   });
 }
