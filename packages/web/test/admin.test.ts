@@ -24,13 +24,13 @@ import {
 } from '../src/routes/admin/orgs/subscription-form.js';
 import {
   amountText,
-  createBody,
   emptyFeatures,
   formToPrice,
   parseAmount,
+  planCreateForm,
   planToForm,
+  planUpdateForm,
   sortPlans,
-  updateBody,
 } from '../src/routes/admin/plans/plan-form.js';
 import { ADMIN_SECTIONS, activeSection } from '../src/routes/admin/sections.js';
 import { canWrite, staffLevel } from '../src/routes/admin/staff.js';
@@ -135,17 +135,15 @@ describe('plan editor values', () => {
   it('an update sends only what changed, features key by key', () => {
     const original = plan();
     const values = planToForm(original);
-    expect(updateBody(original, values)).toEqual({ ok: true, body: {} });
+    expect(planUpdateForm.body({ original, values })).toEqual({});
     values.description = 'For bigger teams';
     values.limits.max_series = 25;
     values.switches.mint_enabled = true;
     values.sla.sla_availability = '';
-    expect(updateBody(original, values)).toEqual({
-      ok: true,
-      body: {
-        description: 'For bigger teams',
-        features: { max_series: 25, mint_enabled: true, sla_availability: null },
-      },
+    expect(planUpdateForm.errors({ original, values })).toEqual({});
+    expect(planUpdateForm.body({ original, values })).toEqual({
+      description: 'For bigger teams',
+      features: { max_series: 25, mint_enabled: true, sla_availability: null },
     });
   });
 
@@ -154,15 +152,13 @@ describe('plan editor values', () => {
     values.name = ' ';
     values.limits.req_per_minute = '1.5';
     values.limits.max_series = -2;
-    const result = updateBody(plan(), values);
-    expect(result.ok).toBe(false);
-    if (result.ok) return;
-    expect(result.errors.name).toEqual({ key: 'errors:validation.required' });
-    expect(result.errors['limits.max_series']).toEqual({
+    const errors = planUpdateForm.errors({ original: plan(), values });
+    expect(errors.name).toEqual({ key: 'errors:validation.required' });
+    expect(errors['limits.max_series']).toEqual({
       key: 'errors:validation.minValue',
       values: { min: -1 },
     });
-    expect(result.errors['limits.req_per_minute']).toBeDefined();
+    expect(errors['limits.req_per_minute']).toEqual({ key: 'errors:validation.invalidFormat' });
   });
 
   it('a new plan is a draft with every feature key, and its typed prices go with it', () => {
@@ -170,15 +166,18 @@ describe('plan editor values', () => {
     expect(values.state).toBe('draft');
     values.slug = 'growth';
     values.name = 'Growth';
-    const result = createBody(values, [
-      { period: 'monthly', amount: 4900, currency: 'USD', per_node: false },
-    ]);
-    expect(result.ok).toBe(true);
-    if (!result.ok) return;
-    expect(result.body.state).toBe('draft');
-    expect(Object.keys(result.body.features)).toHaveLength(Object.keys(emptyFeatures()).length);
-    expect(result.body.prices).toHaveLength(1);
-    expect(createBody({ ...values, slug: 'Not A Slug' }).ok).toBe(false);
+    const draft = {
+      values,
+      prices: [{ period: 'monthly' as const, amount: 4900, currency: 'USD', per_node: false }],
+    };
+    expect(planCreateForm.errors(draft)).toEqual({});
+    const body = planCreateForm.body(draft);
+    expect(body.state).toBe('draft');
+    expect(Object.keys(body.features)).toHaveLength(Object.keys(emptyFeatures()).length);
+    expect(body.prices).toHaveLength(1);
+    expect(
+      planCreateForm.errors({ values: { ...values, slug: 'Not A Slug' }, prices: [] }).slug,
+    ).toBeDefined();
   });
 
   it('lists plans by type, then display order, then name', () => {

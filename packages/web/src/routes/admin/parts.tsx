@@ -1,7 +1,6 @@
 import { Alert, Badge, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CatalogueMessage } from '../../lib/validation-messages.js';
 import { useStaff } from './use-staff.js';
 
 /** A staff page's heading, its one-line purpose and its actions. */
@@ -70,12 +69,6 @@ export function StateBadge({ state, testId }: { state: string; testId?: string }
       {t(`states.${state}`, { defaultValue: state })}
     </Badge>
   );
-}
-
-/** A contract refusal (worded by `issueMessage`) in the reader's language. */
-export function useValidationText(): (message: CatalogueMessage) => string {
-  const { t } = useTranslation();
-  return ({ key, values }) => t(key, values);
 }
 
 /**

@@ -15,12 +15,14 @@ import {
 import { useForm } from '@mantine/form';
 import {
   type AdminPlan,
+  CreatePlan,
   FEATURE_KEYS,
   LIMIT_KEYS,
   type PlanPrice,
   PlanState,
   PlanType,
   SLA_KEYS,
+  UpdatePlan,
 } from '@slugsmith/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -31,9 +33,9 @@ import { ConfirmDialog } from '../../../components/confirm/confirm-dialog.js';
 import { adminKeys, createPlan, deletePlan, updatePlan } from '../../../lib/admin-api.js';
 import { notifyFailure, notifySuccess } from '../../../ui/notify.js';
 import { AuditTrail } from '../audit-trail.js';
-import { AdminHeader, ReadOnlyNote, StateBadge, useValidationText } from '../parts.js';
+import { AdminHeader, ReadOnlyNote, StateBadge } from '../parts.js';
 import { useStaff } from '../use-staff.js';
-import { createBody, formFeatures, planToForm, updateBody } from './plan-form.js';
+import { formFeatures, planCreateForm, planToForm, planUpdateForm } from './plan-form.js';
 import { PlanPreview } from './plan-preview.js';
 import { NewPlanPrices, PlanPrices } from './plan-prices.js';
 import { PlanTranslations } from './plan-translations.js';
@@ -43,7 +45,6 @@ export function PlanEditor({ plan }: { plan?: AdminPlan }) {
   const { t } = useTranslation(['admin', 'products']);
   const { writable } = useStaff();
   const hints = useFeatureHints();
-  const validation = useValidationText();
   const navigate = useNavigate();
   const client = useQueryClient();
   const form = useForm({ initialValues: planToForm(plan) });
@@ -54,14 +55,15 @@ export function PlanEditor({ plan }: { plan?: AdminPlan }) {
   const save = useMutation({
     mutationFn: async () => {
       const values = form.getValues();
-      const result = plan ? updateBody(plan, values) : createBody(values, newPrices);
-      if (!result.ok) {
-        form.setErrors(Object.fromEntries(Object.entries(result.errors).map(([k, m]) => [k, validation(m)])));
-        return null;
-      }
-      return plan
-        ? updatePlan(plan.slug, result.body)
-        : createPlan(result.body as Parameters<typeof createPlan>[0]);
+      const edit = plan && { original: plan, values };
+      const draft = { values, prices: newPrices };
+      const refused = edit ? planUpdateForm.validate(edit) : planCreateForm.validate(draft);
+      form.setErrors(refused);
+      if (Object.keys(refused).length > 0) return null;
+      // The contract passed the body: parsing it again only gives it its type.
+      return edit
+        ? updatePlan(edit.original.slug, UpdatePlan.parse(planUpdateForm.body(edit)))
+        : createPlan(CreatePlan.parse(planCreateForm.body(draft)));
     },
     onSuccess: async (saved) => {
       if (!saved) return;

@@ -4,15 +4,16 @@ import {
   FEATURE_KEYS,
   LIMIT_KEYS,
   type PlanFeatures,
-  type PlanPrice,
+  PlanPrice,
   type PlanState,
   type PlanType,
   type PricePeriod,
+  quantityUnitOf,
   SLA_KEYS,
   UpdatePlan,
 } from '@slugsmith/contract';
 import { minorUnitDigits } from '../../../lib/money.js';
-import { type CatalogueMessage, type IssueFigures, issueMessage } from '../../../lib/validation-messages.js';
+import { contractForm } from '../../../ui/forms.js';
 
 /**
  * The plan editor's values: the plan's fields as the inputs hold them. Limits are numbers (−1 is
@@ -102,7 +103,7 @@ const planFields = (values: PlanFormValues) => ({
 });
 
 /** Where an issue belongs in the editor: `features.max_series` → `limits.max_series`, etc. */
-function fieldOf(path: readonly PropertyKey[]): string {
+function editorField(path: readonly PropertyKey[]): string {
   const [head, key] = path.map(String);
   if (head === 'features' && key) {
     if ((LIMIT_KEYS as readonly string[]).includes(key)) return `limits.${key}`;
@@ -112,47 +113,45 @@ function fieldOf(path: readonly PropertyKey[]): string {
   return path.map(String).join('.');
 }
 
-export type PlanBodyResult<T> =
-  | { ok: true; body: T }
-  | { ok: false; errors: Record<string, CatalogueMessage> };
-
-/** The contract's refusals by editor field (the first of each), worded from zod's issue codes. */
-function issuesByField(issues: readonly (IssueFigures & { path: readonly PropertyKey[] })[]) {
-  const errors: Record<string, CatalogueMessage> = {};
-  for (const issue of issues) {
-    const field = fieldOf(issue.path);
-    errors[field] ??= issueMessage(issue);
-  }
-  return errors;
+/** A new plan: the editor's values and the prices typed so far. */
+export interface PlanDraft {
+  values: PlanFormValues;
+  prices: readonly PlanPrice[];
 }
 
-/** The create call's body, checked by the contract (with the prices typed so far). */
-export function createBody(
-  values: PlanFormValues,
-  prices: readonly PlanPrice[] = [],
-): PlanBodyResult<CreatePlan> {
-  const parsed = CreatePlan.safeParse({ ...planFields(values), prices, features: formFeatures(values) });
-  return parsed.success
-    ? { ok: true, body: parsed.data }
-    : { ok: false, errors: issuesByField(parsed.error.issues) };
+/** The create call's body, checked by the contract. */
+export const planCreateForm = contractForm(
+  CreatePlan,
+  ({ values, prices }: PlanDraft) => ({ ...planFields(values), prices, features: formFeatures(values) }),
+  { fieldOf: editorField },
+);
+
+/** An edit: the plan as it is and the editor's values. */
+export interface PlanEdit {
+  original: AdminPlan;
+  values: PlanFormValues;
 }
 
-/** The update call's body: only what changed (features key by key); prices go through their own calls. */
-export function updateBody(original: AdminPlan, values: PlanFormValues): PlanBodyResult<UpdatePlan> {
-  const fields = planFields(values);
-  const changes: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(fields))
-    if (original[name as keyof typeof fields] !== value) changes[name] = value;
-  const features = formFeatures(values);
-  const changedFeatures = Object.fromEntries(
-    Object.entries(features).filter(([k, v]) => original.features[k as keyof PlanFeatures] !== v),
-  );
-  if (Object.keys(changedFeatures).length > 0) changes.features = changedFeatures;
-  const parsed = UpdatePlan.safeParse(changes);
-  return parsed.success
-    ? { ok: true, body: parsed.data }
-    : { ok: false, errors: issuesByField(parsed.error.issues) };
-}
+/**
+ * The update call's body, checked by the contract: only what changed (features key by key);
+ * prices go through their own calls.
+ */
+export const planUpdateForm = contractForm(
+  UpdatePlan,
+  ({ original, values }: PlanEdit) => {
+    const changes: Record<string, unknown> = {};
+    for (const [name, value] of Object.entries(planFields(values)))
+      if (original[name as keyof AdminPlan] !== value) changes[name] = value;
+    const changedFeatures = Object.fromEntries(
+      Object.entries(formFeatures(values)).filter(
+        ([k, v]) => original.features[k as keyof PlanFeatures] !== v,
+      ),
+    );
+    if (Object.keys(changedFeatures).length > 0) changes.features = changedFeatures;
+    return changes;
+  },
+  { fieldOf: editorField },
+);
 
 /** "19.00" or "19" in the currency's major unit → 1900 minor units; null when it is not an amount. */
 export function parseAmount(text: string, currency: string): number | null {
@@ -183,21 +182,27 @@ export function priceToForm(price: PlanPrice): PriceFormValues {
   };
 }
 
-/** A price row as the API takes it, or null when the amount or currency is not valid. */
+/**
+ * A price row as the API takes it, checked by the contract's `PlanPrice`; null when it refuses
+ * the row (or the amount is none).
+ */
 export function formToPrice(values: PriceFormValues): PlanPrice | null {
   const currency = values.currency.trim().toUpperCase();
-  if (!/^[A-Z]{3}$/.test(currency)) return null;
-  const amount = parseAmount(values.amount, currency);
-  if (amount === null) return null;
   const trialText = values.trial_days.trim() || '0';
-  if (!/^\d{1,3}$/.test(trialText) || Number(trialText) > 365) return null;
   // A perpetual licence is bought once: there is nothing to try before the first charge.
-  const trial_days = values.period === 'perpetual' ? 0 : Number(trialText);
-  return { period: values.period, amount, currency, per_node: values.per_node, trial_days };
+  const trialDays = /^-?\d+$/.test(trialText) ? Number(trialText) : Number.NaN;
+  const parsed = PlanPrice.safeParse({
+    period: values.period,
+    amount: parseAmount(values.amount, currency),
+    currency,
+    per_node: values.per_node,
+    trial_days: values.period === 'perpetual' ? 0 : trialDays,
+  });
+  return parsed.success ? parsed.data : null;
 }
 
-/** On-premise plans are priced per concurrent node by default. */
-export const perNodeByDefault = (planType: PlanType): boolean => planType === 'on_premise';
+/** On-premise plans are priced per concurrent node by default (they count nodes). */
+export const perNodeByDefault = (planType: PlanType): boolean => quantityUnitOf(planType) === 'node';
 
 /** Plans as the list shows them: by plan type, then display order, then name. */
 export function sortPlans<T extends Pick<AdminPlan, 'plan_type' | 'display_order' | 'name'>>(
