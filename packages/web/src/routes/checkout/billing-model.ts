@@ -16,12 +16,12 @@ import type {
   Subscription,
   SubscriptionState,
 } from '@slugsmith/contract';
+import { MAX_QUANTITY, MIN_QUANTITY, quantityUnitOf } from '@slugsmith/contract';
 import { formatMoney } from '../../lib/money.js';
 import { PERIOD_ORDER } from '../../lib/plans.js';
 
-/** The same bounds as the contract's Quantity (seats, nodes or units). */
-export const MIN_QUANTITY = 1;
-export const MAX_QUANTITY = 10_000;
+/** The contract's Quantity bounds (seats, nodes or units), for the quantity inputs. */
+export { MAX_QUANTITY, MIN_QUANTITY };
 
 // ---- plans and prices ----------------------------------------------------------------------------
 
@@ -56,9 +56,9 @@ export function findPrice(
   return undefined;
 }
 
-/** On-premise plans count concurrent nodes; other plans are bought in units. */
+/** What a plan's quantity counts (nodes for on-premise plans); units while the plan is unknown. */
 export function quantityUnit(plan: Pick<PublicPlan, 'plan_type'> | undefined): QuantityUnit {
-  return plan?.plan_type === 'on_premise' ? 'node' : 'unit';
+  return plan ? quantityUnitOf(plan.plan_type) : 'unit';
 }
 
 /** A whole number within the contract's bounds, or the fallback for anything else. */

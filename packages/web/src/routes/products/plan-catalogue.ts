@@ -6,6 +6,7 @@ import {
   type OfferedPrice,
   type PricePeriod,
   type PublicPlan,
+  quantityUnitOf,
   SLA_KEYS,
   type SlaKey,
 } from '@slugsmith/contract';
@@ -159,7 +160,8 @@ export function matrixCell(plan: PublicPlan, key: MatrixKey): MatrixCell {
     return f[switchKey] ? limit : { kind: 'no' };
   }
   if (key.startsWith('slice_window_')) return f.slice_enabled ? limit : { kind: 'no' };
-  if (key === 'max_nodes') return plan.plan_type === 'on_premise' ? limit : { kind: 'no' };
+  // Only plans that count nodes have a node limit.
+  if (key === 'max_nodes') return quantityUnitOf(plan.plan_type) === 'node' ? limit : { kind: 'no' };
   if ((SLA_LIMIT_KEYS as readonly string[]).includes(key)) return f.sla_plan_slug ? limit : { kind: 'no' };
   return limit;
 }
