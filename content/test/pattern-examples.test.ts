@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { LANGUAGES, listDataDocuments } from '../src/index.js';
 import { capacityOf, engine } from './helpers.js';
 
+const ROMAN_NUMERAL = /^m{0,3}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})$/;
+
 interface Example {
   pattern: string;
   name: string;
@@ -101,6 +103,8 @@ describe('pattern-examples', () => {
       }
     }
     for (const w of offered) flagged.delete(w);
+    // A Roman numeral ({number:3R}) can spell a domain label that is opt-in (xx, xxx): a number, not a word.
+    for (const w of flagged) if (ROMAN_NUMERAL.test(w)) flagged.delete(w);
     expect(flagged.size).toBeGreaterThan(100);
     const flaggedEmoji = [...flagged].filter((w) => !/^[a-z]+$/.test(w));
     const offenders: string[] = [];
