@@ -28,6 +28,7 @@ import { findKeyByHash } from './areas/keys/queries.js';
 import { apiKeyRoutes } from './areas/keys/routes.js';
 import { recordKeyUse } from './areas/keys/service.js';
 import { licenceRoutes } from './areas/licences/routes.js';
+import { followSubscriptions } from './areas/licences/service.js';
 import { createPlanLimits, installPlanLimits } from './areas/limits/hooks.js';
 import { VisitorLimits } from './areas/limits/visitors.js';
 import { mcpRoutes } from './areas/mcp/routes.js';
@@ -220,6 +221,7 @@ export async function buildApp(
       },
     );
     server.decorate('billing', billing);
+    followSubscriptions(billing.subscriptionChanges, database.db);
     server.addHook('onClose', async () => billing.stop());
     const readiness = new Readiness(database, install && (() => install.refusal()?.message));
     // With METRICS or METRICS_TOKEN only: otherwise no metric is kept and no hook runs.

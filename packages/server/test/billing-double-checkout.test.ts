@@ -1,7 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { applyEvent, NeedsStaff } from '../src/areas/billing/apply.js';
-import type { EventRow } from '../src/areas/billing/event-queries.js';
 import { localPaySubscriptions, localPayTransactions, orgSubscriptions } from '../src/db/schema.js';
 import { describeEachDatabase, type TestContext } from './support/app.js';
 import {
@@ -214,19 +213,16 @@ describeEachDatabaseWith(
       const c = ctx();
       const apply = (body: string) => {
         const event = JSON.parse(body);
-        const row = {
-          eventType: event.event_type,
-          payload: event,
-          occurredAt: new Date(event.occurred_at),
-        } as unknown as EventRow;
         const context = {
           db: c.app.database.db,
           provider: 'paddle' as const,
           graceDays: 14,
           changed: () => {},
+          subscriptionChanged: async () => {},
           undoDuplicate: async () => false,
         };
-        return applyEvent(context, row).then(
+        const snapshot = c.app.billing.provider.snapshotOf({ eventType: event.event_type, payload: event });
+        return applyEvent(context, snapshot, new Date(event.occurred_at)).then(
           () => 'applied',
           (error: unknown) => (error instanceof NeedsStaff ? 'flagged' : Promise.reject(error)),
         );

@@ -5,14 +5,14 @@ import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SubscriptionData } from '../src/areas/billing/event-format.js';
 import { createLocalProvider, type LocalProvider } from '../src/areas/billing/local/index.js';
 import { signPaymentLink } from '../src/areas/billing/local/links.js';
 import { pruneDelivered } from '../src/areas/billing/local/outbox.js';
 import { prorate } from '../src/areas/billing/local/proration.js';
+import { SubscriptionData } from '../src/areas/billing/paddle/events.js';
+import { signBody } from '../src/areas/billing/paddle/signature.js';
 import type { CatalogueItem, SyncResult } from '../src/areas/billing/provider.js';
 import { WebhookRejected } from '../src/areas/billing/provider.js';
-import { signBody } from '../src/areas/billing/signature.js';
 import { type Database, openDatabase } from '../src/db/connect.js';
 import { migrate } from '../src/db/migrate.js';
 import {

@@ -1,4 +1,4 @@
-// The Paddle provider's webhook check and status mapping, on Paddle-shaped event bodies
+// The Paddle provider's webhook check and its translation into the service's snapshots, on Paddle event bodies
 // (test/fixtures/paddle, written from the SDK's notification types) signed here with a test secret
 // exactly as Paddle signs deliveries: `ts=<unix s>;h1=hex(HMAC-SHA256(secret, ts + ":" + body))`.
 // No network: nothing here reaches Paddle; the SDK's own verifier is the independent check.
@@ -7,14 +7,11 @@ import { readFileSync } from 'node:fs';
 import { Paddle } from '@paddle/paddle-node-sdk';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import {
-  PaddleSubscriptionStatus,
-  SubscriptionData,
-  TransactionData,
-} from '../src/areas/billing/event-format.js';
-import { createPaddleProvider, stateOfPaddleStatus } from '../src/areas/billing/paddle/index.js';
+import { z } from 'zod';
+import { PaddleSubscriptionStatus } from '../src/areas/billing/paddle/events.js';
+import { createPaddleProvider } from '../src/areas/billing/paddle/index.js';
+import { SIGNATURE_MAX_AGE_S } from '../src/areas/billing/paddle/signature.js';
 import { WebhookRejected } from '../src/areas/billing/provider.js';
-import { SIGNATURE_MAX_AGE_S } from '../src/areas/billing/signature.js';
 import type { Db } from '../src/db/connect.js';
 
 const SECRET = 'pdl_ntfset_01jq0test0secret0for0slugsmith_Yw3kQ9vT2mX';
@@ -62,7 +59,7 @@ const verify = (body: string, headers: Record<string, string | string[] | undefi
   provider(now).verifyWebhook(body, headers);
 
 describe('Paddle webhook verification (locally signed recorded payloads)', () => {
-  it.each(FIXTURES)('accepts a correctly signed %s and reads it in the shared event format', (name) => {
+  it.each(FIXTURES)('accepts a correctly signed %s and reads it into a snapshot', (name) => {
     const body = fixture(name);
     const payload = JSON.parse(body);
     const event = verify(body, { 'paddle-signature': header(SECRET, body) });
@@ -73,9 +70,9 @@ describe('Paddle webhook verification (locally signed recorded payloads)', () =>
       customerId: payload.data.customer_id,
     });
     expect(event.occurredAt.toISOString()).toBe(new Date(payload.occurred_at).toISOString());
-    // The pipeline reads the entity with the shared schemas: the recorded shapes must satisfy them.
-    const schema = name.startsWith('subscription.') ? SubscriptionData : TransactionData;
-    expect(schema.safeParse(payload.data).success).toBe(true);
+    // What the pipeline applies: the provider's own reading of the stored event.
+    const snapshot = provider().snapshotOf(event);
+    expect(snapshot.kind).toBe(name.split('.')[0]);
   });
 
   it('rejects a body changed after signing (one digit of an amount)', () => {
@@ -191,7 +188,19 @@ describe("Paddle's own SDK agrees with our verification (locally signed recorded
   });
 });
 
-describe('Paddle subscription status → subscription state', () => {
+describe("Paddle events → the service's snapshots (the translation the pipeline runs)", () => {
+  const snapshotOf = (name: (typeof FIXTURES)[number], data: Record<string, unknown> = {}) => {
+    const payload = JSON.parse(fixture(name));
+    return provider().snapshotOf({
+      eventType: name,
+      payload: { ...payload, data: { ...payload.data, ...data } },
+    });
+  };
+  const subscription = (name: (typeof FIXTURES)[number], data?: Record<string, unknown>) => {
+    const snapshot = snapshotOf(name, data);
+    if (snapshot.kind !== 'subscription') throw new Error(`${name} read as ${snapshot.kind}`);
+    return snapshot.subscription;
+  };
   const expected = {
     active: 'active',
     trialing: 'trial',
@@ -200,26 +209,24 @@ describe('Paddle subscription status → subscription state', () => {
     canceled: 'cancelled',
   } as const;
 
-  it('maps every status Paddle documents', () => {
-    // The list comes from the shared event schema: a status added there without a mapping fails here.
+  it('maps every status Paddle documents to a service state', () => {
+    // The list comes from Paddle's event schema: a status added there without a mapping fails here.
     expect(Object.keys(expected).sort()).toEqual([...PaddleSubscriptionStatus.options].sort());
     for (const status of PaddleSubscriptionStatus.options) {
-      expect(stateOfPaddleStatus(status), status).toBe(expected[status]);
+      expect(subscription('subscription.updated', { status }).state, status).toBe(expected[status]);
     }
   });
 
   it('refuses a status Paddle does not send, including the British spelling of canceled', () => {
     for (const status of ['cancelled', 'ACTIVE', 'expired', '', 'toString', '__proto__']) {
-      expect(() => stateOfPaddleStatus(status), status).toThrow(
-        `unknown Paddle subscription status '${status}'`,
-      );
+      expect(() => snapshotOf('subscription.updated', { status }), status).toThrow(z.ZodError);
     }
   });
 
-  it('maps the statuses of the recorded subscription events', () => {
+  it("reads the recorded subscription events in the service's states and dates", () => {
     const states = FIXTURES.filter((name) => name.startsWith('subscription.')).map((name) => [
       name,
-      stateOfPaddleStatus(JSON.parse(fixture(name)).data.status),
+      subscription(name).state,
     ]);
     expect(Object.fromEntries(states)).toEqual({
       'subscription.created': 'active',
@@ -227,6 +234,42 @@ describe('Paddle subscription status → subscription state', () => {
       'subscription.updated': 'active',
       'subscription.past_due': 'past_due',
       'subscription.canceled': 'cancelled',
+    });
+    const data = JSON.parse(fixture('subscription.updated')).data;
+    expect(subscription('subscription.updated')).toMatchObject({
+      id: data.id,
+      customerId: data.customer_id,
+      namedOrgId: data.custom_data?.org_id,
+      items: [{ providerPriceId: data.items[0].price.id, quantity: data.items[0].quantity }],
+      period: {
+        startsAt: new Date(data.current_billing_period.starts_at),
+        endsAt: new Date(data.current_billing_period.ends_at),
+      },
+    });
+  });
+
+  it('reads a recorded transaction with its totals in minor units, tax rate and lines', () => {
+    const data = JSON.parse(fixture('transaction.completed')).data;
+    const snapshot = snapshotOf('transaction.completed');
+    if (snapshot.kind !== 'transaction') throw new Error(`read as ${snapshot.kind}`);
+    expect(snapshot.transaction).toMatchObject({
+      id: data.id,
+      status: 'completed',
+      subscriptionId: data.subscription_id,
+      currency: data.currency_code,
+      totals: {
+        subtotal: Number(data.details.totals.subtotal),
+        tax: Number(data.details.totals.tax),
+        total: Number(data.details.totals.total),
+      },
+      taxRates: data.details.tax_rates_used.map((r: { tax_rate: string }) => r.tax_rate),
+      lines: [{ quantity: data.details.line_items[0].quantity }],
+    });
+  });
+
+  it('leaves events the service does not act on as other', () => {
+    expect(provider().snapshotOf({ eventType: 'customer.updated', payload: { data: {} } })).toEqual({
+      kind: 'other',
     });
   });
 });

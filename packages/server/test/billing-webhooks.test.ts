@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.js';
+import { signBody } from '../src/areas/billing/paddle/signature.js';
 import { backoffSeconds, EventPipeline } from '../src/areas/billing/pipeline.js';
-import { signBody } from '../src/areas/billing/signature.js';
 import { billingEvents, billingRefs, billingTransactions } from '../src/db/schema.js';
 import type { Config } from '../src/platform/config.js';
 import { closeApp, TestContext, testConfig, testDatabases } from './support/app.js';
@@ -451,8 +451,13 @@ describeEachDatabaseWith('billing webhooks', paddleEnv, (ctx) => {
     const { app } = ctx();
     const strict = new EventPipeline(
       app.database.db,
-      'paddle',
-      { graceDays: 14, changed: () => {}, undoDuplicate: async () => false },
+      app.billing.provider,
+      {
+        graceDays: 14,
+        changed: () => {},
+        subscriptionChanged: async () => {},
+        undoDuplicate: async () => false,
+      },
       app.server.log,
       { maxAttempts: 2 },
     );

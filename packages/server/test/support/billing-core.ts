@@ -4,7 +4,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { buildApp } from '../../src/app.js';
-import { signBody } from '../../src/areas/billing/signature.js';
+import { signBody } from '../../src/areas/billing/paddle/signature.js';
 import { billingEvents, organisations } from '../../src/db/schema.js';
 import { closeApp, type DatabaseKind, TestContext, testConfig, testDatabases } from './app.js';
 

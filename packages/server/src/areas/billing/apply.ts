@@ -1,20 +1,14 @@
-// What a provider event changes: subscription.* events the organisation's subscription,
-// transaction.* events its billing history. Both providers speak Paddle's format.
-import {
-  LIVE_SUBSCRIPTION_STATES,
-  type PaymentProviderName,
-  type SubscriptionState,
-} from '@slugsmith/contract';
+// What a provider event changes, read as the service's snapshot (./snapshots.ts): a subscription
+// snapshot the organisation's subscription, a transaction snapshot its billing history.
+import { LIVE_SUBSCRIPTION_STATES, type PaymentProviderName } from '@slugsmith/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect.js';
 import type { PendingChange } from '../../db/schema.js';
-import { issueLicenceForSubscription } from '../licences/service.js';
 import { orgExists } from '../orgs/read.js';
 import { subscribable } from '../plans/catalogue.js';
-import { SubscriptionData, TransactionData } from './event-format.js';
-import type { EventRow } from './event-queries.js';
 import { invoiceParties } from './parties.js';
 import * as q from './queries.js';
+import type { ProviderSnapshot, SubscriptionSnapshot, TransactionSnapshot } from './snapshots.js';
 
 /** An event that cannot be applied yet (unknown organisation or price): failed, retried later. */
 export class NotApplicable extends Error {}
@@ -31,6 +25,8 @@ export interface ApplyContext {
   graceDays: number;
   /** An organisation's limits changed: forget what this node cached. */
   changed(orgId: string): void;
+  /** A subscription was written (bought, renewed, changed, ended): its followers (licences) act. */
+  subscriptionChanged(subscriptionId: string): Promise<void>;
   /** Refunds and cancels a subscription that should not exist; false when staff must. */
   undoDuplicate(providerSubscriptionId: string): Promise<boolean>;
   /** A transaction was written: e-mails its receipt once it is completed (./receipt-mail.ts). */
@@ -43,26 +39,18 @@ export type Outcome = 'applied' | 'stale' | 'ignored';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
 
-const STATES: Record<SubscriptionData['status'], SubscriptionState> = {
-  active: 'active',
-  trialing: 'trial',
-  past_due: 'past_due',
-  paused: 'inactive',
-  canceled: 'cancelled',
-};
-
-export async function applyEvent(ctx: ApplyContext, row: EventRow): Promise<Outcome> {
-  const category = row.eventType.split('.')[0];
-  const data = (row.payload as { data?: unknown }).data;
-  if (category === 'subscription')
-    return applySubscription(ctx, SubscriptionData.parse(data), row.occurredAt);
-  if (category === 'transaction') return applyTransaction(ctx, TransactionData.parse(data), row.occurredAt);
+export async function applyEvent(
+  ctx: ApplyContext,
+  snapshot: ProviderSnapshot,
+  occurredAt: Date,
+): Promise<Outcome> {
+  if (snapshot.kind === 'subscription') return applySubscription(ctx, snapshot.subscription, occurredAt);
+  if (snapshot.kind === 'transaction') return applyTransaction(ctx, snapshot.transaction, occurredAt);
   return 'ignored';
 }
 
-/** The organisation our checkout named in custom_data, if it exists. */
-async function namedOrganisation(ctx: ApplyContext, customData: Record<string, unknown> | null | undefined) {
-  const named = customData?.org_id;
+/** The organisation our checkout named, if it exists. */
+async function namedOrganisation(ctx: ApplyContext, named: unknown) {
   return isUuid(named) && (await orgExists(ctx.db, named)) ? named : undefined;
 }
 
@@ -104,14 +92,14 @@ async function customerOrganisation(ctx: ApplyContext, customerId: string | null
 
 /**
  * Our price of a subscription item: the provider's price as we synced it (it follows plan
- * changes), else the price id the provider's price or the checkout carried in custom_data.
+ * changes), else the price id the provider's price or the checkout carried.
  */
-async function priceOf(ctx: ApplyContext, data: SubscriptionData) {
+async function priceOf(ctx: ApplyContext, data: SubscriptionSnapshot) {
   const item = data.items[0];
   const candidates = [
-    await q.findLocalId(ctx.db, ctx.provider, 'price', item.price.id),
-    (item.price.custom_data as Record<string, unknown> | null | undefined)?.price_id,
-    data.custom_data?.price_id,
+    await q.findLocalId(ctx.db, ctx.provider, 'price', item.providerPriceId),
+    item.priceId,
+    data.namedPriceId,
   ];
   for (const id of candidates) {
     if (!isUuid(id)) continue;
@@ -124,7 +112,6 @@ async function priceOf(ctx: ApplyContext, data: SubscriptionData) {
 /** On-premise plans count concurrent nodes. */
 const unitOf = (plan: q.PlanRow) => (plan.planType === 'on_premise' ? ('node' as const) : ('unit' as const));
 
-const date = (value: string | null | undefined) => (value ? new Date(value) : null);
 const DAY_MS = 86_400_000;
 
 /**
@@ -132,27 +119,26 @@ const DAY_MS = 86_400_000;
  * bills the renewal (the unpaid period is the current one: its start), the sandbox keeps the paid
  * period until a payment succeeds (its end). Either way, the latest period bound already reached.
  */
-function unpaidSince(period: { starts_at: string; ends_at: string } | null, occurredAt: Date): Date {
-  const reached = [date(period?.ends_at), date(period?.starts_at)].find((d) => d !== null && d <= occurredAt);
+function unpaidSince(period: SubscriptionSnapshot['period'], occurredAt: Date): Date {
+  const reached = [period?.endsAt, period?.startsAt].find((d) => d !== undefined && d <= occurredAt);
   return reached ?? occurredAt;
 }
 
 async function applySubscription(
   ctx: ApplyContext,
-  data: SubscriptionData,
+  data: SubscriptionSnapshot,
   occurredAt: Date,
 ): Promise<Outcome> {
   const existing = await q.findProviderSubscription(ctx.db, ctx.provider, data.id);
   if (existing?.providerUpdatedAt && existing.providerUpdatedAt > occurredAt) return 'stale';
   const orgId =
     existing?.orgId ??
-    (await namedOrganisation(ctx, data.custom_data)) ??
-    (await customerOrganisation(ctx, data.customer_id));
+    (await namedOrganisation(ctx, data.namedOrgId)) ??
+    (await customerOrganisation(ctx, data.customerId));
   if (!orgId) {
     // The organisation was deleted, and this subscription cancelled with it: nothing left to grant.
-    if (STATES[data.status] === 'cancelled' || (await closedWithOrganisation(ctx, data.id))) return 'ignored';
-    const named = data.custom_data?.org_id;
-    if (isUuid(named)) return paidForDeletedOrganisation(ctx, named, data.id);
+    if (data.state === 'cancelled' || (await closedWithOrganisation(ctx, data.id))) return 'ignored';
+    if (isUuid(data.namedOrgId)) return paidForDeletedOrganisation(ctx, data.namedOrgId, data.id);
     throw new NotApplicable(`no organisation for subscription ${data.id} (custom_data.org_id, customer)`);
   }
   // A known subscription keeps its plan when an event names a price we cannot place.
@@ -160,25 +146,24 @@ async function applySubscription(
   const plan = found
     ? { planId: found.plan.id, priceId: found.price.id, unit: unitOf(found.plan) }
     : existing && { planId: existing.planId, priceId: existing.priceId, unit: existing.unit };
-  if (!plan) throw new NotApplicable(`no plan price for provider price ${data.items[0].price.id}`);
+  if (!plan) throw new NotApplicable(`no plan price for provider price ${data.items[0].providerPriceId}`);
 
-  const state = STATES[data.status];
-  const period = data.current_billing_period ?? null;
-  const periodEnd = date(period?.ends_at);
-  const cancelScheduled = data.scheduled_change?.action === 'cancel';
+  const { state, period } = data;
+  const periodEnd = period?.endsAt ?? null;
+  const cancelScheduled = data.scheduledChange?.cancel === true;
   let endsAt: Date | null = null;
   if (state === 'cancelled') {
-    endsAt = date(data.canceled_at) ?? date(data.scheduled_change?.effective_at) ?? occurredAt;
+    endsAt = data.canceledAt ?? data.scheduledChange?.effectiveAt ?? occurredAt;
   } else if (state === 'past_due') {
     // The grace period: the plan's limits hold for graceDays after the paid time ran out, while
     // the provider retries the payment.
     endsAt = new Date(unpaidSince(period, occurredAt).getTime() + ctx.graceDays * DAY_MS);
   } else if (cancelScheduled) {
     // Ends by itself at the period end, even if the cancellation's own event comes late.
-    endsAt = date(data.scheduled_change?.effective_at) ?? periodEnd;
+    endsAt = data.scheduledChange?.effectiveAt ?? periodEnd;
   }
   const trialEnds = data.items
-    .map((i) => date(i.trial_dates?.ends_at))
+    .map((i) => i.trialEndsAt)
     .filter((d): d is Date => d !== null)
     .sort((a, b) => b.getTime() - a.getTime())[0];
   const quantity = data.items.reduce((sum, i) => sum + i.quantity, 0);
@@ -188,15 +173,14 @@ async function applySubscription(
     ...plan,
     state,
     quantity,
-    startedAt: date(data.started_at) ?? date(period?.starts_at) ?? occurredAt,
+    startedAt: data.startedAt ?? period?.startsAt ?? occurredAt,
     trialUntil: trialEnds ?? (state === 'trial' ? periodEnd : null),
-    renewsAt:
-      state === 'active' || state === 'trial' ? (cancelScheduled ? null : date(data.next_billed_at)) : null,
+    renewsAt: state === 'active' || state === 'trial' ? (cancelScheduled ? null : data.nextBilledAt) : null,
     endsAt,
     provider: ctx.provider,
     providerSubscriptionId: data.id,
     cancelAtPeriodEnd: cancelScheduled && state !== 'cancelled',
-    currentPeriodStart: date(period?.starts_at),
+    currentPeriodStart: period?.startsAt ?? null,
     currentPeriodEnd: periodEnd,
     providerUpdatedAt: occurredAt,
     pendingChange: stillPending(existing?.pendingChange ?? null, plan.priceId, quantity, occurredAt),
@@ -219,7 +203,7 @@ async function applySubscription(
     written = await q.upsertProviderSubscription(ctx.db, values);
   }
   if (!written) return 'stale';
-  await q.rememberCustomer(ctx.db, ctx.provider, written.orgId, data.customer_id);
+  await q.rememberCustomer(ctx.db, ctx.provider, written.orgId, data.customerId);
   if (unwanted) {
     ctx.changed(written.orgId);
     // The sandbox refunds and cancels it (its events follow); with Paddle staff do, told here.
@@ -228,8 +212,8 @@ async function applySubscription(
       `${unwanted}: subscription ${data.id} of organisation ${written.orgId} — refund and cancel it at ${ctx.provider}`,
     );
   }
-  // An on-premise plan bought, renewed or changed: its licence follows.
-  await issueLicenceForSubscription(ctx.db, written.id);
+  // An on-premise plan bought, renewed or changed: its licence follows (../licences subscribes).
+  await ctx.subscriptionChanged(written.id);
   ctx.changed(written.orgId);
   return 'applied';
 }
@@ -256,21 +240,19 @@ async function unwantedSubscription(db: Db, orgId: string, plan: q.PlanRow) {
   return other ? `a second live ${plan.planType} subscription beside ${other}` : undefined;
 }
 
-const minor = (amount: string) => Number.parseInt(amount, 10);
-
 async function applyTransaction(
   ctx: ApplyContext,
-  data: TransactionData,
+  data: TransactionSnapshot,
   occurredAt: Date,
 ): Promise<Outcome> {
-  const subscription = data.subscription_id
-    ? await q.findProviderSubscription(ctx.db, ctx.provider, data.subscription_id)
+  const subscription = data.subscriptionId
+    ? await q.findProviderSubscription(ctx.db, ctx.provider, data.subscriptionId)
     : undefined;
   // One customer may pay for several organisations: the subscription's is surer than the customer's.
   const orgId =
-    (await namedOrganisation(ctx, data.custom_data)) ??
+    (await namedOrganisation(ctx, data.namedOrgId)) ??
     subscription?.orgId ??
-    (await customerOrganisation(ctx, data.customer_id));
+    (await customerOrganisation(ctx, data.customerId));
   if (!orgId) {
     // A renewal dropped with the subscription of a deleted organisation: nothing to record.
     if (data.status === 'canceled') return 'ignored';
@@ -278,24 +260,21 @@ async function applyTransaction(
     // its invoice stays in the history staff keep, without the organisation.
     const kept =
       (await q.transactionKnown(ctx.db, ctx.provider, data.id)) ||
-      (data.subscription_id !== null &&
-        data.subscription_id !== undefined &&
-        (await closedWithOrganisation(ctx, data.subscription_id)));
+      (data.subscriptionId !== null && (await closedWithOrganisation(ctx, data.subscriptionId)));
     if (!kept)
       throw new NotApplicable(`no organisation for transaction ${data.id} (custom_data.org_id, customer)`);
   }
   // A one-off price (a perpetual licence) starts no subscription at the provider: the paid
   // transaction is the licence.
-  if (orgId && !data.subscription_id && (data.status === 'completed' || data.status === 'paid')) {
+  if (orgId && !data.subscriptionId && (data.status === 'completed' || data.status === 'paid')) {
     await perpetualLicence(ctx, data, orgId, occurredAt);
   }
-  const totals = data.details?.totals;
+  const { totals } = data;
   // The plan price paid for: the checkout's, else the subscription's (a renewal).
-  const checkoutPrice = data.custom_data?.price_id;
-  const pricedAs = isUuid(checkoutPrice) ? checkoutPrice : subscription?.priceId;
-  const tax = totals ? minor(totals.tax) : 0;
+  const pricedAs = isUuid(data.namedPriceId) ? data.namedPriceId : subscription?.priceId;
+  const tax = totals?.tax ?? 0;
   // The rate as the provider states it: one rate for the transaction, none when lines differ.
-  const rates = new Set((data.details?.tax_rates_used ?? []).map((r) => r.tax_rate));
+  const rates = new Set(data.taxRates);
   const { parties, reverseCharge } = await invoiceParties(ctx.db, orgId ?? null, tax);
   const written = await q.upsertTransaction(ctx.db, {
     provider: ctx.provider,
@@ -303,23 +282,21 @@ async function applyTransaction(
     orgId: orgId ?? null,
     subscriptionId: subscription?.id ?? null,
     status: data.status,
-    origin: data.origin ?? 'web',
-    currency: data.currency_code,
-    subtotal: totals ? minor(totals.subtotal) : 0,
+    origin: data.origin,
+    currency: data.currency,
+    subtotal: totals?.subtotal ?? 0,
     tax,
     taxRate: rates.size === 1 ? ([...rates][0] as string) : null,
     reverseCharge,
     parties,
-    total: totals ? minor(totals.total) : 0,
-    items: (data.details?.line_items ?? []).map((line, _, lines) => ({
-      description: line.product?.name ?? 'Item',
-      quantity: line.quantity,
-      amount: minor(line.totals.subtotal),
+    total: totals?.total ?? 0,
+    items: data.lines.map((line, _, lines) => ({
+      ...line,
       ...(lines.length === 1 && pricedAs && { priceId: pricedAs }),
     })),
-    invoiceNumber: data.invoice_number ?? null,
-    billedAt: date(data.billed_at),
-    createdAt: date(data.created_at) ?? occurredAt,
+    invoiceNumber: data.invoiceNumber,
+    billedAt: data.billedAt,
+    createdAt: data.createdAt ?? occurredAt,
     providerUpdatedAt: occurredAt,
   });
   if (!written) return 'stale';
@@ -327,18 +304,22 @@ async function applyTransaction(
   return 'applied';
 }
 
-async function perpetualLicence(ctx: ApplyContext, data: TransactionData, orgId: string, occurredAt: Date) {
-  const priceId = data.custom_data?.price_id;
-  const found = isUuid(priceId) ? await q.findPrice(ctx.db, priceId) : undefined;
+async function perpetualLicence(
+  ctx: ApplyContext,
+  data: TransactionSnapshot,
+  orgId: string,
+  occurredAt: Date,
+) {
+  const found = isUuid(data.namedPriceId) ? await q.findPrice(ctx.db, data.namedPriceId) : undefined;
   if (found?.price.period !== 'perpetual') return;
   const written = await q.upsertProviderSubscription(ctx.db, {
     orgId,
     planId: found.plan.id,
     priceId: found.price.id,
     state: 'active',
-    quantity: data.details?.line_items?.[0]?.quantity ?? 1,
+    quantity: data.lines[0]?.quantity ?? 1,
     unit: unitOf(found.plan),
-    startedAt: date(data.billed_at) ?? occurredAt,
+    startedAt: data.billedAt ?? occurredAt,
     trialUntil: null,
     renewsAt: null,
     endsAt: null,
@@ -350,6 +331,6 @@ async function perpetualLicence(ctx: ApplyContext, data: TransactionData, orgId:
     providerUpdatedAt: occurredAt,
   });
   if (!written) return;
-  await issueLicenceForSubscription(ctx.db, written.id);
+  await ctx.subscriptionChanged(written.id);
   ctx.changed(written.orgId);
 }

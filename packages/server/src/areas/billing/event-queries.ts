@@ -4,7 +4,7 @@ import type { PaymentProviderName } from '@slugsmith/contract';
 import { and, asc, desc, eq, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect.js';
 import { billingEvents } from '../../db/schema.js';
-import type { ProviderEvent } from './event-format.js';
+import type { ProviderEvent } from './snapshots.js';
 
 export type EventRow = typeof billingEvents.$inferSelect;
 

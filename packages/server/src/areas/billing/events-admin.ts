@@ -6,9 +6,9 @@ import type {
   EditBillingEvent,
 } from '@slugsmith/contract';
 import { ApiError } from '../../platform/errors.js';
-import { type ProviderEvent, parseEvent } from './event-format.js';
 import * as q from './event-queries.js';
 import type { Billing } from './service.js';
+import type { ProviderEvent } from './snapshots.js';
 
 export function toBillingEvent(e: q.EventRow): BillingEvent {
   return {
@@ -108,7 +108,7 @@ export async function editEvent(
   }
   let event: ProviderEvent;
   try {
-    event = parseEvent(JSON.stringify(body.payload));
+    event = billing.provider.readEvent(body.payload);
   } catch {
     throw ApiError.badRequest('The payload is not an event', { reason: 'not_an_event', field: 'payload' });
   }

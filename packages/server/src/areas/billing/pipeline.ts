@@ -1,13 +1,13 @@
 // The event pipeline: a verified webhook is stored first (once per event id), answered, then
 // applied by this node or any other: each pass claims due events with a lock in the database, so
 // two nodes never apply one event, and failures are retried with backoff until staff step in.
-import type { PaymentProviderName } from '@slugsmith/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/connect.js';
 import { type ApplyContext, applyEvent, NeedsStaff, NotApplicable } from './apply.js';
-import type { ProviderEvent } from './event-format.js';
 import * as q from './event-queries.js';
+import type { PaymentProvider } from './provider.js';
+import type { ProviderEvent } from './snapshots.js';
 
 export interface PipelineOptions {
   /** How often a node looks for due events (received elsewhere, or due for a retry). */
@@ -38,13 +38,17 @@ export class EventPipeline {
   /** Events this node processed (applied, stale or ignored) and attempts that failed. */
   readonly counts = { processed: 0, failed: 0 };
 
+  private readonly provider: PaymentProvider['name'];
+
   constructor(
     private readonly db: Db,
-    readonly provider: PaymentProviderName,
+    /** The provider whose events these are: it reads each one when it is applied. */
+    private readonly reader: Pick<PaymentProvider, 'name' | 'snapshotOf'>,
     private readonly context: Omit<ApplyContext, 'db' | 'provider'>,
     private readonly log: FastifyBaseLogger,
     options: PipelineOptions = {},
   ) {
+    this.provider = reader.name;
     this.intervalMs = options.intervalMs ?? 3000;
     this.batch = options.batch ?? 50;
     this.lockSeconds = options.lockSeconds ?? 120;
@@ -114,7 +118,11 @@ export class EventPipeline {
   private async process(event: q.EventRow): Promise<boolean> {
     const log = this.log.child({ event_id: event.eventId, event_type: event.eventType });
     try {
-      const outcome = await applyEvent({ ...this.context, db: this.db, provider: this.provider }, event);
+      const outcome = await applyEvent(
+        { ...this.context, db: this.db, provider: this.provider },
+        this.reader.snapshotOf(event),
+        event.occurredAt,
+      );
       await q.markProcessed(this.db, event.id);
       this.counts.processed++;
       log.info({ outcome }, 'billing event processed');

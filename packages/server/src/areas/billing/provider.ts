@@ -1,16 +1,15 @@
 // What the billing area needs of a payment provider. Two implement it: `local` (the embedded
-// sandbox: our own hosted checkout, records in our database) and `paddle`. Both deliver events in
-// Paddle's webhook format (./event-format.ts), so one pipeline stores and applies them.
+// sandbox: our own hosted checkout, records in our database) and `paddle`. Each reads its own events
+// into the service's snapshots (./snapshots.ts), so one pipeline stores and applies them.
 import type {
   ChangePreview,
   PaymentProviderName,
   ProviderObject,
   ProviderObjectKind,
   ProviderObjectQuery,
-  SubscriptionState,
 } from '@slugsmith/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ProviderEvent } from './event-format.js';
+import type { ProviderEvent, ProviderSnapshot, StoredEvent } from './snapshots.js';
 
 /** A plan price as the provider needs it to create its own product and price. */
 export interface CatalogueItem {
@@ -84,10 +83,17 @@ export interface PaymentProvider {
   /** The checkout of a transaction the provider knows by id; undefined when it knows none. */
   resumeCheckout(transactionId: string): Promise<ResumedCheckout | undefined>;
   /**
-   * Checks a webhook's signature over its raw body and parses it. Throws WebhookRejected when the
-   * signature is missing, wrong or too old: nothing of such a request is stored.
+   * Checks a webhook's signature over its raw body and reads its envelope. Throws WebhookRejected
+   * when the signature is missing, wrong or too old: nothing of such a request is stored.
    */
   verifyWebhook(rawBody: string, headers: Record<string, string | string[] | undefined>): ProviderEvent;
+  /** Reads the envelope of a payload staff corrected; throws a ZodError when it is not an event. */
+  readEvent(payload: unknown): ProviderEvent;
+  /**
+   * What a stored event says in the service's terms, read when it is applied (staff may have
+   * corrected its payload meanwhile); throws a ZodError when the data is not what its type promises.
+   */
+  snapshotOf(event: StoredEvent): ProviderSnapshot;
   /** The proration the provider would charge or credit now for a change, without making it. */
   previewChange(subscriptionId: string, change: PlanChange): Promise<ChangePreview>;
   /** Changes plan or quantity now, prorated; the provider's events bring the new state. */
@@ -112,9 +118,6 @@ export interface PaymentProvider {
 
 /** A webhook whose signature does not hold: answered 400, nothing stored. */
 export class WebhookRejected extends Error {}
-
-/** How a provider's subscription status reads as a §4 subscription state. */
-export type StateOf = (status: string) => SubscriptionState;
 
 /** A provider as the app runs it: its own routes (hosted pages, sandbox controls) and jobs. */
 export interface ProviderRuntime extends PaymentProvider {

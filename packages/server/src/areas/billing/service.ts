@@ -14,6 +14,7 @@ import { EventPipeline, type PipelineOptions } from './pipeline.js';
 import type { CatalogueItem, ProviderRuntime, SyncResult } from './provider.js';
 import * as q from './queries.js';
 import { sendReceipt } from './receipt-mail.js';
+import { SubscriptionChanges } from './subscription-changes.js';
 
 /** The catalogue as the provider holds it after a sync; `joined` when another sync's result. */
 export type CatalogueSync = SyncResult & { joined: boolean; finishedAt: Date };
@@ -38,6 +39,8 @@ export interface BillingDeps {
 
 export class Billing {
   readonly pipeline: EventPipeline;
+  /** Subscriptions the provider's events wrote: other areas follow them (licences, in app.ts). */
+  readonly subscriptionChanges = new SubscriptionChanges();
   private syncing: Promise<CatalogueSync> | undefined;
 
   constructor(
@@ -46,10 +49,11 @@ export class Billing {
   ) {
     this.pipeline = new EventPipeline(
       deps.db,
-      provider.name,
+      provider,
       {
         graceDays: deps.config.graceDays,
         changed: (orgId) => forgetLimits(deps.caches, orgId),
+        subscriptionChanged: (id) => this.subscriptionChanges.emit(id),
         undoDuplicate: (id) => provider.undoDuplicate(id),
         receipt: (id) => sendReceipt(deps, id),
       },

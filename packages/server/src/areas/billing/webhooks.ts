@@ -6,9 +6,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError } from '../../platform/errors.js';
-import type { ProviderEvent } from './event-format.js';
 import { WebhookRejected } from './provider.js';
 import type { Billing } from './service.js';
+import type { ProviderEvent } from './snapshots.js';
 
 export const WebhookParams = z.object({
   provider: z.string().min(1).max(40).describe('The payment provider posting, e.g. paddle'),

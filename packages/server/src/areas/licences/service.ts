@@ -1,6 +1,7 @@
-// Issuing on-premise licences: on a purchase, renewal or plan change of an on-premise plan (from
-// the billing pipeline), and by staff by hand. Each issue signs a token with the current licence
-// key and stores it; a subscription's re-issue supersedes its previous licence.
+// Issuing on-premise licences: on a purchase, renewal or plan change of an on-premise plan (the
+// billing pipeline's "subscription changed" event), and by staff by hand. Each issue signs a token
+// with the current licence key and stores it; a subscription's re-issue supersedes its previous
+// licence.
 import { randomUUID } from 'node:crypto';
 import {
   type AdminLicence,
@@ -14,6 +15,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/connect.js';
 import { ApiError } from '../../platform/errors.js';
 import { auditRequest } from '../audit/service.js';
+import type { SubscriptionChanges } from '../billing/subscription-changes.js';
 import { findOrgBySlug } from '../orgs/read.js';
 import { planFeatures } from '../plans/features.js';
 import { licenceIssuer, licenceSigningKeys } from './keys.js';
@@ -114,6 +116,11 @@ async function issue(db: Db, grant: Grant): Promise<q.LicenceRow> {
  * force already says that (the same event again, or one that changed something else); a plan
  * change, a new node count or a renewal's new period end issues a new one that supersedes it.
  */
+/** Licences follow billing: every subscription its events write gets its licence issued or renewed. */
+export function followSubscriptions(changes: SubscriptionChanges, db: Db): void {
+  changes.on((subscriptionId) => issueLicenceForSubscription(db, subscriptionId));
+}
+
 export async function issueLicenceForSubscription(
   db: Db,
   subscriptionId: string,

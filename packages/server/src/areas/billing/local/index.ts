@@ -1,23 +1,19 @@
 // The `local` payment provider: the embedded default, a real sandbox. It keeps its customers,
 // products, prices, transactions and subscriptions in its own tables, serves a hosted checkout
 // and a payment-method page, renews subscriptions on schedule (with dunning), and delivers its
-// events signed, in Paddle's webhook format, over HTTP to our own webhook route.
+// events signed, in Paddle's webhook format (it stands in for Paddle: every sandbox event runs
+// through Paddle's translation, ../paddle/events.ts), over HTTP to our own webhook route.
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '../../../db/connect.js';
-import { type ProviderEvent, parseEvent } from '../event-format.js';
+import { paddleSnapshot, readPaddleEvent } from '../paddle/events.js';
+import { verifyPaddleWebhook } from '../paddle/webhook.js';
 import { type ProviderRuntime, WebhookRejected } from '../provider.js';
-import { verifySignature } from '../signature.js';
+import type { ProviderEvent } from '../snapshots.js';
 import { syncCatalogue } from './catalogue.js';
 import { type LocalCheckoutInput, prepareCheckout, resumeCheckout } from './checkout.js';
 import { type Sandbox, SandboxUrls } from './context.js';
 import { LocalObjects } from './objects.js';
-import {
-  Deliveries,
-  defaultRetryDelay,
-  PRUNE_INTERVAL_MS,
-  pruneDelivered,
-  SIGNATURE_HEADER,
-} from './outbox.js';
+import { Deliveries, defaultRetryDelay, PRUNE_INTERVAL_MS, pruneDelivered } from './outbox.js';
 import { runRenewals } from './renewals.js';
 import { sandboxRoutes } from './routes.js';
 import { loadSettings, SandboxClock } from './settings.js';
@@ -110,14 +106,10 @@ export function createLocalProvider(deps: LocalProviderDeps): LocalProvider {
       // Before start() nothing was signed by this instance that it could check: refused (400),
       // the sender retries.
       if (secret === undefined) throw new WebhookRejected('the local payment provider is not started');
-      const header = headers[SIGNATURE_HEADER.toLowerCase()];
-      verifySignature(secret, rawBody, header);
-      try {
-        return parseEvent(rawBody);
-      } catch {
-        throw new WebhookRejected('not an event');
-      }
+      return verifyPaddleWebhook(secret, rawBody, headers);
     },
+    readEvent: readPaddleEvent,
+    snapshotOf: paddleSnapshot,
 
     previewChange: (id, change) => previewChange(sandbox, id, change),
     changeSubscription: (id, change) => changeSubscription(sandbox, id, change),

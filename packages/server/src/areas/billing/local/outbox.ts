@@ -5,7 +5,7 @@ import { eq, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/connect.js';
 import { localPayOutbox } from '../../../db/schema.js';
-import { signBody } from '../signature.js';
+import { signBody } from '../paddle/signature.js';
 import { newLocalId } from './ids.js';
 import type { Moment } from './settings.js';
 

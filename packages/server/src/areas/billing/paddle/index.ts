@@ -7,6 +7,7 @@ import type { ProviderRuntime } from '../provider.js';
 import { createPaddleApi, PADDLE_API_URLS, type PaddleApi } from './api.js';
 import { syncCatalogue } from './catalogue.js';
 import { prepareCheckout, resumeCheckout } from './checkout.js';
+import { paddleSnapshot, readPaddleEvent } from './events.js';
 import { getPaddleObject, listPaddleObjects } from './objects.js';
 import {
   cancelSubscription,
@@ -18,7 +19,6 @@ import {
 import { verifyPaddleWebhook } from './webhook.js';
 
 export { PaddleApiError } from './api.js';
-export { stateOfPaddleStatus } from './statuses.js';
 
 export type PaddleConfig = Extract<BillingConfig, { provider: 'paddle' }>;
 
@@ -42,6 +42,8 @@ export function createPaddleProvider(config: PaddleConfig, deps: PaddleDeps): Pr
   return {
     name: 'paddle',
     verifyWebhook: (rawBody, headers) => verifyPaddleWebhook(config.webhookSecret, rawBody, headers, now()),
+    readEvent: readPaddleEvent,
+    snapshotOf: paddleSnapshot,
     syncCatalogue: async (items, known) => {
       const result = await syncCatalogue(api, items, known);
       log.info({ products: result.products.length, prices: result.prices.length }, 'Paddle catalogue synced');

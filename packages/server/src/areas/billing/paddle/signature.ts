@@ -1,7 +1,8 @@
-// Webhook signatures in Paddle's scheme, used by both providers: the header holds
-// `ts=<unix seconds>;h1=<hex HMAC-SHA256 of "ts:rawBody">`, with several h1 while a secret rotates.
+// Webhook signatures in Paddle's scheme (the local sandbox, Paddle's stand-in, signs the same way):
+// the header holds `ts=<unix seconds>;h1=<hex HMAC-SHA256 of "ts:rawBody">`, with several h1
+// while a secret rotates.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { WebhookRejected } from './provider.js';
+import { WebhookRejected } from '../provider.js';
 
 /** How old a signature may be (Paddle's SDK allows 5 s; deliveries queued on our side need more). */
 export const SIGNATURE_MAX_AGE_S = 300;
