@@ -19,6 +19,7 @@ export const RefusalCode = z
     'authentication_failed',
     'account_not_found',
     'sign_in_disabled',
+    'session_not_found',
     'agreements_required',
     'email_not_verified',
     'email_claim_missing',
@@ -47,6 +48,7 @@ export const RefusalCode = z
     'bad_request',
     'not_found',
     'conflict',
+    'unavailable',
     // organisations, members, invitations, accounts
     'slug_taken',
     'email_taken',
@@ -54,6 +56,7 @@ export const RefusalCode = z
     'personal_organisation',
     'already_member',
     'invitation_expired',
+    'invitation_not_found',
     'confirmation_mismatch',
     // series and generation
     'invalid_pattern',
