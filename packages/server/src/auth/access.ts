@@ -142,7 +142,7 @@ async function authenticate(request: FastifyRequest, lookups: AccessLookups): Pr
     if (error instanceof TokenError)
       throw ApiError.unauthorized(ErrorMessages.authenticationFailed, { reason: 'authentication_failed' });
     request.log.warn({ err: error }, 'token verification unavailable');
-    throw new ApiError(503, ErrorMessages.unavailable);
+    throw new ApiError(503, ErrorMessages.unavailable, { reason: 'unavailable' });
   }
 }
 

@@ -303,7 +303,7 @@ export function keyAuthenticator<C extends SignedConfig>(
     } catch (error) {
       // Without the shared store a replay cannot be ruled out: refuse for now, never let it in.
       request.log.warn({ err: error, store: replays.kind }, 'replay store unavailable');
-      throw new ApiError(503, ErrorMessages.unavailable);
+      throw new ApiError(503, ErrorMessages.unavailable, { reason: 'unavailable' });
     }
     if (!first) throw ApiError.unauthorized(KeyMessages.replayed, { reason: 'replayed_signature' });
     return {

@@ -106,7 +106,7 @@ export function ownAccountRoutes(app: FastifyInstance, { db, endPaidSubscription
       const subject = builtinSubject(request);
       // Another account's session is as unknown as one that never existed.
       if (!subject || !(await endSession(db, subject, request.params.id))) {
-        throw ApiError.notFound('No such session');
+        throw ApiError.notFound('No such session', { reason: 'session_not_found' });
       }
       return reply.status(204).send(null);
     },

@@ -34,7 +34,7 @@ export async function publicInvitationPreview(db: Db, token: string): Promise<In
       ),
     );
   // Expired, used, revoked or unknown read alike: the link reveals no more than that it works.
-  if (!row) throw ApiError.notFound(InvitationMessages.notFound);
+  if (!row) throw ApiError.notFound(InvitationMessages.notFound, { reason: 'invitation_not_found' });
   return { org_name: row.orgName, invited_by: row.invitedBy ?? null };
 }
 

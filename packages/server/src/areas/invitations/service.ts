@@ -96,12 +96,13 @@ export async function invite(
 }
 
 export async function revokeInvitation(db: Db, org: CallerOrg, id: string): Promise<void> {
-  if (!(await q.revoke(db, org.id, id))) throw ApiError.notFound(InvitationMessages.notFound);
+  if (!(await q.revoke(db, org.id, id)))
+    throw ApiError.notFound(InvitationMessages.notFound, { reason: 'invitation_not_found' });
 }
 
 async function openInvitation(db: Db, token: string) {
   const found = await q.findOpenByTokenHash(db, hashToken(token));
-  if (!found) throw ApiError.notFound(InvitationMessages.notFound);
+  if (!found) throw ApiError.notFound(InvitationMessages.notFound, { reason: 'invitation_not_found' });
   if (found.invitation.expiresAt <= new Date()) {
     throw ApiError.conflict(InvitationMessages.expired, { reason: 'invitation_expired' });
   }
@@ -145,9 +146,9 @@ export async function acceptInvitation(db: Db, token: string, caller: CallerAcco
     throw ApiError.forbidden(AccountMessages.emailNotVerified, { reason: why });
   }
   const used = await q.accept(db, hashToken(token), caller.id);
-  if (!used) throw ApiError.notFound(InvitationMessages.notFound);
+  if (!used) throw ApiError.notFound(InvitationMessages.notFound, { reason: 'invitation_not_found' });
   const membership = await q.membershipOf(db, used.orgId, caller.id);
-  if (!membership) throw ApiError.notFound(InvitationMessages.notFound);
+  if (!membership) throw ApiError.notFound(InvitationMessages.notFound, { reason: 'invitation_not_found' });
   return {
     slug: orgSlug,
     name: orgName,

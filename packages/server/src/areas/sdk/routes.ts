@@ -294,7 +294,7 @@ export function sdkRoutes(app: FastifyInstance, deps: AppDeps): void {
       const config = await findConfigBySlug(db, request.body.config);
       if (!config?.enabled) return [];
       if (!originAllowed(config, requestOrigin(request))) {
-        throw ApiError.forbidden(KeyMessages.originNotAllowed);
+        throw ApiError.forbidden(KeyMessages.originNotAllowed, { reason: 'origin_not_allowed' });
       }
       const keys = (await service.effectiveKeys(db, config)).map(service.toSdkKey);
       // A signed-in member of the config's organisation gets what the console shows them, whatever
