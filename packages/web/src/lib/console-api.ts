@@ -26,6 +26,7 @@ import type {
   UpdateSdkConfig,
 } from '@slugsmith/contract';
 import { orgRoleRank } from '@slugsmith/contract';
+import { queryOptions } from '@tanstack/react-query';
 import i18n from 'i18next';
 import { DEFAULT_LANGUAGE } from '../i18n/languages.js';
 import { body, client } from './api.js';
@@ -64,6 +65,64 @@ export const consoleKeys = {
     series
       ? (['console', 'org', org, 'series', series, 'sdk-keys'] as const)
       : (['console', 'org', org, 'sdk-keys'] as const),
+};
+
+/**
+ * The console's queries, each with its key from `consoleKeys`: `useQuery(consoleQueries.org(slug))`,
+ * spread to add options (`useQuery({ ...consoleQueries.members(org), enabled })`).
+ */
+export const consoleQueries = {
+  orgs: () => queryOptions({ queryKey: consoleKeys.orgs(), queryFn: ({ signal }) => listOrgs(signal) }),
+  org: (org: string) =>
+    queryOptions({ queryKey: consoleKeys.org(org), queryFn: ({ signal }) => getOrg(org, signal) }),
+  members: (org: string) =>
+    queryOptions({ queryKey: consoleKeys.members(org), queryFn: ({ signal }) => listMembers(org, signal) }),
+  scopes: (org: string) =>
+    queryOptions({ queryKey: consoleKeys.scopes(org), queryFn: ({ signal }) => getScopes(org, signal) }),
+  subscriptions: (org: string) =>
+    queryOptions({
+      queryKey: consoleKeys.subscriptions(org),
+      queryFn: ({ signal }) => listSubscriptions(org, signal),
+    }),
+  limits: (org: string) =>
+    queryOptions({ queryKey: consoleKeys.limits(org), queryFn: ({ signal }) => getLimits(org, signal) }),
+  transactions: (org: string, language: string) =>
+    queryOptions({
+      queryKey: [...consoleKeys.transactions(org), language],
+      queryFn: ({ signal }) => listTransactions(org, language, signal),
+    }),
+  seriesList: (org: string) =>
+    queryOptions({ queryKey: consoleKeys.seriesList(org), queryFn: ({ signal }) => listSeries(org, signal) }),
+  series: (org: string, series: string) =>
+    queryOptions({
+      queryKey: consoleKeys.series(org, series),
+      queryFn: ({ signal }) => getSeries(org, series, signal),
+    }),
+  apiKeys: (org: string, series?: string) =>
+    queryOptions({
+      queryKey: consoleKeys.apiKeys(org, series),
+      queryFn: ({ signal }) => listApiKeys(org, series, signal),
+    }),
+  apiKeyStats: (org: string, key: string) =>
+    queryOptions({
+      queryKey: consoleKeys.apiKeyStats(org, key),
+      queryFn: ({ signal }) => getApiKeyStats(org, key, signal),
+    }),
+  sdkConfigs: (org: string, series?: string) =>
+    queryOptions({
+      queryKey: consoleKeys.sdkConfigs(org, series),
+      queryFn: ({ signal }) => listSdkConfigs(org, series, signal),
+    }),
+  sdkConfig: (org: string, config: string) =>
+    queryOptions({
+      queryKey: consoleKeys.sdkConfig(org, config),
+      queryFn: ({ signal }) => getSdkConfig(org, config, signal),
+    }),
+  legacySdkKeys: (org: string, series?: string) =>
+    queryOptions({
+      queryKey: consoleKeys.legacySdkKeys(org, series),
+      queryFn: ({ signal }) => listLegacySdkKeys(org, series, signal),
+    }),
 };
 
 // ---- organisations and members -----------------------------------------------------------------

@@ -21,7 +21,7 @@ import { logout } from '../../auth/sign-in.js';
 import { ConfirmDialog } from '../../components/confirm/confirm-dialog.js';
 import { changeLanguage } from '../../i18n/index.js';
 import { LANGUAGES } from '../../i18n/languages.js';
-import { consoleKeys, listOrgs } from '../../lib/console-api.js';
+import { consoleQueries } from '../../lib/console-api.js';
 import { notifyFailure, notifySuccess } from '../../ui/notify.js';
 import { rememberAccountDeleted } from '../account-deleted/account-deleted.js';
 import { usePaidSubscriptions } from '../dashboard/org/paid-subscriptions.js';
@@ -172,8 +172,7 @@ function DeleteSection() {
   const [refusal, setRefusal] = useState<string[] | null>(null);
   // The personal organisation goes with the account: what it pays for is cancelled at the provider.
   const orgs = useQuery({
-    queryKey: consoleKeys.orgs(),
-    queryFn: ({ signal }) => listOrgs(signal),
+    ...consoleQueries.orgs(),
     enabled: confirming,
   });
   const paid = usePaidSubscriptions(orgs.data?.find((o) => o.personal)?.slug, confirming);

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { consoleKeys, listSubscriptions } from '../../lib/console-api.js';
+import { consoleKeys, consoleQueries } from '../../lib/console-api.js';
 import { ErrorState } from '../../ui/states.js';
 import {
   ACTIVATION_POLL_MS,
@@ -40,8 +40,7 @@ export function CheckoutSuccessPage() {
   const phase = activationPhase(now, startedAt, activatedAt);
 
   const subs = useQuery({
-    queryKey: consoleKeys.subscriptions(org ?? ''),
-    queryFn: ({ signal }) => listSubscriptions(org ?? '', signal),
+    ...consoleQueries.subscriptions(org ?? ''),
     enabled: org !== null,
     refetchInterval: phase.phase === 'waiting' ? ACTIVATION_POLL_MS : false,
     retry: 1,

@@ -17,7 +17,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { consoleKeys, hasRole, listApiKeys, listOrgs, listSeries } from '../../lib/console-api.js';
+import { consoleQueries, hasRole } from '../../lib/console-api.js';
 import { CreateOrgDialog } from '../../ui/create-org-dialog.js';
 import { EmptyState, ErrorState, ListSkeleton } from '../../ui/states.js';
 
@@ -28,7 +28,7 @@ export const orgHref = (org: string, tab?: string, extra = '') =>
 export function DashboardPage() {
   const { t } = useTranslation('dashboard');
   const [creating, setCreating] = useState(false);
-  const orgs = useQuery({ queryKey: consoleKeys.orgs(), queryFn: ({ signal }) => listOrgs(signal) });
+  const orgs = useQuery(consoleQueries.orgs());
 
   return (
     <Container size="lg" py="xl">
@@ -104,13 +104,11 @@ function GettingStarted({ orgs }: { orgs: Organisation[] }) {
   const target =
     orgs.find((o) => o.personal && hasRole(o.role, 'admin')) ?? orgs.find((o) => hasRole(o.role, 'admin'));
   const series = useQuery({
-    queryKey: consoleKeys.seriesList(target?.slug ?? ''),
-    queryFn: ({ signal }) => listSeries(target?.slug ?? '', signal),
+    ...consoleQueries.seriesList(target?.slug ?? ''),
     enabled: !!target,
   });
   const keys = useQuery({
-    queryKey: consoleKeys.apiKeys(target?.slug ?? ''),
-    queryFn: ({ signal }) => listApiKeys(target?.slug ?? '', undefined, signal),
+    ...consoleQueries.apiKeys(target?.slug ?? ''),
     enabled: !!target,
   });
   if (!target || !series.data || !keys.data) return null;

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from 'react-oidc-context';
 import { Link, useLocation } from 'react-router';
-import { consoleKeys, listOrgs, listSeries } from '../../lib/console-api.js';
+import { consoleQueries } from '../../lib/console-api.js';
 import { ErrorState } from '../../ui/states.js';
 import { MintPanel } from '../series/mint-panel.js';
 import { SlicePanel } from '../series/slice-panel.js';
@@ -82,13 +82,12 @@ function SeriesPicker({
   children: (org: Organisation, series: SeriesInfo) => ReactNode;
 }) {
   const { t } = useTranslation('playground');
-  const orgs = useQuery({ queryKey: consoleKeys.orgs(), queryFn: ({ signal }) => listOrgs(signal) });
+  const orgs = useQuery(consoleQueries.orgs());
   // The first organisation (every account has its personal one) until the user picks another.
   const orgSlug = choice.org ?? orgs.data?.[0]?.slug ?? null;
   const org = orgs.data?.find((o) => o.slug === orgSlug);
   const series = useQuery({
-    queryKey: consoleKeys.seriesList(orgSlug ?? ''),
-    queryFn: ({ signal }) => listSeries(orgSlug as string, signal),
+    ...consoleQueries.seriesList(orgSlug ?? ''),
     enabled: !!org,
   });
   const chosen = preselectedSeries(series.data, choice.series);

@@ -17,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { FormErrorBoundary } from '../../components/error-boundary.js';
 import { ApiError } from '../../lib/api.js';
-import { consoleKeys, getOrg, getSeries, hasRole } from '../../lib/console-api.js';
+import { consoleQueries, hasRole } from '../../lib/console-api.js';
 import { EmptyState, ErrorState, ListSkeleton } from '../../ui/states.js';
 import { ApiKeysPanel } from '../dashboard/org/api-keys-panel.js';
 import { SdkConfigsPanel } from '../dashboard/org/sdk-configs-panel.js';
@@ -45,14 +45,8 @@ export function SeriesDashboardPage() {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const tab: SeriesTab = SERIES_TABS.includes(requested as SeriesTab) ? (requested as SeriesTab) : 'overview';
-  const org = useQuery({
-    queryKey: consoleKeys.org(orgSlug),
-    queryFn: ({ signal }) => getOrg(orgSlug, signal),
-  });
-  const series = useQuery({
-    queryKey: consoleKeys.series(orgSlug, seriesSlug),
-    queryFn: ({ signal }) => getSeries(orgSlug, seriesSlug, signal),
-  });
+  const org = useQuery(consoleQueries.org(orgSlug));
+  const series = useQuery(consoleQueries.series(orgSlug, seriesSlug));
   const [editing, setEditing] = useState(false);
   const failed = org.error ?? series.error;
   const notFound = failed instanceof ApiError && failed.code === 404;

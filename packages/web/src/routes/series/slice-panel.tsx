@@ -17,7 +17,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SlugBadge } from '../../components/slug-badge.js';
-import { consoleKeys, getLimits, sliceSeries } from '../../lib/console-api.js';
+import { consoleKeys, consoleQueries, sliceSeries } from '../../lib/console-api.js';
 import { ErrorState } from '../../ui/states.js';
 
 export const WINDOW_SIZES = [10, 25, 50, 100] as const;
@@ -59,10 +59,7 @@ export function SlicePanel({ org, series }: { org: string; series: SeriesInfo })
   const generated = BigInt(series.generated_count);
   // The plan's window (shared with the organisation's other tabs); without it (not readable),
   // the panel opens at 0 as before.
-  const limits = useQuery({
-    queryKey: consoleKeys.limits(org),
-    queryFn: ({ signal }) => getLimits(org, signal),
-  });
+  const limits = useQuery(consoleQueries.limits(org));
   const windowBack = limits.data?.find((l) => l.plan_type === 'saas')?.limits.slice_window_back;
   const earliest = earliestStart(generated, windowBack);
   // Until the user picks a position, the window follows the earliest one the plan allows.

@@ -21,14 +21,10 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm/confirm-dialog.js';
 import { ApiError } from '../../../lib/api.js';
 import {
-  consoleKeys,
+  consoleQueries,
   createApiKey,
   deleteApiKey,
-  getApiKeyStats,
-  getScopes,
   hasRole,
-  listApiKeys,
-  listSeries,
   updateApiKey,
 } from '../../../lib/console-api.js';
 import { formatCount, formatDurationUs } from '../../../lib/numbers.js';
@@ -64,8 +60,7 @@ export function ApiKeysPanel({
   const queryClient = useQueryClient();
   const isAdmin = hasRole(org.role, 'admin');
   const keys = useQuery({
-    queryKey: consoleKeys.apiKeys(org.slug, series),
-    queryFn: ({ signal }) => listApiKeys(org.slug, series, signal),
+    ...consoleQueries.apiKeys(org.slug, series),
     enabled: isAdmin,
   });
   const [creating, setCreating] = useState(startCreating && isAdmin);
@@ -245,10 +240,7 @@ export function ApiKeysPanel({
 
 function KeyUsage({ org, keyId }: { org: string; keyId: string }) {
   const { t, i18n } = useTranslation(['dashboard', 'stats']);
-  const stats = useQuery({
-    queryKey: consoleKeys.apiKeyStats(org, keyId),
-    queryFn: ({ signal }) => getApiKeyStats(org, keyId, signal),
-  });
+  const stats = useQuery(consoleQueries.apiKeyStats(org, keyId));
   if (stats.isPending) return <ListSkeleton rows={1} height={32} />;
   if (stats.isError) return <ErrorState title={t('keys.usageFailed')} error={stats.error} />;
   const rows = stats.data.filter((r) => r.event_type !== 'reset');
@@ -346,13 +338,9 @@ function CreateApiKeyForm({
   onCreated: (secret: string) => void;
 }) {
   const { t } = useTranslation(['dashboard', 'errors']);
-  const scopes = useQuery({
-    queryKey: consoleKeys.scopes(org.slug),
-    queryFn: ({ signal }) => getScopes(org.slug, signal),
-  });
+  const scopes = useQuery(consoleQueries.scopes(org.slug));
   const seriesList = useQuery({
-    queryKey: consoleKeys.seriesList(org.slug),
-    queryFn: ({ signal }) => listSeries(org.slug, signal),
+    ...consoleQueries.seriesList(org.slug),
     enabled: !series,
   });
   const form = useForm<ApiKeyValues>({

@@ -5,7 +5,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DEFAULT_LANGUAGE } from '../../../i18n/languages.js';
-import { consoleKeys, invoiceHtml, listTransactions } from '../../../lib/console-api.js';
+import { consoleQueries, invoiceHtml } from '../../../lib/console-api.js';
 import { formatMoney } from '../../../lib/money.js';
 import { formatDate } from '../../../ui/format.js';
 import { EmptyState, ErrorState, ListSkeleton } from '../../../ui/states.js';
@@ -16,10 +16,7 @@ import { transactionDescription, transactionStatusColour } from '../../checkout/
 export function BillingHistory({ org }: { org: Organisation }) {
   const { t, i18n } = useTranslation('billing');
   const lng = i18n.resolvedLanguage;
-  const history = useQuery({
-    queryKey: [...consoleKeys.transactions(org.slug), lng],
-    queryFn: ({ signal }) => listTransactions(org.slug, lng ?? DEFAULT_LANGUAGE, signal),
-  });
+  const history = useQuery(consoleQueries.transactions(org.slug, lng ?? DEFAULT_LANGUAGE));
   const [invoice, setInvoice] = useState<BillingTransaction | null>(null);
   // A receipt e-mail links ?invoice=<id>: that invoice opens once the history has loaded.
   const [params] = useSearchParams();

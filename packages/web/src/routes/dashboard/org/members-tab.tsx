@@ -24,8 +24,8 @@ import { ApiError } from '../../../lib/api.js';
 import {
   addMember,
   consoleKeys,
+  consoleQueries,
   hasRole,
-  listMembers,
   removeMember,
   updateMemberRole,
 } from '../../../lib/console-api.js';
@@ -72,10 +72,7 @@ export function MembersTab({ org }: { org: Organisation }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const isAdmin = hasRole(org.role, 'admin');
-  const members = useQuery({
-    queryKey: consoleKeys.members(org.slug),
-    queryFn: ({ signal }) => listMembers(org.slug, signal),
-  });
+  const members = useQuery(consoleQueries.members(org.slug));
   const [removing, setRemoving] = useState<Member | null>(null);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: consoleKeys.members(org.slug) });

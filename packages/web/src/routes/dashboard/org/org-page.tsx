@@ -17,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { FormErrorBoundary } from '../../../components/error-boundary.js';
 import { ApiError } from '../../../lib/api.js';
-import { consoleKeys, getOrg, hasRole } from '../../../lib/console-api.js';
+import { consoleQueries, hasRole } from '../../../lib/console-api.js';
 import { EmptyState, ErrorState, ListSkeleton } from '../../../ui/states.js';
 import { ApiKeysPanel } from './api-keys-panel.js';
 import { DangerZone } from './danger-zone.js';
@@ -38,10 +38,7 @@ export function OrgDashboardPage() {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const tab: OrgTab = ORG_TABS.includes(requested as OrgTab) ? (requested as OrgTab) : 'members';
-  const org = useQuery({
-    queryKey: consoleKeys.org(orgSlug),
-    queryFn: ({ signal }) => getOrg(orgSlug, signal),
-  });
+  const org = useQuery(consoleQueries.org(orgSlug));
 
   const selectTab = (value: string | null) => {
     if (!value) return;

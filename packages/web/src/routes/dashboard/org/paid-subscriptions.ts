@@ -1,6 +1,6 @@
 import type { Subscription } from '@slugsmith/contract';
 import { useQuery } from '@tanstack/react-query';
-import { consoleKeys, listSubscriptions } from '../../../lib/console-api.js';
+import { consoleQueries } from '../../../lib/console-api.js';
 
 /**
  * The organisation's subscriptions that deleting it (or the account of a personal one) cancels
@@ -9,8 +9,7 @@ import { consoleKeys, listSubscriptions } from '../../../lib/console-api.js';
  */
 export function usePaidSubscriptions(org: string | undefined, enabled: boolean): Subscription[] {
   const subs = useQuery({
-    queryKey: consoleKeys.subscriptions(org ?? ''),
-    queryFn: ({ signal }) => listSubscriptions(org ?? '', signal),
+    ...consoleQueries.subscriptions(org ?? ''),
     enabled: enabled && org !== undefined,
   });
   return (subs.data ?? []).filter(

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { UpgradeLabel } from '../../../components/install-licence.js';
-import { consoleKeys, getLimits, hasRole, listSdkConfigs } from '../../../lib/console-api.js';
+import { consoleQueries, hasRole } from '../../../lib/console-api.js';
 import { planSdkAccess } from '../../../model/plan-limits.js';
 import { EmptyState, ErrorState, ListSkeleton, ReadOnlyNotice } from '../../../ui/states.js';
 import { ConfigCard } from './sdk-configs/config-card.js';
@@ -20,14 +20,8 @@ import { LegacyKeys } from './sdk-configs/legacy-keys.js';
 export function SdkConfigsPanel({ org, series }: { org: Organisation; series?: string }) {
   const { t } = useTranslation('dashboard');
   const isAdmin = hasRole(org.role, 'admin');
-  const configs = useQuery({
-    queryKey: consoleKeys.sdkConfigs(org.slug, series),
-    queryFn: ({ signal }) => listSdkConfigs(org.slug, series, signal),
-  });
-  const limits = useQuery({
-    queryKey: consoleKeys.limits(org.slug),
-    queryFn: ({ signal }) => getLimits(org.slug, signal),
-  });
+  const configs = useQuery(consoleQueries.sdkConfigs(org.slug, series));
+  const limits = useQuery(consoleQueries.limits(org.slug));
   const access = planSdkAccess(limits.data);
   // Said before creating: a config the plan does not cover would only be refused when used.
   const notInPlan = access !== null && !access.allowed;

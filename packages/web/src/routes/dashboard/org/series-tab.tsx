@@ -23,11 +23,10 @@ import { UpgradeLabel } from '../../../components/install-licence.js';
 import { ApiError } from '../../../lib/api.js';
 import {
   consoleKeys,
+  consoleQueries,
   createSeries,
   errorReason,
-  getLimits,
   hasRole,
-  listSeries,
   setDefaultSeries,
 } from '../../../lib/console-api.js';
 import { formatCount, formatUsedPercent } from '../../../lib/numbers.js';
@@ -56,14 +55,8 @@ export function SeriesTab({ org, startCreating = false }: { org: Organisation; s
   const { t, i18n } = useTranslation(['dashboard', 'series']);
   const lng = i18n.resolvedLanguage;
   const isAdmin = hasRole(org.role, 'admin');
-  const series = useQuery({
-    queryKey: consoleKeys.seriesList(org.slug),
-    queryFn: ({ signal }) => listSeries(org.slug, signal),
-  });
-  const limits = useQuery({
-    queryKey: consoleKeys.limits(org.slug),
-    queryFn: ({ signal }) => getLimits(org.slug, signal),
-  });
+  const series = useQuery(consoleQueries.seriesList(org.slug));
+  const limits = useQuery(consoleQueries.limits(org.slug));
   const [creating, setCreating] = useState(startCreating && isAdmin);
   const max = seriesMaximum(limits.data);
   const count = series.data?.length ?? 0;

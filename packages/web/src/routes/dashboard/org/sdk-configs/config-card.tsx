@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../../components/confirm/confirm-dialog.js';
 import {
   consoleKeys,
+  consoleQueries,
   deleteSdkConfig,
-  getSdkConfig,
   hasRole,
   rotateSdkConfig,
   updateSdkConfig,
@@ -168,10 +168,7 @@ export function ConfigCard({
 /** A config's keys with their dates, active or not. */
 function ConfigKeys({ org, config }: { org: string; config: string }) {
   const { t, i18n } = useTranslation('dashboard');
-  const detail = useQuery({
-    queryKey: consoleKeys.sdkConfig(org, config),
-    queryFn: ({ signal }) => getSdkConfig(org, config, signal),
-  });
+  const detail = useQuery(consoleQueries.sdkConfig(org, config));
   if (detail.isPending) return <ListSkeleton rows={2} height={28} />;
   if (detail.isError) return <ErrorState title={t('sdk.keysFailed')} error={detail.error} />;
   if (detail.data.keys.length === 0)

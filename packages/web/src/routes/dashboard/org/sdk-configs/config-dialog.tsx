@@ -7,9 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../../components/confirm/confirm-dialog.js';
 import {
   consoleKeys,
+  consoleQueries,
   createSdkConfig,
-  getScopes,
-  listSeries,
   updateSdkConfig,
 } from '../../../../lib/console-api.js';
 import { replacesKeys } from '../../../../model/sdk-keys.js';
@@ -37,13 +36,11 @@ export function ConfigDialog({
   const form = useForm<ConfigValues>({ initialValues: blankValues(), validate: sdkConfigForm.validate });
   const [confirmingReplace, setConfirmingReplace] = useState(false);
   const scopes = useQuery({
-    queryKey: consoleKeys.scopes(org.slug),
-    queryFn: ({ signal }) => getScopes(org.slug, signal),
+    ...consoleQueries.scopes(org.slug),
     enabled: editing !== null,
   });
   const seriesList = useQuery({
-    queryKey: consoleKeys.seriesList(org.slug),
-    queryFn: ({ signal }) => listSeries(org.slug, signal),
+    ...consoleQueries.seriesList(org.slug),
     enabled: isNew && !series,
   });
 

@@ -6,11 +6,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../../components/confirm/confirm-dialog.js';
 import {
-  consoleKeys,
+  consoleQueries,
   createLegacySdkKey,
   deleteLegacySdkKey,
   hasRole,
-  listLegacySdkKeys,
 } from '../../../../lib/console-api.js';
 import { legacyKeysOnly } from '../../../../model/sdk-keys.js';
 import { formatDateTime } from '../../../../ui/format.js';
@@ -35,10 +34,7 @@ export function LegacyKeys({
   const lng = i18n.resolvedLanguage;
   const queryClient = useQueryClient();
   const isAdmin = hasRole(org.role, 'admin');
-  const keys = useQuery({
-    queryKey: consoleKeys.legacySdkKeys(org.slug, series),
-    queryFn: ({ signal }) => listLegacySdkKeys(org.slug, series, signal),
-  });
+  const keys = useQuery(consoleQueries.legacySdkKeys(org.slug, series));
   const shown = keys.data && configs ? legacyKeysOnly(keys.data, configs) : undefined;
   const form = useForm({ initialValues: { name: '' }, validate: legacyKeyForm.validate });
   const [deleting, setDeleting] = useState<LegacySdkKey | null>(null);
