@@ -122,7 +122,11 @@ export async function buildApp(
       corsHeaders?.(request as FastifyRequest, reply as FastifyReply);
       (reply as FastifyReply)
         .status(400)
-        .send({ code: 400, message: ErrorMessages.badRequest, details: { reason: error.message } });
+        .send({
+          code: 400,
+          message: ErrorMessages.badRequest,
+          details: { reason: 'bad_request', problem: error.message },
+        });
     },
     forceCloseConnections: 'idle',
     clientErrorHandler: answerClientError,
