@@ -36,15 +36,27 @@ export function missingDefaultFlags(
   return nodeDefaultFlags(env).filter((flag) => !given.has(flagName(flag)));
 }
 
+/** Whether this process can replace itself (process.execve: not on Windows, nor Node 22 before 22.15). */
+export function canReexecute(): boolean {
+  return typeof process.execve === 'function';
+}
+
+/** Replaces this process with a new image of itself: same pid, arguments and environment, `flags` added. */
+export function reexecute(flags: readonly string[] = []): never {
+  const [, ...args] = process.argv;
+  return (process.execve as NonNullable<typeof process.execve>)(
+    process.execPath,
+    [process.execPath, ...flags, ...process.execArgv, ...args],
+    process.env,
+  );
+}
+
 /**
- * Re-executes this process with the defaults it lacks, keeping its pid, arguments, Node flags and
- * environment (signals from a process manager reach the server). Returns when nothing is missing,
- * or where process.execve does not exist (Windows; Node 22 before 22.15): the server then runs
+ * Re-executes this process with the defaults it lacks (signals from a process manager still reach
+ * the server). Returns when nothing is missing, or where it cannot re-execute: the server then runs
  * with V8's own sizing.
  */
 export function applyNodeDefaults(): void {
   const missing = missingDefaultFlags();
-  if (missing.length === 0 || typeof process.execve !== 'function') return;
-  const [, ...args] = process.argv;
-  process.execve(process.execPath, [process.execPath, ...missing, ...process.execArgv, ...args], process.env);
+  if (missing.length > 0 && canReexecute()) reexecute(missing);
 }

@@ -51,7 +51,7 @@ describe('started as `node bin/slugsmith-server.js` or `node dist/main.js` (comp
   });
 
   /** Starts node with `nodeArgs`, waits for /healthz, reads the command line of the spawned pid, stops it. */
-  async function commandLineOf(nodeArgs: string[]): Promise<{ cmdline: string[] }> {
+  async function commandLineOf(nodeArgs: string[]): Promise<{ cmdline: string[]; stdout: () => string }> {
     const port = await freePort();
     const child = spawn(process.execPath, nodeArgs, {
       cwd: packageDir,
@@ -63,7 +63,11 @@ describe('started as `node bin/slugsmith-server.js` or `node dist/main.js` (comp
         HOST: '127.0.0.1',
         LOG_LEVEL: 'warn',
       },
-      stdio: 'ignore',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    let stdout = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
     });
     const exited = once(child, 'exit');
     try {
@@ -79,7 +83,7 @@ describe('started as `node bin/slugsmith-server.js` or `node dist/main.js` (comp
       // The process answering is the one spawned (re-executed in place: a process manager's
       // signals reach it), now with the defaults.
       const cmdline = (await readFile(`/proc/${child.pid}/cmdline`, 'utf8')).split('\0').filter(Boolean);
-      return { cmdline };
+      return { cmdline, stdout: () => stdout };
     } finally {
       child.kill('SIGTERM');
       const [code] = await exited;
@@ -87,8 +91,10 @@ describe('started as `node bin/slugsmith-server.js` or `node dist/main.js` (comp
     }
   }
 
-  it('the bin runs the server with the four defaults in the same process', async () => {
-    const { cmdline } = await commandLineOf(['bin/slugsmith-server.js']);
+  it('the bin runs the server with the four defaults in the same process, on a new data directory after preparing it', async () => {
+    const { cmdline, stdout } = await commandLineOf(['bin/slugsmith-server.js']);
+    // Prepared by a first build, then served by a new image: the admin's password shown once.
+    expect(stdout().match(/Slugsmith admin account, created now/g)).toHaveLength(1);
     expect(cmdline.slice(1, 5)).toEqual(DEFAULTS);
     expect(cmdline.at(-1)).toBe(join(packageDir, 'bin/slugsmith-server.js'));
   });
