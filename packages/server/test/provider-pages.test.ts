@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { pageScript } from '../src/auth/builtin/page-script.js';
-import { enGB } from '../src/auth/builtin/page-texts/en-GB.js';
 import { pageTexts } from '../src/auth/builtin/page-texts/index.js';
 import {
   forgotPasswordPage,
@@ -15,6 +14,7 @@ import {
   verificationResultPage,
 } from '../src/auth/builtin/pages.js';
 
+const enGB = pageTexts['en-GB'];
 describe('built-in provider pages: language', () => {
   it.each([
     [{ uiLocales: 'de-DE' }, 'de-DE'],

@@ -2,35 +2,48 @@
 // the console keeps its own). British English is the original that every language fills key for
 // key; `{name}` placeholders are filled (and escaped) by whoever renders the text. The language
 // is chosen by platform/interface-language.
+import deDEAuthPages from './de-DE/auth-pages.json' with { type: 'json' };
 import deDECheckout from './de-DE/checkout.json' with { type: 'json' };
+import enGBAuthPages from './en-GB/auth-pages.json' with { type: 'json' };
 import enGBCheckout from './en-GB/checkout.json' with { type: 'json' };
+import enUSAuthPages from './en-US/auth-pages.json' with { type: 'json' };
 import enUSCheckout from './en-US/checkout.json' with { type: 'json' };
+import esESAuthPages from './es-ES/auth-pages.json' with { type: 'json' };
 import esESCheckout from './es-ES/checkout.json' with { type: 'json' };
+import frFRAuthPages from './fr-FR/auth-pages.json' with { type: 'json' };
 import frFRCheckout from './fr-FR/checkout.json' with { type: 'json' };
+import jaJPAuthPages from './ja-JP/auth-pages.json' with { type: 'json' };
 import jaJPCheckout from './ja-JP/checkout.json' with { type: 'json' };
+import koKRAuthPages from './ko-KR/auth-pages.json' with { type: 'json' };
 import koKRCheckout from './ko-KR/checkout.json' with { type: 'json' };
+import ruRUAuthPages from './ru-RU/auth-pages.json' with { type: 'json' };
 import ruRUCheckout from './ru-RU/checkout.json' with { type: 'json' };
+import srCyrlAuthPages from './sr-Cyrl/auth-pages.json' with { type: 'json' };
 import srCyrlCheckout from './sr-Cyrl/checkout.json' with { type: 'json' };
+import srLatnAuthPages from './sr-Latn/auth-pages.json' with { type: 'json' };
 import srLatnCheckout from './sr-Latn/checkout.json' with { type: 'json' };
+import zhCNAuthPages from './zh-CN/auth-pages.json' with { type: 'json' };
 import zhCNCheckout from './zh-CN/checkout.json' with { type: 'json' };
 
+/** The built-in provider's pages (sign-in, sign-up, password, verification, sign-out). */
+export type AuthPageTexts = typeof enGBAuthPages;
 /** The sandbox's hosted checkout and payment-method pages. */
 export type CheckoutTexts = typeof enGBCheckout;
 
 /** Every namespace in each of the console's 11 languages (product spec §9). */
 export const catalogues = {
-  'en-GB': { checkout: enGBCheckout },
-  'en-US': { checkout: enUSCheckout },
-  'de-DE': { checkout: deDECheckout },
-  'fr-FR': { checkout: frFRCheckout },
-  'es-ES': { checkout: esESCheckout },
-  'ru-RU': { checkout: ruRUCheckout },
-  'sr-Cyrl': { checkout: srCyrlCheckout },
-  'sr-Latn': { checkout: srLatnCheckout },
-  'zh-CN': { checkout: zhCNCheckout },
-  'ja-JP': { checkout: jaJPCheckout },
-  'ko-KR': { checkout: koKRCheckout },
-} satisfies Record<string, { checkout: CheckoutTexts }>;
+  'en-GB': { authPages: enGBAuthPages, checkout: enGBCheckout },
+  'en-US': { authPages: enUSAuthPages, checkout: enUSCheckout },
+  'de-DE': { authPages: deDEAuthPages, checkout: deDECheckout },
+  'fr-FR': { authPages: frFRAuthPages, checkout: frFRCheckout },
+  'es-ES': { authPages: esESAuthPages, checkout: esESCheckout },
+  'ru-RU': { authPages: ruRUAuthPages, checkout: ruRUCheckout },
+  'sr-Cyrl': { authPages: srCyrlAuthPages, checkout: srCyrlCheckout },
+  'sr-Latn': { authPages: srLatnAuthPages, checkout: srLatnCheckout },
+  'zh-CN': { authPages: zhCNAuthPages, checkout: zhCNCheckout },
+  'ja-JP': { authPages: jaJPAuthPages, checkout: jaJPCheckout },
+  'ko-KR': { authPages: koKRAuthPages, checkout: koKRCheckout },
+} satisfies Record<string, { authPages: AuthPageTexts; checkout: CheckoutTexts }>;
 
 /** A language with catalogues. */
 export type CatalogueLanguage = keyof typeof catalogues;
