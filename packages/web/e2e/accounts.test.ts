@@ -7,7 +7,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enGB } from '../../server/src/auth/builtin/page-texts/en-GB.js';
+import { pageTexts } from '../../server/src/auth/builtin/page-texts/index.js';
 import * as pages from '../../server/src/auth/builtin/pages.js';
 import { mailOutbox } from '../../server/src/db/schema.js';
 import { MailCatcher } from '../../server/test/support/mail-catcher.js';
@@ -51,7 +51,7 @@ async function context(locale: string) {
 
 // Texts shared by German and English (none today) would be false alarms; single short words
 // such as "Email" are checked too: none of them is German.
-const englishTexts = Object.values(enGB).map((text) => text.replace(/\{\w+\}.*$/, '').trim());
+const englishTexts = Object.values(pageTexts['en-GB']).map((text) => text.replace(/\{\w+\}.*$/, '').trim());
 
 /** A built-in provider page: German (html lang, no English text of the pages), axe in both schemes. */
 async function checkProviderPage(page: Page, heading: string) {
