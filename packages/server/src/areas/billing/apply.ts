@@ -1,6 +1,6 @@
 // What a provider event changes, read as the service's snapshot (./snapshots.ts): a subscription
 // snapshot the organisation's subscription, a transaction snapshot its billing history.
-import { LIVE_SUBSCRIPTION_STATES, type PaymentProviderName } from '@slugsmith/contract';
+import { LIVE_SUBSCRIPTION_STATES, type PaymentProviderName, quantityUnitOf } from '@slugsmith/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect.js';
 import type { PendingChange } from '../../db/schema.js';
@@ -109,9 +109,6 @@ async function priceOf(ctx: ApplyContext, data: SubscriptionSnapshot) {
   return undefined;
 }
 
-/** On-premise plans count concurrent nodes. */
-const unitOf = (plan: q.PlanRow) => (plan.planType === 'on_premise' ? ('node' as const) : ('unit' as const));
-
 const DAY_MS = 86_400_000;
 
 /**
@@ -144,7 +141,7 @@ async function applySubscription(
   // A known subscription keeps its plan when an event names a price we cannot place.
   const found = await priceOf(ctx, data);
   const plan = found
-    ? { planId: found.plan.id, priceId: found.price.id, unit: unitOf(found.plan) }
+    ? { planId: found.plan.id, priceId: found.price.id, unit: quantityUnitOf(found.plan.planType) }
     : existing && { planId: existing.planId, priceId: existing.priceId, unit: existing.unit };
   if (!plan) throw new NotApplicable(`no plan price for provider price ${data.items[0].providerPriceId}`);
 
@@ -318,7 +315,7 @@ async function perpetualLicence(
     priceId: found.price.id,
     state: 'active',
     quantity: data.lines[0]?.quantity ?? 1,
-    unit: unitOf(found.plan),
+    unit: quantityUnitOf(found.plan.planType),
     startedAt: data.billedAt ?? occurredAt,
     trialUntil: null,
     renewsAt: null,
