@@ -146,7 +146,7 @@ class Harness {
       item: { providerPriceId, quantity },
       successUrl: 'http://127.0.0.1:8080/checkout/success?org=test',
       cancelUrl: 'http://127.0.0.1:8080/checkout?cancelled=1',
-      customData: { org_id: orgId, price_id: priceId },
+      reference: { orgId, priceId },
       ...extra,
     } as Parameters<LocalProvider['prepareCheckout']>[0]);
     return { ...prepared, orgId, priceId };

@@ -541,7 +541,7 @@ describeEachDatabase('Paddle provider API calls (local stand-in of the Paddle AP
       countryCode: 'GB',
       successUrl: 'http://127.0.0.1:8080/checkout/success?org=acme',
       cancelUrl: 'http://127.0.0.1:8080/checkout?cancelled=1',
-      customData: { org_id: orgId, price_id: PRO_MONTHLY.id },
+      reference: { orgId, priceId: PRO_MONTHLY.id },
     });
 
     const customerRef = async (orgId: string) =>
@@ -830,7 +830,7 @@ describeEachDatabase('Paddle provider API calls (local stand-in of the Paddle AP
           item: { providerPriceId: 'pri_01jqany00000000000000000000', quantity: 1 },
           successUrl: 'http://127.0.0.1:8080/checkout/success?org=acme',
           cancelUrl: 'http://127.0.0.1:8080/checkout?cancelled=1',
-          customData: { org_id: randomUUID(), price_id: randomUUID() },
+          reference: { orgId: randomUUID(), priceId: randomUUID() },
         }),
       );
       expect(error).toMatchObject({ status: 0, code: 'network_error', path: '/customers' });

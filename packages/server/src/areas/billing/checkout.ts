@@ -134,7 +134,7 @@ export async function prepareCheckout(
       ...buyer,
       successUrl,
       cancelUrl,
-      customData: { org_id: org.id, price_id: price.id },
+      reference: { orgId: org.id, priceId: price.id },
     });
     return {
       provider: provider.name,

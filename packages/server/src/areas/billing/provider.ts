@@ -43,15 +43,15 @@ export interface CheckoutInput {
   successUrl: string;
   /** Where the buyer returns when they give up on the provider's page (our /checkout?cancelled=1). */
   cancelUrl: string;
-  /** Sent back as `custom_data` on every event of the transaction and the subscription. */
-  customData: { org_id: string; price_id: string };
+  /** Our ids, sent back with every event of the transaction and the subscription (named…Id). */
+  reference: { orgId: string; priceId: string };
 }
 
 export interface PreparedCheckout {
   transactionId: string;
-  /** The hosted checkout page (local); null when the browser opens Paddle.js. */
+  /** The provider's hosted checkout page to send the browser to; null when its script opens it. */
   checkoutUrl: string | null;
-  /** Paddle.js client-side token (paddle); null for local. */
+  /** The public token the provider's checkout script opens it with (Paddle.js); null for a page. */
   clientToken: string | null;
   environment: 'sandbox' | 'production';
 }

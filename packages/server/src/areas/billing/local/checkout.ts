@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { localPayCustomers, localPaySubscriptions, localPayTransactions } from '../../../db/schema.js';
 import { ApiError } from '../../../platform/errors.js';
+import { customDataOf } from '../paddle/events.js';
 import type { CheckoutInput, PreparedCheckout, ResumedCheckout } from '../provider.js';
 import type { Card } from './cards.js';
 import { chargeFor } from './charges.js';
@@ -68,7 +69,7 @@ export async function prepareCheckout(
         currency: item.price.currency,
         ...charge,
         description: describeItem(item),
-        customData: { ...input.customData },
+        customData: customDataOf(input.reference),
         trialDays,
         successUrl: input.successUrl,
         cancelUrl: input.cancelUrl,

@@ -5,6 +5,7 @@ import type { Db } from '../../../db/connect.js';
 import { billingRefs } from '../../../db/schema.js';
 import type { CheckoutInput, PreparedCheckout, ResumedCheckout } from '../provider.js';
 import { type PaddleApi, PaddleApiError } from './api.js';
+import { customDataOf } from './events.js';
 
 export async function prepareCheckout(
   api: PaddleApi,
@@ -18,7 +19,7 @@ export async function prepareCheckout(
   const transaction = await api.call<ITransactionResponse>('POST', '/transactions', {
     items: [{ price_id: input.item.providerPriceId, quantity: input.item.quantity }],
     customer_id: customerId,
-    custom_data: input.customData,
+    custom_data: customDataOf(input.reference),
     collection_mode: 'automatic',
   });
   return {

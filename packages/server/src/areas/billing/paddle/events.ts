@@ -3,6 +3,7 @@
 // statuses. The local sandbox stands in for Paddle and emits this format too (../local/payloads.ts).
 import { type SubscriptionState, TransactionStatus } from '@slugsmith/contract';
 import { z } from 'zod';
+import type { CheckoutInput } from '../provider.js';
 import type {
   ProviderEvent,
   ProviderSnapshot,
@@ -95,6 +96,12 @@ export const EventEnvelope = z.looseObject({
   occurred_at: Time,
   notification_id: Id.optional(),
   data: z.looseObject({ id: Id.optional(), customer_id: Id.nullable().optional() }),
+});
+
+/** Our ids as Paddle carries them back on every event (`custom_data`, read by the snapshots below). */
+export const customDataOf = (reference: CheckoutInput['reference']) => ({
+  org_id: reference.orgId,
+  price_id: reference.priceId,
 });
 
 /** Reads a Paddle event's envelope; throws a ZodError when it is not an event. */
