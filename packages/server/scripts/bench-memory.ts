@@ -7,7 +7,8 @@
  * Each mode runs the server as `npm start` does (the `slugsmith-server` bin, which applies the
  * server's Node defaults itself; the npm script builds it first), with scripts/memory-probe.mjs
  * loaded to report process.memoryUsage(). PGlite: a new data directory is created by a first start
- * (reported too, with its peak: initdb runs in that process), the server is stopped, an
+ * (reported too, with its peak — of the image that serves: the directory is prepared by the image
+ * before it, whose peak, initdb's, `/usr/bin/time -v` shows), the server is stopped, an
  * organisation and API key are written into the directory, and the measured server is the second
  * start, as every start but the first is. After the soak, the server is started once more as
  * `node dist/main.js` with no flag (as a container or process manager would) and measured at rest.
