@@ -29,6 +29,7 @@ import {
   removeMember,
   updateMemberRole,
 } from '../../../lib/console-api.js';
+import { assignableRoles, mayChangeRole, mayLeave, mayManageMember } from '../../../model/members.js';
 import { formatDate } from '../../../ui/format.js';
 import { contractForm } from '../../../ui/forms.js';
 import { notifyFailure, notifySuccess } from '../../../ui/notify.js';
@@ -36,35 +37,6 @@ import { serverMessage } from '../../../ui/server-messages.js';
 import { EmptyState, ErrorState, ListSkeleton, ReadOnlyNotice } from '../../../ui/states.js';
 import { accountKeys } from '../../account/account-api.js';
 import { InvitationsPanel } from './invitations-panel.js';
-
-const ROLES: OrgRole[] = ['member', 'admin', 'owner'];
-
-/** Roles the caller may hand out: only owners give or take the owner role (server rule). */
-export function assignableRoles(callerRole: OrgRole): OrgRole[] {
-  return callerRole === 'owner' ? ROLES : ROLES.filter((r) => r !== 'owner');
-}
-
-/** Whether the caller may change or remove this member (admins; owners only by owners). */
-export function mayManageMember(callerRole: OrgRole, member: Pick<Member, 'role'>): boolean {
-  if (!hasRole(callerRole, 'admin')) return false;
-  return member.role !== 'owner' || callerRole === 'owner';
-}
-
-/** Whether this member may leave: anyone but the only owner (the server keeps one owner). */
-export function mayLeave(member: Pick<Member, 'role'>, members: readonly Pick<Member, 'role'>[]): boolean {
-  return member.role !== 'owner' || members.filter((m) => m.role === 'owner').length > 1;
-}
-
-/**
- * Whether the member's role may change: not the only owner's, whom the server keeps an owner
- * (it refuses with 409) until another member is made owner.
- */
-export function mayChangeRole(
-  member: Pick<Member, 'role'>,
-  members: readonly Pick<Member, 'role'>[],
-): boolean {
-  return mayLeave(member, members);
-}
 
 export function MembersTab({ org }: { org: Organisation }) {
   const { t, i18n } = useTranslation(['dashboard', 'errors']);
