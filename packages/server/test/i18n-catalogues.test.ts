@@ -2,6 +2,17 @@ import { SUPPORTED_LANGUAGES } from '@slugsmith/contract';
 import { describe, expect, it } from 'vitest';
 import { catalogues } from '../src/platform/i18n/index.js';
 
+/** `key` or `key.nested` → text (the invoice's statuses are a nested group). */
+function flatten(texts: object, prefix = ''): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(texts).flatMap(([key, value]) =>
+      typeof value === 'string'
+        ? [[`${prefix}${key}`, value]]
+        : Object.entries(flatten(value, `${prefix}${key}.`)),
+    ),
+  );
+}
+
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
 describe('server text catalogues', () => {
@@ -13,9 +24,10 @@ describe('server text catalogues', () => {
     const original = catalogues['en-GB'];
     for (const [language, namespaces] of Object.entries(catalogues)) {
       for (const [namespace, texts] of Object.entries(namespaces)) {
-        const english: Record<string, string> = original[namespace as keyof typeof original];
-        expect(Object.keys(texts).sort(), `${language}/${namespace}`).toEqual(Object.keys(english).sort());
-        for (const [key, text] of Object.entries(texts as Record<string, string>)) {
+        const english = flatten(original[namespace as keyof typeof original]);
+        const own = flatten(texts);
+        expect(Object.keys(own).sort(), `${language}/${namespace}`).toEqual(Object.keys(english).sort());
+        for (const [key, text] of Object.entries(own)) {
           expect(text.trim(), `${language}/${namespace}.${key}`).not.toBe('');
           expect(placeholders(text), `${language}/${namespace}.${key}`).toEqual(
             placeholders(english[key] ?? ''),
