@@ -18,6 +18,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SlugBadge } from '../../components/slug-badge.js';
 import { consoleKeys, consoleQueries, sliceSeries } from '../../lib/console-api.js';
+import { limitsInForce } from '../../model/plan-limits.js';
 import { ErrorState } from '../../ui/states.js';
 
 export const WINDOW_SIZES = [10, 25, 50, 100] as const;
@@ -60,7 +61,7 @@ export function SlicePanel({ org, series }: { org: string; series: SeriesInfo })
   // The plan's window (shared with the organisation's other tabs); without it (not readable),
   // the panel opens at 0 as before.
   const limits = useQuery(consoleQueries.limits(org));
-  const windowBack = limits.data?.find((l) => l.plan_type === 'saas')?.limits.slice_window_back;
+  const windowBack = limitsInForce(limits.data)?.limits.slice_window_back;
   const earliest = earliestStart(generated, windowBack);
   // Until the user picks a position, the window follows the earliest one the plan allows.
   const [chosen, setChosen] = useState<bigint | null>(null);
