@@ -136,7 +136,7 @@ async function applySubscription(
     // The organisation was deleted, and this subscription cancelled with it: nothing left to grant.
     if (data.state === 'cancelled' || (await closedWithOrganisation(ctx, data.id))) return 'ignored';
     if (isUuid(data.namedOrgId)) return paidForDeletedOrganisation(ctx, data.namedOrgId, data.id);
-    throw new NotApplicable(`no organisation for subscription ${data.id} (custom_data.org_id, customer)`);
+    throw new NotApplicable(`no organisation for subscription ${data.id} (none named, no known customer)`);
   }
   // A known subscription keeps its plan when an event names a price we cannot place.
   const found = await priceOf(ctx, data);
@@ -259,7 +259,7 @@ async function applyTransaction(
       (await q.transactionKnown(ctx.db, ctx.provider, data.id)) ||
       (data.subscriptionId !== null && (await closedWithOrganisation(ctx, data.subscriptionId)));
     if (!kept)
-      throw new NotApplicable(`no organisation for transaction ${data.id} (custom_data.org_id, customer)`);
+      throw new NotApplicable(`no organisation for transaction ${data.id} (none named, no known customer)`);
   }
   // A one-off price (a perpetual licence) starts no subscription at the provider: the paid
   // transaction is the licence.

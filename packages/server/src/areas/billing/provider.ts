@@ -60,7 +60,7 @@ export interface PreparedCheckout {
 export interface ResumedCheckout extends PreparedCheckout {
   /** False once it is paid or closed: there is nothing left to pay. */
   open: boolean;
-  /** Our organisation, from the transaction's custom_data (null when it names none). */
+  /** Our organisation, as the transaction's reference names it (null when it names none). */
   orgId: string | null;
 }
 
