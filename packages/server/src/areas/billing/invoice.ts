@@ -2,10 +2,10 @@
 // every value escaped, in the reader's language (words from ./invoice-strings.ts; money, dates,
 // rates and country names through Intl). Seller and buyer are those recorded with the transaction.
 import type { InvoiceParty } from '../../db/schema.js';
-import { escapeHtml } from '../../platform/html.js';
+import { escapeHtml, fill } from '../../platform/html.js';
 import { formatMoney } from '../../platform/money.js';
 import { INVOICE_STRINGS } from './invoice-strings.js';
-import { fill, formatRate } from './local/page.js';
+import { formatRate } from './local/page.js';
 import type { PageLanguage } from './local/strings.js';
 import type { TransactionRow } from './queries.js';
 

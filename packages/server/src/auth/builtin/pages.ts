@@ -4,7 +4,7 @@
  * and dark by the system's preference; one small script (page-script.ts) allowed by its hash.
  */
 
-import { escapeHtml } from '../../platform/html.js';
+import { escapeHtml, fill } from '../../platform/html.js';
 import { defaultLanguage, pickLanguage } from '../../platform/interface-language.js';
 import { pageScript, pageScriptHash } from './page-script.js';
 import { type PageLocale, type PageTexts, pageTexts } from './page-texts/index.js';
@@ -37,13 +37,6 @@ export const pageSecurityPolicy = `default-src 'none'; script-src '${pageScriptH
 export const pagePasswordMinLength = 10;
 
 const mountPath = '/oidc';
-
-/** A text with its `{name}` placeholders filled, escaped for HTML. */
-function fill(text: string, values: Record<string, string | number> = {}): string {
-  return escapeHtml(text).replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in values ? escapeHtml(String(values[name])) : whole,
-  );
-}
 
 /** What went wrong with a form, named by kind so each language words it. */
 export type PageError =

@@ -1,17 +1,10 @@
 // The sandbox's hosted pages: small, self-contained HTML (no script, no external resource), light
 // or dark with the visitor's setting, every echoed value escaped.
-import { escapeHtml } from '../../../platform/html.js';
+import { escapeHtml, fill } from '../../../platform/html.js';
 import { formatMoney } from '../../../platform/money.js';
 import type { CardField } from './cards.js';
 import type { Period } from './periods.js';
 import type { PageLanguage, PageStrings } from './strings.js';
-
-/** Fills `{name}` placeholders of a translated string with escaped values. */
-export function fill(template: string, values: Record<string, string | number>): string {
-  return escapeHtml(template).replace(/\{(\w+)\}/g, (whole, key: string) =>
-    key in values ? escapeHtml(String(values[key])) : whole,
-  );
-}
 
 const STYLE = `
 :root{color-scheme:light dark;--bg:#f6f7f9;--card:#fff;--fg:#1a1d23;--muted:#4a5160;--line:#c9ced8;--accent:#1d4ed8;--accent-fg:#fff;--warn-bg:#fff4d6;--warn-fg:#5c3d00;--err:#b42318;--ok:#166534}
