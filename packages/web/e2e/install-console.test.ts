@@ -1,7 +1,7 @@
 /**
  * An on-premise install's console in Chromium, on the real server started with LICENSE (a licence
- * signed by the tests' own issuer, trusted with LICENSE_KEYS): /products, a plan's page and the
- * organisation's subscription tab show the licence (holder, plan, nodes, expiry, days left) and
+ * signed by the tests' own issuer, trusted with LICENSE_KEYS): /products, a plan's page, /checkout and
+ * the organisation's subscription tab show the licence (holder, plan, nodes, expiry, days left) and
  * contain no way to a payment page; once the licence has run out they say so and how to renew.
  * Needs the built console (npm run build -w @slugsmith/web).
  */
@@ -108,11 +108,25 @@ describe('a licensed install’s console sells nothing and shows its licence', (
     await checkSchemes(page, 'subscription-tab', () => card.waitFor(), {
       photograph: { prefix: 'install-' },
     });
-    // The licence's limits are in force; no subscription card (the catalogue's "Free"), no upgrade.
-    await page.getByTestId('limits').first().waitFor();
+    // The licence's limits are in force, without a plan type an install has no other of;
+    // no subscription card (the catalogue's "Free"), no upgrade.
+    const limits = page.getByTestId('limits').first();
+    await limits.waitFor();
+    expect(await limits.getByRole('table').count()).toBeGreaterThan(0);
+    expect(await page.getByTestId('limits-plan-type').count()).toBe(0);
+    expect(await limits.getByText('SaaS', { exact: true }).count()).toBe(0);
     expect(await page.getByTestId('subscription-card').count()).toBe(0);
     expect(await page.getByTestId('upgrade').count()).toBe(0);
     expect(await page.getByText('See plans and upgrade').count()).toBe(0);
+  });
+
+  it('shows the licence on /checkout instead of the order form, for a plan named in the address too', async () => {
+    for (const path of ['/checkout', `/checkout?plan=pro&period=monthly&org=${encodeURIComponent(org)}`]) {
+      await page.goto(path);
+      await expectLicence(page);
+      expect(await page.getByTestId('checkout-continue').count()).toBe(0);
+      expect(await page.getByTestId('checkout-country').count()).toBe(0);
+    }
   });
 
   it('says when the licence has run out, and how a renewed one is installed', async () => {

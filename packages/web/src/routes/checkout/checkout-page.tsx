@@ -18,11 +18,13 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { InstallLicenceCard } from '../../components/install-licence.js';
 import { consoleKeys, errorReason, listOrgs, prepareCheckout } from '../../lib/console-api.js';
+import { useInstall } from '../../lib/install.js';
 import { formatMoney } from '../../lib/money.js';
 import { usePublicPlans } from '../../lib/plans.js';
-import { CreateOrgDialog } from '../dashboard/create-org-dialog.js';
-import { EmptyState, ErrorState, ListSkeleton } from '../dashboard/states.js';
+import { CreateOrgDialog } from '../../ui/create-org-dialog.js';
+import { EmptyState, ErrorState, ListSkeleton } from '../../ui/states.js';
 import { billingErrorText } from './billing-messages.js';
 import {
   clampQuantity,
@@ -70,7 +72,16 @@ function rememberCheckout(pending: PendingCheckout) {
  */
 export function CheckoutPage() {
   const [params] = useSearchParams();
+  const install = useInstall();
   const transactionId = params.get('_ptxn');
+  // An install sells nothing: its licence instead, and no checkout even while its mode is unknown.
+  if (install.isPending) return null;
+  if (install.data?.mode === 'on_premise')
+    return (
+      <Container size="md" py="xl">
+        <InstallLicenceCard licence={install.data.licence} />
+      </Container>
+    );
   if (transactionId) return <PaymentLinkCheckout transactionId={transactionId} />;
   return <CheckoutOrder params={params} />;
 }

@@ -8,10 +8,11 @@ import { Link } from 'react-router';
 import { FeatureName } from '../../../components/feature-hint.js';
 import { PlansOrLicence } from '../../../components/install-licence.js';
 import { consoleKeys, getLimits, hasRole, listSubscriptions } from '../../../lib/console-api.js';
+import { useInstall } from '../../../lib/install.js';
 import { formatCount } from '../../../lib/numbers.js';
+import { formatDate } from '../../../ui/format.js';
+import { EmptyState, ErrorState, ListSkeleton } from '../../../ui/states.js';
 import { rememberOrgForCheckout, STATE_COLOURS } from '../../checkout/billing-model.js';
-import { formatDate } from '../format.js';
-import { EmptyState, ErrorState, ListSkeleton } from '../states.js';
 import { BillingActions, BillingStatus, useBillingRefresh } from './billing-actions.js';
 import { BillingDetailsPanel } from './billing-details.js';
 import { BillingHistory } from './billing-history.js';
@@ -173,11 +174,17 @@ function LimitsTable({ limits }: { limits: EffectiveLimits }) {
   const { t, i18n } = useTranslation('dashboard');
   const lng = i18n.resolvedLanguage;
   const values = limits.limits;
+  // An install has only its licence's limits: a plan type there tells its reader nothing.
+  const onPremise = useInstall().data?.mode === 'on_premise';
   return (
     <Stack gap="xs" mb="lg" data-testid="limits">
       <Group gap="xs">
         <Text fw={600}>{limits.plan_name}</Text>
-        <Badge variant="outline">{t(`plan.types.${limits.plan_type}`)}</Badge>
+        {!onPremise && (
+          <Badge variant="outline" data-testid="limits-plan-type">
+            {t(`plan.types.${limits.plan_type}`)}
+          </Badge>
+        )}
       </Group>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Table.ScrollContainer minWidth={280}>
