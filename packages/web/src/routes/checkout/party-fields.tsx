@@ -80,6 +80,8 @@ export function PartyFields({
           onChange={(country) => set({ country })}
           searchable
           clearable={!countryRequired}
+          // Choosing the prefilled country again must not empty a required field.
+          allowDeselect={!countryRequired}
           required={countryRequired}
           readOnly={readOnly}
           nothingFoundMessage={t('checkout.countryNotFound')}
