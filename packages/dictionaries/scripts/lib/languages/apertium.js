@@ -1,21 +1,11 @@
 // Reads Apertium's compiled Spanish/Russian transducers (Debian apertium-* packages, GPL) through
 // lttoolbox's lt-proc: the analyses of a list of words, and the forms a generator gives for
-// lemma-and-tag requests. The transducers' hashes are checked by the callers, so another package
-// version cannot silently give another bundle.
+// lemma-and-tag requests. The callers check the transducers' hashes (checkHashes of common.js), so
+// another package version cannot silently give another bundle.
 import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 
 const run = (args, input) =>
   execFileSync('lt-proc', args, { input, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
-
-/** Throws unless each file has its expected SHA-256. */
-export function checkHashes(files, packageName) {
-  for (const [path, expected] of Object.entries(files)) {
-    const hash = createHash('sha256').update(readFileSync(path)).digest('hex');
-    if (hash !== expected) throw new Error(`${path} is not the one of ${packageName} (sha256 ${hash})`);
-  }
-}
 
 /**
  * word -> its analyses, each {lemma, tags[]} (`gato<n><m><sg>` → {lemma: 'gato', tags: ['n', 'm',

@@ -7,15 +7,21 @@
 // /usr/share/apertium/apertium-spa-cat), after
 //   apt-get install lttoolbox apertium-spa-cat && node scripts/build-language.js es
 // The transducers' hashes are checked, so another version cannot silently give another bundle.
-import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { analyse, checkHashes, generate } from './apertium.js';
+import { join } from 'node:path';
+import { analyse, generate } from './apertium.js';
+import {
+  adjectiveTags,
+  buildResult,
+  checkHashes,
+  filesPresent,
+  frequencyList,
+  genderTags,
+  handKeptLists,
+  languageTags,
+  topicTagger,
+  withDistinctForms,
+} from './common.js';
 import { isProfane, profaneWordsOf } from './profanity.js';
-
-const require = createRequire(import.meta.url);
-const LISTS = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'lists', 'es');
 
 /** SHA-256 of the Spanish analyser and generator of apertium-spa-cat 2.2.0-3. */
 const ES_SOURCE_HASHES = {
@@ -32,31 +38,16 @@ export function esSourceDir() {
 }
 
 export function esSourceAvailable() {
-  return Object.keys(ES_SOURCE_HASHES).every((f) => existsSync(join(esSourceDir(), f)));
+  return filesPresent(esSourceDir(), Object.keys(ES_SOURCE_HASHES));
 }
 
-function listFile(name) {
-  const path = join(LISTS, name);
-  if (!existsSync(path)) return new Set();
-  return new Set(
-    readFileSync(path, 'utf8')
-      .split('\n')
-      .map((l) => l.replace(/#.*/, '').trim().normalize('NFC').toLowerCase())
-      .filter(Boolean),
-  );
-}
-
-const byWord = (a, b) => (a.word < b.word ? -1 : a.word > b.word ? 1 : 0);
 const GENDERS = { m: 'masculine', f: 'feminine' };
 
-export const ES_TAGS = [
-  ...['adjective', 'adverb', 'noun', 'verb'].flatMap((kind) => [
-    { kind, tag: 'negative', description: 'Unpleasant in a name (hand-kept list)', opt_in: true },
-    { kind, tag: 'offensive', description: 'Listed by a Spanish profanity list', opt_in: true },
-  ]),
-  { kind: 'noun', tag: 'feminine', description: 'Grammatical gender: feminine (la)', opt_in: false },
-  { kind: 'noun', tag: 'masculine', description: 'Grammatical gender: masculine (el)', opt_in: false },
-].sort((a, b) => (a.kind + a.tag < b.kind + b.tag ? -1 : 1));
+export const ES_TAGS = languageTags(
+  ['adjective', 'adverb', 'noun', 'verb'],
+  'Listed by a Spanish profanity list',
+  genderTags({ feminine: 'la', masculine: 'el' }),
+);
 
 /**
  * The one kind a word's analyses give when it is its own lemma in the citation form (a singular
@@ -87,31 +78,22 @@ export async function buildSpanish() {
       `Spanish source not found in ${dir}: apt-get install lttoolbox apertium-spa-cat, or set ES_APERTIUM_DIR`,
     );
   }
-  checkHashes(
-    Object.fromEntries(Object.entries(ES_SOURCE_HASHES).map(([f, h]) => [join(dir, f), h])),
-    ES_SOURCE_PACKAGE,
-  );
-  const commonModule = require('@zxcvbn-ts/language-es-es/dist/commonWords.json.cjs');
-  const stop = listFile('stopwords.txt');
-  const excluded = listFile('excluded.txt');
-  const negative = listFile('negative.txt');
+  checkHashes(dir, ES_SOURCE_HASHES, ES_SOURCE_PACKAGE);
+  const { stop, excluded, negative } = handKeptLists('es');
   const candidates = [
     ...new Set(
-      (commonModule.default ?? commonModule)
-        .slice(0, COMMON_TOP)
-        .map((w) => w.normalize('NFC'))
-        .filter((w) => WORD.test(w) && !stop.has(w) && !excluded.has(w)),
+      frequencyList('@zxcvbn-ts/language-es-es/dist/commonWords.json.cjs', COMMON_TOP).filter(
+        (w) => WORD.test(w) && !stop.has(w) && !excluded.has(w),
+      ),
     ),
   ];
   const analyses = analyse(join(dir, 'spa-cat.automorf.bin'), candidates);
   const profane = await profaneWordsOf('es');
-  const topics = (w) => {
-    const tags = [];
-    if (negative.has(w)) tags.push('negative');
+  const topics = topicTagger(
+    (w) => negative.has(w),
     // Whole words only: Spanish does not glue words together ("puta" ends "disputa").
-    if (isProfane(w, profane, new Set(), Number.POSITIVE_INFINITY)) tags.push('offensive');
-    return tags;
-  };
+    (w) => isProfane(w, profane, new Set(), Number.POSITIVE_INFINITY),
+  );
 
   const nouns = [];
   const adjectives = [];
@@ -137,27 +119,13 @@ export async function buildSpanish() {
     .map(({ word, invariable }) => {
       const feminine = invariable ? word : feminineOf.get(word);
       if (!feminine || !WORD.test(feminine)) return null;
-      const tags = topics(word);
-      // An adjective is as offensive as its worst form.
-      if (!tags.includes('offensive') && profane.has(feminine)) tags.push('offensive');
-      return { word, tags: tags.sort(), forms: { masculine: word, feminine } };
+      const forms = { masculine: word, feminine };
+      return { word, tags: adjectiveTags(topics, word, forms, (f) => profane.has(f)), forms };
     })
-    .filter(Boolean)
-    .sort(byWord);
-  // Two adjectives sharing a form would make two slugs equal: keep the first.
-  const taken = { feminine: new Set(), masculine: new Set() };
-  const distinctAdjectives = adjectiveWords.filter((a) => {
-    if (Object.entries(a.forms).some(([g, f]) => taken[g].has(f))) return false;
-    for (const [g, f] of Object.entries(a.forms)) taken[g].add(f);
-    return true;
-  });
-  return {
-    dictionaries: [
-      { kind: 'adjective', language: 'es', words: distinctAdjectives },
-      { kind: 'adverb', language: 'es', words: adverbs.sort(byWord) },
-      { kind: 'noun', language: 'es', words: nouns.sort(byWord) },
-      { kind: 'verb', language: 'es', words: verbs.sort(byWord) },
-    ],
-    tags: ES_TAGS,
-  };
+    .filter(Boolean);
+  return buildResult(
+    'es',
+    { adjective: withDistinctForms(adjectiveWords), adverb: adverbs, noun: nouns, verb: verbs },
+    ES_TAGS,
+  );
 }

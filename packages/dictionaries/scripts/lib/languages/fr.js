@@ -8,16 +8,22 @@
 //   FR_HUNSPELL_DIR=/tmp/fr/usr/share/hunspell node scripts/build-language.js fr
 // (or `apt-get install hunspell-fr-comprehensive`). The files' hashes are checked, so another
 // version of the package cannot silently give another bundle.
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import {
+  adjectiveTags,
+  buildResult,
+  checkHashes,
+  filesPresent,
+  frequencyList,
+  genderTags,
+  handKeptLists,
+  languageTags,
+  topicTagger,
+  usableWord,
+  withDistinctForms,
+} from './common.js';
 import { formsOf, readAffixes, readEntries } from './hunspell.js';
 import { isProfane, profaneWordsOf } from './profanity.js';
-
-const require = createRequire(import.meta.url);
-const LISTS = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'lists', 'fr');
 
 /** SHA-256 of fr.dic and fr.aff of hunspell-fr-comprehensive 1:7.0-1. */
 export const FR_SOURCE_HASHES = {
@@ -35,30 +41,14 @@ export function frSourceDir() {
 }
 
 export function frSourceAvailable() {
-  return existsSync(join(frSourceDir(), 'fr.dic')) && existsSync(join(frSourceDir(), 'fr.aff'));
+  return filesPresent(frSourceDir(), Object.keys(FR_SOURCE_HASHES));
 }
 
-function listFile(name) {
-  const path = join(LISTS, name);
-  if (!existsSync(path)) return new Set();
-  return new Set(
-    readFileSync(path, 'utf8')
-      .split('\n')
-      .map((l) => l.replace(/#.*/, '').trim().normalize('NFC').toLowerCase())
-      .filter(Boolean),
-  );
-}
-
-const byWord = (a, b) => (a.word < b.word ? -1 : a.word > b.word ? 1 : 0);
-
-export const FR_TAGS = [
-  ...['adjective', 'adverb', 'noun', 'verb'].flatMap((kind) => [
-    { kind, tag: 'negative', description: 'Unpleasant in a name (hand-kept list)', opt_in: true },
-    { kind, tag: 'offensive', description: 'Listed by a French profanity list', opt_in: true },
-  ]),
-  { kind: 'noun', tag: 'feminine', description: 'Grammatical gender: feminine (la)', opt_in: false },
-  { kind: 'noun', tag: 'masculine', description: 'Grammatical gender: masculine (le)', opt_in: false },
-].sort((a, b) => (a.kind + a.tag < b.kind + b.tag ? -1 : 1));
+export const FR_TAGS = languageTags(
+  ['adjective', 'adverb', 'noun', 'verb'],
+  'Listed by a French profanity list',
+  genderTags({ feminine: 'la', masculine: 'le' }),
+);
 
 export async function buildFrench() {
   const dir = frSourceDir();
@@ -67,45 +57,21 @@ export async function buildFrench() {
       `French source not found in ${dir}: apt-get download hunspell-fr-comprehensive, dpkg -x it, and set FR_HUNSPELL_DIR`,
     );
   }
-  for (const [file, expected] of Object.entries(FR_SOURCE_HASHES)) {
-    const hash = createHash('sha256')
-      .update(readFileSync(join(dir, file)))
-      .digest('hex');
-    if (hash !== expected)
-      throw new Error(`${file} in ${dir} is not the one of ${FR_SOURCE_PACKAGE} (sha256 ${hash})`);
-  }
+  checkHashes(dir, FR_SOURCE_HASHES, FR_SOURCE_PACKAGE);
   const { flagType, suffixes } = readAffixes(join(dir, 'fr.aff'));
   const entries = readEntries(join(dir, 'fr.dic'), flagType);
-  const commonModule = require('@zxcvbn-ts/language-fr/dist/commonWords.json.cjs');
-  const common = (commonModule.default ?? commonModule).slice(0, COMMON_TOP).map((w) => w.normalize('NFC'));
-  const known = new Set(common);
+  const known = new Set(frequencyList('@zxcvbn-ts/language-fr/dist/commonWords.json.cjs', COMMON_TOP));
   // Names need no list: the lexicon spells them with a capital (po:npr, po:prn), and the
   // frequency package's first names include common words (petit, maison, blanc).
-  const added = listFile('nouns-add.txt');
+  const lists = handKeptLists('fr');
   const profane = await profaneWordsOf('fr');
-  const profaneAllow = listFile('profanity-allow.txt');
-  const stop = listFile('stopwords.txt');
-  const negative = listFile('negative.txt');
-  const excluded = listFile('excluded.txt');
-  const topics = (w) => {
-    const tags = [];
-    if (negative.has(w)) tags.push('negative');
+  const topics = topicTagger(
+    (w) => lists.negative.has(w),
     // Whole words only: French does not glue words together, and entries such as "trique" end
     // many innocent words (électrique, typique).
-    if (isProfane(w, profane, profaneAllow, Number.POSITIVE_INFINITY)) tags.push('offensive');
-    return tags;
-  };
-  /**
-   * Tags of an adjective: its lemma's, and `offensive` when a form is itself a list entry
-   * ("folle" of fou). Forms are matched whole: an ending is no compound ("arabische" ends in a
-   * listed word).
-   */
-  const topicsOf = ([lemma, ...forms]) => {
-    const tags = topics(lemma);
-    if (!tags.includes('offensive') && forms.some((f) => profane.has(f))) tags.push('offensive');
-    return tags.sort();
-  };
-  const usable = (w) => WORD.test(w) && (known.has(w) || added.has(w)) && !stop.has(w) && !excluded.has(w);
+    (w) => isProfane(w, profane, lists.profaneAllow, Number.POSITIVE_INFINITY),
+  );
+  const usable = usableWord(WORD, known, lists);
 
   // Homographs (le livre, la livre) have several entries: a noun whose entries disagree on gender
   // is left out, as is a word that is also an adjective or a verb (it reads as either).
@@ -161,25 +127,21 @@ export async function buildFrench() {
     if (!gender || alsoOther.has(word) || verbal.has(word) || functional.has(word)) continue;
     nounWords.push({ word, tags: [gender, ...topics(word)].sort() });
   }
-  const adjectiveWords = [...adjectiveForms]
-    // An adjective is as offensive as its worst form ("folle" is listed, "fou" is not).
-    .map(([word, forms]) => ({ word, tags: topicsOf([word, ...Object.values(forms)]), forms }))
-    .sort(byWord);
-  // Two adjectives sharing a feminine (or masculine) form would make two slugs equal: keep the first.
-  const taken = { feminine: new Set(), masculine: new Set() };
-  const distinctAdjectives = adjectiveWords.filter((a) => {
-    if (Object.entries(a.forms).some(([g, f]) => taken[g].has(f))) return false;
-    for (const [g, f] of Object.entries(a.forms)) taken[g].add(f);
-    return true;
-  });
-  const plain = (set) => [...set].map((word) => ({ word, tags: topics(word) })).sort(byWord);
-  return {
-    dictionaries: [
-      { kind: 'adjective', language: 'fr', words: distinctAdjectives },
-      { kind: 'adverb', language: 'fr', words: plain(adverbs) },
-      { kind: 'noun', language: 'fr', words: nounWords.sort(byWord) },
-      { kind: 'verb', language: 'fr', words: plain(verbs) },
-    ],
-    tags: FR_TAGS,
-  };
+  // "folle" is listed, "fou" is not: the adjective fou is offensive.
+  const adjectiveWords = [...adjectiveForms].map(([word, forms]) => ({
+    word,
+    tags: adjectiveTags(topics, word, forms, (f) => profane.has(f)),
+    forms,
+  }));
+  const plain = (set) => [...set].map((word) => ({ word, tags: topics(word) }));
+  return buildResult(
+    'fr',
+    {
+      adjective: withDistinctForms(adjectiveWords),
+      adverb: plain(adverbs),
+      noun: nounWords,
+      verb: plain(verbs),
+    },
+    FR_TAGS,
+  );
 }

@@ -9,16 +9,19 @@
 // The CSV sources are read from JA_IPADIC_DIR (default /usr/share/mecab/dic/ipadic), after
 //   apt-get install mecab-ipadic && node scripts/build-language.js ja
 // Their hashes are checked, so another version cannot silently give another bundle.
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { hepburn } from '@slugsmith/generator';
+import {
+  buildResult,
+  checkHashes,
+  filesPresent,
+  frequencyList,
+  handKeptLists,
+  languageTags,
+  topicTagger,
+} from './common.js';
 import { profaneWordsOf } from './profanity.js';
-
-const require = createRequire(import.meta.url);
-const LISTS = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'lists', 'ja');
 
 /** SHA-256 of the IPAdic CSV files of mecab-ipadic 2.7.0-20070801+main-3. */
 const JA_SOURCE_HASHES = {
@@ -39,18 +42,7 @@ export function jaSourceDir() {
 }
 
 export function jaSourceAvailable() {
-  return Object.keys(JA_SOURCE_HASHES).every((f) => existsSync(join(jaSourceDir(), f)));
-}
-
-function listFile(name) {
-  const path = join(LISTS, name);
-  if (!existsSync(path)) return new Set();
-  return new Set(
-    readFileSync(path, 'utf8')
-      .split('\n')
-      .map((l) => l.replace(/#.*/, '').trim().normalize('NFC'))
-      .filter(Boolean),
-  );
+  return filesPresent(jaSourceDir(), Object.keys(JA_SOURCE_HASHES));
 }
 
 function readCsv(dir, file) {
@@ -70,13 +62,7 @@ function readCsv(dir, file) {
     });
 }
 
-const byWord = (a, b) => (a.word < b.word ? -1 : a.word > b.word ? 1 : 0);
-
-export const JA_TAGS = [
-  ...['adjective', 'noun', 'verb'].flatMap((kind) => [
-    { kind, tag: 'negative', description: 'Unpleasant in a name (hand-kept list)', opt_in: true },
-    { kind, tag: 'offensive', description: 'Listed by a Japanese profanity list', opt_in: true },
-  ]),
+export const JA_TAGS = languageTags(['adjective', 'noun', 'verb'], 'Listed by a Japanese profanity list', [
   {
     kind: 'adjective',
     tag: 'na',
@@ -84,7 +70,7 @@ export const JA_TAGS = [
     opt_in: false,
   },
   { kind: 'noun', tag: 'common', description: 'Common noun (名詞・一般)', opt_in: false },
-].sort((a, b) => (a.kind + a.tag < b.kind + b.tag ? -1 : 1));
+]);
 
 export async function buildJapanese() {
   const dir = jaSourceDir();
@@ -93,26 +79,17 @@ export async function buildJapanese() {
       `Japanese source not found in ${dir}: apt-get install mecab-ipadic, or set JA_IPADIC_DIR`,
     );
   }
-  for (const [file, expected] of Object.entries(JA_SOURCE_HASHES)) {
-    const hash = createHash('sha256')
-      .update(readFileSync(join(dir, file)))
-      .digest('hex');
-    if (hash !== expected)
-      throw new Error(`${file} in ${dir} is not the one of ${JA_SOURCE_PACKAGE} (sha256 ${hash})`);
-  }
-  const wikipedia = require('@zxcvbn-ts/language-ja/dist/wikipedia.json.js');
-  const known = new Set((wikipedia.default ?? wikipedia).slice(0, COMMON_TOP));
-  const excluded = listFile('excluded.txt');
-  const negative = [...listFile('negative.txt')];
+  checkHashes(dir, JA_SOURCE_HASHES, JA_SOURCE_PACKAGE);
+  const known = new Set(frequencyList('@zxcvbn-ts/language-ja/dist/wikipedia.json.js', COMMON_TOP));
+  const { excluded, negative } = handKeptLists('ja');
+  const negativeStems = [...negative];
   const profane = [...(await profaneWordsOf('ja'))];
-  const topics = (w) => {
-    const tags = [];
-    // Japanese writes words together: a listed stem or profanity entry inside a word counts
-    // (one-character profanity entries, which many innocent words hold, are left to the stems).
-    if (negative.some((n) => w.includes(n))) tags.push('negative');
-    if (profane.some((p) => p.length >= 2 && w.includes(p))) tags.push('offensive');
-    return tags;
-  };
+  // Japanese writes words together: a listed stem or profanity entry inside a word counts
+  // (one-character profanity entries, which many innocent words hold, are left to the stems).
+  const topics = topicTagger(
+    (w) => negativeStems.some((n) => w.includes(n)),
+    (w) => profane.some((p) => p.length >= 2 && w.includes(p)),
+  );
 
   /** The cheapest entry of each reading among the common ones, per kind. */
   const pick = (rows, kind) => {
@@ -168,18 +145,6 @@ export async function buildJapanese() {
       latin,
     })),
   ];
-  return {
-    dictionaries: [
-      { kind: 'adjective', language: 'ja', words: adjectiveWords.sort(byWord) },
-      { kind: 'noun', language: 'ja', words: nounWords.sort(byWord) },
-      {
-        kind: 'verb',
-        language: 'ja',
-        words: single(verbs)
-          .map(({ word, latin }) => ({ word, tags: topics(word), latin }))
-          .sort(byWord),
-      },
-    ],
-    tags: JA_TAGS,
-  };
+  const verbWords = single(verbs).map(({ word, latin }) => ({ word, tags: topics(word), latin }));
+  return buildResult('ja', { adjective: adjectiveWords, noun: nounWords, verb: verbWords }, JA_TAGS);
 }

@@ -8,16 +8,22 @@
 //   apt-get download hunspell-pt-pt && dpkg -x hunspell-pt-pt_*.deb /tmp/pt
 //   PT_HUNSPELL_DIR=/tmp/pt/usr/share/hunspell node scripts/build-language.js pt
 // The files' hashes are checked, so another version cannot silently give another bundle.
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import {
+  adjectiveTags,
+  buildResult,
+  checkHashes,
+  filesPresent,
+  frequencyList,
+  genderTags,
+  handKeptLists,
+  languageTags,
+  topicTagger,
+  usableWord,
+  withDistinctForms,
+} from './common.js';
 import { formsOf, readAffixes, readEntries } from './hunspell.js';
 import { isProfane, profaneWordsOf } from './profanity.js';
-
-const require = createRequire(import.meta.url);
-const LISTS = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'lists', 'pt');
 
 /** SHA-256 of pt_PT.dic and pt_PT.aff of hunspell-pt-pt 1:7.5.0-1. */
 export const PT_SOURCE_HASHES = {
@@ -34,33 +40,18 @@ export function ptSourceDir() {
 }
 
 export function ptSourceAvailable() {
-  return Object.keys(PT_SOURCE_HASHES).every((f) => existsSync(join(ptSourceDir(), f)));
+  return filesPresent(ptSourceDir(), Object.keys(PT_SOURCE_HASHES));
 }
 
-function listFile(name) {
-  const path = join(LISTS, name);
-  if (!existsSync(path)) return new Set();
-  return new Set(
-    readFileSync(path, 'utf8')
-      .split('\n')
-      .map((l) => l.replace(/#.*/, '').trim().normalize('NFC').toLowerCase())
-      .filter(Boolean),
-  );
-}
-
-const byWord = (a, b) => (a.word < b.word ? -1 : a.word > b.word ? 1 : 0);
 /** The fields of an entry's `[CAT=nc,G=f,N=s]`. */
 const fieldsOf = (morph) =>
   Object.fromEntries((morph.match(/([A-Z]+)=([^,\]\s]+)/g) ?? []).map((f) => f.split('=')));
 
-export const PT_TAGS = [
-  ...['adjective', 'noun', 'verb'].flatMap((kind) => [
-    { kind, tag: 'negative', description: 'Unpleasant in a name (hand-kept list)', opt_in: true },
-    { kind, tag: 'offensive', description: 'Listed by a Portuguese profanity list', opt_in: true },
-  ]),
-  { kind: 'noun', tag: 'feminine', description: 'Grammatical gender: feminine (a)', opt_in: false },
-  { kind: 'noun', tag: 'masculine', description: 'Grammatical gender: masculine (o)', opt_in: false },
-].sort((a, b) => (a.kind + a.tag < b.kind + b.tag ? -1 : 1));
+export const PT_TAGS = languageTags(
+  ['adjective', 'noun', 'verb'],
+  'Listed by a Portuguese profanity list',
+  genderTags({ feminine: 'a', masculine: 'o' }),
+);
 
 export async function buildPortuguese() {
   const dir = ptSourceDir();
@@ -69,31 +60,17 @@ export async function buildPortuguese() {
       `Portuguese source not found in ${dir}: apt-get download hunspell-pt-pt, dpkg -x it, and set PT_HUNSPELL_DIR`,
     );
   }
-  for (const [file, expected] of Object.entries(PT_SOURCE_HASHES)) {
-    const hash = createHash('sha256')
-      .update(readFileSync(join(dir, file)))
-      .digest('hex');
-    if (hash !== expected)
-      throw new Error(`${file} in ${dir} is not the one of ${PT_SOURCE_PACKAGE} (sha256 ${hash})`);
-  }
+  checkHashes(dir, PT_SOURCE_HASHES, PT_SOURCE_PACKAGE);
   const { flagType, suffixes } = readAffixes(join(dir, 'pt_PT.aff'));
   const entries = readEntries(join(dir, 'pt_PT.dic'), flagType);
-  const commonModule = require('@zxcvbn-ts/language-pt-br/dist/commonWords.json.cjs');
-  const known = new Set(
-    (commonModule.default ?? commonModule).slice(0, COMMON_TOP).map((w) => w.normalize('NFC')),
-  );
+  const known = new Set(frequencyList('@zxcvbn-ts/language-pt-br/dist/commonWords.json.cjs', COMMON_TOP));
   const profane = await profaneWordsOf('pt');
-  const stop = listFile('stopwords.txt');
-  const negative = listFile('negative.txt');
-  const excluded = listFile('excluded.txt');
-  const added = listFile('nouns-add.txt');
-  const topics = (w) => {
-    const tags = [];
-    if (negative.has(w)) tags.push('negative');
-    if (isProfane(w, profane, new Set(), Number.POSITIVE_INFINITY)) tags.push('offensive');
-    return tags;
-  };
-  const usable = (w) => WORD.test(w) && (known.has(w) || added.has(w)) && !stop.has(w) && !excluded.has(w);
+  const lists = handKeptLists('pt');
+  const topics = topicTagger(
+    (w) => lists.negative.has(w),
+    (w) => isProfane(w, profane, new Set(), Number.POSITIVE_INFINITY),
+  );
+  const usable = usableWord(WORD, known, lists);
 
   // A word with entries of several kinds (an adjective that is also a noun, a noun that is a verb
   // form) reads as either: nouns keep only words that are nothing else; a noun whose entries
@@ -136,28 +113,16 @@ export async function buildPortuguese() {
   }
   const nounWords = [...nounGenders]
     .filter(([, g]) => g)
-    .map(([word, g]) => ({ word, tags: [g, ...topics(word)].sort() }))
-    .sort(byWord);
-  const adjectiveWords = [...adjectives]
-    .map(([word, forms]) => {
-      const tags = topics(word);
-      if (!tags.includes('offensive') && profane.has(forms.feminine)) tags.push('offensive');
-      return { word, tags: tags.sort(), forms };
-    })
-    .sort(byWord);
-  const taken = { feminine: new Set(), masculine: new Set() };
-  const distinctAdjectives = adjectiveWords.filter((a) => {
-    if (Object.entries(a.forms).some(([g, f]) => taken[g].has(f))) return false;
-    for (const [g, f] of Object.entries(a.forms)) taken[g].add(f);
-    return true;
-  });
-  const verbWords = [...verbs].map((word) => ({ word, tags: topics(word) })).sort(byWord);
-  return {
-    dictionaries: [
-      { kind: 'adjective', language: 'pt', words: distinctAdjectives },
-      { kind: 'noun', language: 'pt', words: nounWords },
-      { kind: 'verb', language: 'pt', words: verbWords },
-    ],
-    tags: PT_TAGS,
-  };
+    .map(([word, g]) => ({ word, tags: [g, ...topics(word)].sort() }));
+  const adjectiveWords = [...adjectives].map(([word, forms]) => ({
+    word,
+    tags: adjectiveTags(topics, word, forms, (f) => profane.has(f)),
+    forms,
+  }));
+  const verbWords = [...verbs].map((word) => ({ word, tags: topics(word) }));
+  return buildResult(
+    'pt',
+    { adjective: withDistinctForms(adjectiveWords), noun: nounWords, verb: verbWords },
+    PT_TAGS,
+  );
 }

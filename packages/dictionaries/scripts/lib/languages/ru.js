@@ -4,14 +4,22 @@
 // OpenCorpora annotated corpus (az's P(t|w) table, news, fiction and encyclopaedia texts); nouns
 // and adjectives need two attested forms, verbs one. No adverbs: nearly every Russian adverb is
 // also the short form of an adjective (быстро), so none reads one way only.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import {
+  adjectiveTags,
+  buildResult,
+  genderTags,
+  handKeptLists,
+  languageTags,
+  listFile,
+  topicTagger,
+  withDistinctForms,
+} from './common.js';
 import { isProfane, profaneWordsOf } from './profanity.js';
 
 const require = createRequire(import.meta.url);
-const LISTS = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'lists', 'ru');
 export const RU_SOURCE_PACKAGE = 'az 0.2.3 (npm; OpenCorpora 0.92 dictionary, corpus revision 4199617)';
 
 const WORD = /^[а-яё]+$/u;
@@ -44,33 +52,11 @@ const EXCLUDED_GRAMMEMES = [
   'Supr',
 ];
 
-function listFile(name) {
-  const path = join(LISTS, name);
-  if (!existsSync(path)) return new Set();
-  return new Set(
-    readFileSync(path, 'utf8')
-      .split('\n')
-      .map((l) => l.replace(/#.*/, '').trim().normalize('NFC').toLowerCase())
-      .filter(Boolean),
-  );
-}
-
-const byWord = (a, b) => (a.word < b.word ? -1 : a.word > b.word ? 1 : 0);
-
-export const RU_TAGS = [
-  ...['adjective', 'noun', 'verb'].flatMap((kind) => [
-    { kind, tag: 'negative', description: 'Unpleasant in a name (hand-kept list)', opt_in: true },
-    {
-      kind,
-      tag: 'offensive',
-      description: 'Listed by a Russian profanity list, or holds a mat root',
-      opt_in: true,
-    },
-  ]),
-  { kind: 'noun', tag: 'feminine', description: 'Grammatical gender: feminine (она)', opt_in: false },
-  { kind: 'noun', tag: 'masculine', description: 'Grammatical gender: masculine (он)', opt_in: false },
-  { kind: 'noun', tag: 'neuter', description: 'Grammatical gender: neuter (оно)', opt_in: false },
-].sort((a, b) => (a.kind + a.tag < b.kind + b.tag ? -1 : 1));
+export const RU_TAGS = languageTags(
+  ['adjective', 'noun', 'verb'],
+  'Listed by a Russian profanity list, or holds a mat root',
+  genderTags({ feminine: 'она', masculine: 'он', neuter: 'оно' }),
+);
 
 /** az with its dictionary loaded (its loader takes a callback). */
 async function loadAz() {
@@ -98,19 +84,15 @@ const kindOf = (pos) =>
 
 export async function buildRussian() {
   const { Az, dicts } = await loadAz();
-  const stop = listFile('stopwords.txt');
-  const negative = listFile('negative.txt');
-  const matRoots = [...listFile('mat-roots.txt')];
+  const { stop, negative } = handKeptLists('ru');
+  const matRoots = [...listFile('ru', 'mat-roots.txt')];
   const profane = await profaneWordsOf('ru');
-  const topics = (w) => {
-    const tags = [];
-    if (negative.has(w)) tags.push('negative');
+  const topics = topicTagger(
+    (w) => negative.has(w),
     // Whole words for the lists; mat roots anywhere in a word (Russian builds words on them with
     // prefixes and suffixes: заебать, распиздяй).
-    if (isProfane(w, profane, new Set(), Number.POSITIVE_INFINITY) || matRoots.some((r) => w.includes(r)))
-      tags.push('offensive');
-    return tags;
-  };
+    (w) => isProfane(w, profane, new Set(), Number.POSITIVE_INFINITY) || matRoots.some((r) => w.includes(r)),
+  );
 
   // Lemma -> the corpus forms read as it (a form read several ways counts for each reading).
   const attested = new Map();
@@ -155,27 +137,15 @@ export async function buildRussian() {
       const feminine = p?.inflect(['femn', 'sing', 'nomn'])?.word;
       const neuter = p?.inflect(['neut', 'sing', 'nomn'])?.word;
       if (!feminine || !neuter || !WORD.test(feminine) || !WORD.test(neuter)) continue;
-      const tags = topics(word);
-      if (!tags.includes('offensive') && [feminine, neuter].some((f) => topics(f).includes('offensive')))
-        tags.push('offensive');
-      adjectives.push({ word, tags: tags.sort(), forms: { feminine, masculine: word, neuter } });
+      const forms = { feminine, masculine: word, neuter };
+      adjectives.push({
+        word,
+        tags: adjectiveTags(topics, word, forms, (f) => topics(f).includes('offensive')),
+        forms,
+      });
     } else if (kind === 'verb') {
       if (parses.every((p) => p.tag.POS === 'INFN')) verbs.push({ word, tags: topics(word) });
     }
   }
-  // Two adjectives sharing a form would make two slugs equal: keep the first.
-  const taken = { feminine: new Set(), masculine: new Set(), neuter: new Set() };
-  const distinctAdjectives = adjectives.sort(byWord).filter((a) => {
-    if (Object.entries(a.forms).some(([g, f]) => taken[g].has(f))) return false;
-    for (const [g, f] of Object.entries(a.forms)) taken[g].add(f);
-    return true;
-  });
-  return {
-    dictionaries: [
-      { kind: 'adjective', language: 'ru', words: distinctAdjectives },
-      { kind: 'noun', language: 'ru', words: nouns.sort(byWord) },
-      { kind: 'verb', language: 'ru', words: verbs.sort(byWord) },
-    ],
-    tags: RU_TAGS,
-  };
+  return buildResult('ru', { adjective: withDistinctForms(adjectives), noun: nouns, verb: verbs }, RU_TAGS);
 }

@@ -10,14 +10,12 @@
 //   apt-get download python3-jieba && dpkg -x python3-jieba_*.deb /tmp/zh
 //   ZH_JIEBA_DICT=/tmp/zh/usr/lib/python3/dist-packages/jieba/dict.txt node scripts/build-language.js zh
 // The file's hash is checked, so another version cannot silently give another bundle.
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { basename, dirname } from 'node:path';
 import { pinyin } from 'pinyin-pro';
+import { buildResult, checkHashes, handKeptLists, languageTags, topicTagger } from './common.js';
 import { profaneWordsOf } from './profanity.js';
 
-const LISTS = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'lists', 'zh');
 export const ZH_SOURCE_HASH = '7197c3211ddd98962b036cdf40324d1ea2bfaa12bd028e68faa70111a88e12a8';
 export const ZH_SOURCE_PACKAGE = 'python3-jieba 0.42.1-3 (Debian)';
 const HAN = /^\p{Script=Han}{1,4}$/u;
@@ -33,23 +31,10 @@ export function zhSourceAvailable() {
   return existsSync(zhSource());
 }
 
-function listFile(name) {
-  const path = join(LISTS, name);
-  if (!existsSync(path)) return new Set();
-  return new Set(
-    readFileSync(path, 'utf8')
-      .split('\n')
-      .map((l) => l.replace(/#.*/, '').trim().normalize('NFC'))
-      .filter(Boolean),
-  );
-}
-
-const byWord = (a, b) => (a.word < b.word ? -1 : a.word > b.word ? 1 : 0);
-
-export const ZH_TAGS = ['adjective', 'adverb', 'noun', 'verb'].flatMap((kind) => [
-  { kind, tag: 'negative', description: 'Unpleasant in a name (hand-kept list)', opt_in: true },
-  { kind, tag: 'offensive', description: 'Contains an entry of a Chinese profanity list', opt_in: true },
-]);
+export const ZH_TAGS = languageTags(
+  ['adjective', 'adverb', 'noun', 'verb'],
+  'Contains an entry of a Chinese profanity list',
+);
 
 export async function buildChinese() {
   const path = zhSource();
@@ -58,25 +43,19 @@ export async function buildChinese() {
       `Chinese source not found at ${path}: apt-get download python3-jieba, dpkg -x it, and set ZH_JIEBA_DICT`,
     );
   }
-  const text = readFileSync(path);
-  const hash = createHash('sha256').update(text).digest('hex');
-  if (hash !== ZH_SOURCE_HASH)
-    throw new Error(`${path} is not the dictionary of ${ZH_SOURCE_PACKAGE} (sha256 ${hash})`);
+  checkHashes(dirname(path), { [basename(path)]: ZH_SOURCE_HASH }, ZH_SOURCE_PACKAGE);
   const profane = [...(await profaneWordsOf('zh'))].filter((p) => p.length >= 2);
-  const negative = listFile('negative.txt');
-  const excluded = listFile('excluded.txt');
+  const { negative, excluded } = handKeptLists('zh');
   // Chinese writes words together: a word holding a listed entry is offensive.
-  const topics = (w) => {
-    const tags = [];
-    if (negative.has(w)) tags.push('negative');
-    if (profane.some((p) => w.includes(p))) tags.push('offensive');
-    return tags;
-  };
+  const topics = topicTagger(
+    (w) => negative.has(w),
+    (w) => profane.some((p) => w.includes(p)),
+  );
   // A word with two parts of speech appears once per line; it goes to the kind of its first line
   // above the cut, and a word already taken by an earlier kind is not listed twice.
   const byKind = { n: [], a: [], v: [], d: [] };
   const seen = new Set();
-  for (const line of text.toString('utf8').split('\n')) {
+  for (const line of readFileSync(path, 'utf8').split('\n')) {
     const [raw, freq, pos] = line.split(' ');
     if (!raw || !(pos in KINDS) || Number(freq) < MIN_FREQUENCY[pos]) continue;
     const word = raw.normalize('NFC');
@@ -85,10 +64,9 @@ export async function buildChinese() {
     const latin = pinyin(word, { toneType: 'none', separator: '', v: true });
     byKind[pos].push({ word, tags: topics(word), latin });
   }
-  return {
-    dictionaries: Object.entries(KINDS)
-      .map(([pos, kind]) => ({ kind, language: 'zh', words: byKind[pos].sort(byWord) }))
-      .sort((a, b) => (a.kind < b.kind ? -1 : 1)),
-    tags: ZH_TAGS,
-  };
+  return buildResult(
+    'zh',
+    Object.fromEntries(Object.entries(KINDS).map(([pos, kind]) => [kind, byKind[pos]])),
+    ZH_TAGS,
+  );
 }
