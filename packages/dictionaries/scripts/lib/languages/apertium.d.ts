@@ -4,4 +4,3 @@ export interface Analysis {
 }
 export function analyse(analyser: string, words: string[]): Map<string, Analysis[]>;
 export function generate(generator: string, requests: string[]): (string | null)[];
-export function checkHashes(files: Record<string, string>, packageName: string): void;
