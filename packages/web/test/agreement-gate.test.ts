@@ -11,8 +11,8 @@ afterEach(() => {
 /** A fetch that records the paths it was asked for and answers `{}`. */
 function recordingFetch(): string[] {
   const asked: string[] = [];
-  vi.stubGlobal('fetch', async (url: string) => {
-    asked.push(new URL(url, 'http://console.test').pathname);
+  vi.stubGlobal('fetch', async (request: Request) => {
+    asked.push(new URL(request.url).pathname);
     return new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
   });
   return asked;

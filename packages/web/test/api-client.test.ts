@@ -9,22 +9,8 @@ const src = fileURLToPath(new URL('../src', import.meta.url));
 const CLIENT = 'lib/api.ts';
 /** Modules still calling routes by hand (`api<T>(path)`), moved to typed calls one by one. */
 const UNTYPED = new Set<string>([
-  'auth/account.tsx',
-  'auth/agreement-dialog.tsx',
   'lib/admin-api.ts',
-  'lib/content.ts',
-  'lib/install.ts',
-  'lib/instance-settings.ts',
-  'lib/stats.ts',
-  'routes/account/account-api.ts',
-  'routes/admin/install/install-api.ts',
-  'routes/admin/licences/admin-licences-api.ts',
-  'routes/admin/mail/mail-page.tsx',
-  'routes/checkout/billing-details-api.ts',
-  'routes/checkout/payment-link.tsx',
-  'routes/dashboard/org/licences-api.ts',
   'routes/docs/documents.ts',
-  'routes/products/catalogue-sync.tsx',
   'routes/test-functionality/checks.ts',
 ]);
 

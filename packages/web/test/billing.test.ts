@@ -390,14 +390,16 @@ describe('billing calls of the console client', () => {
   });
 
   it('sends each billing call to its route with the bearer token', async () => {
-    const calls: { method: string; url: string; body: unknown; auth: string | undefined }[] = [];
+    const calls: { method: string; url: string; body: unknown; auth: string | null }[] = [];
     setAccessTokenSource(() => 'token-1');
-    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    vi.stubGlobal('fetch', async (request: Request) => {
+      const url = new URL(request.url);
+      const text = await request.text();
       calls.push({
-        method: init.method ?? 'GET',
-        url,
-        body: init.body === undefined ? undefined : JSON.parse(String(init.body)),
-        auth: (init.headers as Record<string, string>).authorization,
+        method: request.method,
+        url: url.pathname + url.search,
+        body: text === '' ? undefined : JSON.parse(text),
+        auth: request.headers.get('authorization'),
       });
       return new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
     });
@@ -423,9 +425,14 @@ describe('billing calls of the console client', () => {
   });
 
   it('fetches the invoice as HTML with the bearer token and reports the server message', async () => {
-    const seen: { url: string; headers: Record<string, string> }[] = [];
-    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-      seen.push({ url, headers: init.headers as Record<string, string> });
+    const seen: { url: string; accept: string | null; authorization: string | null }[] = [];
+    vi.stubGlobal('fetch', async (request: Request) => {
+      const url = new URL(request.url).pathname;
+      seen.push({
+        url,
+        accept: request.headers.get('accept'),
+        authorization: request.headers.get('authorization'),
+      });
       return url.endsWith('/missing/invoice')
         ? new Response(JSON.stringify({ message: 'Transaction missing not found' }), { status: 404 })
         : new Response('<!doctype html><h1>Invoice</h1>', {
@@ -433,16 +440,19 @@ describe('billing calls of the console client', () => {
             headers: { 'content-type': 'text/html' },
           });
     });
-    expect(await consoleApi.invoiceHtml('acme', 'tx 1', 'tok')).toContain('<h1>Invoice</h1>');
+    setAccessTokenSource(() => 'tok');
+    expect(await consoleApi.invoiceHtml('acme', 'tx 1')).toContain('<h1>Invoice</h1>');
     expect(seen[0]).toEqual({
       url: '/api/v1/orgs/acme/billing/transactions/tx%201/invoice',
-      headers: { accept: 'text/html', authorization: 'Bearer tok' },
+      accept: 'text/html',
+      authorization: 'Bearer tok',
     });
-    const error = await consoleApi.invoiceHtml('acme', 'missing', 'tok').catch((e: unknown) => e);
+    const error = await consoleApi.invoiceHtml('acme', 'missing').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).code).toBe(404);
     expect((error as ApiError).message).toBe('Transaction missing not found');
-    await expect(consoleApi.invoiceHtml('acme', 'x', undefined)).rejects.toMatchObject({ code: 401 });
+    setAccessTokenSource(() => undefined);
+    await expect(consoleApi.invoiceHtml('acme', 'x')).rejects.toMatchObject({ code: 401 });
   });
 });
 

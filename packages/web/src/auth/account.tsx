@@ -12,7 +12,7 @@ import {
 } from 'react';
 import { useAuth } from 'react-oidc-context';
 import { closeAgreementGate, openAgreementGate } from '../lib/agreement-gate.js';
-import { ApiError, api } from '../lib/api.js';
+import { ApiError, body, client } from '../lib/api.js';
 
 export type AgreementState =
   | { status: 'idle' }
@@ -88,11 +88,7 @@ export function AccountProvider({ children }: { children: ReactNode }) {
     let cancelled = false;
     (async () => {
       try {
-        const acc = await api<Account>('/accounts', {
-          method: 'POST',
-          auth: 'required',
-          beforeAgreements: true,
-        });
+        const acc = await body(client.POST('/accounts', { auth: 'required', beforeAgreements: true }));
         if (cancelled) return;
         setAccount(acc);
       } catch (error) {
@@ -103,8 +99,8 @@ export function AccountProvider({ children }: { children: ReactNode }) {
       setAgreements({ status: 'checking' });
       try {
         const [latest, accepted] = await Promise.all([
-          api<Agreement[]>('/agreements/latest', { auth: 'none' }),
-          api<AcceptedAgreement[]>('/accounts/agreements', { auth: 'required', beforeAgreements: true }),
+          body(client.GET('/agreements/latest', { auth: 'none' })),
+          body(client.GET('/accounts/agreements', { auth: 'required', beforeAgreements: true })),
         ]);
         if (!cancelled)
           setAgreements({
@@ -138,8 +134,7 @@ export function AccountProvider({ children }: { children: ReactNode }) {
   const accept = useCallback(
     async (list: Agreement[]) => {
       if (!token) throw new ApiError(401, 'Not authenticated');
-      await api('/accounts/agreements', {
-        method: 'POST',
+      await client.POST('/accounts/agreements', {
         auth: 'required',
         beforeAgreements: true,
         body: {

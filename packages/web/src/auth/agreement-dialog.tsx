@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useAuth } from 'react-oidc-context';
 import { FallbackLanguageMark } from '../components/fallback-language-mark.js';
 import { DEFAULT_LANGUAGE } from '../i18n/languages.js';
-import { api } from '../lib/api.js';
+import { body, client } from '../lib/api.js';
 import { useAccount } from './account.js';
 import { logout } from './sign-in.js';
 
@@ -19,8 +19,7 @@ function useAgreementTitles(enabled: boolean) {
   const language = i18n.resolvedLanguage ?? DEFAULT_LANGUAGE;
   const titles = useQuery({
     queryKey: ['agreement-titles', language],
-    queryFn: () =>
-      api<Agreement[]>(`/agreements/latest?language=${encodeURIComponent(language)}`, { auth: 'none' }),
+    queryFn: () => body(client.GET('/agreements/latest', { params: { query: { language } }, auth: 'none' })),
     enabled,
     staleTime: 10 * 60_000,
   });

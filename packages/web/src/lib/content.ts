@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from './api.js';
+import { body, client } from './api.js';
 
 /** One use-case category of the pattern examples document (product spec §3). */
 export interface PatternExample {
@@ -27,7 +27,7 @@ export interface StoredDocument {
 
 /** GET /api/v1/docs/{name}?lang= (product spec §7.5). */
 export const fetchDocument = (name: string, lang: string) =>
-  api<StoredDocument>(`/docs/${encodeURIComponent(name)}?lang=${encodeURIComponent(lang)}`, { auth: 'none' });
+  body(client.GET('/docs/{id}', { params: { path: { id: name }, query: { lang } }, auth: 'none' }));
 
 function isCategory(value: unknown): value is PatternCategory {
   const v = value as PatternCategory;

@@ -5,14 +5,14 @@
  */
 import type { InstanceSettings } from '@slugsmith/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api } from './api.js';
+import { body, client } from './api.js';
 
 export const instanceSettingsKey = ['settings'] as const;
 
 export function useInstanceSettings(): InstanceSettings | undefined {
   const settings = useQuery({
     queryKey: instanceSettingsKey,
-    queryFn: ({ signal }) => api<InstanceSettings>('/settings', { auth: 'none', signal }),
+    queryFn: ({ signal }) => body(client.GET('/settings', { auth: 'none', signal })),
     // Staff change them rarely; a visitor's page need not ask again while it is open.
     staleTime: 5 * 60_000,
   });

@@ -5,7 +5,7 @@
  * the server's answers; charts fill them with zeros so the time axis has no holes.
  */
 import { periodStart, type StatsEntry, shiftPeriod } from '@slugsmith/contract';
-import { api } from './api.js';
+import { body, client } from './api.js';
 
 export type { StatsEntry };
 export type DatePart = StatsEntry['date_part'];
@@ -33,19 +33,23 @@ export const HISTORY_PERIODS: Record<HistoryPart, number> = {
   year: 5,
 };
 
-const enc = encodeURIComponent;
+const _enc = encodeURIComponent;
 
 /** The whole service's current periods (public; the /stats page and the ticker). */
 export const publicStats = (signal?: AbortSignal) =>
-  api<StatsEntry[]>('/stats/total', { auth: 'none', signal });
+  body(client.GET('/stats/total', { auth: 'none', signal }));
 
 /** A series' current periods, or the last periods of one date part (oldest first). */
 export const seriesStats = (org: string, series: string, datePart?: HistoryPart, signal?: AbortSignal) =>
-  api<StatsEntry[]>(
-    `/orgs/${enc(org)}/series/${enc(series)}/stats${
-      datePart ? `?date_part=${datePart}&periods=${HISTORY_PERIODS[datePart]}` : ''
-    }`,
-    { auth: 'required', signal },
+  body(
+    client.GET('/orgs/{org}/series/{series}/stats', {
+      params: {
+        path: { org, series },
+        query: datePart ? { date_part: datePart, periods: HISTORY_PERIODS[datePart] } : {},
+      },
+      auth: 'required',
+      signal,
+    }),
   );
 
 /** The starts of the last `count` periods, oldest first, the current one last. */

@@ -2,20 +2,12 @@
  * The account page's and the invitations' calls: the account and its verification,
  * password change, sessions, deletion; invitations of an organisation and accepting one.
  */
-import type {
-  Account,
-  AccountSessions,
-  Invitation,
-  InvitationPreview,
-  InvitationPublicPreview,
-  Organisation,
-} from '@slugsmith/contract';
-import { ApiError, api } from '../../lib/api.js';
+import { ApiError, body, client } from '../../lib/api.js';
+import type { paths } from '../../lib/api-types.js';
 
-const enc = encodeURIComponent;
-const get = <T>(path: string, signal?: AbortSignal) => api<T>(path, { auth: 'required', signal });
-const send = <T>(method: string, path: string, body?: unknown) =>
-  api<T>(path, { method, body, auth: 'required' });
+/** Every call here but the public invitation preview is the signed-in user's. */
+const signedIn = { auth: 'required' } as const;
+const ofInvitation = (token: string) => ({ params: { path: { token } }, ...signedIn });
 
 export const accountKeys = {
   account: () => ['account', 'me'] as const,
@@ -25,29 +17,41 @@ export const accountKeys = {
   invitationPublic: (token: string) => ['invitation', token, 'public'] as const,
 };
 
-export const getAccount = (signal?: AbortSignal) => get<Account>('/accounts', signal);
-export const resendVerification = () => send<{ sent: boolean }>('POST', '/account/verification');
+export const getAccount = (signal?: AbortSignal) => body(client.GET('/accounts', { ...signedIn, signal }));
+export const resendVerification = () => body(client.POST('/account/verification', signedIn));
 export const changePassword = (current_password: string, new_password: string) =>
-  send<null>('POST', '/account/password', { current_password, new_password });
-export const getSessions = (signal?: AbortSignal) => get<AccountSessions>('/account/sessions', signal);
-export const endOtherSessions = () => send<{ ended: number }>('DELETE', '/account/sessions/others');
-export const endSession = (id: string) => send<null>('DELETE', `/account/sessions/${enc(id)}`);
-export const deleteAccount = () => send<null>('DELETE', '/account');
-/** The language the account's e-mail is written in. */
+  body(client.POST('/account/password', { ...signedIn, body: { current_password, new_password } }));
+export const getSessions = (signal?: AbortSignal) =>
+  body(client.GET('/account/sessions', { ...signedIn, signal }));
+export const endOtherSessions = () => body(client.DELETE('/account/sessions/others', signedIn));
+export const endSession = (id: string) =>
+  body(client.DELETE('/account/sessions/{id}', { params: { path: { id } }, ...signedIn }));
+export const deleteAccount = () => body(client.DELETE('/account', signedIn));
+type AccountLanguageCode =
+  paths['/account/language']['put']['requestBody']['content']['application/json']['language'];
+/**
+ * The language the account's e-mail is written in: one of the interface languages the page offers
+ * (their codes are plain strings in the console; the server refuses any other).
+ */
 export const setAccountLanguage = (language: string) =>
-  send<{ stored: boolean }>('PUT', '/account/language', { language });
+  body(client.PUT('/account/language', { ...signedIn, body: { language: language as AccountLanguageCode } }));
 
 export const listInvitations = (org: string, signal?: AbortSignal) =>
-  get<Invitation[]>(`/orgs/${enc(org)}/invitations`, signal);
-export const revokeInvitation = (org: string, id: string) =>
-  send<null>('DELETE', `/orgs/${enc(org)}/invitations/${enc(id)}`);
+  body(client.GET('/orgs/{org}/invitations', { params: { path: { org } }, ...signedIn, signal }));
+export const revokeInvitation = (org: string, invitation: string) =>
+  body(
+    client.DELETE('/orgs/{org}/invitations/{invitation}', {
+      params: { path: { org, invitation } },
+      ...signedIn,
+    }),
+  );
 export const previewInvitation = (token: string, signal?: AbortSignal) =>
-  get<InvitationPreview>(`/invitations/${enc(token)}`, signal);
+  body(client.GET('/invitations/{token}', { ...ofInvitation(token), signal }));
 /** What a visitor not signed in sees of an invitation link: the organisation and who invited. */
 export const previewInvitationPublic = (token: string, signal?: AbortSignal) =>
-  api<InvitationPublicPreview>(`/invitations/${enc(token)}/public`, { auth: 'none', signal });
+  body(client.GET('/invitations/{token}/public', { params: { path: { token } }, auth: 'none', signal }));
 export const acceptInvitation = (token: string) =>
-  send<Organisation>('POST', `/invitations/${enc(token)}/accept`);
+  body(client.POST('/invitations/{token}/accept', ofInvitation(token)));
 
 /** The `reason` a refusal names in its details (e.g. last_owner, throttled), if any. */
 export function refusalReason(error: unknown): string | undefined {

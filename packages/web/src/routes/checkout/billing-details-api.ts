@@ -1,16 +1,16 @@
 // The console's calls for an organisation's billing details (who its invoices name; tax follows
 // the country and VAT number).
 import type { OrgBillingDetails, UpdateOrgBillingDetails } from '@slugsmith/contract';
-import { api } from '../../lib/api.js';
+import { body, client } from '../../lib/api.js';
 
 export const billingDetailsKey = (org: string) => ['console', 'org', org, 'billing', 'details'] as const;
 
-const path = (org: string) => `/orgs/${encodeURIComponent(org)}/billing/details`;
+const inOrg = (org: string) => ({ params: { path: { org } }, auth: 'required' }) as const;
 
 export function getBillingDetails(org: string, signal?: AbortSignal): Promise<OrgBillingDetails> {
-  return api<OrgBillingDetails>(path(org), { auth: 'required', signal });
+  return body(client.GET('/orgs/{org}/billing/details', { ...inOrg(org), signal }));
 }
 
-export function saveBillingDetails(org: string, body: UpdateOrgBillingDetails): Promise<OrgBillingDetails> {
-  return api<OrgBillingDetails>(path(org), { method: 'PUT', body, auth: 'required' });
+export function saveBillingDetails(org: string, json: UpdateOrgBillingDetails): Promise<OrgBillingDetails> {
+  return body(client.PUT('/orgs/{org}/billing/details', { ...inOrg(org), body: json }));
 }

@@ -1,17 +1,19 @@
 import { Alert, Anchor, Container, Loader, Stack, Text, Title } from '@mantine/core';
-import type { CheckoutSession } from '@slugsmith/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { ApiError, api } from '../../lib/api.js';
+import { ApiError, body, client } from '../../lib/api.js';
 import { openPaddleCheckout } from './paddle-checkout.js';
 
 const paymentLink = (transactionId: string, signal?: AbortSignal) =>
-  api<CheckoutSession>(`/billing/checkout/transactions/${encodeURIComponent(transactionId)}`, {
-    signal,
-    auth: 'none',
-  });
+  body(
+    client.GET('/billing/checkout/transactions/{transactionId}', {
+      params: { path: { transactionId } },
+      auth: 'none',
+      signal,
+    }),
+  );
 
 /** Which refusal of a payment link to say: unknown (404), already paid or closed (409), or other. */
 function refusalKey(error: unknown): 'paymentLink.unknown' | 'paymentLink.closed' | 'errors.prepareFailed' {

@@ -1,15 +1,11 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
-import type { CatalogueSyncResult } from '@slugsmith/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api.js';
+import { body, client } from '../../lib/api.js';
 import { useProvider } from '../admin/use-provider.js';
 
 const syncCatalogue = (provider: string) =>
-  api<CatalogueSyncResult>(`/admin/${encodeURIComponent(provider)}/catalogue/sync`, {
-    method: 'POST',
-    auth: 'required',
-  });
+  body(client.POST('/admin/{provider}/catalogue/sync', { params: { path: { provider } }, auth: 'required' }));
 
 /**
  * Staff's "sync now" of the plans and prices with the payment provider (checkout syncs on demand

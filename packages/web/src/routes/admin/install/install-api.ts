@@ -1,9 +1,11 @@
 // How this server runs (service or on-premise install), loaded with the install page only.
-import type { InstallStatus } from '@slugsmith/contract';
-import { api } from '../../../lib/api.js';
+import { queryOptions } from '@tanstack/react-query';
+import { body, client } from '../../../lib/api.js';
 
-export const installKeys = { status: () => ['admin', 'install'] as const };
-
-export function getInstallStatus(signal?: AbortSignal): Promise<InstallStatus> {
-  return api<InstallStatus>('/admin/install', { auth: 'required', signal });
-}
+export const installQueries = {
+  status: () =>
+    queryOptions({
+      queryKey: ['admin', 'install'] as const,
+      queryFn: ({ signal }) => body(client.GET('/admin/install', { auth: 'required', signal })),
+    }),
+};

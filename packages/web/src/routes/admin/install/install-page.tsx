@@ -6,7 +6,7 @@ import { STANDING_COLOURS } from '../../../components/install-licence.js';
 import { formatDate, formatDateTime } from '../../../ui/format.js';
 import { ErrorState, ListSkeleton } from '../../../ui/states.js';
 import { AdminHeader, TableScroll } from '../parts.js';
-import { getInstallStatus, installKeys } from './install-api.js';
+import { installQueries } from './install-api.js';
 
 type OnPremise = Extract<InstallStatus, { mode: 'on_premise' }>;
 
@@ -18,8 +18,7 @@ type OnPremise = Extract<InstallStatus, { mode: 'on_premise' }>;
 export function InstallPage() {
   const { t } = useTranslation('install');
   const status = useQuery({
-    queryKey: installKeys.status(),
-    queryFn: ({ signal }) => getInstallStatus(signal),
+    ...installQueries.status(),
     refetchInterval: 5_000,
   });
   return (

@@ -1,26 +1,34 @@
 // Staff's calls for on-premise licences, loaded with the licence pages only.
-import type { AdminLicence, IssueLicence } from '@slugsmith/contract';
-import { api } from '../../../lib/api.js';
-
-const enc = encodeURIComponent;
+import type { IssueLicence } from '@slugsmith/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { body, client } from '../../../lib/api.js';
 
 export const adminLicenceKeys = {
   all: () => ['admin', 'licences'] as const,
   org: (org: string) => ['admin', 'licences', 'org', org] as const,
 };
 
-export function listLicences(signal?: AbortSignal): Promise<AdminLicence[]> {
-  return api<AdminLicence[]>('/admin/licences', { auth: 'required', signal });
-}
+export const adminLicenceQueries = {
+  all: () =>
+    queryOptions({
+      queryKey: adminLicenceKeys.all(),
+      queryFn: ({ signal }) => body(client.GET('/admin/licences', { auth: 'required', signal })),
+    }),
+  /** One organisation's licences as staff see them (with who issued and revoked them). */
+  org: (org: string) =>
+    queryOptions({
+      queryKey: adminLicenceKeys.org(org),
+      queryFn: ({ signal }) =>
+        body(
+          client.GET('/admin/orgs/{org}/licences', { params: { path: { org } }, auth: 'required', signal }),
+        ),
+    }),
+};
 
-export function listOrgLicences(org: string, signal?: AbortSignal): Promise<AdminLicence[]> {
-  return api<AdminLicence[]>(`/admin/orgs/${enc(org)}/licences`, { auth: 'required', signal });
-}
+export const issueLicence = (org: string, json: IssueLicence) =>
+  body(
+    client.POST('/admin/orgs/{org}/licences', { params: { path: { org } }, body: json, auth: 'required' }),
+  );
 
-export function issueLicence(org: string, body: IssueLicence): Promise<AdminLicence> {
-  return api<AdminLicence>(`/admin/orgs/${enc(org)}/licences`, { method: 'POST', body, auth: 'required' });
-}
-
-export function revokeLicence(id: string): Promise<AdminLicence> {
-  return api<AdminLicence>(`/admin/licences/${enc(id)}/revoke`, { method: 'POST', auth: 'required' });
-}
+export const revokeLicence = (licence: string) =>
+  body(client.POST('/admin/licences/{licence}/revoke', { params: { path: { licence } }, auth: 'required' }));

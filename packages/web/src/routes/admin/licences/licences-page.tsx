@@ -3,16 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, ErrorState, ListSkeleton } from '../../../ui/states.js';
 import { AdminHeader } from '../parts.js';
-import { adminLicenceKeys, listLicences } from './admin-licences-api.js';
+import { adminLicenceQueries } from './admin-licences-api.js';
 import { AdminLicenceTable } from './licence-table.js';
 
 /** /admin/licences: every organisation's on-premise licences, newest first. */
 export function LicencesPage() {
   const { t } = useTranslation('licences');
-  const licences = useQuery({
-    queryKey: adminLicenceKeys.all(),
-    queryFn: ({ signal }) => listLicences(signal),
-  });
+  const licences = useQuery(adminLicenceQueries.all());
   return (
     <Stack gap="md">
       <AdminHeader title={t('admin.title')} intro={t('admin.intro')} />

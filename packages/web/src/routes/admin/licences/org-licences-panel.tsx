@@ -19,7 +19,7 @@ import { ApiError } from '../../../lib/api.js';
 import { notifyFailure, notifySuccess } from '../../../ui/notify.js';
 import { EmptyState, ErrorState, ListSkeleton } from '../../../ui/states.js';
 import { useStaff } from '../use-staff.js';
-import { adminLicenceKeys, issueLicence, listOrgLicences } from './admin-licences-api.js';
+import { adminLicenceKeys, adminLicenceQueries, issueLicence } from './admin-licences-api.js';
 import { AdminLicenceTable } from './licence-table.js';
 
 /** The admin organisation page's licences: the list, and (for admins) issuing one by hand. */
@@ -27,10 +27,7 @@ export function OrgLicencesPanel({ org }: { org: string }) {
   const { t } = useTranslation('licences');
   const { writable } = useStaff();
   const [issuing, setIssuing] = useState(false);
-  const licences = useQuery({
-    queryKey: adminLicenceKeys.org(org),
-    queryFn: ({ signal }) => listOrgLicences(org, signal),
-  });
+  const licences = useQuery(adminLicenceQueries.org(org));
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="org-licences-heading">
       <Group justify="space-between" mb="sm">

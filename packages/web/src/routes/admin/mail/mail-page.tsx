@@ -1,15 +1,14 @@
 import { Alert, Badge, Button, Code, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import type { OutboxMail, OutboxMailPage } from '@slugsmith/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../lib/api.js';
+import { body, client } from '../../../lib/api.js';
 import { formatDate } from '../../../ui/format.js';
 
 const listOutbox = (signal?: AbortSignal) =>
-  api<OutboxMailPage>('/admin/mail?limit=50&offset=0', { auth: 'required', signal });
-const getOutboxMail = (id: string, signal?: AbortSignal) =>
-  api<OutboxMail>(`/admin/mail/${encodeURIComponent(id)}`, { auth: 'required', signal });
+  body(client.GET('/admin/mail', { params: { query: { limit: 50, offset: 0 } }, auth: 'required', signal }));
+const getOutboxMail = (mailId: string, signal?: AbortSignal) =>
+  body(client.GET('/admin/mail/{mailId}', { params: { path: { mailId } }, auth: 'required', signal }));
 
 /** /admin/mail: what the embedded mailer kept (no SMTP configured), so staff can pass a link on. */
 export function MailPage() {

@@ -1,12 +1,14 @@
-// The console's calls for an organisation's on-premise licences (its own small client: the
+// The console's calls for an organisation's on-premise licences (its own small module: the
 // licences tab loads it with itself).
-import type { Licence } from '@slugsmith/contract';
-import { api } from '../../../lib/api.js';
+import { queryOptions } from '@tanstack/react-query';
+import { body, client } from '../../../lib/api.js';
 
-export const licenceKeys = {
-  org: (org: string) => ['console', 'org', org, 'licences'] as const,
+export const licenceQueries = {
+  /** The organisation's own licences (members read them). */
+  org: (org: string) =>
+    queryOptions({
+      queryKey: ['console', 'org', org, 'licences'] as const,
+      queryFn: ({ signal }) =>
+        body(client.GET('/orgs/{org}/licences', { params: { path: { org } }, auth: 'required', signal })),
+    }),
 };
-
-export function listOrgLicences(org: string, signal?: AbortSignal): Promise<Licence[]> {
-  return api<Licence[]>(`/orgs/${encodeURIComponent(org)}/licences`, { auth: 'required', signal });
-}

@@ -5,15 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LicenceCells, LicenceFileActions } from '../../../ui/licence-parts.js';
 import { EmptyState, ErrorState, ListSkeleton } from '../../../ui/states.js';
-import { licenceKeys, listOrgLicences } from './licences-api.js';
+import { licenceQueries } from './licences-api.js';
 
 /** The organisation's on-premise licences: what each allows, until when, and the token to install. */
 export function LicencesTab({ org }: { org: Organisation }) {
   const { t } = useTranslation('licences');
-  const licences = useQuery({
-    queryKey: licenceKeys.org(org.slug),
-    queryFn: ({ signal }) => listOrgLicences(org.slug, signal),
-  });
+  const licences = useQuery(licenceQueries.org(org.slug));
   return (
     <Stack gap="md" component="section" aria-labelledby="licences-heading">
       <div>
