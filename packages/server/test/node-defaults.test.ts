@@ -1,4 +1,4 @@
-import { execFile, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -40,13 +40,18 @@ describe('the server’s Node defaults', () => {
   });
 });
 
-describe('started as `node bin/slugsmith-server.js` or `node dist/main.js` (compiled)', () => {
+// A first start on a new data directory runs initdb: a minute on a loaded machine.
+describe('started as `node bin/slugsmith-server.js` or `node dist/main.js` (compiled)', {
+  timeout: 300_000,
+}, () => {
   let dir: string;
+  const children = new Set<ChildProcess>();
   beforeAll(async () => {
     await promisify(execFile)('npx', ['tsc', '-p', 'tsconfig.build.json'], { cwd: packageDir });
     dir = await mkdtemp(join(tmpdir(), 'slugsmith-defaults-'));
   });
   afterAll(async () => {
+    for (const child of children) child.kill('SIGKILL');
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
@@ -69,6 +74,7 @@ describe('started as `node bin/slugsmith-server.js` or `node dist/main.js` (comp
     child.stdout?.on('data', (chunk: Buffer) => {
       stdout += chunk.toString();
     });
+    children.add(child);
     const exited = once(child, 'exit');
     try {
       for (;;) {
@@ -87,6 +93,7 @@ describe('started as `node bin/slugsmith-server.js` or `node dist/main.js` (comp
     } finally {
       child.kill('SIGTERM');
       const [code] = await exited;
+      children.delete(child);
       expect(code).toBe(0);
     }
   }
