@@ -26,8 +26,8 @@ export interface StoredDocument {
 }
 
 /** GET /api/v1/docs/{name}?lang= (product spec §7.5). */
-export const fetchDocument = (name: string, lang: string) =>
-  body(client.GET('/docs/{id}', { params: { path: { id: name }, query: { lang } }, auth: 'none' }));
+export const fetchDocument = (name: string, lang: string, signal?: AbortSignal) =>
+  body(client.GET('/docs/{id}', { params: { path: { id: name }, query: { lang } }, auth: 'none', signal }));
 
 function isCategory(value: unknown): value is PatternCategory {
   const v = value as PatternCategory;

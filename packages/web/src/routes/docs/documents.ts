@@ -1,10 +1,11 @@
-import type { DocumentPage, Document as StoredDocument } from '@slugsmith/contract';
+import type { Document as StoredDocument } from '@slugsmith/contract';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DEFAULT_LANGUAGE } from '../../i18n/languages.js';
-import { ApiError, api } from '../../lib/api.js';
+import { ApiError, body, client } from '../../lib/api.js';
+import { fetchDocument } from '../../lib/content.js';
 
 export type { StoredDocument };
 
@@ -57,11 +58,7 @@ export function useDocument(idOrSlug: string) {
   const lang = useRequestedLanguage();
   return useQuery({
     queryKey: ['document', idOrSlug, lang],
-    queryFn: ({ signal }) =>
-      api<StoredDocument>(`/docs/${encodeURIComponent(idOrSlug)}?lang=${encodeURIComponent(lang)}`, {
-        auth: 'none',
-        signal,
-      }),
+    queryFn: ({ signal }) => fetchDocument(idOrSlug, lang, signal),
     // While a language switch loads, the same document stays on screen.
     placeholderData: (previous) =>
       previous?.slug === idOrSlug || previous?.id === idOrSlug ? previous : undefined,
@@ -73,15 +70,16 @@ export function useDocument(idOrSlug: string) {
 /** GET /docs?tags=…&offset&limit&lang: published documents carrying every tag given. */
 export function useDocumentList(tags: string[], page: number) {
   const lang = useDocumentLanguage();
-  const query = new URLSearchParams({
-    offset: String(page * LIST_PAGE_SIZE),
-    limit: String(LIST_PAGE_SIZE),
-    lang,
-  });
-  for (const tag of tags) query.append('tags', tag);
   return useQuery({
     queryKey: ['documents', tags, page, lang],
-    queryFn: ({ signal }) => api<DocumentPage>(`/docs?${query}`, { auth: 'none', signal }),
+    queryFn: ({ signal }) =>
+      body(
+        client.GET('/docs', {
+          params: { query: { offset: page * LIST_PAGE_SIZE, limit: LIST_PAGE_SIZE, lang, tags } },
+          auth: 'none',
+          signal,
+        }),
+      ),
     staleTime: 5 * 60_000,
     retry: retryServerTrouble,
   });

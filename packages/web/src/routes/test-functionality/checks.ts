@@ -1,6 +1,6 @@
-import type { InstanceSettings, Organisation, SdkConfig, SeriesInfo } from '@slugsmith/contract';
+import type { Organisation, SdkConfig, SeriesInfo } from '@slugsmith/contract';
 import { Slugsmith } from '@slugsmith/sdk';
-import { API_PREFIX, api } from '../../lib/api.js';
+import { API_PREFIX, body, client } from '../../lib/api.js';
 import { getConsoleConfig, listOrgs, listSdkConfigs, listSeries, totalStats } from '../../lib/console-api.js';
 import { fetchDocument } from '../../lib/content.js';
 import { forge, patternInfo } from '../../lib/generator-api.js';
@@ -53,13 +53,13 @@ export const CHECKS: readonly Check[] = [
   {
     id: 'ping',
     needsSignIn: false,
-    run: async ({ signal }) => (await api<{ status: string }>('/ping', { auth: 'none', signal })).status,
+    run: async ({ signal }) => (await body(client.GET('/ping', { auth: 'none', signal }))).status,
   },
   {
     id: 'settings',
     needsSignIn: false,
     run: async ({ signal }) => {
-      const settings = await api<InstanceSettings>('/settings', { auth: 'none', signal });
+      const settings = await body(client.GET('/settings', { auth: 'none', signal }));
       return { key: 'provider', values: { provider: settings.payment_provider } };
     },
   },
