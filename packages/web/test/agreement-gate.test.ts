@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { closeAgreementGate, openAgreementGate } from '../src/lib/agreement-gate.js';
-import { api, setAccessTokenSource } from '../src/lib/api.js';
+import { client, setAccessTokenSource } from '../src/lib/api.js';
 
 afterEach(() => {
   openAgreementGate();
@@ -26,9 +26,9 @@ describe('the agreement gate of a first sign-in', () => {
     const asked = recordingFetch();
     setAccessTokenSource(() => 'token');
     closeAgreementGate();
-    const orgs = api('/orgs', { auth: 'required' });
-    const account = api('/accounts', { method: 'POST', auth: 'required', beforeAgreements: true });
-    const docs = api('/docs', { auth: 'optional' });
+    const orgs = client.GET('/orgs', { auth: 'required' });
+    const account = client.POST('/accounts', { auth: 'required', beforeAgreements: true });
+    const docs = client.GET('/docs', { auth: 'optional' });
     await Promise.all([account, docs]);
     await settle();
     expect(asked).toEqual(['/api/v1/accounts', '/api/v1/docs']);
@@ -42,10 +42,14 @@ describe('the agreement gate of a first sign-in', () => {
     let token: string | null = 'token';
     setAccessTokenSource(() => token);
     closeAgreementGate();
-    const required = api('/orgs', { auth: 'required' });
-    const optional = api('/stats/total', { auth: 'optional' });
+    const required = client.GET('/orgs', { auth: 'required' });
+    const optional = client.GET('/stats/total', { auth: 'optional' });
     const controller = new AbortController();
-    const cancelled = api('/orgs/a', { auth: 'required', signal: controller.signal });
+    const cancelled = client.GET('/orgs/{org}', {
+      params: { path: { org: 'a' } },
+      auth: 'required',
+      signal: controller.signal,
+    });
     controller.abort(new Error('left the page'));
     await expect(cancelled).rejects.toThrow('left the page');
     token = null;
@@ -58,7 +62,7 @@ describe('the agreement gate of a first sign-in', () => {
   it('is open when no account layer armed it (nothing waits)', async () => {
     const asked = recordingFetch();
     setAccessTokenSource(() => 'token');
-    await api('/orgs', { auth: 'required' });
+    await client.GET('/orgs', { auth: 'required' });
     expect(asked).toEqual(['/api/v1/orgs']);
   });
 });

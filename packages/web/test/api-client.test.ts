@@ -7,11 +7,6 @@ import { apiTypesFile, generateApiTypes } from '../scripts/api-types.js';
 const src = fileURLToPath(new URL('../src', import.meta.url));
 /** The client module: the one place that calls fetch and knows the API's prefix. */
 const CLIENT = 'lib/api.ts';
-/** Modules still calling routes by hand (`api<T>(path)`), moved to typed calls one by one. */
-const UNTYPED = new Set<string>([
-  'lib/admin-api.ts',
-]);
-
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
@@ -35,13 +30,6 @@ describe('the console calls the API only through its typed client', () => {
           );
       });
     expect(offenders).toEqual([]);
-  });
-
-  it('no untyped api<T>(path) call outside the modules not yet moved', () => {
-    const untyped = sources(src).filter(
-      (file) => /\bapi</.test(readFileSync(join(src, file), 'utf8')) && file !== CLIENT,
-    );
-    expect(untyped.sort()).toEqual([...UNTYPED].sort());
   });
 
   it("has api-types.ts generated from the server's current OpenAPI document", async () => {

@@ -1,38 +1,25 @@
 /**
  * The console's client of the staff part of the API (product spec §7.4, §7.5, §7.7), typed by
  * @slugsmith/contract: plans and their prices, organisations and their subscriptions, documents
- * with translations and tags. Same transport as the console client (`api()`: bearer token, 30 s
+ * with translations and tags. Same typed client as the console's (lib/api.ts: bearer token, 30 s
  * timeout, §8 errors); kept apart so the staff screens load it only with the admin pages.
  *
  * `adminKeys` names the TanStack Query keys; a key is a prefix of the keys below it.
  */
 import type {
-  AdminDashboard,
   AdminDocument,
-  AdminOrgDetail,
-  AdminOrgSummaryPage,
-  AdminPlan,
-  AdminUser,
-  AdminUserPage,
   AuditObjectType,
-  AuditPage,
-  BillingEvent,
   BillingEventState,
   CreateDocument,
   CreatePlan,
   CreateSubscription,
   DocumentAction,
   DocumentState,
-  InstanceSettings,
   PricePeriod,
-  ProviderObject,
   ProviderObjectKind,
-  ProviderObjectPage,
   SetPlanPrice,
   SetPlanTranslation,
   StaffLevel,
-  Subscription,
-  Translation,
   UpdateAdminOrg,
   UpdateAdminUser,
   UpdateDocument,
@@ -40,12 +27,17 @@ import type {
   UpdatePlan,
   UpdateSubscription,
 } from '@slugsmith/contract';
-import { api } from './api.js';
+import { body, client } from './api.js';
 
-const enc = encodeURIComponent;
-const get = <T>(path: string, signal?: AbortSignal) => api<T>(path, { auth: 'required', signal });
-const send = <T>(method: string, path: string, body?: unknown) =>
-  api<T>(path, { method, body, auth: 'required' });
+/** Every staff call is the signed-in staff member's. */
+const staff = { auth: 'required' } as const;
+
+/** The filters that say something: an empty search or an unset choice is left out of the query. */
+function present<T extends object>(params: T): T {
+  return Object.fromEntries(
+    Object.entries(params).filter(([, value]) => value !== undefined && value !== null && value !== ''),
+  ) as T;
+}
 
 /** `?a=1&b=x` from the defined values (repeated keys for arrays); empty when none. */
 export function queryString(
@@ -91,66 +83,99 @@ export const adminKeys = {
 
 // ---- plans ---------------------------------------------------------------------------------------
 
-const planPath = (plan: string) => `/admin/subscriptions/${enc(plan)}`;
+const ofPlan = (plan: string) => ({ params: { path: { plan } }, ...staff });
 
 /** Every plan, whatever its state. */
-export const listPlans = (signal?: AbortSignal) => get<AdminPlan[]>('/admin/subscriptions', signal);
-export const getPlan = (plan: string, signal?: AbortSignal) => get<AdminPlan>(planPath(plan), signal);
-export const createPlan = (body: CreatePlan) => send<AdminPlan>('POST', '/admin/subscriptions', body);
+export const listPlans = (signal?: AbortSignal) =>
+  body(client.GET('/admin/subscriptions', { ...staff, signal }));
+export const getPlan = (plan: string, signal?: AbortSignal) =>
+  body(client.GET('/admin/subscriptions/{plan}', { ...ofPlan(plan), signal }));
+export const createPlan = (json: CreatePlan) =>
+  body(client.POST('/admin/subscriptions', { ...staff, body: json }));
 /** `features` may name only the keys to change; `prices` replaces the whole list. */
-export const updatePlan = (plan: string, body: UpdatePlan) => send<AdminPlan>('PUT', planPath(plan), body);
+export const updatePlan = (plan: string, json: UpdatePlan) =>
+  body(client.PUT('/admin/subscriptions/{plan}', { ...ofPlan(plan), body: json }));
 /** Refused when someone subscribed: archive the plan instead. */
-export const deletePlan = (plan: string) => send<null>('DELETE', planPath(plan));
-/** Adds or replaces the price of one period (in one currency). */
+export const deletePlan = (plan: string) => body(client.DELETE('/admin/subscriptions/{plan}', ofPlan(plan)));
 /** The plan's texts in one language other than English (English is the plan's own fields). */
-export const setPlanTranslation = (plan: string, language: string, body: SetPlanTranslation) =>
-  send<AdminPlan>('PUT', `${planPath(plan)}/translations/${enc(language)}`, body);
+export const setPlanTranslation = (plan: string, language: string, json: SetPlanTranslation) =>
+  body(
+    client.PUT('/admin/subscriptions/{plan}/translations/{language}', {
+      params: { path: { plan, language } },
+      ...staff,
+      body: json,
+    }),
+  );
 export const deletePlanTranslation = (plan: string, language: string) =>
-  send<null>('DELETE', `${planPath(plan)}/translations/${enc(language)}`);
-export const setPlanPrice = (plan: string, period: PricePeriod, body: SetPlanPrice) =>
-  send<AdminPlan>('PUT', `${planPath(plan)}/prices/${enc(period)}`, body);
+  body(
+    client.DELETE('/admin/subscriptions/{plan}/translations/{language}', {
+      params: { path: { plan, language } },
+      ...staff,
+    }),
+  );
+/** Adds or replaces the price of one period (in one currency). */
+export const setPlanPrice = (plan: string, period: PricePeriod, json: SetPlanPrice) =>
+  body(
+    client.PUT('/admin/subscriptions/{plan}/prices/{period}', {
+      params: { path: { plan, period } },
+      ...staff,
+      body: json,
+    }),
+  );
 export const deletePlanPrice = (plan: string, period: PricePeriod, currency = 'USD') =>
-  send<null>('DELETE', `${planPath(plan)}/prices/${enc(period)}${queryString({ currency })}`);
+  body(
+    client.DELETE('/admin/subscriptions/{plan}/prices/{period}', {
+      params: { path: { plan, period }, query: { currency } },
+      ...staff,
+    }),
+  );
 
 // ---- organisations and their subscriptions -------------------------------------------------------
 
-const adminOrgPath = (org: string) => `/admin/orgs/${enc(org)}`;
+const ofOrg = (org: string) => ({ params: { path: { org } }, ...staff });
 
 export interface OrgListParams {
   offset: number;
   limit: number;
   q?: string;
   plan?: string;
-  state?: string;
+  state?: 'active' | 'suspended';
   /** `paying` or `past_due`: the dashboard's figures open these lists. */
-  billing?: string;
+  billing?: 'paying' | 'past_due';
 }
 
 /** Organisations matching the search (name or slug), the current SaaS plan and the state. */
 export const listAdminOrgs = (params: OrgListParams, signal?: AbortSignal) =>
-  get<AdminOrgSummaryPage>(`/admin/orgs${queryString({ ...params })}`, signal);
+  body(client.GET('/admin/orgs', { params: { query: present(params) }, ...staff, signal }));
 /** Members, subscriptions, limits in force, series and usage. */
 export const getAdminOrg = (org: string, signal?: AbortSignal) =>
-  get<AdminOrgDetail>(adminOrgPath(org), signal);
+  body(client.GET('/admin/orgs/{org}', { ...ofOrg(org), signal }));
 /** Renames, suspends (`suspended: true`) or resumes an organisation. */
-export const updateAdminOrg = (org: string, body: UpdateAdminOrg) =>
-  send<AdminOrgDetail>('PUT', adminOrgPath(org), body);
+export const updateAdminOrg = (org: string, json: UpdateAdminOrg) =>
+  body(client.PUT('/admin/orgs/{org}', { ...ofOrg(org), body: json }));
 /** Deletes the organisation; `confirm` is its slug typed again. */
 export const deleteAdminOrg = (org: string, confirm: string) =>
-  send<null>('DELETE', `${adminOrgPath(org)}${queryString({ confirm })}`);
+  body(client.DELETE('/admin/orgs/{org}', { params: { path: { org }, query: { confirm } }, ...staff }));
 
 export const listOrgSubscriptions = (org: string, signal?: AbortSignal) =>
-  get<Subscription[]>(`${adminOrgPath(org)}/subscriptions`, signal);
-export const createOrgSubscription = (org: string, body: CreateSubscription) =>
-  send<Subscription>('POST', `${adminOrgPath(org)}/subscriptions`, body);
-export const updateOrgSubscription = (org: string, id: string, body: UpdateSubscription) =>
-  send<Subscription>('PUT', `${adminOrgPath(org)}/subscriptions/${enc(id)}`, body);
+  body(client.GET('/admin/orgs/{org}/subscriptions', { ...ofOrg(org), signal }));
+export const createOrgSubscription = (org: string, json: CreateSubscription) =>
+  body(client.POST('/admin/orgs/{org}/subscriptions', { ...ofOrg(org), body: json }));
+const ofOrgSubscription = (org: string, subscription: string) => ({
+  params: { path: { org, subscription } },
+  ...staff,
+});
+export const updateOrgSubscription = (org: string, id: string, json: UpdateSubscription) =>
+  body(
+    client.PUT('/admin/orgs/{org}/subscriptions/{subscription}', {
+      ...ofOrgSubscription(org, id),
+      body: json,
+    }),
+  );
 export const deleteOrgSubscription = (org: string, id: string) =>
-  send<null>('DELETE', `${adminOrgPath(org)}/subscriptions/${enc(id)}`);
+  body(client.DELETE('/admin/orgs/{org}/subscriptions/{subscription}', ofOrgSubscription(org, id)));
 
 // ---- documents -----------------------------------------------------------------------------------
-
-const docPath = (id: string) => `/admin/docs/${enc(id)}`;
 
 export interface DocListParams {
   offset: number;
@@ -171,22 +196,37 @@ export interface DocumentTagCount {
   documents: number;
 }
 
+const ofDoc = (id: string) => ({ params: { path: { id } }, ...staff });
+const ofTranslation = (id: string, lang: string) => ({ params: { path: { id, lang } }, ...staff });
+
 export const listAdminDocs = (params: DocListParams, signal?: AbortSignal) =>
-  get<AdminDocumentPage>(`/admin/docs${queryString({ ...params })}`, signal);
-export const getAdminDoc = (id: string, signal?: AbortSignal) => get<AdminDocument>(docPath(id), signal);
-export const createDoc = (body: Partial<CreateDocument> & Pick<CreateDocument, 'slug' | 'title'>) =>
-  send<AdminDocument>('POST', '/admin/docs', body);
-export const updateDoc = (id: string, body: UpdateDocument) => send<AdminDocument>('PUT', docPath(id), body);
+  body(
+    client.GET('/admin/docs', {
+      params: { query: present({ ...params, tags: params.tags && [...params.tags] }) },
+      ...staff,
+      signal,
+    }),
+  );
+export const getAdminDoc = (id: string, signal?: AbortSignal) =>
+  body(client.GET('/admin/docs/{id}', { ...ofDoc(id), signal }));
+export const createDoc = (json: Partial<CreateDocument> & Pick<CreateDocument, 'slug' | 'title'>) =>
+  body(client.POST('/admin/docs', { ...staff, body: json }));
+export const updateDoc = (id: string, json: UpdateDocument) =>
+  body(client.PUT('/admin/docs/{id}', { ...ofDoc(id), body: json }));
 /** The publish action: publish or discard the drafts (one language's when given), or unpublish. */
-export const actOnDoc = (id: string, body: DocumentAction) => send<AdminDocument>('PATCH', docPath(id), body);
-export const deleteDoc = (id: string) => send<null>('DELETE', docPath(id));
+export const actOnDoc = (id: string, json: DocumentAction) =>
+  body(client.PATCH('/admin/docs/{id}', { ...ofDoc(id), body: json }));
+export const deleteDoc = (id: string) => body(client.DELETE('/admin/docs/{id}', ofDoc(id)));
 export const getTranslation = (id: string, lang: string, signal?: AbortSignal) =>
-  get<Translation>(`${docPath(id)}/tr/${enc(lang)}`, signal);
-export const putTranslation = (id: string, lang: string, body: { title: string; content: string }) =>
-  send<Translation>('PUT', `${docPath(id)}/tr/${enc(lang)}`, body);
-export const listDocTags = (signal?: AbortSignal) => get<DocumentTagCount[]>('/admin/docs/tags', signal);
-export const createDocTag = (name: string) => send<DocumentTagCount>('POST', '/admin/docs/tags', { name });
-export const deleteDocTag = (name: string) => send<null>('DELETE', `/admin/docs/tags/${enc(name)}`);
+  body(client.GET('/admin/docs/{id}/tr/{lang}', { ...ofTranslation(id, lang), signal }));
+export const putTranslation = (id: string, lang: string, json: { title: string; content: string }) =>
+  body(client.PUT('/admin/docs/{id}/tr/{lang}', { ...ofTranslation(id, lang), body: json }));
+export const listDocTags = (signal?: AbortSignal) =>
+  body(client.GET('/admin/docs/tags', { ...staff, signal }));
+export const createDocTag = (name: string) =>
+  body(client.POST('/admin/docs/tags', { ...staff, body: { name } }));
+export const deleteDocTag = (tag: string) =>
+  body(client.DELETE('/admin/docs/tags/{tag}', { params: { path: { tag } }, ...staff }));
 
 // ---- users ---------------------------------------------------------------------------------------
 
@@ -199,19 +239,19 @@ export interface UserListParams {
 
 /** Accounts matching the search (e-mail or slug), with their organisations and staff level. */
 export const listAdminUsers = (params: UserListParams, signal?: AbortSignal) =>
-  get<AdminUserPage>(`/admin/users${queryString({ ...params })}`, signal);
+  body(client.GET('/admin/users', { params: { query: present(params) }, ...staff, signal }));
 /** Disables or enables sign-in, grants (`staff: 'admin' | 'support'`) or revokes (`null`) a staff level. */
-export const updateAdminUser = (id: string, body: UpdateAdminUser) =>
-  send<AdminUser>('PUT', `/admin/users/${enc(id)}`, body);
+export const updateAdminUser = (id: string, json: UpdateAdminUser) =>
+  body(client.PUT('/admin/users/{id}', { params: { path: { id } }, ...staff, body: json }));
 
 // ---- dashboard, settings, audit --------------------------------------------------------------------
 
-export const getAdminDashboard = (signal?: AbortSignal) => get<AdminDashboard>('/admin/dashboard', signal);
+export const getAdminDashboard = (signal?: AbortSignal) =>
+  body(client.GET('/admin/dashboard', { ...staff, signal }));
 /** Public: the instance settings every visitor's console reads. */
-export const getSettings = (signal?: AbortSignal) =>
-  api<InstanceSettings>('/settings', { auth: 'none', signal });
-export const updateSettings = (body: UpdateInstanceSettings) =>
-  send<InstanceSettings>('PUT', '/admin/settings', body);
+export const getSettings = (signal?: AbortSignal) => body(client.GET('/settings', { auth: 'none', signal }));
+export const updateSettings = (json: UpdateInstanceSettings) =>
+  body(client.PUT('/admin/settings', { ...staff, body: json }));
 
 export interface AuditListParams {
   offset: number;
@@ -224,7 +264,7 @@ export interface AuditListParams {
 
 /** Admin writes, newest first; `object_type` and `object_id` narrow them to one object. */
 export const listAudit = (params: AuditListParams, signal?: AbortSignal) =>
-  get<AuditPage>(`/admin/audit${queryString({ ...params })}`, signal);
+  body(client.GET('/admin/audit', { params: { query: present(params) }, ...staff, signal }));
 
 // ---- payment-provider events ---------------------------------------------------------------------
 
@@ -237,20 +277,31 @@ export interface EventListParams {
   customer_id?: string;
 }
 
-const eventsPath = (provider: string) => `/admin/${enc(provider)}/events`;
+const ofProvider = (provider: string) => ({ params: { path: { provider } }, ...staff });
 
 /** The provider's webhook events, newest first, with filters. */
 export const listEvents = (provider: string, params: EventListParams, signal?: AbortSignal) =>
-  get<BillingEvent[]>(`${eventsPath(provider)}${queryString({ ...params })}`, signal);
+  body(
+    client.GET('/admin/{provider}/events', {
+      params: { path: { provider }, query: present(params) },
+      ...staff,
+      signal,
+    }),
+  );
 /** Seen by staff: no longer retried. */
 export const acknowledgeEvents = (provider: string, ids: string[]) =>
-  send<BillingEvent[]>('PATCH', eventsPath(provider), { ids, state: 'acknowledged' });
+  body(
+    client.PATCH('/admin/{provider}/events', {
+      ...ofProvider(provider),
+      body: { ids, state: 'acknowledged' },
+    }),
+  );
 /** Corrects the payload of an event not yet processed; it is processed again at once. */
 export const editEvent = (provider: string, id: string, payload: Record<string, unknown>) =>
-  send<BillingEvent>('PUT', eventsPath(provider), { id, payload });
+  body(client.PUT('/admin/{provider}/events', { ...ofProvider(provider), body: { id, payload } }));
 /** Failed or acknowledged events processed again now. */
 export const retryEvents = (provider: string, ids: string[]) =>
-  send<BillingEvent[]>('POST', `${eventsPath(provider)}/retry`, { ids });
+  body(client.POST('/admin/{provider}/events/retry', { ...ofProvider(provider), body: { ids } }));
 
 // ---- payment-provider objects --------------------------------------------------------------------
 
@@ -264,24 +315,39 @@ export interface ProviderObjectListParams {
   search?: string;
 }
 
-const objectsPath = (provider: string, kind: ProviderObjectKind) => `/admin/${enc(provider)}/${kind}`;
-
 /** What the provider holds of one kind, newest first, with the kind's filters. */
 export const listProviderObjects = (
   provider: string,
   kind: ProviderObjectKind,
   params: ProviderObjectListParams,
   signal?: AbortSignal,
-) => get<ProviderObjectPage>(`${objectsPath(provider, kind)}${queryString({ ...params })}`, signal);
+) =>
+  body(
+    client.GET(`/admin/{provider}/${kind}`, {
+      params: { path: { provider }, query: present(params) },
+      ...staff,
+      signal,
+    }),
+  );
 export const getProviderObject = (
   provider: string,
   kind: ProviderObjectKind,
   id: string,
   signal?: AbortSignal,
-) => get<ProviderObject>(`${objectsPath(provider, kind)}/${enc(id)}`, signal);
+) =>
+  body(
+    client.GET(`/admin/{provider}/${kind}/{id}`, { params: { path: { provider, id } }, ...staff, signal }),
+  );
 /** Cancels a subscription at the provider; its events then update the organisation. */
 export const cancelProviderSubscription = (
   provider: string,
   id: string,
   when: 'period_end' | 'immediately',
-) => send<ProviderObject>('POST', `${objectsPath(provider, 'subscriptions')}/${enc(id)}/cancel`, { when });
+) =>
+  body(
+    client.POST('/admin/{provider}/subscriptions/{id}/cancel', {
+      params: { path: { provider, id } },
+      ...staff,
+      body: { when },
+    }),
+  );

@@ -131,19 +131,6 @@ export async function body<T>(call: Promise<{ data?: T }>): Promise<T> {
   return (await call).data as T;
 }
 
-/**
- * An untyped call through the same client, left for the staff module (admin-api.ts) until it
- * moves to typed routes (test/api-client.test.ts lists who may still call it).
- * @deprecated call `client` with the route's path instead.
- */
-export async function api<T>(
-  path: string,
-  options: RequestOptions & { method?: string; body?: unknown } = {},
-): Promise<T> {
-  const { method = 'GET', ...init } = options;
-  return body(client.request(method as 'get', path as never, init as never)) as Promise<T>;
-}
-
 /** Fire-and-forget analytics (product spec §2.5); failures are silent. */
 export function trace(event: string, data: Record<string, unknown>): void {
   try {

@@ -3,7 +3,7 @@ import type { OrgState } from '@slugsmith/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { adminKeys, listAdminOrgs, listPlans } from '../../../lib/admin-api.js';
+import { adminKeys, listAdminOrgs, listPlans, type OrgListParams } from '../../../lib/admin-api.js';
 import { formatDate } from '../../../ui/format.js';
 import { ErrorState, ListSkeleton } from '../../../ui/states.js';
 import { Pager } from '../pager.js';
@@ -20,7 +20,7 @@ export function OrgsPage() {
   const page = list.page;
   const plan = list.get('plan');
   const state = list.get('state') as OrgState | undefined;
-  const billing = list.get('billing');
+  const billing = list.get('billing') as OrgListParams['billing'];
   const setParam = (name: string, value: string | null) => list.set(name, value);
   const query = {
     offset: (page - 1) * PAGE_SIZE,
