@@ -19,7 +19,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { InstallLicenceCard } from '../../components/install-licence.js';
-import { consoleKeys, errorReason, listOrgs, prepareCheckout } from '../../lib/console-api.js';
+import { consoleQueries, errorReason, prepareCheckout } from '../../lib/console-api.js';
 import { useInstall } from '../../lib/install.js';
 import { formatMoney } from '../../lib/money.js';
 import { usePublicPlans } from '../../lib/plans.js';
@@ -89,7 +89,7 @@ export function CheckoutPage() {
 function CheckoutOrder({ params }: { params: URLSearchParams }) {
   const { t } = useTranslation('billing');
   const initial = useMemo(() => parseCheckoutParams(params), [params]);
-  const orgs = useQuery({ queryKey: consoleKeys.orgs(), queryFn: ({ signal }) => listOrgs(signal) });
+  const orgs = useQuery(consoleQueries.orgs());
   const plans = usePublicPlans();
   const [creating, setCreating] = useState(false);
 

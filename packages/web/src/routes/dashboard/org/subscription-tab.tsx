@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FeatureName } from '../../../components/feature-hint.js';
 import { PlansOrLicence } from '../../../components/install-licence.js';
-import { consoleKeys, getLimits, hasRole, listSubscriptions } from '../../../lib/console-api.js';
+import { consoleQueries, hasRole } from '../../../lib/console-api.js';
 import { useInstall } from '../../../lib/install.js';
 import { formatCount } from '../../../lib/numbers.js';
 import { formatDate } from '../../../ui/format.js';
@@ -35,8 +35,7 @@ export function limitText(value: number, unlimited: string, locale?: string): st
 export function SubscriptionTab({ org }: { org: Organisation }) {
   const { t } = useTranslation('dashboard');
   const subs = useQuery({
-    queryKey: consoleKeys.subscriptions(org.slug),
-    queryFn: ({ signal }) => listSubscriptions(org.slug, signal),
+    ...consoleQueries.subscriptions(org.slug),
     // A change the provider has not confirmed yet: look again until its event has landed.
     refetchInterval: (query) => (hasPendingChange(query.state.data) ? PENDING_POLL_MS : false),
   });
@@ -53,10 +52,7 @@ export function SubscriptionTab({ org }: { org: Organisation }) {
   useEffect(() => {
     if (mayBuy) rememberOrgForCheckout(org.slug);
   }, [mayBuy, org.slug]);
-  const limits = useQuery({
-    queryKey: consoleKeys.limits(org.slug),
-    queryFn: ({ signal }) => getLimits(org.slug, signal),
-  });
+  const limits = useQuery(consoleQueries.limits(org.slug));
 
   return (
     <Stack gap="xl">
