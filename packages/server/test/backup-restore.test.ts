@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -318,6 +319,16 @@ describe('the commands as an operator runs them', () => {
     await restoreMain([join(tmpdir(), 'no-such.backup.gz')]);
     expect(process.exitCode).toBe(1);
     expect(errors.pop()).toMatch(/no-such\.backup\.gz: no such file/);
+
+    // No install there: said so, and no empty data directory is left behind.
+    const nowhere = join(tmpdir(), `no-install-${process.pid}-${Date.now()}`);
+    process.env = { ...saved, DATA_DIR: nowhere };
+    delete process.env.DATABASE_URL;
+    process.exitCode = undefined;
+    await backupMain([join(tmpdir(), 'never-written.backup.gz')]);
+    expect(process.exitCode).toBe(1);
+    expect(errors.pop()).toMatch(/^No Slugsmith database at DATA_DIR .*: nothing to read\.$/);
+    expect(existsSync(nowhere)).toBe(false);
 
     // The embedded database of a running server: the refusal names the way that works.
     const config = await places.fresh('pglite');

@@ -33,7 +33,7 @@ const USAGE = `usage: slugsmith-server advance-counters <time of the backup, e.g
 
 export async function main(args: string[]): Promise<void> {
   await runCommand(USAGE, args, { positional: 1 }, async ([takenAt], open) => {
-    const database = await open();
+    const database = await open({ existing: true });
     try {
       const moves = await advanceRestoredCounters(database, takenAt);
       console.log(`series counters moved forward: ${moves.length}`);

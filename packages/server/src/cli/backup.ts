@@ -36,7 +36,7 @@ const USAGE = 'usage: slugsmith-server backup <file>   (writes a gzip backup of 
 export async function main(args: string[]): Promise<void> {
   await runCommand(USAGE, args, { positional: 1 }, async ([typed], open) => {
     const path = operatorPath(typed);
-    const database = await open();
+    const database = await open({ existing: true });
     try {
       const summary = await backupDatabase(database, path);
       const total = [...summary.rows.values()].reduce((a, b) => a + b, 0);

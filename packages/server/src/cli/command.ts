@@ -1,10 +1,20 @@
-import { realpathSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Database, openDatabase } from '../db/connect.js';
 import { DataDirInUseError } from '../db/data-dir-lock.js';
 import { ConfigError, loadConfig } from '../platform/config.js';
 import { BackupFileError } from './backup-file.js';
+
+/** Opens the database of the environment; `existing`: it must already hold a Slugsmith install. */
+export type OpenDatabase = (options?: { existing?: boolean }) => Promise<Database>;
+
+async function holdsSlugsmith(database: Database): Promise<boolean> {
+  return database.rawTransaction(async (exec) => {
+    const [row] = await exec(`SELECT to_regclass('schema_migrations') IS NOT NULL AS held`, []);
+    return row?.held === true;
+  });
+}
 
 /** A refusal the operator can act on: printed as it is, without a stack trace. */
 export class CommandError extends Error {}
@@ -18,7 +28,7 @@ export async function runCommand(
   usage: string,
   args: string[],
   shape: { positional: number; flags?: readonly string[] },
-  body: (positionals: string[], open: () => Promise<Database>, flags: Set<string>) => Promise<void>,
+  body: (positionals: string[], open: OpenDatabase, flags: Set<string>) => Promise<void>,
 ): Promise<void> {
   const flags = new Set(args.filter((a) => a.startsWith('--')));
   const positionals = args.filter((a) => !a.startsWith('--'));
@@ -29,10 +39,16 @@ export async function runCommand(
     process.exitCode = 2;
     return;
   }
-  const open = async () => {
+  const open: OpenDatabase = async ({ existing = false } = {}) => {
     const config = loadConfig();
+    const where = config.database.kind === 'pglite' ? `DATA_DIR ${config.database.dataDir}` : 'DATABASE_URL';
+    // Reading an install that is not there must not make an empty one (PGlite creates its directory).
+    if (existing && config.database.kind === 'pglite' && !existsSync(config.database.dataDir)) {
+      throw new CommandError(`No Slugsmith database at ${where}: nothing to read.`);
+    }
+    let database: Database;
     try {
-      return await openDatabase(config.database);
+      database = await openDatabase(config.database);
     } catch (error) {
       if (error instanceof DataDirInUseError) {
         throw new CommandError(
@@ -41,6 +57,13 @@ export async function runCommand(
       }
       throw error;
     }
+    if (existing && !(await holdsSlugsmith(database))) {
+      await database.close();
+      throw new CommandError(
+        `No Slugsmith database at ${where} (the server never started on it): nothing to read.`,
+      );
+    }
+    return database;
   };
   try {
     await body(positionals, open, flags);

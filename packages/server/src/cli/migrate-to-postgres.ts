@@ -76,7 +76,7 @@ export async function main(args: string[]): Promise<void> {
         'DATABASE_URL is set: this install already runs on PostgreSQL (unset it to name the embedded DATA_DIR)',
       );
     }
-    const source = await open();
+    const source = await open({ existing: true });
     try {
       const target = await openDatabase({ kind: 'postgres', url, schema, poolMax: 2 });
       try {
