@@ -120,13 +120,11 @@ export async function buildApp(
     frameworkErrors: (error, request, reply) => {
       // Sent before routing, so no hook runs: the CORS headers are set here.
       corsHeaders?.(request as FastifyRequest, reply as FastifyReply);
-      (reply as FastifyReply)
-        .status(400)
-        .send({
-          code: 400,
-          message: ErrorMessages.badRequest,
-          details: { reason: 'bad_request', problem: error.message },
-        });
+      (reply as FastifyReply).status(400).send({
+        code: 400,
+        message: ErrorMessages.badRequest,
+        details: { reason: 'bad_request', problem: error.message },
+      });
     },
     forceCloseConnections: 'idle',
     clientErrorHandler: answerClientError,

@@ -149,8 +149,8 @@ describeEachDatabase('the OpenAPI document as a client generator sees it', (ctx)
     expect(new Set(ids).size).toBe(ids.length);
     expect(document.paths['/api/v1/gen/forge']?.post?.operationId).toBe('postGenForge');
     // Request bodies carry an example a reader can send as it is.
-    const forgeBody = (document.paths['/api/v1/gen/forge']?.post as { requestBody?: unknown })
-      .requestBody as {
+    const forgePost = document.paths['/api/v1/gen/forge']?.post as { requestBody?: unknown } | undefined;
+    const forgeBody = forgePost?.requestBody as {
       content: { 'application/json': { schema: { examples?: unknown[] } } };
     };
     expect(forgeBody.content['application/json'].schema.examples?.[0]).toMatchObject({

@@ -23,7 +23,12 @@ const routePaths = {
 };
 const catalogues: Record<string, object> = {
   'en-GB': {
-    titles: { landing: 'Human-readable IDs', docs: 'Documentation', playground: 'Playground', notFound: 'Not found' },
+    titles: {
+      landing: 'Human-readable IDs',
+      docs: 'Documentation',
+      playground: 'Playground',
+      notFound: 'Not found',
+    },
     descriptions: { default: 'Unique IDs.', docs: 'All about it.', playground: 'Try <patterns> & "more".' },
   },
   'de-DE': {
@@ -128,7 +133,13 @@ describe('page heads rendered by the server: title, description, language and li
 
 describe('a document described by its first paragraph', () => {
   it('skips headings, code, lists and quotes; drops markdown; cuts a long one at a word', () => {
-    const text = ['# Title', '```\ncode\n```', '- a list', '> a quote', 'The **first** [real](/x) `paragraph`.'];
+    const text = [
+      '# Title',
+      '```\ncode\n```',
+      '- a list',
+      '> a quote',
+      'The **first** [real](/x) `paragraph`.',
+    ];
     expect(describeMarkdown(text.join('\n\n'))).toBe('The first real paragraph.');
     const long = describeMarkdown(`${'word '.repeat(60)}end`);
     expect(long.length).toBeLessThanOrEqual(160);

@@ -149,16 +149,19 @@ describe('/products', () => {
     const fresh = await context.newPage();
     try {
       // The catalogue is asked in the reader's language (?language=): matched by path.
-      await fresh.route((url) => url.pathname === '/api/v1/subscriptions', async (route) => {
-        await held;
-        if (fail)
-          await route.fulfill({
-            status: 503,
-            contentType: 'application/json',
-            body: '{"code":503,"message":"Service unavailable"}',
-          });
-        else await route.continue();
-      });
+      await fresh.route(
+        (url) => url.pathname === '/api/v1/subscriptions',
+        async (route) => {
+          await held;
+          if (fail)
+            await route.fulfill({
+              status: 503,
+              contentType: 'application/json',
+              body: '{"code":503,"message":"Service unavailable"}',
+            });
+          else await route.continue();
+        },
+      );
       await fresh.goto('/products');
       await fresh.getByTestId('plans-skeleton').waitFor();
       release();
