@@ -1,7 +1,9 @@
 import { DOCUMENT_LANGUAGES } from '@slugsmith/contract';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
+import { orgSubscriptions } from '../src/db/schema.js';
 import { describeEachDatabase } from './support/app.js';
-import { buyWithTestCard } from './support/billing-core.js';
+import { buyWithTestCard, orgId, priceId } from './support/billing-core.js';
 import { orgWithOwner } from './support/keys.js';
 
 const TRANSLATED = DOCUMENT_LANGUAGES.filter((l) => l !== 'en');
@@ -277,5 +279,27 @@ describeEachDatabase("the billing history in the reader's language (local sandbo
     expect(item.plan.name).toBe('チーム');
     expect(item.description).toMatch(/^Team/);
     expect(item).not.toHaveProperty('priceId');
+
+    // A change asked of the provider and not confirmed yet names its plan in the reader's words too
+    // (the change stores the English name of when it was asked).
+    const db = ctx().app.database.db;
+    await db
+      .update(orgSubscriptions)
+      .set({
+        pendingChange: {
+          priceId: await priceId(ctx(), 'team', 'monthly'),
+          planSlug: 'team',
+          planName: 'Team',
+          period: 'monthly',
+          quantity: 2,
+          requestedAt: new Date().toISOString(),
+        },
+      })
+      .where(and(eq(orgSubscriptions.orgId, await orgId(ctx(), org)), isNotNull(orgSubscriptions.provider)));
+    const subs = await ctx().request('GET', `/api/v1/orgs/${org}/subscriptions?language=ja`, {
+      token: owner.token,
+    });
+    const pending = subs.body.find((s: { billing: unknown }) => s.billing)?.billing.pending_change;
+    expect(pending).toMatchObject({ plan: { slug: 'team', name: 'チーム' }, quantity: 2 });
   });
 });

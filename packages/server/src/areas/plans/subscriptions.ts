@@ -27,35 +27,51 @@ function toSubscriptions(
 ): Subscription[] {
   const winners = new Set([...inForce(rows, now).values()].map((s) => s.id));
   return rows.map((s) => ({
-    ...toSubscription(s, now, names?.get(s.plan.id)),
+    ...toSubscription(s, now, names),
     effective: winners.has(s.id),
   }));
 }
 
-/** The plans' names in the translation nearest `lang` (English otherwise), by plan id. */
+/**
+ * The names, in the translation nearest `lang` (English otherwise) and by plan slug, of the
+ * subscriptions' plans and of the plans a pending change moves them to.
+ */
 async function planNames(
   db: Db,
   rows: readonly q.SubscriptionRow[],
   lang: string | undefined,
 ): Promise<Map<string, string>> {
-  const translations = await q.translationsOf(db, [...new Set(rows.map((r) => r.plan.id))]);
+  const named = new Map(rows.map((r) => [r.plan.slug, { id: r.plan.id, name: r.plan.name }]));
+  for (const slug of rows.map((r) => r.billing?.pendingChange?.planSlug)) {
+    if (!slug || named.has(slug)) continue;
+    const plan = await q.findPlan(db, slug);
+    if (plan) named.set(slug, { id: plan.id, name: plan.name });
+  }
+  const translations = await q.translationsOf(
+    db,
+    [...named.values()].map((p) => p.id),
+  );
   return new Map(
-    rows.map((r) => [
-      r.plan.id,
+    [...named].map(([slug, plan]) => [
+      slug,
       nearestTranslation(
-        translations.filter((t) => t.planId === r.plan.id),
+        translations.filter((t) => t.planId === plan.id),
         lang,
-      )?.name ?? r.plan.name,
+      )?.name ?? plan.name,
     ]),
   );
 }
 
-function toSubscription(s: q.SubscriptionRow, now = new Date(), name = s.plan.name): Subscription {
+function toSubscription(
+  s: q.SubscriptionRow,
+  now = new Date(),
+  names?: ReadonlyMap<string, string>,
+): Subscription {
   return {
     id: s.id,
     plan: {
       slug: s.plan.slug,
-      name,
+      name: names?.get(s.plan.slug) ?? s.plan.name,
       plan_type: s.plan.planType,
       free: s.plan.free,
       custom_features: s.plan.customFeatures,
@@ -69,11 +85,16 @@ function toSubscription(s: q.SubscriptionRow, now = new Date(), name = s.plan.na
     trial_until: s.trialUntil?.toISOString() ?? null,
     renews_at: s.renewsAt?.toISOString() ?? null,
     ends_at: s.endsAt?.toISOString() ?? null,
-    billing: s.billing && toBilling(s, s.billing, now),
+    billing: s.billing && toBilling(s, s.billing, now, names),
   };
 }
 
-function toBilling(s: q.SubscriptionRow, b: q.SubscriptionBillingRow, now: Date): SubscriptionBilling {
+function toBilling(
+  s: q.SubscriptionRow,
+  b: q.SubscriptionBillingRow,
+  now: Date,
+  names?: ReadonlyMap<string, string>,
+): SubscriptionBilling {
   const renews = !b.cancelAtPeriodEnd && b.price !== null && b.price.period !== 'perpetual';
   return {
     provider: b.provider,
@@ -85,7 +106,7 @@ function toBilling(s: q.SubscriptionRow, b: q.SubscriptionBillingRow, now: Date)
     current_period_end: b.currentPeriodEnd?.toISOString() ?? null,
     next_payment:
       renews && b.price ? { amount: b.price.amount * s.quantity, currency: b.price.currency } : null,
-    pending_change: pendingChange(b.pendingChange, now),
+    pending_change: pendingChange(b.pendingChange, now, names),
   };
 }
 
@@ -95,10 +116,12 @@ const PENDING_FOR_MS = 60 * 60_000;
 function pendingChange(
   p: q.SubscriptionBillingRow['pendingChange'],
   now: Date,
+  names?: ReadonlyMap<string, string>,
 ): SubscriptionBilling['pending_change'] {
   if (!p || now.getTime() - Date.parse(p.requestedAt) > PENDING_FOR_MS) return null;
   return {
-    plan: { slug: p.planSlug, name: p.planName },
+    // The name the reader reads the plan by; the stored one is the English of when it was asked.
+    plan: { slug: p.planSlug, name: names?.get(p.planSlug) ?? p.planName },
     period: p.period,
     quantity: p.quantity,
     requested_at: p.requestedAt,
