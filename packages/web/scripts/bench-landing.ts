@@ -10,17 +10,16 @@
  * resource type. Build first: `npm run build`, then `npm run bench:landing -w @slugsmith/web`.
  * `-- --urls` lists every request; `-- <dir>` measures another build of the console than dist/.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort, launchChromium } from '@slugsmith/test-support';
+import { launchChromium } from '@slugsmith/test-support';
 import type { Browser } from 'playwright-core';
+import { startBuiltServer, stopBuiltServer } from './built-server.js';
 
 const webDir = fileURLToPath(new URL('..', import.meta.url));
 const dist = resolve(process.argv.slice(2).find((arg) => !arg.startsWith('--')) ?? join(webDir, 'dist'));
-const serverMain = fileURLToPath(new URL('../../server/dist/main.js', import.meta.url));
 
 interface Tally {
   requests: number;
@@ -30,38 +29,6 @@ type Measurement = Map<string, Tally>;
 
 /** With `--urls`, every request of the precompressed run is listed with its bytes. */
 const listUrls = process.argv.includes('--urls');
-
-async function startServer(webDist: string): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [serverMain], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: url,
-      DATA_DIR: 'memory://',
-      WEB_DIST_DIR: webDist,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let tries = 0; ; tries++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/api/v1/ping`)).ok) return { url, child };
-    } catch {}
-    if (tries > 600) throw new Error('server did not answer /api/v1/ping within a minute');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
 
 /** One cold visit of `/`: every request Chromium made and the bytes it received for each. */
 async function visit(browser: Browser, url: string, log?: string[]): Promise<Measurement> {
@@ -99,13 +66,13 @@ async function visit(browser: Browser, url: string, log?: string[]): Promise<Mea
 }
 
 async function measure(browser: Browser, webDist: string, log?: string[]): Promise<Measurement> {
-  const server = await startServer(webDist);
+  const server = await startBuiltServer(webDist);
   try {
     // A first visit warms the server (its caches, V8) so that both runs see the same server state.
     await visit(browser, server.url);
     return await visit(browser, server.url, log);
   } finally {
-    await stopServer(server.child);
+    await stopBuiltServer(server);
   }
 }
 
