@@ -10,6 +10,8 @@ export type LanguageTag = SuggestMeta['tags'][number] & { language?: string | nu
 export interface EditorMeta {
   dictionaries: SuggestMeta['dictionaries'];
   tags: readonly LanguageTag[];
+  /** Asks for the tags: they are fetched (hundreds of kB) only once completions are opened. */
+  requestTags?: () => void;
 }
 
 /**

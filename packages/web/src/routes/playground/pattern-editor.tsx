@@ -1,6 +1,6 @@
 import { Paper, Text, UnstyledButton } from '@mantine/core';
 import { type ParsedPattern, PatternError, parsePattern, type Suggestion } from '@slugsmith/generator';
-import { type KeyboardEvent, type ReactNode, useId, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { completions, type EditorMeta } from './completions.js';
 import { type Token, tokenize } from './highlight.js';
@@ -133,6 +133,10 @@ export function PatternEditor({
     () => (open ? completions(value, cursor, meta) : []),
     [open, value, cursor, meta],
   );
+  const { requestTags } = meta;
+  useEffect(() => {
+    if (open) requestTags?.();
+  }, [open, requestTags]);
   const error = validation.error;
   const listed = open && suggestions.length > 0;
   const listId = `${id}-list`;
