@@ -26,6 +26,9 @@ const PUBLIC_ROUTES = [
   'GET /api/docs/static/*',
   'GET /api/docs/static/index.html',
   'GET /api/docs/static/swagger-initializer.js',
+  // The docs UI's own name, mark and colours.
+  'GET /api/docs/static/theme/favicon.svg',
+  'GET /api/docs/static/theme/slugsmith.css',
   'GET /api/openapi.json',
   // What the console and the landing page read before anyone signs in.
   'GET /api/v1/agreements/latest',

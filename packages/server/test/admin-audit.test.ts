@@ -63,6 +63,17 @@ async function newDocument(ctx: TestContext, token: string) {
   return r.body as { id: string; slug: string };
 }
 
+/** The current end-user licence agreement's version (its titles are seeded in every language). */
+async function eulaVersion(ctx: TestContext): Promise<string> {
+  const latest = (await ctx.request('GET', '/api/v1/agreements/latest')).body as {
+    type: string;
+    version: string;
+  }[];
+  const eula = latest.find((a) => a.type === 'eula');
+  if (!eula) throw new Error('no end-user licence agreement');
+  return eula.version;
+}
+
 async function newTag(ctx: TestContext, token: string) {
   const name = unique('tag');
   await ctx.request('POST', '/api/v1/admin/docs/tags', { token, body: { name } });
@@ -146,6 +157,58 @@ const RECIPES: Record<string, Recipe> = {
       objectId: slug,
       before: true,
       after: true,
+    };
+  },
+  'PUT /api/v1/admin/subscriptions/:plan/translations/:language': async (ctx, token) => {
+    const slug = await newPlan(ctx, token);
+    return {
+      method: 'PUT',
+      url: `/api/v1/admin/subscriptions/${slug}/translations/de`,
+      body: { name: 'Geprüft' },
+      action: 'plan.translate',
+      objectType: 'plan',
+      objectId: slug,
+      before: false,
+      after: true,
+    };
+  },
+  'DELETE /api/v1/admin/subscriptions/:plan/translations/:language': async (ctx, token) => {
+    const slug = await newPlan(ctx, token);
+    const url = `/api/v1/admin/subscriptions/${slug}/translations/de`;
+    await ctx.request('PUT', url, { token, body: { name: 'Geprüft' } });
+    return {
+      method: 'DELETE',
+      url,
+      action: 'plan.untranslate',
+      objectType: 'plan',
+      objectId: slug,
+      before: true,
+      after: false,
+    };
+  },
+  'PUT /api/v1/admin/agreements/:type/:version/translations/:language': async (ctx) => {
+    const version = await eulaVersion(ctx);
+    return {
+      method: 'PUT',
+      url: `/api/v1/admin/agreements/eula/${version}/translations/ko`,
+      body: { title: '최종 사용자 라이선스 계약 (검토됨)' },
+      action: 'agreement.translate',
+      objectType: 'settings',
+      objectId: `agreement/eula/${version}`,
+      before: true,
+      after: true,
+    };
+  },
+  'DELETE /api/v1/admin/agreements/:type/:version/translations/:language': async (ctx) => {
+    const version = await eulaVersion(ctx);
+    return {
+      method: 'DELETE',
+      url: `/api/v1/admin/agreements/eula/${version}/translations/ja`,
+      action: 'agreement.untranslate',
+      objectType: 'settings',
+      objectId: `agreement/eula/${version}`,
+      before: true,
+      after: false,
     };
   },
   'DELETE /api/v1/admin/subscriptions/:plan': async (ctx, token) => {

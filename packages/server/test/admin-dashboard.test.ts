@@ -207,17 +207,27 @@ describeEachDatabase('instance settings', (ctx) => {
       status: 200,
       body: { dev_warning: true, sandbox_disclaimer: false, support_contact: 'Help@Example.com' },
     });
+    // The seller's invoice details (none set here), as printed on every invoice.
+    const noSeller = {
+      seller_name: null,
+      seller_address: null,
+      seller_country: null,
+      seller_vat_number: null,
+      invoice_footer: null,
+    };
     expect((await put({ sandbox_disclaimer: true })).body).toEqual({
       dev_warning: true,
       sandbox_disclaimer: true,
       support_contact: 'Help@Example.com',
       payment_provider: 'local',
+      ...noSeller,
     });
     expect((await ctx().request('GET', '/api/v1/settings')).body).toEqual({
       dev_warning: true,
       sandbox_disclaimer: true,
       support_contact: 'Help@Example.com',
       payment_provider: 'local',
+      ...noSeller,
     });
     expect((await put({ support_contact: 'https://example.com/support' })).body.support_contact).toBe(
       'https://example.com/support',
@@ -227,6 +237,7 @@ describeEachDatabase('instance settings', (ctx) => {
       sandbox_disclaimer: true,
       support_contact: null,
       payment_provider: 'local',
+      ...noSeller,
     });
 
     for (const bad of ['nonsense', 'ftp://example.com', 'javascript:alert(1)', '']) {

@@ -103,16 +103,21 @@ async function openPostgres(url: string, schemaName: string, poolMax: number): P
     db,
     async rawTransaction(fn) {
       const client = await pool.connect();
+      // A connection that cannot even roll back is gone: the pool must drop it, not lend it again
+      // (nor wait on it when it ends).
+      let broken: Error | undefined;
       try {
         await client.query('BEGIN');
         const result = await fn(async (sql, params) => (await client.query(sql, params)).rows);
         await client.query('COMMIT');
         return result;
       } catch (error) {
-        await client.query('ROLLBACK').catch(() => {});
+        await client.query('ROLLBACK').catch((lost: Error) => {
+          broken = lost;
+        });
         throw error;
       } finally {
-        client.release();
+        client.release(broken);
       }
     },
     poolCounts: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
