@@ -347,13 +347,15 @@ describe('from Choose to checkout', () => {
     const url = new URL(page.url());
     expect(url.searchParams.get('plan')).toBe('pro');
     expect(url.searchParams.get('period')).toBe('annual');
-    // Signed in, Free starts on the dashboard.
+    // Signed in, Free starts on the dashboard (once the page knows the account: polled).
     await page.goto('/products');
-    expect(
-      await card('free')
-        .getByRole('link', { name: /Start free/ })
-        .getAttribute('href'),
-    ).toBe('/dashboard');
+    await expect
+      .poll(() =>
+        card('free')
+          .getByRole('link', { name: /Start free/ })
+          .getAttribute('href'),
+      )
+      .toBe('/dashboard');
   });
 });
 
