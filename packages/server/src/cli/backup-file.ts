@@ -29,7 +29,8 @@ export async function writeBackupFile(
   items: AsyncIterable<DataItem>,
 ): Promise<Map<string, number>> {
   const partial = `${path}.partial`;
-  const file = createWriteStream(partial);
+  // A backup holds password hashes, signing keys and licence keys: its owner alone reads it.
+  const file = createWriteStream(partial, { mode: 0o600 });
   const gzip = createGzip({ level: 6 });
   gzip.pipe(file);
   const write = async (text: string) => {

@@ -34,7 +34,7 @@ export function startScheduledBackups(
 
   const once = async (): Promise<string | undefined> => {
     try {
-      await mkdir(settings.dir, { recursive: true });
+      await mkdir(settings.dir, { recursive: true, mode: 0o700 });
       const path = join(settings.dir, backupName(new Date()));
       const summary = await backupDatabase(database, path);
       const old = (await readdir(settings.dir)).filter((f) => NAME.test(f)).sort();

@@ -253,14 +253,3 @@ export async function listPublishedPages(db: DbOrTx, collections: readonly strin
     .where(and(eq(documents.state, 'published'), inArray(documents.collection, [...collections])))
     .orderBy(asc(documents.collection), asc(documents.position), asc(documents.slug));
 }
-
-export async function isPublishedIn(db: DbOrTx, collection: string, slug: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: documents.id })
-    .from(documents)
-    .where(
-      and(eq(documents.slug, slug), eq(documents.collection, collection), eq(documents.state, 'published')),
-    )
-    .limit(1);
-  return row !== undefined;
-}

@@ -162,10 +162,6 @@ export async function getPublished(db: Db, idOrSlug: string, lang: string | unde
 export const listPublishedPages = (db: Db, collections: readonly string[]) =>
   q.listPublishedPages(db, collections);
 
-/** Whether `slug` is a published document of `collection` (a page the console can show). */
-export const isPublishedIn = (db: Db, collection: string, slug: string) =>
-  q.isPublishedIn(db, collection, slug);
-
 /** A data document or landing block by name: its text, its format and the language served. */
 export async function getContent(db: Db, name: string, lang: string | undefined) {
   const slug = name.replace(/\.(ya?ml|md)$/i, '');

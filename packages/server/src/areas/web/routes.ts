@@ -2,13 +2,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { isLanguagePrefix } from '@slugsmith/contract';
+import { type Document, isLanguagePrefix } from '@slugsmith/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps.js';
 import { defaultAccess } from '../../auth/access.js';
 import type { Db } from '../../db/connect.js';
 import { pickLanguage } from '../../platform/interface-language.js';
-import { getPublished, isPublishedIn, listPublishedPages } from '../documents/service.js';
+import { getPublished, listPublishedPages } from '../documents/service.js';
 import { type ConsolePath, consolePathMatcher, documentPages, readRoutePaths } from './console-paths.js';
 import { BRAND, consoleTexts, describeMarkdown, type PageHead, renderHead } from './page-head.js';
 import { robotsTxt, sitemapXml } from './site-files.js';
@@ -73,37 +73,42 @@ export async function registerWeb(app: FastifyInstance, deps: AppDeps): Promise<
   const texts = consoleTexts(dist);
   const pageTitles: Record<string, string> = routePaths?.titles ?? {};
 
-  const isPage = async (path: ConsolePath) =>
-    path?.kind === 'page' ||
-    (path?.kind === 'document' && (await isPublishedIn(site.db, path.collection, path.slug)));
-
-  /** The head of a page: a document's own title and first paragraph, else the page's texts. */
-  async function headOf(request: FastifyRequest, path: string, consolePath: ConsolePath): Promise<PageHead> {
-    const [first = '', ...rest] = path.split('/').slice(1);
+  /** The reader's language: a language prefix, `?lng=`, else the browser's. */
+  function languageOf(request: FastifyRequest, path: string) {
+    const first = path.split('/')[1] ?? '';
     const prefixed = isLanguagePrefix(first);
     const named = [...(prefixed ? [first] : []), ...queryLanguages(request.query)];
     const language = pickLanguage(named, request.headers['accept-language']);
-    const pagePath = prefixed ? `/${rest.join('/')}` : path;
-    const href = new URL(pagePath, site.publicUrl).href;
-    const head = { language, href, languageNamed: named.length > 0 };
-    const page =
-      pageTitles[pagePath] ?? (consolePath?.kind === 'document' ? consolePath.collection : undefined);
-    if (consolePath?.kind === 'document') {
-      const doc = await getPublished(site.db, consolePath.slug, language).catch(() => undefined);
-      if (doc) {
-        const description = doc.format === 'markdown' ? describeMarkdown(doc.content) : '';
-        return {
-          ...head,
-          title: `${doc.title} - ${BRAND}`,
-          description: description || (texts.description(language, page) ?? ''),
-        };
-      }
-    }
     return {
-      ...head,
-      title: texts.title(language, page),
-      description: texts.description(language, page) ?? '',
+      language,
+      named: named.length > 0,
+      pagePath: prefixed ? `/${path.split('/').slice(2).join('/')}` : path,
     };
+  }
+
+  /**
+   * The published document a document page shows, read once for both the 404 decision and the
+   * page's head; undefined when none of that collection bears the slug.
+   */
+  async function documentOf(consolePath: ConsolePath & { kind: 'document' }, language: string) {
+    const doc = await getPublished(site.db, consolePath.slug, language).catch(() => undefined);
+    return doc?.slug === consolePath.slug && doc.collection === consolePath.collection ? doc : undefined;
+  }
+
+  /** The head of a page: a document's own title and first paragraph, else the page's texts. */
+  function headOf(
+    reader: ReturnType<typeof languageOf>,
+    page: string | undefined,
+    doc: Document | undefined,
+  ): PageHead {
+    const { language, pagePath } = reader;
+    const head = { language, href: new URL(pagePath, site.publicUrl).href, languageNamed: reader.named };
+    const description = texts.description(language, page) ?? '';
+    if (doc) {
+      const own = doc.format === 'markdown' ? describeMarkdown(doc.content) : '';
+      return { ...head, title: `${doc.title} - ${BRAND}`, description: own || description };
+    }
+    return { ...head, title: texts.title(language, page), description };
   }
 
   /** Sends index.html with the page's head; 404 (and its head) when the console has no such page. */
@@ -111,13 +116,15 @@ export async function registerWeb(app: FastifyInstance, deps: AppDeps): Promise<
     const path = request.url.split('?')[0] ?? '/';
     if ((request.method !== 'GET' && request.method !== 'HEAD') || serverPaths.test(path)) return false;
     const consolePath = matchPath(path);
-    const found = await isPage(consolePath);
-    if (!found) {
-      if (!request.headers.accept?.includes('text/html')) return false;
-      reply.code(404);
-    }
-    const head = found ? await headOf(request, path, consolePath) : await headOf(request, '/404', undefined);
+    const reader = languageOf(request, path);
+    const doc = consolePath?.kind === 'document' ? await documentOf(consolePath, reader.language) : undefined;
+    const found = consolePath?.kind === 'page' || doc !== undefined;
+    if (!found && !request.headers.accept?.includes('text/html')) return false;
+    const head = found
+      ? headOf(reader, pageTitles[reader.pagePath] ?? (doc ? doc.collection : undefined), doc)
+      : headOf(languageOf(request, '/404'), pageTitles['/404'], undefined);
     reply
+      .code(found ? 200 : 404)
       .header('cache-control', 'no-cache')
       .header('vary', 'Accept-Language')
       .type('text/html; charset=utf-8')
