@@ -3,25 +3,15 @@ import { RefusalCode } from '@slugsmith/contract';
 import { SlugsmithError } from '@slugsmith/sdk';
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { LANGUAGE_CODES } from '../src/i18n/languages.js';
 import { ApiError } from '../src/lib/api.js';
 import { toApiError } from '../src/lib/generator-api.js';
 import { describeCheckError } from '../src/routes/test-functionality/describe-error.js';
 import { STATUS_TEXTS, serverMessage } from '../src/ui/server-messages.js';
 
 const NAMESPACES = ['errors', 'playground'];
-const LANGUAGES = [
-  'de-DE',
-  'en-GB',
-  'en-US',
-  'es-ES',
-  'fr-FR',
-  'ja-JP',
-  'ko-KR',
-  'ru-RU',
-  'sr-Cyrl',
-  'sr-Latn',
-  'zh-CN',
-];
+// Every interface language, as the console lists them.
+const LANGUAGES = LANGUAGE_CODES;
 const catalogue = (lang: string, ns: string) =>
   JSON.parse(readFileSync(new URL(`../public/locales/${lang}/${ns}.json`, import.meta.url), 'utf8'));
 const resources = (lang: string) => Object.fromEntries(NAMESPACES.map((ns) => [ns, catalogue(lang, ns)]));

@@ -1,21 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { CreateSdkConfig, Email, Name, Slug } from '@slugsmith/contract';
 import { describe, expect, it } from 'vitest';
+import { LANGUAGE_CODES } from '../src/i18n/languages.js';
 import { EXPIRY_IN_PAST, type IssueFigures, issueMessage } from '../src/lib/validation-messages.js';
 
-const LANGUAGES = [
-  'de-DE',
-  'en-GB',
-  'en-US',
-  'es-ES',
-  'fr-FR',
-  'ja-JP',
-  'ko-KR',
-  'ru-RU',
-  'sr-Cyrl',
-  'sr-Latn',
-  'zh-CN',
-];
+// Every interface language, as the console lists them.
+const LANGUAGES = LANGUAGE_CODES;
 type Tree = { [key: string]: string | Tree };
 const entry = (lang: string, key: string) => {
   const [ns = '', path = ''] = key.split(':');
