@@ -283,6 +283,16 @@ describeEachDatabase("the billing history in the reader's language (local sandbo
     // A change asked of the provider and not confirmed yet names its plan in the reader's words too
     // (the change stores the English name of when it was asked).
     const db = ctx().app.database.db;
+    const paidSubscription = async () => {
+      for (let i = 0; i < 100; i++) {
+        await ctx().request('POST', '/api/v1/admin/local/run', { token: admin });
+        const r = await ctx().request('GET', `/api/v1/orgs/${org}/subscriptions`, { token: owner.token });
+        if (r.body.some((sub: { billing: unknown }) => sub.billing)) return;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      throw new Error('the paid subscription never arrived');
+    };
+    await paidSubscription();
     await db
       .update(orgSubscriptions)
       .set({
@@ -292,7 +302,8 @@ describeEachDatabase("the billing history in the reader's language (local sandbo
           planName: 'Team',
           period: 'monthly',
           quantity: 2,
-          requestedAt: new Date().toISOString(),
+          // Ahead of the sandbox's events still on their way, which would otherwise settle it.
+          requestedAt: new Date(Date.now() + 10 * 60_000).toISOString(),
         },
       })
       .where(and(eq(orgSubscriptions.orgId, await orgId(ctx(), org)), isNotNull(orgSubscriptions.provider)));
