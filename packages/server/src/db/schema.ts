@@ -888,6 +888,23 @@ export const installNodes = pgTable('install_nodes', {
   heartbeatMs: integer('heartbeat_ms').notNull().default(60_000),
 });
 
+/** An install's last verified revocation list (migration 0026): one row. */
+export const installRevocationList = pgTable('install_revocation_list', {
+  singleton: boolean('singleton').primaryKey().default(true),
+  /** The signed list as verified (General JWS JSON). */
+  signed: jsonb('signed').notNull(),
+  issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+  source: text('source').notNull().$type<'fetched' | 'imported'>(),
+  storedAt: timestamp('stored_at', { withTimezone: true }).notNull(),
+});
+
+/** The licences on that list, and when this install first learned of each (migration 0026). */
+export const installRevocations = pgTable('install_revocations', {
+  licenceId: uuid('licence_id').primaryKey(),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }).notNull(),
+  learnedAt: timestamp('learned_at', { withTimezone: true }).notNull(),
+});
+
 // ---- invitations (migration 0017) -----------------------------------------------------------
 
 /** Invitations to an organisation by e-mail; the link's secret is kept as a SHA-256 hash. */

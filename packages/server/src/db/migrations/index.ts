@@ -22,6 +22,7 @@ import { sql as invoiceParties } from './0022_invoice_parties.js';
 import { sql as planAndAgreementTranslations } from './0023_plan_and_agreement_translations.js';
 import { sql as documentDrafts } from './0024_document_drafts.js';
 import { sql as seriesLanguageBundles } from './0025_series_language_bundles.js';
+import { sql as installRevocations } from './0026_install_revocations.js';
 
 /**
  * Every migration, in order. Applied ones are recorded by id and never edited: a change to the
@@ -52,4 +53,5 @@ export const migrations: readonly { id: string; sql: string }[] = [
   { id: '0023_plan_and_agreement_translations', sql: planAndAgreementTranslations },
   { id: '0024_document_drafts', sql: documentDrafts },
   { id: '0025_series_language_bundles', sql: seriesLanguageBundles },
+  { id: '0026_install_revocations', sql: installRevocations },
 ];
