@@ -2,9 +2,9 @@ import { AGREEMENT_RULES, type Agreement } from './agreement-rules.js';
 import type { Element, EmojiElement, NumberElement, SelectorElement, SpecialElement } from './ast.js';
 import { applyMask, type Casing, casedWith, casingOf, maskedMaxBytes } from './casing.js';
 import type { BundleIndex, DictionaryIndex } from './dictionary-index.js';
-import { withSuggestion } from './did-you-mean.js';
 import { GeneratorError, PatternError } from './errors.js';
 import { alphabetInfo, JOIN_LIST_LIMIT, type JoinInfo, joinInfoOf } from './joins.js';
+import { missingDictionaryError, unknownTagError } from './names.js';
 import { elementToString } from './parser.js';
 import { utf8Length } from './text.js';
 
@@ -49,26 +49,16 @@ export type Component =
 
 // ---- selectors --------------------------------------------------------------------------------
 
-/**
- * An include tag the dictionary does not have. The message names it (and stays one the consoles
- * translate); the tags the kind does have are what would be valid there, for editors and clients.
- */
+/** An include tag the dictionary does not have (the tags it does have are valid there). */
 function unknownTag(tag: string, dict: DictionaryIndex, el: Element): PatternError {
-  const names = dict.tagNames();
-  return new PatternError(
-    withSuggestion(`Unknown tag '${tag}' for '${dict.kind}'`, tag, names),
-    el.start,
-    el.end,
-    names,
-  );
+  return unknownTagError(tag, dict.kind, dict.tagNames(), el);
 }
 
 export function selectorComponent(el: SelectorElement, index: BundleIndex): Component {
   const dict = index.find(el.kind, el.language);
   if (typeof dict === 'string') {
     // A language without this kind: the languages that have it are what would be valid there.
-    const languages = index.languagesOf(el.kind).map((l) => `@${l}`);
-    throw new PatternError(dict, el.start, el.end, languages.length > 0 ? languages : ['dictionary']);
+    throw missingDictionaryError(dict, el, index.kinds(), el.kind);
   }
   // An unknown include tag is an error (no word could match); excluding a tag no word has is a no-op.
   for (const t of el.include) {

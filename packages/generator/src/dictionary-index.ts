@@ -1,14 +1,14 @@
 import { asciiFormSpelling, asciiSpelling } from './ascii.js';
 import type { SizeLimit } from './ast.js';
 import type { BundleTag, DictionaryBundle } from './bundle.js';
-import { CASINGS, type Casing, casedWith, casingOf } from './casing.js';
-import { withSuggestion } from './did-you-mean.js';
+import { CASINGS, type Casing } from './casing.js';
 import { GeneratorError } from './errors.js';
+import { findDictionary, languagesOf } from './names.js';
 import { TAG_ALIASES } from './tag-aliases.js';
 import { charLength } from './text.js';
 import { CasedWords } from './word-views.js';
 
-export const DEFAULT_LANGUAGE = 'en';
+export { DEFAULT_LANGUAGE } from './names.js';
 
 function compare(len: number, { op, value }: SizeLimit): boolean {
   switch (op) {
@@ -255,19 +255,7 @@ export class BundleIndex {
    * language-agnostic one. Returns a reason string when there is none.
    */
   find(kind: string, language: string | null): DictionaryIndex | string {
-    const k = kind.toLowerCase();
-    const lang = language ?? DEFAULT_LANGUAGE;
-    const ofKind = this.dictionaries.filter((d) => d.kind === k);
-    const found = ofKind.find((d) => d.language === lang) ?? ofKind.find((d) => d.language === null);
-    if (found) return found;
-    if (ofKind.length === 0) {
-      // The names a placeholder may start with, spelt in the casing the writer used ({Nuon} → Noun).
-      const names = [...this.dictionaries.map((d) => d.kind), 'number', 'special'].map(
-        casedWith(casingOf(kind)),
-      );
-      return withSuggestion(`Unknown dictionary '${kind}'`, kind, names);
-    }
-    return `No '${k}' dictionary for language '${lang}'`;
+    return findDictionary(this.dictionaries, kind, language);
   }
 
   /**
@@ -281,12 +269,7 @@ export class BundleIndex {
 
   /** Languages that have a dictionary of this kind, sorted. */
   languagesOf(kind: string): string[] {
-    const k = kind.toLowerCase();
-    return [
-      ...new Set(
-        this.dictionaries.filter((d) => d.kind === k && d.language).map((d) => d.language as string),
-      ),
-    ].sort();
+    return languagesOf(this.dictionaries, kind);
   }
 
   kinds(): { kind: string; language: string | null }[] {

@@ -19,6 +19,8 @@ export { GeneratorError, PatternError, SequenceExhausted } from './errors.js';
 export type { ForgeOptions, GeneratorOptions, PatternInfo, SliceOptions, SliceResult } from './generator.js';
 export { Generator, toSequence } from './generator.js';
 export type { PatternMeasure } from './measure.js';
+export type { DictionaryName, KnownDictionaries } from './names.js';
+export { checkNames, findDictionary } from './names.js';
 export { canonicalPattern, LIMITS, parsePattern } from './parser.js';
 export { ALGORITHM_VERSION } from './permutation.js';
 export type { CompiledPattern } from './plan.js';
