@@ -1,8 +1,9 @@
 import { SUPPORTED_LANGUAGES } from '@slugsmith/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invitationMail } from '../src/areas/invitations/mail.js';
 import { interfaceLanguage } from '../src/platform/interface-language.js';
 import { createMailer } from '../src/platform/mail.js';
-import { linkMail } from '../src/platform/mail-templates.js';
+import { catalogueMail, linkMail, mailLanguage } from '../src/platform/mail-templates.js';
 import { MailCatcher } from './support/mail-catcher.js';
 
 const silentLog = { info() {}, warn() {}, error() {} } as never;
@@ -53,6 +54,40 @@ describe('mail texts', () => {
     expect(subjects.size).toBe(SUPPORTED_LANGUAGES.length * 4 - 2);
   });
 
+  it('fills every placeholder of every message in every language (catalogue and code agree)', () => {
+    const unfilled = /\{\w+\}/;
+    for (const { code } of SUPPORTED_LANGUAGES) {
+      const language = mailLanguage(code);
+      const mails = [
+        ...(['verify_email', 'reset_password', 'sign_up_attempt', 'password_changed'] as const).map((kind) =>
+          linkMail(kind, 'x@example.test', code, 'https://s.example/l'),
+        ),
+        ...(['member', 'admin', 'owner'] as const).map((role) =>
+          invitationMail({
+            to: 'x@example.test',
+            language: code,
+            inviter: 'boss@example.test',
+            orgName: 'Acme',
+            role,
+            url: 'https://s.example/i',
+          }),
+        ),
+        // The values receipt-mail.ts fills.
+        catalogueMail({
+          kind: 'receipt',
+          to: 'x@example.test',
+          language,
+          values: { org: 'Acme', number: 'INV-1', amount: '€1', date: '1 May 2026' },
+          url: 'https://s.example/r',
+        }),
+      ];
+      for (const mail of mails) {
+        expect(`${mail.subject}\n${mail.text}`, `${code} ${mail.kind}`).not.toMatch(unfilled);
+        expect(mail.html, `${code} ${mail.kind}`).not.toMatch(unfilled);
+      }
+    }
+  });
+
   it('picks the nearest interface language', () => {
     expect(interfaceLanguage('de')).toBe('de-DE');
     expect(interfaceLanguage('de-AT')).toBe('de-DE');
@@ -66,5 +101,16 @@ describe('mail texts', () => {
     const mail = linkMail('verify_email', '<b>@example.test', 'en-GB', 'https://x.test/"><script>');
     expect(mail.html).not.toContain('<script>');
     expect(mail.html).not.toContain('<b>@');
+    const invitation = invitationMail({
+      to: 'x@example.test',
+      language: 'en-GB',
+      inviter: '<i>boss</i>@example.test',
+      orgName: '<script>alert(1)</script>',
+      role: 'admin',
+      url: 'https://s.example/i',
+    });
+    expect(invitation.html).not.toContain('<script>');
+    expect(invitation.html).not.toContain('<i>');
+    expect(invitation.html).toContain('&lt;script&gt;');
   });
 });
