@@ -231,13 +231,11 @@ describe.runIf(testDatabases.includes('postgres'))('[postgres] readiness when th
     config = testConfig('postgres', { DATABASE_URL: proxy.url, METRICS: 'on' });
     app = await buildApp(config);
   });
-  // Two loaded full runs of the suite went past the default 120 s here (never alone): the time is
-  // sized for that until the slow step is found (see the stop's note).
   afterAll(async () => {
     if (!proxy.listening) await proxy.start();
     await closeApp(app, config);
     await proxy.stop();
-  }, 300_000);
+  });
 
   const readyz = async () => {
     const response = await app.server.inject({ method: 'GET', url: '/readyz' });

@@ -1,4 +1,6 @@
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -7,7 +9,9 @@ import pg from 'pg';
 import type { DatabaseConfig } from '../platform/config.js';
 import { INT8_OID, parseInt8 } from './bigint.js';
 import { lockDataDir } from './data-dir-lock.js';
+import { DATA_TEMPLATE, unpackDataTemplate } from './data-template.js';
 import { isUniqueViolation } from './errors.js';
+import { pooledTransaction } from './pooled-transaction.js';
 import * as schema from './schema.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -46,6 +50,11 @@ async function openPglite(dataDir: string): Promise<Database> {
   }
   let client: PGlite;
   try {
+    // A new directory starts from the build's template; without one (running from source) PGlite
+    // runs initdb.
+    if (!dataDir.includes('://') && !isInitialised(dataDir) && existsSync(DATA_TEMPLATE)) {
+      await unpackDataTemplate(DATA_TEMPLATE, dataDir);
+    }
     client = await PGlite.create(dataDir, {
       parsers: { [INT8_OID]: parseInt8 },
       startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((setting) => ['-c', setting])],
@@ -75,6 +84,11 @@ async function openPglite(dataDir: string): Promise<Database> {
   };
 }
 
+/** Whether `dataDir` holds a database (PG_VERSION, which PGlite looks for too). */
+export function isInitialised(dataDir: string): boolean {
+  return existsSync(join(dataDir, 'PG_VERSION'));
+}
+
 async function openPostgres(url: string, schemaName: string, poolMax: number): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
@@ -98,6 +112,7 @@ async function openPostgres(url: string, schemaName: string, poolMax: number): P
     });
   }
   const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
+  db.transaction = pooledTransaction(pool);
   return {
     kind: 'postgres',
     db,
