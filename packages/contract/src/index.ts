@@ -12,6 +12,7 @@ export * from './invitations.js';
 export * from './keys.js';
 export * from './languages.js';
 export * from './licences.js';
+export * from './orders.js';
 export * from './organisations.js';
 export * from './periods.js';
 export * from './plans.js';

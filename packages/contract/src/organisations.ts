@@ -4,9 +4,6 @@ import { z } from './zod.js';
 export const OrgRole = z.enum(['member', 'admin', 'owner']);
 export type OrgRole = z.infer<typeof OrgRole>;
 
-/** Roles ordered by what they may do: each role may do everything the ones before it may. */
-export const orgRoleRank: Record<OrgRole, number> = { member: 1, admin: 2, owner: 3 };
-
 export const Organisation = z
   .object({
     slug: z.string(),

@@ -9,8 +9,6 @@ import { z } from './zod.js';
 
 export const PlanType = z.enum(['saas', 'on_premise', 'other']);
 export type PlanType = z.infer<typeof PlanType>;
-/** Order of the plan types in the Products menu. */
-export const PLAN_TYPES: readonly PlanType[] = ['saas', 'on_premise', 'other'];
 
 /** Admin plan states: draft and archived plans cannot be subscribed to (§4). */
 export const PlanState = z.enum(['draft', 'active', 'inactive', 'archived']);
