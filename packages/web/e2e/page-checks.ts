@@ -42,11 +42,46 @@ export function seriousViolations(page: Page): Promise<string[]> {
   return axeViolations(page, axeSource);
 }
 
+/**
+ * Rules about the page's outline that axe rates moderate, so `seriousViolations` lets them pass:
+ * one banner at the top level (a dialog adds none), headings that skip no level.
+ */
+const OUTLINE_RULES = [
+  'heading-order',
+  'landmark-banner-is-top-level',
+  'landmark-contentinfo-is-top-level',
+  'landmark-main-is-top-level',
+  'landmark-no-duplicate-banner',
+  'landmark-no-duplicate-contentinfo',
+  'landmark-no-duplicate-main',
+  'landmark-unique',
+];
+
+/** Violations of the outline rules (any impact) on what the page shows now. */
+export async function outlineViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  return page.evaluate(async (rules) => {
+    // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global
+    const result = await (window as any).axe.run(document, {
+      runOnly: { type: 'rule', values: rules },
+      resultTypes: ['violations'],
+    });
+    return result.violations.map(
+      (v: { id: string; nodes: { target: string[] }[] }) =>
+        `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    );
+  }, OUTLINE_RULES);
+}
+
 export interface SchemeCheckOptions {
   /** Screenshots at desktop and phone width into e2e/screenshots/, file names starting so. */
   photograph?: { prefix: string };
-  /** axe-core at phone width too (only with `photograph`, which switches the width). */
+  /** axe-core at phone width too (with `photograph`, or `phone`). */
   axeOnPhone?: boolean;
+  /** axe-core at desktop and phone width, without screenshots. */
+  phone?: boolean;
+  /** The outline rules too (headings, landmarks), whatever their impact. */
+  outline?: boolean;
 }
 
 async function showsScheme(page: Page, scheme: 'light' | 'dark') {
@@ -57,7 +92,8 @@ async function showsScheme(page: Page, scheme: 'light' | 'dark') {
 
 /**
  * axe-core in light and dark on what the page shows once `ready` resolves; with `photograph`,
- * also screenshots at desktop and phone width. Leaves the page light and at desktop width.
+ * also screenshots at desktop and phone width; with `phone`, axe at both widths. Leaves the page
+ * light and at desktop width.
  */
 export async function checkSchemes(
   page: Page,
@@ -66,29 +102,33 @@ export async function checkSchemes(
   options: SchemeCheckOptions = {},
 ): Promise<void> {
   const photo = options.photograph;
+  const sized = photo !== undefined || options.phone === true;
+  const check = async (what: string) => {
+    await settled(page);
+    expect(await seriousViolations(page), what).toEqual([]);
+    if (options.outline) expect(await outlineViolations(page), `${what}: outline`).toEqual([]);
+  };
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    if (photo) await page.setViewportSize(DESKTOP);
+    if (sized) await page.setViewportSize(DESKTOP);
     await ready();
     await showsScheme(page, scheme);
-    await settled(page);
-    expect(await seriousViolations(page), `${name} in ${scheme}`).toEqual([]);
-    if (!photo) continue;
-    await page.screenshot({
-      path: screenshotPath(`${photo.prefix}${name}-${scheme}-desktop.png`),
-      fullPage: true,
-    });
+    await check(`${name} in ${scheme}`);
+    if (!sized) continue;
+    if (photo)
+      await page.screenshot({
+        path: screenshotPath(`${photo.prefix}${name}-${scheme}-desktop.png`),
+        fullPage: true,
+      });
     await page.setViewportSize(PHONE);
     await ready();
-    if (options.axeOnPhone) {
-      await settled(page);
-      expect(await seriousViolations(page), `${name} in ${scheme} on a phone`).toEqual([]);
-    }
-    await page.screenshot({
-      path: screenshotPath(`${photo.prefix}${name}-${scheme}-mobile.png`),
-      fullPage: true,
-    });
+    if (options.axeOnPhone || options.phone) await check(`${name} in ${scheme} on a phone`);
+    if (photo)
+      await page.screenshot({
+        path: screenshotPath(`${photo.prefix}${name}-${scheme}-mobile.png`),
+        fullPage: true,
+      });
   }
   await page.emulateMedia({ colorScheme: 'light' });
-  if (photo) await page.setViewportSize(DESKTOP);
+  if (sized) await page.setViewportSize(DESKTOP);
 }

@@ -24,6 +24,11 @@ export const theme = createTheme({
     // Mantine's focus placeholder is a focusable role=presentation element inside role=menu,
     // which a menu may not hold (axe: aria-required-children); arrow keys still reach the items.
     Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+    // A dialog's title bar is a <header>, which outside sectioning elements is the page's banner
+    // landmark: every open dialog would add a second banner (axe: landmark-no-duplicate-banner,
+    // landmark-banner-is-top-level). It is only a row of title and close button.
+    ModalHeader: { defaultProps: { role: 'none' } },
+    DrawerHeader: { defaultProps: { role: 'none' } },
   },
 });
 

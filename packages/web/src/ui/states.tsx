@@ -77,15 +77,18 @@ export function EmptyState({
   title,
   children,
   action,
+  order = 3,
 }: {
   title: string;
   children?: ReactNode;
   action?: ReactNode;
+  /** The title's heading level: one below the heading the empty state sits under (default h2's). */
+  order?: 2 | 3 | 4;
 }) {
   return (
     <Paper withBorder radius="md" p="xl" data-testid="empty-state">
       <Stack align="center" gap="xs" ta="center">
-        <Title order={3} size="h4">
+        <Title order={order} size="h4">
           {title}
         </Title>
         {children && (

@@ -6,7 +6,7 @@ import { AdminHeader } from '../parts.js';
 import { adminLicenceQueries } from './admin-licences-api.js';
 import { AdminLicenceTable } from './licence-table.js';
 
-/** /admin/licences: every organisation's on-premise licences, newest first. */
+/** /admin/licences: every organisation's on-premise licences, newest first (under the page's h1). */
 export function LicencesPage() {
   const { t } = useTranslation('licences');
   const licences = useQuery(adminLicenceQueries.all());
@@ -17,7 +17,7 @@ export function LicencesPage() {
       {licences.isError && (
         <ErrorState title={t('loadFailed')} error={licences.error} onRetry={() => licences.refetch()} />
       )}
-      {licences.data?.length === 0 && <EmptyState title={t('admin.empty')} />}
+      {licences.data?.length === 0 && <EmptyState order={2} title={t('admin.empty')} />}
       {licences.data && licences.data.length > 0 && <AdminLicenceTable licences={licences.data} showOrg />}
     </Stack>
   );
