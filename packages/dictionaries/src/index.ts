@@ -103,6 +103,7 @@ const LANGUAGE_DIRS: Readonly<Record<string, URL>> = {
   fr: new URL('../bundles/languages/fr/', import.meta.url),
   it: new URL('../bundles/languages/it/', import.meta.url),
   ja: new URL('../bundles/languages/ja/', import.meta.url),
+  ko: new URL('../bundles/languages/ko/', import.meta.url),
   pt: new URL('../bundles/languages/pt/', import.meta.url),
   ru: new URL('../bundles/languages/ru/', import.meta.url),
   zh: new URL('../bundles/languages/zh/', import.meta.url),

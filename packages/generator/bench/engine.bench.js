@@ -57,6 +57,12 @@ const hasGerman = languages.some((b) => b.language === 'de');
 // A CJK pattern: Chinese words joined by 的 (no word holds it), no case.
 const CHINESE = '{adjective@zh}的{noun@zh}';
 const hasChinese = languages.some((b) => b.language === 'zh');
+// Japanese: a na-adjective takes な before the noun (静かな夜空), words written together.
+const JAPANESE = '{adjective@ja}{noun@ja}';
+const hasJapanese = languages.some((b) => b.language === 'ja');
+// Korean: a descriptive verb takes its attributive form before the noun (용감한-수달).
+const KOREAN = '{adjective@ko}-{noun@ko}';
+const hasKorean = languages.some((b) => b.language === 'ko');
 const synthetic = new Generator(syntheticBundle());
 
 /** A task that forges BATCH consecutive slugs per iteration, walking n = 0, 1, 2, … */
@@ -86,6 +92,12 @@ if (hasGerman) {
     .add(`ours ${GERMAN} (one call per slug)`, mintTask(ours, GERMAN, 1));
 }
 if (hasChinese) bench.add(`ours ${CHINESE} (batch of 1000)`, mintTask(ours, CHINESE));
+if (hasJapanese) {
+  bench
+    .add(`ours ${JAPANESE} (batch of 1000)`, mintTask(ours, JAPANESE))
+    .add(`ours ${JAPANESE} (one call per slug)`, mintTask(ours, JAPANESE, 1));
+}
+if (hasKorean) bench.add(`ours ${KOREAN} (batch of 1000)`, mintTask(ours, KOREAN));
 bench
   // human-id has no adjective-noun mode; noun-verb (adjectiveCount 0) is its 2-word slug.
   .add('human-id noun-verb', () => {
@@ -111,6 +123,30 @@ const rows = bench.tasks.map((t) => ({ task: t.name, 'ns/slug': Number(nsPerSlug
 console.log(`Node ${process.version}; our 2-word slugs from the ${bundleName}; ${BATCH} slugs per iteration`);
 console.table(rows);
 const ns = Object.fromEntries(bench.tasks.map((t) => [t.name, nsPerSlug(t)]));
+// Two-word patterns per language, side by side with a peer's two-word slug where a peer has the
+// language (the npm peers are English only), one slug per call on both sides where measured.
+const peerOf = { en: 'unique-names-generator adjective-animal' };
+const twoWord = [
+  ['en', '{adjective}-{noun}', true],
+  ['de', GERMAN, hasGerman],
+  ['zh', CHINESE, hasChinese],
+  ['ja', JAPANESE, hasJapanese],
+  ['ko', KOREAN, hasKorean],
+].filter(([, , present]) => present);
+console.table(
+  twoWord.map(([language, pattern]) => {
+    const perCall = ns[`ours ${pattern} (one call per slug)`];
+    const peer = peerOf[language];
+    return {
+      language,
+      pattern,
+      'ours ns/slug (batch)': Number(ns[`ours ${pattern} (batch of 1000)`].toFixed(1)),
+      'ours ns/slug (one per call)': perCall === undefined ? '—' : Number(perCall.toFixed(1)),
+      peer: peer ?? 'none (the peers are English only)',
+      'peer ns/slug': peer ? Number(ns[peer].toFixed(1)) : '—',
+    };
+  }),
+);
 const ours2 = ns['ours {adjective}-{noun} (batch of 1000)'];
 const ours3 = ns['ours {adjective}-{noun}-{verb} (batch of 1000)'];
 const human = ns['human-id noun-verb'];
@@ -141,6 +177,19 @@ const summary = {
     ? {
         chinese_2word_ns: round(ns[`ours ${CHINESE} (batch of 1000)`]),
         ratio_chinese_vs_english_2word: Number((ns[`ours ${CHINESE} (batch of 1000)`] / ours2).toFixed(2)),
+      }
+    : {}),
+  ...(hasJapanese
+    ? {
+        japanese_2word_ns: round(ns[`ours ${JAPANESE} (batch of 1000)`]),
+        japanese_2word_single_call_ns: round(ns[`ours ${JAPANESE} (one call per slug)`]),
+        ratio_japanese_vs_english_2word: Number((ns[`ours ${JAPANESE} (batch of 1000)`] / ours2).toFixed(2)),
+      }
+    : {}),
+  ...(hasKorean
+    ? {
+        korean_2word_ns: round(ns[`ours ${KOREAN} (batch of 1000)`]),
+        ratio_korean_vs_english_2word: Number((ns[`ours ${KOREAN} (batch of 1000)`] / ours2).toFixed(2)),
       }
     : {}),
 };

@@ -25,6 +25,9 @@ export const AGREEMENT_RULES: Readonly<Record<string, AgreementRule>> = {
   // Japanese has no gender: every common noun carries the tag 'common', and a na-adjective before
   // it takes な (静かな猫); after a noun, or alone, it is the plain stem.
   ja: { genders: ['common'], prefer: 'next', preferredOnly: true },
+  // Korean adjectives are descriptive verbs: before a noun they take the attributive -ㄴ/-은
+  // (용감한 수달, 작은 배); after a noun, or alone, they are the dictionary form (용감하다).
+  ko: { genders: ['common'], prefer: 'next', preferredOnly: true },
   it: { genders: ['masculine', 'feminine'], prefer: 'previous' },
   pt: { genders: ['masculine', 'feminine'], prefer: 'previous' },
 };

@@ -234,6 +234,48 @@ describe('agreement between an adjective and a noun of one language', () => {
     expect(all(g, '{adjective@fr}_{noun@fr}')).toContain('petite_loutre');
   });
 
+  it('Korean: a descriptive verb before a noun takes its attributive form, after it the dictionary form', () => {
+    const attributive = { 용감하다: '용감한', 작다: '작은', 아름답다: '아름다운' } as Record<string, string>;
+    const ko: DictionaryBundle = {
+      id: 'ko-test',
+      version: '0.0.0',
+      hash: 'ko-test',
+      language: 'ko',
+      dictionaries: [
+        {
+          kind: 'adjective',
+          language: 'ko',
+          words: Object.entries(attributive).map(([word, form]) => ({
+            word,
+            tags: [],
+            forms: { common: form },
+          })),
+        },
+        {
+          kind: 'noun',
+          language: 'ko',
+          words: [
+            { word: '수달', tags: ['common'] },
+            { word: '배', tags: ['common'] },
+          ],
+        },
+      ],
+      tags: [{ kind: 'noun', tag: 'common', description: 'Common noun', opt_in: false }],
+    };
+    const g = new Generator(SAMPLE_BUNDLE, { languages: [ko] });
+    const before = all(g, '{adjective@ko}-{noun@ko}');
+    expect(new Set(before).size).toBe(6);
+    expect(before).toContain('용감한-수달');
+    expect(before).toContain('작은-배');
+    expect(before).toContain('아름다운-수달');
+    expect(before.filter((s) => s.includes('다-'))).toEqual([]);
+    const after = all(g, '{noun@ko}-{adjective@ko}');
+    expect(after).toContain('수달-용감하다');
+    expect(after.filter((s) => Object.values(attributive).includes(s.split('-')[1]))).toEqual([]);
+    // Alone, or with only English around it, the dictionary form stays.
+    expect(all(g, '{adjective@ko}').sort()).toEqual(Object.keys(attributive).sort());
+  });
+
   it('editor completions after @ offer the languages of the bound bundles that have the kind', () => {
     const g = new Generator(SAMPLE_BUNDLE, { languages: SAMPLE_LANGUAGE_BUNDLES });
     const meta = { dictionaries: g.dictionaryInfo(), tags: g.dictionaryTags() };

