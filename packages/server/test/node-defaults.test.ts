@@ -40,16 +40,18 @@ describe('the server’s Node defaults', () => {
   });
 });
 
-// A first start on a new data directory runs initdb: a minute on a loaded machine.
+// The build runs initdb once, for the data directory template: a minute on a loaded machine.
 describe('started as `node bin/slugsmith-server.js` or `node dist/main.js` (compiled)', {
   timeout: 300_000,
 }, () => {
   let dir: string;
   const children = new Set<ChildProcess>();
   beforeAll(async () => {
+    // As `npm run build` does: the compiled server and its data directory template.
     await promisify(execFile)('npx', ['tsc', '-p', 'tsconfig.build.json'], { cwd: packageDir });
+    await promisify(execFile)(process.execPath, ['scripts/build-data-template.mjs'], { cwd: packageDir });
     dir = await mkdtemp(join(tmpdir(), 'slugsmith-defaults-'));
-  });
+  }, 300_000);
   afterAll(async () => {
     for (const child of children) child.kill('SIGKILL');
     if (dir) await rm(dir, { recursive: true, force: true });
@@ -100,7 +102,8 @@ describe('started as `node bin/slugsmith-server.js` or `node dist/main.js` (comp
 
   it('the bin runs the server with the four defaults in the same process, on a new data directory after preparing it', async () => {
     const { cmdline, stdout } = await commandLineOf(['bin/slugsmith-server.js']);
-    // Prepared by a first build, then served by a new image: the admin's password shown once.
+    // Unpacked from the template, migrated and given its admin by a first image, then served by
+    // a new one: the admin's password shown once.
     expect(stdout().match(/Slugsmith admin account, created now/g)).toHaveLength(1);
     expect(cmdline.slice(1, 5)).toEqual(DEFAULTS);
     expect(cmdline.at(-1)).toBe(join(packageDir, 'bin/slugsmith-server.js'));

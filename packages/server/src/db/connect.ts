@@ -1,4 +1,6 @@
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -7,6 +9,7 @@ import pg from 'pg';
 import type { DatabaseConfig } from '../platform/config.js';
 import { INT8_OID, parseInt8 } from './bigint.js';
 import { lockDataDir } from './data-dir-lock.js';
+import { DATA_TEMPLATE, unpackDataTemplate } from './data-template.js';
 import { isUniqueViolation } from './errors.js';
 import { pooledTransaction } from './pooled-transaction.js';
 import * as schema from './schema.js';
@@ -47,6 +50,11 @@ async function openPglite(dataDir: string): Promise<Database> {
   }
   let client: PGlite;
   try {
+    // A new directory starts from the build's template; without one (running from source) PGlite
+    // runs initdb.
+    if (!dataDir.includes('://') && !isInitialised(dataDir) && existsSync(DATA_TEMPLATE)) {
+      await unpackDataTemplate(DATA_TEMPLATE, dataDir);
+    }
     client = await PGlite.create(dataDir, {
       parsers: { [INT8_OID]: parseInt8 },
       startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((setting) => ['-c', setting])],
@@ -74,6 +82,11 @@ async function openPglite(dataDir: string): Promise<Database> {
       await unlock();
     },
   };
+}
+
+/** Whether `dataDir` holds a database (PG_VERSION, which PGlite looks for too). */
+export function isInitialised(dataDir: string): boolean {
+  return existsSync(join(dataDir, 'PG_VERSION'));
 }
 
 async function openPostgres(url: string, schemaName: string, poolMax: number): Promise<Database> {
