@@ -30,11 +30,17 @@ describe('patterns in docs and articles', () => {
     expect(cases.length).toBeGreaterThan(60);
   });
 
-  it.each(cases)('$where $pattern', ({ pattern }) => {
-    const info = engine().patternInfo(pattern);
-    expect(BigInt(info.capacity)).toBeGreaterThan(0n);
-    expect(engine().forge(pattern, { seed: 'docs', count: 3 })).toHaveLength(3);
-  });
+  it.each(cases)(
+    '$where $pattern',
+    ({ pattern }) => {
+      const info = engine().patternInfo(pattern);
+      expect(BigInt(info.capacity)).toBeGreaterThan(0n);
+      expect(engine().forge(pattern, { seed: 'docs', count: 3 })).toHaveLength(3);
+    },
+    // The first case builds the engine over the main bundle and every language bundle (3 s alone,
+    // past the default 5 s on a loaded 2-core machine).
+    60_000,
+  );
 
   it('blocks marked pattern-error really are rejected by the engine with a PatternError', () => {
     const bad = docs.flatMap((d) =>

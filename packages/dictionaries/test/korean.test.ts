@@ -112,6 +112,20 @@ describe('Korean', () => {
     }
   });
 
+  it('ascii=true spells Korean by the Revised Romanization: distinct ASCII slugs, nearly every word kept', () => {
+    const pattern = '{adjective@ko:ascii=true}-{noun@ko:ascii=true}';
+    const slugs = gen.forge(pattern, { seed: 'ascii', count: 100_000 });
+    expect(new Set(slugs).size).toBe(slugs.length);
+    expect(slugs.filter((s) => !/^[a-z]+-[a-z]+$/.test(s))).toEqual([]);
+    const plain = Number(gen.patternInfo('{adjective@ko}-{noun@ko}').capacity);
+    expect(Number(gen.patternInfo(pattern).capacity)).toBeGreaterThan(plain * 0.9);
+    const table = gen.forge('{adjective@ko:ascii=true}-{noun@ko:ascii=true}', {
+      seed: 'ascii',
+      count: 100_000,
+    });
+    expect(table.some((s) => s.endsWith('-goyangi'))).toBe(true);
+  });
+
   it('a noun named by an animal emoji carries the animal tag', () => {
     const animals = Number(gen.patternInfo('{noun@ko:+animal}').capacity);
     expect(gen.forge('{noun@ko:+animal}', { seed: 'x', count: animals })).toContain('수달');

@@ -4,9 +4,12 @@
  * gross), other Latin letters lose their accents (pêche → peche, œ → oe); Russian Cyrillic is
  * transliterated by ICAO Doc 9303 (храбрый → khrabryi, ёж → ezh, щука → shchuka); Japanese kana by
  * Hepburn without long-vowel marks (しずか → shizuka), kanji by the word's romaji from the bundle
- * (`latin`); a word of another script without one (Han) has no ASCII spelling and is left out. Spellings that meet
+ * (`latin`); Korean Hangul by the Revised Romanization (`hangul.ts`: 수달 → sudal); a word of another
+ * script without one (Han) has no ASCII spelling and is left out. Spellings that meet
  * (pêche, péché) count once, the first in dictionary order, so the slugs stay distinct (G2).
  */
+import { romanizeHangul } from './hangul.js';
+
 const GERMAN: Record<string, string> = {
   ä: 'ae',
   ö: 'oe',
@@ -160,6 +163,7 @@ function russianLetter(c: string): string {
 export function asciiSpelling(word: string, language: string | null, latin?: string): string | null {
   if (latin !== undefined) return PLAIN.test(latin) && latin !== '' ? latin : null;
   if (language === 'ja') return hepburn(word);
+  if (language === 'ko') return romanizeHangul(word);
   let out = language === 'de' ? word.replace(/[äöüÄÖÜßẞ]/g, (c) => GERMAN[c]) : word;
   if (language === 'ru') out = out.replace(/[а-яё]/giu, russianLetter);
   out = out

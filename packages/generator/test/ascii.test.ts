@@ -190,6 +190,50 @@ describe('ascii=true: words in plain ASCII letters', () => {
     expect(all(ja, '{noun@ja:ascii=true}-{adjective@ja:ascii=true}')).toContain('yozora-shizuka');
   });
 
+  it('Korean: Revised Romanization, a final carried over to a silent ㅇ, and the attributive form spelt', () => {
+    const cases: Record<string, string> = {
+      수달: 'sudal',
+      고양이: 'goyangi',
+      용감한: 'yonggamhan',
+      아름다운: 'areumdaun',
+      작은: 'jageun',
+      좋은: 'joeun',
+      하얀: 'hayan',
+      한국어: 'hangugeo',
+      읽어: 'ilgeo',
+      달력: 'dallyeok',
+      꽃: 'kkot',
+      영어: 'yeongeo',
+    };
+    const words = Object.keys(cases);
+    const ko: DictionaryBundle = {
+      id: 'ko-ascii',
+      version: '0.0.0',
+      hash: 'ko-ascii',
+      language: 'ko',
+      dictionaries: [
+        { kind: 'noun', language: 'ko', words: words.map((word) => ({ word, tags: ['common'] })) },
+      ],
+      tags: [],
+    };
+    const g = new Generator(SAMPLE_BUNDLE, { languages: [ko] });
+    expect(all(g, '{noun@ko:ascii=true}').sort()).toEqual(Object.values(cases).sort());
+    const adjectives: DictionaryBundle = {
+      ...ko,
+      dictionaries: [
+        {
+          kind: 'adjective',
+          language: 'ko',
+          words: [{ word: '용감하다', tags: [], forms: { common: '용감한' } }],
+        },
+        { kind: 'noun', language: 'ko', words: [{ word: '수달', tags: ['common'] }] },
+      ],
+    };
+    const both = new Generator(SAMPLE_BUNDLE, { languages: [adjectives] });
+    expect(all(both, '{adjective@ko:ascii=true}-{noun@ko:ascii=true}')).toEqual(['yonggamhan-sudal']);
+    expect(all(both, '{noun@ko:ascii=true}-{adjective@ko:ascii=true}')).toEqual(['sudal-yonggamhada']);
+  });
+
   it('a script without an ASCII spelling here has no words under ascii=true', () => {
     expect(errorOf(gen, '{noun@zh:ascii=true}').message).toBe(
       'No words available for the given constraints: {noun@zh:ascii=true}',
