@@ -30,6 +30,9 @@ const patterns = [
   '{noun@fr}-{adjective@fr}-{noun@fr}',
   '{adjective@zh}的{noun@zh}',
   '{adjective@de}-{noun@fr}-{adjective@fr}-{noun}',
+  '{adjective@ko}-{noun@ko}',
+  '{noun@ko}-{adjective@ko}',
+  '{adjective@ko:ascii=true}-{noun@ko:ascii=true}',
 ];
 const seeds = ['test', 'ünïcødé 🌍'];
 

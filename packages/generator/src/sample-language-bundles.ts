@@ -9,7 +9,8 @@ const strong = (lemma: string, stem = lemma) => ({
 /**
  * Small language bundles for tests, the language test vectors and ports: German with strong
  * adjective endings (regular and irregular: dunkel → dunkler, hoch → hoher), French with
- * feminines, Chinese without forms. Real words, real forms; not the product's data.
+ * feminines, Chinese without forms, Korean with attributive forms. Real words, real forms; not the
+ * product's data.
  */
 export const SAMPLE_LANGUAGE_BUNDLES: DictionaryBundle[] = [
   {
@@ -109,5 +110,32 @@ export const SAMPLE_LANGUAGE_BUNDLES: DictionaryBundle[] = [
       },
     ],
     tags: [],
+  },
+  {
+    id: 'sample-ko-1',
+    version: '1.0.0',
+    hash: 'sample-ko-1',
+    language: 'ko',
+    license: 'MIT',
+    sources: ['Slugsmith sample'],
+    dictionaries: [
+      {
+        kind: 'adjective',
+        language: 'ko',
+        // Descriptive verbs with their attributive form before a noun (regular and irregular).
+        words: [
+          ['아름답다', '아름다운'],
+          ['용감하다', '용감한'],
+          ['작다', '작은'],
+          ['조용하다', '조용한'],
+        ].map(([word, common]) => ({ word, tags: [], forms: { common } })),
+      },
+      {
+        kind: 'noun',
+        language: 'ko',
+        words: ['고양이', '나무', '배', '수달'].map((word) => ({ word, tags: ['common'] })),
+      },
+    ],
+    tags: [{ kind: 'noun', tag: 'common', description: 'Common noun (일반 명사, NNG)', opt_in: false }],
   },
 ];
