@@ -1,8 +1,11 @@
 import { DrizzleQueryError } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
-import type { Db } from './connect.js';
 import * as schema from './schema.js';
+
+/** connect.ts's Db, spelled here: connect.ts imports this module. */
+type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 /**
  * Drizzle's transaction() on a pool (0.45) runs BEGIN before the `try` that releases the client:
