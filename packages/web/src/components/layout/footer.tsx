@@ -28,7 +28,7 @@ export function Footer() {
       pb={80}
       style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
     >
-      <Container size="xl">
+      <Container size="xl" className="footer-inner">
         <Group justify="space-between">
           <Text size="sm" c="dimmed">
             © {new Date().getUTCFullYear()} Slugsmith · {t('footer.tagline')}

@@ -21,7 +21,7 @@ import { useAccount } from '../../auth/account.js';
 import { useInstall } from '../../lib/install.js';
 import { groupPlans, usePublicPlans } from '../../lib/plans.js';
 import { LanguageSwitcher } from './language-switcher.js';
-import { HeaderThemeToggle } from './theme-toggle.js';
+import { BarThemeToggle, HeaderThemeToggle } from './theme-toggle.js';
 import { UserMenu } from './user-menu.js';
 
 function PlanBadges({ plan }: { plan: PublicPlan }) {
@@ -203,6 +203,7 @@ export function Header() {
             </Box>
           </Group>
           <Group gap="xs" wrap="nowrap">
+            <BarThemeToggle />
             <LanguageSwitcher />
             <Box visibleFrom="sm">
               <UserMenu />

@@ -12,7 +12,7 @@ import { VerificationSlot } from './verification-slot.js';
 export function Layout({ children }: { children: ReactNode }) {
   const { t } = useTranslation('common');
   return (
-    <>
+    <div className="app-shell">
       <a className="skip-link" href="#main">
         {t('skipToContent')}
       </a>
@@ -25,6 +25,6 @@ export function Layout({ children }: { children: ReactNode }) {
       <Footer />
       <ThemeToggle />
       <DevWarning />
-    </>
+    </div>
   );
 }

@@ -38,7 +38,7 @@ export function BillingHistory({ org }: { org: Organisation }) {
       {history.data?.length === 0 && <EmptyState title={t('history.empty')} />}
       {history.data && history.data.length > 0 && (
         <Table.ScrollContainer minWidth={720}>
-          <Table striped verticalSpacing="xs" data-testid="billing-history">
+          <Table striped verticalSpacing="xs" className="table-sticky-actions" data-testid="billing-history">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('history.date')}</Table.Th>

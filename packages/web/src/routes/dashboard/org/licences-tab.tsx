@@ -42,7 +42,7 @@ export function LicencesTab({ org }: { org: Organisation }) {
       )}
       {licences.data && licences.data.length > 0 && (
         <Table.ScrollContainer minWidth={720}>
-          <Table striped verticalSpacing="xs" data-testid="licences">
+          <Table striped verticalSpacing="xs" className="table-sticky-actions" data-testid="licences">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('fields.plan')}</Table.Th>

@@ -45,7 +45,6 @@ export function KeysTable({
             <Table.Th>{t('keys.scopes')}</Table.Th>
             <Table.Th>{t('keys.series')}</Table.Th>
             <Table.Th>{t('keys.dates')}</Table.Th>
-            <Table.Th>{t('keys.enabledColumn')}</Table.Th>
             <Table.Th>{t('members.actions')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -88,16 +87,16 @@ export function KeysTable({
                   </Text>
                 </Table.Td>
                 <Table.Td>
-                  <Switch
-                    checked={key.enabled}
-                    onChange={() => toggle.mutate(key)}
-                    disabled={toggle.isPending}
-                    aria-label={t('keys.toggle', { name: key.name })}
-                    data-testid="key-enabled"
-                  />
-                </Table.Td>
-                <Table.Td>
+                  {/* Every action in the last column, which stays on screen on a phone (pinned). */}
                   <Group gap={4} wrap="nowrap">
+                    <Switch
+                      checked={key.enabled}
+                      onChange={() => toggle.mutate(key)}
+                      disabled={toggle.isPending}
+                      aria-label={t('keys.toggle', { name: key.name })}
+                      data-testid="key-enabled"
+                      mr="xs"
+                    />
                     <Button
                       size="xs"
                       variant="subtle"
@@ -120,7 +119,7 @@ export function KeysTable({
               </Table.Tr>
               {statsOf === key.id && (
                 <Table.Tr>
-                  <Table.Td colSpan={6}>
+                  <Table.Td colSpan={5}>
                     <KeyUsage org={org} keyId={key.id} />
                   </Table.Td>
                 </Table.Tr>

@@ -94,7 +94,7 @@ export function LegacyKeys({
       )}
       {shown && shown.length > 0 && (
         <Table.ScrollContainer minWidth={600}>
-          <Table verticalSpacing="xs" data-testid="legacy-keys">
+          <Table verticalSpacing="xs" className="table-sticky-actions" data-testid="legacy-keys">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('legacy.name')}</Table.Th>
