@@ -4,7 +4,9 @@
  * with translations and tags. Same typed client as the console's (lib/api.ts: bearer token, 30 s
  * timeout, §8 errors); kept apart so the staff screens load it only with the admin pages.
  *
- * `adminKeys` names the TanStack Query keys; a key is a prefix of the keys below it.
+ * `adminKeys` names the TanStack Query keys (a key is a prefix of the keys below it: invalidating
+ * `adminKeys.orgs()` refreshes every list and page of organisations); `adminQueries` pairs them
+ * with their calls.
  */
 import type {
   AdminDocument,
@@ -27,6 +29,7 @@ import type {
   UpdatePlan,
   UpdateSubscription,
 } from '@slugsmith/contract';
+import { queryOptions } from '@tanstack/react-query';
 import { body, client } from './api.js';
 
 /** Every staff call is the signed-in staff member's. */
@@ -54,9 +57,7 @@ export function queryString(
 }
 
 export const adminKeys = {
-  all: () => ['admin'] as const,
   plans: () => ['admin', 'plans'] as const,
-  plan: (slug: string) => ['admin', 'plans', slug] as const,
   docs: () => ['admin', 'docs'] as const,
   docList: (params: object) => ['admin', 'docs', 'list', params] as const,
   doc: (id: string) => ['admin', 'docs', 'one', id] as const,
@@ -68,8 +69,6 @@ export const adminKeys = {
   users: () => ['admin', 'users'] as const,
   userList: (params: object) => ['admin', 'users', 'list', params] as const,
   dashboard: () => ['admin', 'dashboard'] as const,
-  /** The public instance settings: the shell's query (lib/instance-settings.ts) shares the key. */
-  settings: () => ['settings'] as const,
   auditAll: () => ['admin', 'audit'] as const,
   audit: (params: object) => ['admin', 'audit', params] as const,
   events: (provider: string) => ['admin', 'events', provider] as const,
@@ -79,6 +78,66 @@ export const adminKeys = {
     ['admin', 'provider', provider, kind, 'list', params] as const,
   providerObject: (provider: string, kind: string, id: string) =>
     ['admin', 'provider', provider, kind, 'one', id] as const,
+  outbox: () => ['admin', 'mail'] as const,
+  outboxMail: (id: string) => ['admin', 'mail', id] as const,
+};
+
+/**
+ * The staff screens' queries, each with its key from `adminKeys`: `useQuery(adminQueries.org(slug))`,
+ * spread to add options (`useQuery({ ...adminQueries.users(params), placeholderData })`); their
+ * `queryKey` is typed, so `setQueryData(adminQueries.org(slug).queryKey, next)` checks the answer.
+ * The instance settings are the shell's query (lib/instance-settings.ts).
+ */
+export const adminQueries = {
+  plans: () => queryOptions({ queryKey: adminKeys.plans(), queryFn: ({ signal }) => listPlans(signal) }),
+  orgs: (params: OrgListParams) =>
+    queryOptions({
+      queryKey: adminKeys.orgList(params),
+      queryFn: ({ signal }) => listAdminOrgs(params, signal),
+    }),
+  org: (org: string) =>
+    queryOptions({ queryKey: adminKeys.org(org), queryFn: ({ signal }) => getAdminOrg(org, signal) }),
+  docs: (params: DocListParams) =>
+    queryOptions({
+      queryKey: adminKeys.docList(params),
+      queryFn: ({ signal }) => listAdminDocs(params, signal),
+    }),
+  doc: (id: string) =>
+    queryOptions({ queryKey: adminKeys.doc(id), queryFn: ({ signal }) => getAdminDoc(id, signal) }),
+  translation: (id: string, lang: string) =>
+    queryOptions({
+      queryKey: adminKeys.translation(id, lang),
+      queryFn: ({ signal }) => getTranslation(id, lang, signal),
+    }),
+  docTags: () =>
+    queryOptions({ queryKey: adminKeys.docTags(), queryFn: ({ signal }) => listDocTags(signal) }),
+  users: (params: UserListParams) =>
+    queryOptions({
+      queryKey: adminKeys.userList(params),
+      queryFn: ({ signal }) => listAdminUsers(params, signal),
+    }),
+  dashboard: () =>
+    queryOptions({ queryKey: adminKeys.dashboard(), queryFn: ({ signal }) => getAdminDashboard(signal) }),
+  audit: (params: AuditListParams) =>
+    queryOptions({ queryKey: adminKeys.audit(params), queryFn: ({ signal }) => listAudit(params, signal) }),
+  events: (provider: string, params: EventListParams) =>
+    queryOptions({
+      queryKey: adminKeys.eventList(provider, params),
+      queryFn: ({ signal }) => listEvents(provider, params, signal),
+    }),
+  providerObjects: (provider: string, kind: ProviderObjectKind, params: ProviderObjectListParams) =>
+    queryOptions({
+      queryKey: adminKeys.providerObjectList(provider, kind, params),
+      queryFn: ({ signal }) => listProviderObjects(provider, kind, params, signal),
+    }),
+  providerObject: (provider: string, kind: ProviderObjectKind, id: string) =>
+    queryOptions({
+      queryKey: adminKeys.providerObject(provider, kind, id),
+      queryFn: ({ signal }) => getProviderObject(provider, kind, id, signal),
+    }),
+  outbox: () => queryOptions({ queryKey: adminKeys.outbox(), queryFn: ({ signal }) => listOutbox(signal) }),
+  outboxMail: (id: string) =>
+    queryOptions({ queryKey: adminKeys.outboxMail(id), queryFn: ({ signal }) => getOutboxMail(id, signal) }),
 };
 
 // ---- plans ---------------------------------------------------------------------------------------
@@ -88,8 +147,6 @@ const ofPlan = (plan: string) => ({ params: { path: { plan } }, ...staff });
 /** Every plan, whatever its state. */
 export const listPlans = (signal?: AbortSignal) =>
   body(client.GET('/admin/subscriptions', { ...staff, signal }));
-export const getPlan = (plan: string, signal?: AbortSignal) =>
-  body(client.GET('/admin/subscriptions/{plan}', { ...ofPlan(plan), signal }));
 export const createPlan = (json: CreatePlan) =>
   body(client.POST('/admin/subscriptions', { ...staff, body: json }));
 /** `features` may name only the keys to change; `prices` replaces the whole list. */
@@ -157,8 +214,6 @@ export const updateAdminOrg = (org: string, json: UpdateAdminOrg) =>
 export const deleteAdminOrg = (org: string, confirm: string) =>
   body(client.DELETE('/admin/orgs/{org}', { params: { path: { org }, query: { confirm } }, ...staff }));
 
-export const listOrgSubscriptions = (org: string, signal?: AbortSignal) =>
-  body(client.GET('/admin/orgs/{org}/subscriptions', { ...ofOrg(org), signal }));
 export const createOrgSubscription = (org: string, json: CreateSubscription) =>
   body(client.POST('/admin/orgs/{org}/subscriptions', { ...ofOrg(org), body: json }));
 const ofOrgSubscription = (org: string, subscription: string) => ({
@@ -244,14 +299,18 @@ export const listAdminUsers = (params: UserListParams, signal?: AbortSignal) =>
 export const updateAdminUser = (id: string, json: UpdateAdminUser) =>
   body(client.PUT('/admin/users/{id}', { params: { path: { id } }, ...staff, body: json }));
 
-// ---- dashboard, settings, audit --------------------------------------------------------------------
+// ---- dashboard, settings, audit, outbox --------------------------------------------------------------------
 
 export const getAdminDashboard = (signal?: AbortSignal) =>
   body(client.GET('/admin/dashboard', { ...staff, signal }));
-/** Public: the instance settings every visitor's console reads. */
-export const getSettings = (signal?: AbortSignal) => body(client.GET('/settings', { auth: 'none', signal }));
 export const updateSettings = (json: UpdateInstanceSettings) =>
   body(client.PUT('/admin/settings', { ...staff, body: json }));
+
+/** What the embedded mailer kept (no SMTP configured), newest first. */
+export const listOutbox = (signal?: AbortSignal) =>
+  body(client.GET('/admin/mail', { params: { query: { limit: 50, offset: 0 } }, ...staff, signal }));
+export const getOutboxMail = (mailId: string, signal?: AbortSignal) =>
+  body(client.GET('/admin/mail/{mailId}', { params: { path: { mailId } }, ...staff, signal }));
 
 export interface AuditListParams {
   offset: number;

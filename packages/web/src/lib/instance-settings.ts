@@ -1,18 +1,21 @@
 /**
  * The instance settings every visitor's console reads (GET /settings, public): whether to show the
  * development-instance warning and the sandbox disclaimer, and the support contact. One query for
- * the shell (footer, warning) and the staff pages (same key as adminKeys.settings()).
+ * the shell (footer, warning) and the staff pages (settings, payment provider).
  */
 import type { InstanceSettings } from '@slugsmith/contract';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { body, client } from './api.js';
 
-export const instanceSettingsKey = ['settings'] as const;
+export const instanceSettingsQuery = () =>
+  queryOptions({
+    queryKey: ['settings'] as const,
+    queryFn: ({ signal }) => body(client.GET('/settings', { auth: 'none', signal })),
+  });
 
 export function useInstanceSettings(): InstanceSettings | undefined {
   const settings = useQuery({
-    queryKey: instanceSettingsKey,
-    queryFn: ({ signal }) => body(client.GET('/settings', { auth: 'none', signal })),
+    ...instanceSettingsQuery(),
     // Staff change them rarely; a visitor's page need not ask again while it is open.
     staleTime: 5 * 60_000,
   });

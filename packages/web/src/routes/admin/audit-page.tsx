@@ -2,7 +2,7 @@ import { Badge, Code, Group, Select, SimpleGrid, Stack, Table, Text, TextInput }
 import { type AuditEntry, AuditObjectType } from '@slugsmith/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { adminKeys, listAudit } from '../../lib/admin-api.js';
+import { adminQueries } from '../../lib/admin-api.js';
 import { formatDateTime } from '../../ui/format.js';
 import { ErrorState, ListSkeleton } from '../../ui/states.js';
 import { Pager } from './pager.js';
@@ -25,8 +25,7 @@ export function AuditPage() {
     language: i18n.language,
   };
   const audit = useQuery({
-    queryKey: adminKeys.audit(query),
-    queryFn: ({ signal }) => listAudit(query, signal),
+    ...adminQueries.audit(query),
     placeholderData: keepPreviousData,
   });
   return (

@@ -3,7 +3,7 @@ import type { AuditObjectType } from '@slugsmith/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { adminKeys, listAudit, queryString } from '../../lib/admin-api.js';
+import { adminQueries, queryString } from '../../lib/admin-api.js';
 import { formatDateTime } from '../../ui/format.js';
 
 const RECENT = 5;
@@ -12,10 +12,7 @@ const RECENT = 5;
 export function AuditTrail({ type, id }: { type: AuditObjectType; id: string }) {
   const { t, i18n } = useTranslation('admin');
   const query = { offset: 0, limit: RECENT, object_type: type, object_id: id };
-  const audit = useQuery({
-    queryKey: adminKeys.audit(query),
-    queryFn: ({ signal }) => listAudit(query, signal),
-  });
+  const audit = useQuery(adminQueries.audit(query));
   const headingId = `audit-trail-${type}`;
   return (
     <Paper withBorder p="md" component="section" aria-labelledby={headingId} data-testid="audit-trail">

@@ -3,7 +3,7 @@ import type { AdminDashboard, GenerationVolume } from '@slugsmith/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { adminKeys, getAdminDashboard } from '../../lib/admin-api.js';
+import { adminQueries } from '../../lib/admin-api.js';
 import { formatPrice } from '../../lib/money.js';
 import { formatCount } from '../../lib/numbers.js';
 import { formatDate } from '../../ui/format.js';
@@ -14,10 +14,7 @@ import { useProvider } from './use-provider.js';
 /** /admin: the service at a glance; every figure leads to its list. */
 export function AdminDashboardPage() {
   const { t } = useTranslation('admin');
-  const dashboard = useQuery({
-    queryKey: adminKeys.dashboard(),
-    queryFn: ({ signal }) => getAdminDashboard(signal),
-  });
+  const dashboard = useQuery(adminQueries.dashboard());
   return (
     <>
       <AdminHeader title={t('dashboard.title')} intro={t('dashboard.intro')} />

@@ -3,7 +3,8 @@ import { type InstanceSettings, SupportContact } from '@slugsmith/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { adminKeys, getSettings, updateSettings } from '../../lib/admin-api.js';
+import { updateSettings } from '../../lib/admin-api.js';
+import { instanceSettingsQuery } from '../../lib/instance-settings.js';
 import { notifyFailure, notifySuccess } from '../../ui/notify.js';
 import { ErrorState, ListSkeleton } from '../../ui/states.js';
 import { PartyFields, type PartyValues, partyBody, vatNumberError } from '../checkout/party-fields.js';
@@ -16,7 +17,7 @@ import { useStaff } from './use-staff.js';
  */
 export function SettingsPage() {
   const { t } = useTranslation('admin');
-  const settings = useQuery({ queryKey: adminKeys.settings(), queryFn: ({ signal }) => getSettings(signal) });
+  const settings = useQuery(instanceSettingsQuery());
   return (
     <>
       <AdminHeader title={t('settings.title')} intro={t('settings.intro')} />
@@ -73,7 +74,7 @@ function SettingsForm({ settings }: { settings: InstanceSettings }) {
     },
     onSuccess: (saved) => {
       if (!saved) return;
-      client.setQueryData(adminKeys.settings(), saved);
+      client.setQueryData(instanceSettingsQuery().queryKey, saved);
       notifySuccess(t('settings.saved'));
     },
     onError: (e) => notifyFailure(t('settings.saveFailed'), e),

@@ -19,14 +19,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import {
-  adminKeys,
-  createDoc,
-  createDocTag,
-  deleteDocTag,
-  listAdminDocs,
-  listDocTags,
-} from '../../../lib/admin-api.js';
+import { adminKeys, adminQueries, createDoc, createDocTag, deleteDocTag } from '../../../lib/admin-api.js';
 import { formatDate } from '../../../ui/format.js';
 import { notifyFailure, notifySuccess } from '../../../ui/notify.js';
 import { ErrorState, ListSkeleton } from '../../../ui/states.js';
@@ -49,11 +42,10 @@ export function AdminDocsPage() {
   const [creating, setCreating] = useState(false);
   const query = { offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE, state, tags: tag ? [tag] : undefined };
   const docs = useQuery({
-    queryKey: adminKeys.docList(query),
-    queryFn: ({ signal }) => listAdminDocs(query, signal),
+    ...adminQueries.docs(query),
     placeholderData: keepPreviousData,
   });
-  const tags = useQuery({ queryKey: adminKeys.docTags(), queryFn: ({ signal }) => listDocTags(signal) });
+  const tags = useQuery(adminQueries.docTags());
   const setParam = (name: string, value: string | null) =>
     setParams((prev) => {
       const next = new URLSearchParams(prev);
@@ -176,7 +168,7 @@ function TagsPanel() {
   const { writable } = useStaff();
   const client = useQueryClient();
   const [name, setName] = useState('');
-  const tags = useQuery({ queryKey: adminKeys.docTags(), queryFn: ({ signal }) => listDocTags(signal) });
+  const tags = useQuery(adminQueries.docTags());
   const refresh = () => client.invalidateQueries({ queryKey: adminKeys.docs() });
   const add = useMutation({
     mutationFn: () => createDocTag(name.trim().toLowerCase()),

@@ -25,9 +25,8 @@ import { MarkdownArticle } from '../../../components/markdown/markdown.js';
 import {
   actOnDoc,
   adminKeys,
+  adminQueries,
   deleteDoc,
-  getAdminDoc,
-  getTranslation,
   putTranslation,
   updateDoc,
 } from '../../../lib/admin-api.js';
@@ -44,7 +43,7 @@ import { DraftPendingBadge } from './draft-pending-badge.js';
 export function EditDocumentPage() {
   const { slug = '' } = useParams();
   const { t, i18n } = useTranslation('admin');
-  const doc = useQuery({ queryKey: adminKeys.doc(slug), queryFn: ({ signal }) => getAdminDoc(slug, signal) });
+  const doc = useQuery(adminQueries.doc(slug));
   if (doc.isPending) return <ListSkeleton rows={6} />;
   if (doc.isError)
     return (
@@ -82,7 +81,7 @@ export function EditDocumentPage() {
 function useDocumentRefresh() {
   const client = useQueryClient();
   return (next: AdminDocument) => {
-    client.setQueryData(adminKeys.doc(next.slug), next);
+    client.setQueryData(adminQueries.doc(next.slug).queryKey, next);
     return client.invalidateQueries({ queryKey: adminKeys.docs() });
   };
 }
@@ -223,8 +222,7 @@ function TranslationEditor({ doc }: { doc: AdminDocument }) {
   const lang = params.get('lang') ?? languages[0]?.code ?? 'en';
   const existing = doc.translations.some((tr) => tr.language === lang);
   const translation = useQuery({
-    queryKey: adminKeys.translation(doc.id, lang),
-    queryFn: ({ signal }) => getTranslation(doc.id, lang, signal),
+    ...adminQueries.translation(doc.id, lang),
     enabled: existing,
     retry: (count, error) => !(error instanceof ApiError && error.code === 404) && count < 2,
   });
@@ -250,7 +248,7 @@ function TranslationEditor({ doc }: { doc: AdminDocument }) {
   const save = useMutation({
     mutationFn: () => putTranslation(doc.id, lang, { title, content }),
     onSuccess: async (saved) => {
-      client.setQueryData(adminKeys.translation(doc.id, lang), saved);
+      client.setQueryData(adminQueries.translation(doc.id, lang).queryKey, saved);
       await client.invalidateQueries({ queryKey: adminKeys.docs() });
       notifySuccess(saved.draft ? t('docs.draftSaved') : t('docs.translationSaved'));
     },

@@ -4,7 +4,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { acknowledgeEvents, adminKeys, listEvents, retryEvents } from '../../../lib/admin-api.js';
+import { acknowledgeEvents, adminKeys, adminQueries, retryEvents } from '../../../lib/admin-api.js';
 import { formatDateTime } from '../../../ui/format.js';
 import { notifyFailure, notifySuccess } from '../../../ui/notify.js';
 import { ErrorState, ListSkeleton } from '../../../ui/states.js';
@@ -36,8 +36,7 @@ export function EventsPage() {
     customer_id: list.get('customer_id'),
   };
   const events = useQuery({
-    queryKey: adminKeys.eventList(provider, query),
-    queryFn: ({ signal }) => listEvents(provider, query, signal),
+    ...adminQueries.events(provider, query),
     placeholderData: keepPreviousData,
   });
   const done = async (message: string) => {

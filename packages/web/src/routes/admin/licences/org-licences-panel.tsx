@@ -14,7 +14,7 @@ import { type IssueLicence, LicenceMessages } from '@slugsmith/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { adminKeys, listPlans } from '../../../lib/admin-api.js';
+import { adminQueries } from '../../../lib/admin-api.js';
 import { ApiError } from '../../../lib/api.js';
 import { notifyFailure, notifySuccess } from '../../../ui/notify.js';
 import { EmptyState, ErrorState, ListSkeleton } from '../../../ui/states.js';
@@ -65,7 +65,7 @@ const FIELD_MESSAGES: Record<string, string> = {
 function IssueDialog({ org, onClose }: { org: string; onClose: () => void }) {
   const { t } = useTranslation('licences');
   const client = useQueryClient();
-  const plans = useQuery({ queryKey: adminKeys.plans(), queryFn: ({ signal }) => listPlans(signal) });
+  const plans = useQuery(adminQueries.plans());
   const onPremise = (plans.data ?? []).filter((p) => p.plan_type === 'on_premise');
   const [plan, setPlan] = useState<string | null>(null);
   const [nodes, setNodes] = useState<number | string>(1);

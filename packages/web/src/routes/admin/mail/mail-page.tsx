@@ -2,18 +2,13 @@ import { Alert, Badge, Button, Code, Paper, Skeleton, Stack, Table, Text, Title 
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { body, client } from '../../../lib/api.js';
+import { adminQueries } from '../../../lib/admin-api.js';
 import { formatDate } from '../../../ui/format.js';
-
-const listOutbox = (signal?: AbortSignal) =>
-  body(client.GET('/admin/mail', { params: { query: { limit: 50, offset: 0 } }, auth: 'required', signal }));
-const getOutboxMail = (mailId: string, signal?: AbortSignal) =>
-  body(client.GET('/admin/mail/{mailId}', { params: { path: { mailId } }, auth: 'required', signal }));
 
 /** /admin/mail: what the embedded mailer kept (no SMTP configured), so staff can pass a link on. */
 export function MailPage() {
   const { t, i18n } = useTranslation('account');
-  const outbox = useQuery({ queryKey: ['admin', 'mail'], queryFn: ({ signal }) => listOutbox(signal) });
+  const outbox = useQuery(adminQueries.outbox());
   const [open, setOpen] = useState<string | null>(null);
   return (
     <Stack>
@@ -67,10 +62,7 @@ export function MailPage() {
 
 /** One message's plain text (its links readable and copyable). */
 function MailText({ id }: { id: string }) {
-  const mail = useQuery({
-    queryKey: ['admin', 'mail', id],
-    queryFn: ({ signal }) => getOutboxMail(id, signal),
-  });
+  const mail = useQuery(adminQueries.outboxMail(id));
   if (!mail.data) return <Skeleton height={160} />;
   return (
     <Paper withBorder p="md" data-testid="outbox-mail">

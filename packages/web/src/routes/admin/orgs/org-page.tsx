@@ -7,7 +7,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm/confirm-dialog.js';
 import { FeatureName } from '../../../components/feature-hint.js';
 import { StatsTable } from '../../../components/stats-table.js';
-import { adminKeys, deleteAdminOrg, getAdminOrg, updateAdminOrg } from '../../../lib/admin-api.js';
+import { adminKeys, adminQueries, deleteAdminOrg, updateAdminOrg } from '../../../lib/admin-api.js';
 import { formatCount } from '../../../lib/numbers.js';
 import { summarise } from '../../../lib/stats.js';
 import { formatDate } from '../../../ui/format.js';
@@ -23,10 +23,7 @@ import { SubscriptionsPanel } from './subscriptions-panel.js';
 export function OrgPage() {
   const { orgSlug = '' } = useParams();
   const { t } = useTranslation('admin');
-  const org = useQuery({
-    queryKey: adminKeys.org(orgSlug),
-    queryFn: ({ signal }) => getAdminOrg(orgSlug, signal),
-  });
+  const org = useQuery(adminQueries.org(orgSlug));
   return (
     <Stack gap="lg">
       <Anchor component={Link} to="/admin/organizations" size="sm">
@@ -52,7 +49,7 @@ function OrgDetail({ org }: { org: AdminOrgDetail }) {
     mutationFn: () => updateAdminOrg(org.slug, { suspended: !suspended }),
     onSuccess: async (next) => {
       setConfirm(null);
-      client.setQueryData(adminKeys.org(org.slug), next);
+      client.setQueryData(adminQueries.org(org.slug).queryKey, next);
       await client.invalidateQueries({ queryKey: adminKeys.orgs() });
       notifySuccess(next.state === 'suspended' ? t('orgs.suspended') : t('orgs.resumed'));
     },

@@ -3,7 +3,7 @@ import type { OrgState } from '@slugsmith/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { adminKeys, listAdminOrgs, listPlans, type OrgListParams } from '../../../lib/admin-api.js';
+import { adminQueries, type OrgListParams } from '../../../lib/admin-api.js';
 import { formatDate } from '../../../ui/format.js';
 import { ErrorState, ListSkeleton } from '../../../ui/states.js';
 import { Pager } from '../pager.js';
@@ -31,11 +31,10 @@ export function OrgsPage() {
     billing,
   };
   const orgs = useQuery({
-    queryKey: adminKeys.orgList(query),
-    queryFn: ({ signal }) => listAdminOrgs(query, signal),
+    ...adminQueries.orgs(query),
     placeholderData: keepPreviousData,
   });
-  const plans = useQuery({ queryKey: adminKeys.plans(), queryFn: ({ signal }) => listPlans(signal) });
+  const plans = useQuery(adminQueries.plans());
 
   return (
     <>

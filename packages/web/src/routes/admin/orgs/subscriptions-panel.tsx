@@ -25,9 +25,9 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm/confirm-dialog.js';
 import {
   adminKeys,
+  adminQueries,
   createOrgSubscription,
   deleteOrgSubscription,
-  listPlans,
   updateOrgSubscription,
 } from '../../../lib/admin-api.js';
 import { formatDate } from '../../../ui/format.js';
@@ -190,8 +190,7 @@ function SubscriptionDialog({
   const [values, setValues] = useState<SubscriptionFormValues>(subscriptionToForm(subscription));
   const [errors, setErrors] = useState<FormErrors>({});
   const plans = useQuery({
-    queryKey: adminKeys.plans(),
-    queryFn: ({ signal }) => listPlans(signal),
+    ...adminQueries.plans(),
     enabled: !subscription,
   });
   const set = (patch: Partial<SubscriptionFormValues>) => setValues((v) => ({ ...v, ...patch }));

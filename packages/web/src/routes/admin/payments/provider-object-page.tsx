@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm/confirm-dialog.js';
-import { adminKeys, cancelProviderSubscription, getProviderObject } from '../../../lib/admin-api.js';
+import { adminKeys, adminQueries, cancelProviderSubscription } from '../../../lib/admin-api.js';
 import { formatDateTime } from '../../../ui/format.js';
 import { notifyFailure, notifySuccess } from '../../../ui/notify.js';
 import { ErrorState, ListSkeleton } from '../../../ui/states.js';
@@ -38,10 +38,7 @@ function relatedLists(
 export function ProviderObjectPage({ kind }: { kind: ProviderObjectKind }) {
   const { provider = 'local', id = '' } = useParams();
   const { t } = useTranslation(['admin', 'navigation']);
-  const object = useQuery({
-    queryKey: adminKeys.providerObject(provider, kind, id),
-    queryFn: ({ signal }) => getProviderObject(provider, kind, id, signal),
-  });
+  const object = useQuery(adminQueries.providerObject(provider, kind, id));
   return (
     <>
       <KindTabs provider={provider} current={kind} />
@@ -67,7 +64,10 @@ function ObjectDetail({ provider, object }: { provider: string; object: Provider
     mutationFn: (when: CancelWhen) => cancelProviderSubscription(provider, object.id, when),
     onSuccess: async (updated) => {
       setConfirm(null);
-      client.setQueryData(adminKeys.providerObject(provider, 'subscriptions', object.id), updated);
+      client.setQueryData(
+        adminQueries.providerObject(provider, 'subscriptions', object.id).queryKey,
+        updated,
+      );
       await client.invalidateQueries({ queryKey: adminKeys.providerObjects(provider, 'subscriptions') });
       notifySuccess(t('admin:providerObjects.cancelled'));
     },

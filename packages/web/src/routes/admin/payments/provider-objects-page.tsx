@@ -3,7 +3,7 @@ import { PROVIDER_OBJECT_FILTERS, type ProviderObjectKind } from '@slugsmith/con
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { adminKeys, listProviderObjects } from '../../../lib/admin-api.js';
+import { adminQueries } from '../../../lib/admin-api.js';
 import { formatDateTime } from '../../../ui/format.js';
 import { ErrorState, ListSkeleton } from '../../../ui/states.js';
 import { PrevNextPager } from '../pager.js';
@@ -25,8 +25,7 @@ export function ProviderObjectsPage({ kind }: { kind: ProviderObjectKind }) {
     ...Object.fromEntries(filters.map((name) => [name, list.get(name)])),
   };
   const objects = useQuery({
-    queryKey: adminKeys.providerObjectList(provider, kind, query),
-    queryFn: ({ signal }) => listProviderObjects(provider, kind, query, signal),
+    ...adminQueries.providerObjects(provider, kind, query),
     placeholderData: keepPreviousData,
   });
   const title = t(`navigation:titles.payments.${kind}`);

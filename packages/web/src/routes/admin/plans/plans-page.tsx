@@ -3,7 +3,7 @@ import type { AdminPlan } from '@slugsmith/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { adminKeys, listPlans } from '../../../lib/admin-api.js';
+import { adminQueries } from '../../../lib/admin-api.js';
 import { formatPrice } from '../../../lib/money.js';
 import { ErrorState, ListSkeleton } from '../../../ui/states.js';
 import { CatalogueSync } from '../../products/catalogue-sync.js';
@@ -18,7 +18,7 @@ export function PlansPage() {
   const [params] = useSearchParams();
   const editing = params.get('plan');
   const { writable } = useStaff();
-  const plans = useQuery({ queryKey: adminKeys.plans(), queryFn: ({ signal }) => listPlans(signal) });
+  const plans = useQuery(adminQueries.plans());
 
   if (editing !== null) {
     const plan = plans.data?.find((p) => p.slug === editing);

@@ -4,7 +4,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAccount } from '../../../auth/account.js';
-import { adminKeys, listAdminUsers, updateAdminUser } from '../../../lib/admin-api.js';
+import { adminKeys, adminQueries, updateAdminUser } from '../../../lib/admin-api.js';
 import { formatDate } from '../../../ui/format.js';
 import { notifyFailure, notifySuccess } from '../../../ui/notify.js';
 import { ErrorState, ListSkeleton } from '../../../ui/states.js';
@@ -23,8 +23,7 @@ export function UsersPage() {
   const staff = list.get('staff') as StaffLevel | undefined;
   const query = { offset: (list.page - 1) * PAGE_SIZE, limit: PAGE_SIZE, q: list.get('q'), staff };
   const users = useQuery({
-    queryKey: adminKeys.userList(query),
-    queryFn: ({ signal }) => listAdminUsers(query, signal),
+    ...adminQueries.users(query),
     placeholderData: keepPreviousData,
   });
   return (
