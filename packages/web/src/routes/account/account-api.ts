@@ -2,6 +2,7 @@
  * The account page's and the invitations' calls: the account and its verification,
  * password change, sessions, deletion; invitations of an organisation and accepting one.
  */
+import { queryOptions } from '@tanstack/react-query';
 import { ApiError, body, client } from '../../lib/api.js';
 import type { paths } from '../../lib/api-types.js';
 
@@ -9,12 +10,37 @@ import type { paths } from '../../lib/api-types.js';
 const signedIn = { auth: 'required' } as const;
 const ofInvitation = (token: string) => ({ params: { path: { token } }, ...signedIn });
 
-export const accountKeys = {
-  account: () => ['account', 'me'] as const,
-  sessions: () => ['account', 'sessions'] as const,
-  invitations: (org: string) => ['console', 'org', org, 'invitations'] as const,
-  invitation: (token: string) => ['invitation', token] as const,
-  invitationPublic: (token: string) => ['invitation', token, 'public'] as const,
+/**
+ * The account's and the invitations' queries: `useQuery(accountQueries.sessions())`; their keys
+ * are what invalidations name (`accountQueries.sessions().queryKey`). An organisation's
+ * invitations sit under its console key, so refreshing the organisation refreshes them too.
+ */
+export const accountQueries = {
+  account: () =>
+    queryOptions({ queryKey: ['account', 'me'] as const, queryFn: ({ signal }) => getAccount(signal) }),
+  sessions: () =>
+    queryOptions({
+      queryKey: ['account', 'sessions'] as const,
+      queryFn: ({ signal }) => getSessions(signal),
+    }),
+  invitations: (org: string) =>
+    queryOptions({
+      queryKey: ['console', 'org', org, 'invitations'] as const,
+      queryFn: ({ signal }) => listInvitations(org, signal),
+    }),
+  // A missing or expired invitation stays so: its refusal is shown at once, not retried.
+  invitation: (token: string) =>
+    queryOptions({
+      queryKey: ['invitation', token] as const,
+      queryFn: ({ signal }) => previewInvitation(token, signal),
+      retry: false,
+    }),
+  invitationPublic: (token: string) =>
+    queryOptions({
+      queryKey: ['invitation', token, 'public'] as const,
+      queryFn: ({ signal }) => previewInvitationPublic(token, signal),
+      retry: false,
+    }),
 };
 
 export const getAccount = (signal?: AbortSignal) => body(client.GET('/accounts', { ...signedIn, signal }));

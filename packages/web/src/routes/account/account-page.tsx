@@ -26,10 +26,9 @@ import { notifyFailure, notifySuccess } from '../../ui/notify.js';
 import { rememberAccountDeleted } from '../account-deleted/account-deleted.js';
 import { usePaidSubscriptions } from '../dashboard/org/paid-subscriptions.js';
 import {
-  accountKeys,
+  accountQueries,
   changePassword,
   deleteAccount,
-  getAccount,
   refusalDetail,
   refusalReason,
   setAccountLanguage,
@@ -40,7 +39,7 @@ import { SessionsSection } from './sessions-section.js';
 /** /account: the e-mail and its state, password, language, sessions, deleting the account. */
 export function AccountPage() {
   const { t } = useTranslation('account');
-  const account = useQuery({ queryKey: accountKeys.account(), queryFn: ({ signal }) => getAccount(signal) });
+  const account = useQuery(accountQueries.account());
   return (
     <Container size="sm" py="xl">
       <Stack gap="lg">
@@ -95,7 +94,7 @@ function PasswordSection() {
       form.reset();
       notifySuccess(t('password.changed'));
       // The change signed the other sessions out: the list shows what is left.
-      return queryClient.invalidateQueries({ queryKey: accountKeys.sessions() });
+      return queryClient.invalidateQueries({ queryKey: accountQueries.sessions().queryKey });
     },
     onError: (error) => {
       const field = refusalDetail<string>(error, 'field');

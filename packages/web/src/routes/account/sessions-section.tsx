@@ -3,16 +3,13 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../ui/format.js';
 import { notifyFailure, notifySuccess } from '../../ui/notify.js';
-import { accountKeys, endOtherSessions, endSession, getSessions } from './account-api.js';
+import { accountQueries, endOtherSessions, endSession } from './account-api.js';
 import { deviceName } from './device-name.js';
 
 /** The account's sessions at the built-in provider, each with a sign-out; "sign out everywhere else". */
 export function SessionsSection() {
   const { t, i18n } = useTranslation('account');
-  const sessions = useQuery({
-    queryKey: accountKeys.sessions(),
-    queryFn: ({ signal }) => getSessions(signal),
-  });
+  const sessions = useQuery(accountQueries.sessions());
   const endOthers = useMutation({
     mutationFn: endOtherSessions,
     onSuccess: ({ ended }) => {

@@ -2,7 +2,7 @@ import { Alert, Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { accountKeys, getAccount } from './account-api.js';
+import { accountQueries } from './account-api.js';
 import { ResendVerification } from './resend-verification.js';
 
 /**
@@ -12,7 +12,7 @@ import { ResendVerification } from './resend-verification.js';
 export default function VerificationBanner({ initiallyVerified }: { initiallyVerified: boolean }) {
   const { t } = useTranslation('account');
   // Read again so a verification in another tab takes the banner away on the next visit.
-  const account = useQuery({ queryKey: accountKeys.account(), queryFn: ({ signal }) => getAccount(signal) });
+  const account = useQuery(accountQueries.account());
   const verified = account.data?.email_verified ?? initiallyVerified;
   if (verified) return null;
   return (

@@ -1,9 +1,16 @@
 // The console's calls for an organisation's billing details (who its invoices name; tax follows
 // the country and VAT number).
 import type { OrgBillingDetails, UpdateOrgBillingDetails } from '@slugsmith/contract';
+import { queryOptions } from '@tanstack/react-query';
 import { body, client } from '../../lib/api.js';
 
-export const billingDetailsKey = (org: string) => ['console', 'org', org, 'billing', 'details'] as const;
+export const billingDetailsQueries = {
+  org: (org: string) =>
+    queryOptions({
+      queryKey: ['console', 'org', org, 'billing', 'details'] as const,
+      queryFn: ({ signal }) => getBillingDetails(org, signal),
+    }),
+};
 
 const inOrg = (org: string) => ({ params: { path: { org } }, auth: 'required' }) as const;
 

@@ -2,7 +2,7 @@ import { normaliseVatNumber } from '@slugsmith/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { billingDetailsKey, getBillingDetails } from './billing-details-api.js';
+import { billingDetailsQueries } from './billing-details-api.js';
 import { COUNTRY_CODES } from './countries.js';
 import { type PartyValues, vatNumberError } from './party-fields.js';
 
@@ -24,8 +24,7 @@ function browserCountry(): string | null {
 export function useBuyer(org: string | null, linked: string | null) {
   const { t } = useTranslation('billing');
   const details = useQuery({
-    queryKey: billingDetailsKey(org ?? ''),
-    queryFn: ({ signal }) => getBillingDetails(org as string, signal),
+    ...billingDetailsQueries.org(org ?? ''),
     enabled: org !== null,
   });
   const [edited, setEdited] = useState<{ org: string | null; values: PartyValues } | null>(null);

@@ -6,13 +6,7 @@ import { useAuth } from 'react-oidc-context';
 import { Link, useNavigate, useParams } from 'react-router';
 import { consoleKeys } from '../../lib/console-api.js';
 import { notifyFailure, notifySuccess } from '../../ui/notify.js';
-import {
-  acceptInvitation,
-  accountKeys,
-  previewInvitation,
-  previewInvitationPublic,
-  refusalReason,
-} from '../account/account-api.js';
+import { acceptInvitation, accountQueries, refusalReason } from '../account/account-api.js';
 import { ResendVerification } from '../account/resend-verification.js';
 
 /**
@@ -55,11 +49,7 @@ function useGoneText(error: unknown, failed: boolean): string | null {
 /** A visitor without a session: whom the invitation is from, and sign-up first (sign-in for those with an account). */
 function VisitorInvitation({ token }: { token: string }) {
   const { t } = useTranslation('account');
-  const preview = useQuery({
-    queryKey: accountKeys.invitationPublic(token),
-    queryFn: ({ signal }) => previewInvitationPublic(token, signal),
-    retry: false,
-  });
+  const preview = useQuery(accountQueries.invitationPublic(token));
   const gone = useGoneText(preview.error, preview.isError);
   const returnTo = `/invitations/${encodeURIComponent(token)}`;
   const data = preview.data;
@@ -107,11 +97,7 @@ function SignedInInvitation({ token }: { token: string }) {
   const { t } = useTranslation(['account', 'dashboard']);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const preview = useQuery({
-    queryKey: accountKeys.invitation(token),
-    queryFn: ({ signal }) => previewInvitation(token, signal),
-    retry: false,
-  });
+  const preview = useQuery(accountQueries.invitation(token));
   const accept = useMutation({
     mutationFn: () => acceptInvitation(token),
     onSuccess: async (org) => {

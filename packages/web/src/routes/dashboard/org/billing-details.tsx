@@ -6,20 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { hasRole } from '../../../lib/console-api.js';
 import { notifyFailure, notifySuccess } from '../../../ui/notify.js';
 import { ErrorState, ListSkeleton } from '../../../ui/states.js';
-import {
-  billingDetailsKey,
-  getBillingDetails,
-  saveBillingDetails,
-} from '../../checkout/billing-details-api.js';
+import { billingDetailsQueries, saveBillingDetails } from '../../checkout/billing-details-api.js';
 import { PartyFields, type PartyValues, partyBody, vatNumberError } from '../../checkout/party-fields.js';
 
 /** Who the organisation's invoices name; owners and admins change it, members read it. */
 export function BillingDetailsPanel({ org }: { org: Organisation }) {
   const { t } = useTranslation('billing');
-  const details = useQuery({
-    queryKey: billingDetailsKey(org.slug),
-    queryFn: ({ signal }) => getBillingDetails(org.slug, signal),
-  });
+  const details = useQuery(billingDetailsQueries.org(org.slug));
   return (
     <section aria-labelledby="billing-details-heading">
       <Title order={2} size="h3" id="billing-details-heading" mb="xs">
@@ -64,7 +57,7 @@ function DetailsForm({
   const save = useMutation({
     mutationFn: () => saveBillingDetails(org.slug, partyBody(values)),
     onSuccess: (saved) => {
-      client.setQueryData(billingDetailsKey(org.slug), saved);
+      client.setQueryData(billingDetailsQueries.org(org.slug).queryKey, saved);
       notifySuccess(t('details.saved'));
     },
     onError: (e) => notifyFailure(t('details.saveFailed'), e),

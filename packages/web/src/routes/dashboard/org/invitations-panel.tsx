@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../ui/format.js';
 import { notifyFailure, notifySuccess } from '../../../ui/notify.js';
-import { accountKeys, listInvitations, revokeInvitation } from '../../account/account-api.js';
+import { accountQueries, revokeInvitation } from '../../account/account-api.js';
 
 /**
  * The organisation's open invitations (pending, expired) with revoke, for owners and admins; they
@@ -13,9 +13,9 @@ import { accountKeys, listInvitations, revokeInvitation } from '../../account/ac
 export function InvitationsPanel({ org }: { org: Organisation }) {
   const { t, i18n } = useTranslation(['account', 'dashboard']);
   const queryClient = useQueryClient();
-  const key = accountKeys.invitations(org.slug);
-  const invitations = useQuery({ queryKey: key, queryFn: ({ signal }) => listInvitations(org.slug, signal) });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: key });
+  const invitations = useQuery(accountQueries.invitations(org.slug));
+  const refresh = () =>
+    queryClient.invalidateQueries({ queryKey: accountQueries.invitations(org.slug).queryKey });
   const revoke = useMutation({
     mutationFn: (invitation: Invitation) => revokeInvitation(org.slug, invitation.id),
     onSuccess: (_done, invitation) => {
@@ -33,7 +33,7 @@ export function InvitationsPanel({ org }: { org: Organisation }) {
           {t('invitations.pendingTitle')}
         </Title>
         <Table.ScrollContainer minWidth={520}>
-          <Table verticalSpacing="xs" data-testid="invitations-table">
+          <Table verticalSpacing="xs" className="table-sticky-actions" data-testid="invitations-table">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('invitations.email')}</Table.Th>

@@ -35,7 +35,7 @@ import { contractForm } from '../../../ui/forms.js';
 import { notifyFailure, notifySuccess } from '../../../ui/notify.js';
 import { serverMessage } from '../../../ui/server-messages.js';
 import { EmptyState, ErrorState, ListSkeleton, ReadOnlyNotice } from '../../../ui/states.js';
-import { accountKeys } from '../../account/account-api.js';
+import { accountQueries } from '../../account/account-api.js';
 import { InvitationsPanel } from './invitations-panel.js';
 
 export function MembersTab({ org }: { org: Organisation }) {
@@ -209,7 +209,7 @@ function AddMemberForm({ org }: { org: Organisation }) {
     onSuccess: (invitation) => {
       notifySuccess(t('members.added', { email: invitation.email }));
       form.setFieldValue('email', '');
-      return queryClient.invalidateQueries({ queryKey: accountKeys.invitations(org.slug) });
+      return queryClient.invalidateQueries({ queryKey: accountQueries.invitations(org.slug).queryKey });
     },
     onError: (error) => {
       // Already a member (409) belongs to the e-mail field; the rest (an unverified sender, too
