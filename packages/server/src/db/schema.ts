@@ -237,6 +237,8 @@ export const sdkConfigs = pgTable(
     enabled: boolean('enabled').notNull().default(true),
     /** Start of the rotation schedule: key i is effective from anchor + i·period. */
     anchor: timestamp('anchor', { withTimezone: true }).notNull().defaultNow(),
+    /** Made through the legacy SDK-key routes: listed as a legacy key, not as a config. */
+    legacy: boolean('legacy').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('sdk_configs_slug_key').on(t.slug), index('sdk_configs_org_idx').on(t.orgId)],

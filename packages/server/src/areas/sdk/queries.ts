@@ -48,9 +48,16 @@ function select(db: Db) {
     .leftJoin(series, eq(series.id, sdkConfigs.seriesId));
 }
 
+/** The configs of an organisation (or one series), legacy SDK keys' configs left to their own list. */
 export async function listConfigs(db: Db, orgId: string, seriesId?: string): Promise<SdkConfigRow[]> {
   return select(db)
-    .where(and(eq(sdkConfigs.orgId, orgId), seriesId ? eq(sdkConfigs.seriesId, seriesId) : undefined))
+    .where(
+      and(
+        eq(sdkConfigs.orgId, orgId),
+        eq(sdkConfigs.legacy, false),
+        seriesId ? eq(sdkConfigs.seriesId, seriesId) : undefined,
+      ),
+    )
     .orderBy(asc(sdkConfigs.createdAt));
 }
 
@@ -117,22 +124,29 @@ export async function listKeys(db: Db, configId: string): Promise<SdkKeyRow[]> {
   return db.select().from(sdkKeys).where(eq(sdkKeys.configId, configId)).orderBy(asc(sdkKeys.idx));
 }
 
-/** Keys of every config of an organisation (the legacy SDK-key list). */
-export async function listOrgKeys(db: Db, orgId: string, seriesId?: string) {
+/** Keys of an organisation's (or one series') legacy SDK-key configs: the legacy SDK-key list. */
+export async function listLegacyKeys(db: Db, orgId: string, seriesId?: string) {
   return db
     .select({ key: sdkKeys, config: sdkConfigs.slug, name: sdkConfigs.name })
     .from(sdkKeys)
     .innerJoin(sdkConfigs, eq(sdkConfigs.id, sdkKeys.configId))
-    .where(and(eq(sdkConfigs.orgId, orgId), seriesId ? eq(sdkConfigs.seriesId, seriesId) : undefined))
+    .where(
+      and(
+        eq(sdkConfigs.orgId, orgId),
+        eq(sdkConfigs.legacy, true),
+        seriesId ? eq(sdkConfigs.seriesId, seriesId) : undefined,
+      ),
+    )
     .orderBy(asc(sdkKeys.createdAt));
 }
 
-export async function findOrgKey(db: Db, orgId: string, keySlug: string) {
+/** One key of the legacy SDK-key list. */
+export async function findLegacyKey(db: Db, orgId: string, keySlug: string) {
   const [row] = await db
     .select({ key: sdkKeys, configId: sdkConfigs.id, rotation: sdkConfigs.rotation })
     .from(sdkKeys)
     .innerJoin(sdkConfigs, eq(sdkConfigs.id, sdkKeys.configId))
-    .where(and(eq(sdkConfigs.orgId, orgId), eq(sdkKeys.slug, keySlug)));
+    .where(and(eq(sdkConfigs.orgId, orgId), eq(sdkConfigs.legacy, true), eq(sdkKeys.slug, keySlug)));
   return row;
 }
 

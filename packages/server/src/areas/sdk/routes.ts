@@ -181,7 +181,8 @@ export function sdkRoutes(app: FastifyInstance, deps: AppDeps): void {
       ),
   });
 
-  // Legacy SDK keys: each is the single key of a manual config.
+  // Legacy SDK keys: each the single key of a manual config made through these routes (flagged
+  // legacy: listed here, not among the configs).
   r.get('/orgs/:org/sdk-keys', {
     config: { access: { orgRole: 'member' } },
     schema: {

@@ -196,7 +196,13 @@ export interface ConfigInput {
   enabled?: boolean;
 }
 
-export async function createConfig(db: Db, org: OrgRef, input: ConfigInput): Promise<SdkConfigWithKeys> {
+/** `legacy`: made through the legacy SDK-key routes, and listed there only. */
+export async function createConfig(
+  db: Db,
+  org: OrgRef,
+  input: ConfigInput,
+  { legacy = false } = {},
+): Promise<SdkConfigWithKeys> {
   const scopes = sdkScopes(input.scopes);
   const seriesId = input.series ? (await seriesOrNotFound(db, org, input.series)).id : null;
   const rotation = input.rotation ?? 'manual';
@@ -218,6 +224,7 @@ export async function createConfig(db: Db, org: OrgRef, input: ConfigInput): Pro
         period: periodSeconds ? (input.rotation_period as string) : null,
         origins: input.allowed_origins ?? [],
         enabled: input.enabled ?? true,
+        legacy,
       });
       return getConfig(db, org, slug);
     } catch (error) {
@@ -278,7 +285,7 @@ export async function configKeys(db: Db, org: OrgRef, slug: string): Promise<Sdk
 
 export async function listLegacyKeys(db: Db, org: OrgRef, seriesSlug?: string) {
   const seriesId = seriesSlug ? (await seriesOrNotFound(db, org, seriesSlug)).id : undefined;
-  return (await q.listOrgKeys(db, org.id, seriesId)).map((r) => ({
+  return (await q.listLegacyKeys(db, org.id, seriesId)).map((r) => ({
     ...toSdkKey(r.key),
     config: r.config,
     name: r.name,
@@ -290,17 +297,22 @@ export async function createLegacyKey(
   org: OrgRef,
   input: { name: string; scopes?: Scope[]; series?: string },
 ) {
-  const config = await createConfig(db, org, {
-    name: input.name,
-    scopes: input.scopes ?? ['forge', 'mint', 'slice'],
-    series: input.series,
-    rotation: 'manual',
-  });
+  const config = await createConfig(
+    db,
+    org,
+    {
+      name: input.name,
+      scopes: input.scopes ?? ['forge', 'mint', 'slice'],
+      series: input.series,
+      rotation: 'manual',
+    },
+    { legacy: true },
+  );
   return { ...config.keys[0], config: config.slug, name: config.name };
 }
 
 export async function deleteLegacyKey(db: Db, org: OrgRef, keySlug: string): Promise<void> {
-  const row = await q.findOrgKey(db, org.id, keySlug);
+  const row = await q.findLegacyKey(db, org.id, keySlug);
   if (!row) throw ApiError.notFound();
   // A manual config's only key is the config's identity: both go. Automatic configs regenerate.
   if (row.rotation === 'manual') await q.deleteConfig(db, row.configId);

@@ -23,6 +23,7 @@ import { sql as planAndAgreementTranslations } from './0023_plan_and_agreement_t
 import { sql as documentDrafts } from './0024_document_drafts.js';
 import { sql as seriesLanguageBundles } from './0025_series_language_bundles.js';
 import { sql as installRevocations } from './0026_install_revocations.js';
+import { sql as legacySdkKeys } from './0027_legacy_sdk_keys.js';
 
 /**
  * Every migration, in order. Applied ones are recorded by id and never edited: a change to the
@@ -54,4 +55,5 @@ export const migrations: readonly { id: string; sql: string }[] = [
   { id: '0024_document_drafts', sql: documentDrafts },
   { id: '0025_series_language_bundles', sql: seriesLanguageBundles },
   { id: '0026_install_revocations', sql: installRevocations },
+  { id: '0027_legacy_sdk_keys', sql: legacySdkKeys },
 ];
