@@ -294,6 +294,8 @@ export const AuditObjectType = z.enum([
   'billing_event',
   'provider_subscription',
   'licence',
+  'licence_key',
+  'revocation_list',
 ]);
 export type AuditObjectType = z.infer<typeof AuditObjectType>;
 

@@ -9,7 +9,7 @@ import { z } from './zod.js';
  *   rate-limit-exceeded, daily-limit-exceeded, monthly-limit-exceeded, request-size-exceeded,
  *   not-available (they also know lifetime-limit-exceeded, which no plan limit here sends);
  * - codes the user documentation publishes: pattern-too-complex (rate limits),
- *   short-links-exhausted, licence-expired, licence-node-limit (on-premise).
+ *   short-links-exhausted, licence-expired, licence-node-limit, licence-revoked (on-premise).
  */
 export const RefusalCode = z
   .enum([
@@ -77,6 +77,9 @@ export const RefusalCode = z
     // on-premise installs
     'licence-expired',
     'licence-node-limit',
+    'licence-revoked',
+    'revocation_list_refused',
+    'revocation_list_older',
     // staff area: users, documents, plans
     'own_admin_level',
     'own_sign_in',

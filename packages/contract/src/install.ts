@@ -47,6 +47,42 @@ export const InstallLicence = z
   .meta({ id: 'InstallLicence' });
 export type InstallLicence = z.infer<typeof InstallLicence>;
 
+/**
+ * The install's revocation list: where it comes from, the list in force (fetched from the issuer or
+ * imported), and whether this install's licence is on it (it then serves until `grace_until`).
+ */
+export const InstallRevocation = z
+  .object({
+    /** Where the list is fetched from; null when fetching is off (an offline install imports it). */
+    source_url: z.string().nullable(),
+    check_hours: z.number(),
+    grace_hours: z.number(),
+    /** When the issuer signed the list in force; null before the first list. */
+    list_issued_at: Timestamp.nullable(),
+    list_source: z.enum(['fetched', 'imported']).nullable(),
+    /** When the list in force was fetched or imported. */
+    list_stored_at: Timestamp.nullable(),
+    revoked_count: z.number().int(),
+    /** The last fetch: when, and why it failed (null when it worked or none was tried). */
+    last_fetch_at: Timestamp.nullable(),
+    last_error: z.string().nullable(),
+    /** This install's licence is on the list: revoked then, learned then, serving until then. */
+    licence_revoked_at: Timestamp.nullable(),
+    learned_at: Timestamp.nullable(),
+    grace_until: Timestamp.nullable(),
+    /** The warning the log gives too; null while the licence is not revoked. */
+    warning: z.string().nullable(),
+  })
+  .meta({ id: 'InstallRevocation' });
+export type InstallRevocation = z.infer<typeof InstallRevocation>;
+
+/** Staff import a revocation list file (what the issuer's `GET /licences/revoked` answers). */
+export const ImportRevocations = z
+  .object({ list: z.string().min(1).max(8_000_000).describe('The revocation list file as text') })
+  .strict()
+  .meta({ id: 'ImportRevocations' });
+export type ImportRevocations = z.infer<typeof ImportRevocations>;
+
 export const InstallStatus = z
   .discriminatedUnion('mode', [
     z.object({ mode: z.literal('service') }),
@@ -60,6 +96,7 @@ export const InstallStatus = z
       serving: z.boolean(),
       refusal: z.string().nullable(),
       heartbeat_seconds: z.number(),
+      revocation: InstallRevocation,
     }),
   ])
   .meta({ id: 'InstallStatus' });

@@ -8,6 +8,9 @@ import { z } from './zod.js';
  * servers (`LICENSE`), which then count their concurrent nodes against `max_nodes`.
  */
 
+/** Days an install keeps serving past its licence's `exp` (time to deploy the renewal). */
+export const LICENCE_GRACE_DAYS = 14;
+
 /** The JWS `typ` header of a licence token. */
 export const LICENCE_TOKEN_TYPE = 'slugsmith-licence+jwt';
 
@@ -77,8 +80,42 @@ export const LicencePublicKey = z
 export const LicenceKeySet = z.object({ keys: z.array(LicencePublicKey) }).meta({ id: 'LicenceKeySet' });
 export type LicenceKeySet = z.infer<typeof LicenceKeySet>;
 
-/** Ids of revoked licences (`GET /licences/revoked`): installs that reach the service refuse them. */
-export const RevokedLicences = z.object({ ids: z.array(z.uuid()) }).meta({ id: 'RevokedLicences' });
+/** The JWS `typ` header of a signed revocation list. */
+export const REVOCATION_LIST_TYPE = 'slugsmith-revocations+jwt';
+
+/** What a signed revocation list carries: when the issuer signed it and every revoked licence. */
+export const RevocationListClaims = z
+  .object({
+    /** Issuing service (its PUBLIC_URL). */
+    iss: z.string().min(1),
+    /** Seconds since the epoch: an install never replaces a list by an older one. */
+    iat: z.number().int(),
+    revoked: z.array(z.object({ id: z.uuid(), revoked_at: z.number().int() }).strict()),
+  })
+  .strict()
+  .meta({ id: 'RevocationListClaims' });
+export type RevocationListClaims = z.infer<typeof RevocationListClaims>;
+
+/**
+ * A revocation list signed by every published licence key (a JWS in the General JSON
+ * serialisation, RFC 7515 §7.2.1): an install that trusts any one of the keys verifies it, so a
+ * forged or altered list neither revokes nor un-revokes a licence.
+ */
+export const SignedRevocationList = z
+  .object({
+    payload: z.string(),
+    signatures: z.array(z.object({ protected: z.string(), signature: z.string() })).min(1),
+  })
+  .meta({ id: 'SignedRevocationList' });
+export type SignedRevocationList = z.infer<typeof SignedRevocationList>;
+
+/**
+ * Revoked licences (`GET /licences/revoked`): `ids` as before, and `signed`, the same list signed,
+ * which installs fetch or import (this whole answer saved as a file works too).
+ */
+export const RevokedLicences = z
+  .object({ ids: z.array(z.uuid()), signed: SignedRevocationList })
+  .meta({ id: 'RevokedLicences' });
 export type RevokedLicences = z.infer<typeof RevokedLicences>;
 
 export const LicenceList = z.array(Licence).meta({ id: 'LicenceList' });
@@ -106,6 +143,27 @@ export const AdminLicence = Licence.extend({ org_name: z.string(), issued_by: z.
 });
 export type AdminLicence = z.infer<typeof AdminLicence>;
 export const AdminLicenceList = z.array(AdminLicence).meta({ id: 'AdminLicenceList' });
+
+/** A licence signing key as staff see it: the first signs new licences, the others still verify. */
+export const AdminLicenceKey = z
+  .object({
+    kid: z.string(),
+    /** Signs new licences (the newest key). */
+    signing: z.boolean(),
+    /** Licences it signed that an install may still use (not expired past their grace period). */
+    licences_in_force: z.number().int(),
+  })
+  .meta({ id: 'AdminLicenceKey' });
+export type AdminLicenceKey = z.infer<typeof AdminLicenceKey>;
+
+export const AdminLicenceKeys = z.object({ keys: z.array(AdminLicenceKey) }).meta({ id: 'AdminLicenceKeys' });
+export type AdminLicenceKeys = z.infer<typeof AdminLicenceKeys>;
+
+/** After a rotation: the new key set, and the old keys retired because none of their licences is in force. */
+export const LicenceKeyRotation = AdminLicenceKeys.extend({ retired: z.array(z.string()) }).meta({
+  id: 'LicenceKeyRotation',
+});
+export type LicenceKeyRotation = z.infer<typeof LicenceKeyRotation>;
 
 /** Why staff's licence issue is refused (400, `details.field` names the field). */
 export const LicenceMessages = {

@@ -8,7 +8,10 @@ import { describeEachDatabase, type TestContext } from './support/app.js';
  * `recordAudit` from areas/audit/service.ts.
  */
 const auditedByTheirArea = (url: string) =>
-  url.startsWith('/api/v1/admin/:provider/') || url.startsWith('/api/v1/admin/local/');
+  url.startsWith('/api/v1/admin/:provider/') ||
+  url.startsWith('/api/v1/admin/local/') ||
+  // On-premise installs only (the service answers 404): its entry is tested in install-revocations-app.test.ts.
+  url === '/api/v1/admin/install/revocations';
 
 interface Write {
   method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -276,6 +279,14 @@ const RECIPES: Record<string, Recipe> = {
       after: true,
     };
   },
+  'POST /api/v1/admin/licences/keys/rotate': async () => ({
+    method: 'POST',
+    url: '/api/v1/admin/licences/keys/rotate',
+    action: 'licence_key.rotate',
+    objectType: 'licence_key',
+    before: true,
+    after: true,
+  }),
   'POST /api/v1/admin/orgs/:org/subscriptions': async (ctx) => {
     const org = await newOrg(ctx);
     return {

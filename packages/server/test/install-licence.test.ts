@@ -43,6 +43,8 @@ describe('[pglite] an on-premise install', () => {
       LICENSE: licencePath,
       LICENSE_KEYS: kit.keysFile,
       LICENSE_HEARTBEAT_SECONDS: '0.2',
+      // No issuer to reach (its revocation list: install-revocations.test.ts).
+      LICENSE_REVOCATION_URL: 'off',
     });
     ctx = new TestContext(await buildApp(config, { logStream: stream }), config);
   });

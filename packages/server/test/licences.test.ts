@@ -228,7 +228,7 @@ describeEachDatabase('on-premise licences', (ctx) => {
     const body = { plan: 'on-premise', max_nodes: 1, perpetual: true };
     const before = await c.request('POST', `/api/v1/admin/orgs/${org}/licences`, { token: admin, body });
     const oldKeys = await published();
-    const rotated = await rotateLicenceKeys(c.app.database.db);
+    const { keys: rotated } = await rotateLicenceKeys(c.app.database.db);
     const after = await c.request('POST', `/api/v1/admin/orgs/${org}/licences`, { token: admin, body });
     const keys = await published();
     expect(keys.map((k) => k.kid)).toEqual(rotated.map((k) => k.kid));

@@ -6,8 +6,11 @@ import { DataDirInUseError } from '../db/data-dir-lock.js';
 import { ConfigError, loadConfig } from '../platform/config.js';
 import { BackupFileError } from './backup-file.js';
 
-/** Opens the database of the environment; `existing`: it must already hold a Slugsmith install. */
-export type OpenDatabase = (options?: { existing?: boolean }) => Promise<Database>;
+/**
+ * Opens the database of the environment; `existing`: it must already hold a Slugsmith install;
+ * `whileServing`: what to do instead when a running server holds the embedded database.
+ */
+export type OpenDatabase = (options?: { existing?: boolean; whileServing?: string }) => Promise<Database>;
 
 async function holdsSlugsmith(database: Database): Promise<boolean> {
   return database.rawTransaction(async (exec) => {
@@ -39,7 +42,7 @@ export async function runCommand(
     process.exitCode = 2;
     return;
   }
-  const open: OpenDatabase = async ({ existing = false } = {}) => {
+  const open: OpenDatabase = async ({ existing = false, whileServing } = {}) => {
     const config = loadConfig();
     const where = config.database.kind === 'pglite' ? `DATA_DIR ${config.database.dataDir}` : 'DATABASE_URL';
     // Reading an install that is not there must not make an empty one (PGlite creates its directory).
@@ -52,7 +55,10 @@ export async function runCommand(
     } catch (error) {
       if (error instanceof DataDirInUseError) {
         throw new CommandError(
-          `${error.message}.\nThe embedded database admits one process: stop the server first. A running server writes backups itself: set BACKUP_DIR (and BACKUP_INTERVAL), and send it SIGUSR2 for one now (docs/operations.md).`,
+          `${error.message}.\nThe embedded database admits one process: ${
+            whileServing ??
+            'stop the server first. A running server writes backups itself: set BACKUP_DIR (and BACKUP_INTERVAL), and send it SIGUSR2 for one now (docs/operations.md).'
+          }`,
         );
       }
       throw error;

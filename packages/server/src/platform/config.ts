@@ -92,6 +92,18 @@ const EnvSchema = z.object({
     .optional(),
   /** How often each node of an install heartbeats; its slot is free 4 beats after its last. */
   LICENSE_HEARTBEAT_SECONDS: z.coerce.number().min(0.2).max(60).default(5),
+  /**
+   * Where an install fetches its issuer's signed revocation list; by default the licence's issuer
+   * (`iss`) + /api/v1/licences/revoked. `off`: never fetched (an offline install imports it).
+   */
+  LICENSE_REVOCATION_URL: z
+    .string()
+    .refine((v) => v === 'off' || /^https?:\/\/./i.test(v), 'must be an http(s) URL or off')
+    .optional(),
+  /** Hours between two fetches of the revocation list (each with up to a tenth more, at random). */
+  LICENSE_REVOCATION_CHECK_HOURS: z.coerce.number().min(0.0003).max(168).default(6),
+  /** Hours a revoked licence keeps serving after the install learned of its revocation. */
+  LICENSE_REVOCATION_GRACE_HOURS: z.coerce.number().min(0).max(2160).default(72),
   /** Invitation e-mails one account may send in an hour (over every organisation). */
   INVITATIONS_PER_SENDER_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
   /** Invitation e-mails one organisation may send in an hour (over all its admins). */
@@ -211,6 +223,14 @@ export interface InstallConfig {
   /** LICENSE_KEYS as given (development and tests): added to the keys shipped with the server. */
   keys?: string;
   heartbeatMs: number;
+  revocation: RevocationConfig;
+}
+
+/** The revocation list: fetched from `url` (absent: the licence's issuer; `off`: imported only). */
+export interface RevocationConfig {
+  url?: string;
+  checkMs: number;
+  graceMs: number;
 }
 
 export type BillingConfig = {
@@ -345,7 +365,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: e.WEB_DIST_DIR,
     redisUrl: e.REDIS_URL,
     install: e.LICENSE
-      ? { licence: e.LICENSE, keys: e.LICENSE_KEYS, heartbeatMs: e.LICENSE_HEARTBEAT_SECONDS * 1000 }
+      ? {
+          licence: e.LICENSE,
+          keys: e.LICENSE_KEYS,
+          heartbeatMs: e.LICENSE_HEARTBEAT_SECONDS * 1000,
+          revocation: {
+            url: e.LICENSE_REVOCATION_URL,
+            checkMs: e.LICENSE_REVOCATION_CHECK_HOURS * 3_600_000,
+            graceMs: e.LICENSE_REVOCATION_GRACE_HOURS * 3_600_000,
+          },
+        }
       : undefined,
     consoleSdk: { origins: [...new Set(consoleOrigins)], rotation: e.CONSOLE_SDK_ROTATION },
     billing,

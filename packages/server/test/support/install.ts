@@ -41,6 +41,8 @@ export async function licenceKit() {
   return {
     dir,
     keysFile,
+    /** The private signing key (a test issuer signs its revocation lists with it too). */
+    key,
     now,
     day: DAY,
     claims,

@@ -777,6 +777,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/admin/install/revocations': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Import the issuer’s signed revocation list (an install that cannot fetch it)
+     * @description Admin: imports a revocation list file (the issuer’s `GET /licences/revoked` answer): verified against the trusted licence keys, refused when older than the list in force. Audited.
+     */
+    post: operations['postAdminInstallRevocations'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/admin/licences': {
     parameters: {
       query?: never;
@@ -811,6 +831,46 @@ export interface paths {
      * @description Staff: revokes a licence; it is listed at /licences/revoked from now on.
      */
     post: operations['postAdminLicencesByLicenceRevoke'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/licences/keys': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The licence signing keys: which signs new licences, how many licences each keeps in force
+     * @description Staff: the licence signing keys (ids only), the signing one first.
+     */
+    get: operations['getAdminLicencesKeys'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/licences/keys/rotate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Rotate the licence signing keys: a new key signs, old ones stay while their licences are in force
+     * @description Admin: a new key signs new licences from now on; an old key stays published while a licence it signed may still be used, and is retired after. Installs trust a new key once their release ships it (or LICENSE_KEYS names it).
+     */
+    post: operations['postAdminLicencesKeysRotate'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1994,8 +2054,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Ids of revoked licences: installs that reach the service refuse them
-     * @description The ids of revoked licences; installs that reach the service refuse these licences.
+     * Revoked licences: their ids, and the list signed by every licence key for installs
+     * @description The ids of revoked licences, and the same list signed by every published licence key (`signed`, a General JWS): installs fetch it, or import this answer saved as a file, and stop serving a revoked licence after their grace period.
      */
     get: operations['getLicencesRevoked'];
     put?: never;
@@ -3254,6 +3314,14 @@ export interface components {
       updates_until: string | null;
       valid_until: string | null;
     };
+    AdminLicenceKey: {
+      kid: string;
+      licences_in_force: number;
+      signing: boolean;
+    };
+    AdminLicenceKeys: {
+      keys: components['schemas']['AdminLicenceKey'][];
+    };
     AdminLicenceList: components['schemas']['AdminLicence'][];
     AdminOrgDetail: {
       /** Format: date-time */
@@ -3395,7 +3463,9 @@ export interface components {
         | 'settings'
         | 'billing_event'
         | 'provider_subscription'
-        | 'licence';
+        | 'licence'
+        | 'licence_key'
+        | 'revocation_list';
     };
     AuditPage: {
       items: components['schemas']['AuditEntry'][];
@@ -3674,6 +3744,21 @@ export interface components {
       /** Format: date-time */
       started_at: string;
     };
+    InstallRevocation: {
+      check_hours: number;
+      grace_hours: number;
+      grace_until: string | null;
+      last_error: string | null;
+      last_fetch_at: string | null;
+      learned_at: string | null;
+      licence_revoked_at: string | null;
+      list_issued_at: string | null;
+      list_source: ('fetched' | 'imported') | null;
+      list_stored_at: string | null;
+      revoked_count: number;
+      source_url: string | null;
+      warning: string | null;
+    };
     InstallStatus:
       | {
           /** @constant */
@@ -3687,6 +3772,7 @@ export interface components {
           nodes: components['schemas']['InstallNode'][];
           nodes_in_use: number;
           refusal: string | null;
+          revocation: components['schemas']['InstallRevocation'];
           serving: boolean;
         };
     InstanceSettings: {
@@ -3800,6 +3886,10 @@ export interface components {
       token: string;
       updates_until: string | null;
       valid_until: string | null;
+    };
+    LicenceKeyRotation: {
+      keys: components['schemas']['AdminLicenceKey'][];
+      retired: string[];
     };
     LicenceKeySet: {
       keys: components['schemas']['LicencePublicKey'][];
@@ -4098,6 +4188,9 @@ export interface components {
       | 'not-available'
       | 'licence-expired'
       | 'licence-node-limit'
+      | 'licence-revoked'
+      | 'revocation_list_refused'
+      | 'revocation_list_older'
       | 'own_admin_level'
       | 'own_sign_in'
       | 'user_not_found'
@@ -4146,6 +4239,7 @@ export interface components {
     };
     RevokedLicences: {
       ids: string[];
+      signed: components['schemas']['SignedRevocationList'];
     };
     SdkConfig: {
       allowed_origins: string[];
@@ -4244,6 +4338,13 @@ export interface components {
     };
     ShortenResponse: {
       slug: string;
+    };
+    SignedRevocationList: {
+      payload: string;
+      signatures: {
+        protected: string;
+        signature: string;
+      }[];
     };
     SignInConfig: {
       audience: string;
@@ -6855,7 +6956,9 @@ export interface operations {
           | 'settings'
           | 'billing_event'
           | 'provider_subscription'
-          | 'licence';
+          | 'licence'
+          | 'licence_key'
+          | 'revocation_list';
         /** @description How many items to skip */
         offset?: number;
       };
@@ -8113,6 +8216,78 @@ export interface operations {
       };
     };
   };
+  postAdminInstallRevocations: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description The revocation list file as text */
+          list: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['InstallRevocation'];
+        };
+      };
+      /** @description The request is not valid: the message (and details) say what to change */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No credentials, or credentials that are not valid */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The credentials do not allow this (scope, role or plan) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found, or not visible to these credentials */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflicts with the current state: the message says which */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   getAdminLicences: {
     parameters: {
       query?: never;
@@ -8188,6 +8363,118 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['AdminLicence'];
+        };
+      };
+      /** @description The request is not valid: the message (and details) say what to change */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No credentials, or credentials that are not valid */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The credentials do not allow this (scope, role or plan) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found, or not visible to these credentials */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getAdminLicencesKeys: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminLicenceKeys'];
+        };
+      };
+      /** @description The request is not valid: the message (and details) say what to change */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No credentials, or credentials that are not valid */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The credentials do not allow this (scope, role or plan) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found, or not visible to these credentials */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postAdminLicencesKeysRotate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['LicenceKeyRotation'];
         };
       };
       /** @description The request is not valid: the message (and details) say what to change */

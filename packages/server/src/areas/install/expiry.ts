@@ -1,4 +1,4 @@
-import type { LicenceClaims } from '@slugsmith/contract';
+import { LICENCE_GRACE_DAYS, type LicenceClaims } from '@slugsmith/contract';
 
 /**
  * A licence's standing at a moment: warnings from 30 days before `exp`, then 14 days of grace
@@ -7,7 +7,7 @@ import type { LicenceClaims } from '@slugsmith/contract';
  */
 
 export const WARNING_DAYS = 30;
-export const GRACE_DAYS = 14;
+export const GRACE_DAYS = LICENCE_GRACE_DAYS;
 const DAY_MS = 86_400_000;
 
 export type LicenceStanding =

@@ -1,10 +1,17 @@
 import { readFile } from 'node:fs/promises';
-import type { EffectiveLimits, LicenceClaims } from '@slugsmith/contract';
+import type {
+  EffectiveLimits,
+  LicenceClaims,
+  RevocationListClaims,
+  SignedRevocationList,
+} from '@slugsmith/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JWK } from 'jose';
 import type { Database } from '../../db/connect.js';
-import type { InstallConfig } from '../../platform/config.js';
+import type { InstallConfig, RevocationConfig } from '../../platform/config.js';
 import { ApiError } from '../../platform/errors.js';
+import { verifyRevocationList } from '../licences/revocation-list.js';
+import { LicenceError } from '../licences/token.js';
 import type { OrgLimits } from '../plans/effective-limits.js';
 import { GRACE_DAYS, type LicenceStanding, licenceStanding, standingWarning } from './expiry.js';
 import {
@@ -17,6 +24,7 @@ import {
   verifyForInstall,
 } from './licence-source.js';
 import { NodeSlots } from './node-slots.js';
+import { RevocationWatch, revocationWarning } from './revocations.js';
 
 export interface VerifiedLicence {
   text: LicenceText;
@@ -25,6 +33,7 @@ export interface VerifiedLicence {
   /** LICENSE_KEYS as given: read again when a renewal is signed by a key not known yet. */
   keysSource?: string;
   heartbeatMs: number;
+  revocation: RevocationConfig;
 }
 
 /**
@@ -36,7 +45,14 @@ export async function readInstallLicence(config: InstallConfig): Promise<Verifie
   const text = await readLicenceText(config.licence);
   try {
     const claims = await verifyForInstall(text.token, keys);
-    return { text, claims, keys, keysSource: config.keys, heartbeatMs: config.heartbeatMs };
+    return {
+      text,
+      claims,
+      keys,
+      keysSource: config.keys,
+      heartbeatMs: config.heartbeatMs,
+      revocation: config.revocation,
+    };
   } catch (error) {
     if (error instanceof LicenceRefused && error.problem === 'foreign' && !config.keys) {
       throw new LicenceRefused(
@@ -62,10 +78,13 @@ export class Install {
   private timer: NodeJS.Timeout | undefined;
   private beating: Promise<void> | undefined;
   private lastWarning = { state: '', at: 0 };
+  private lastRevocationWarning = { state: '', at: 0 };
   /** What the log last said of this node: serving or waiting for a slot. */
   private announcedServing: boolean | undefined;
   /** Date.now() from which generation is refused (the grace period's end); never when perpetual. */
   private refusedFrom: number;
+  /** Date.now() from which generation is refused because the licence was revoked (its grace's end). */
+  private revokedFrom = Number.POSITIVE_INFINITY;
   /** The version of a changed file that was refused: not read again until it changes again. */
   private refusedVersion: string | undefined;
 
@@ -73,12 +92,17 @@ export class Install {
   private keys: readonly JWK[];
   private readonly keysSource: string | undefined;
   readonly slots: NodeSlots;
+  readonly revocations: RevocationWatch;
+  /** The clock every licence rule reads (tests move it instead of waiting). */
+  readonly now: () => number;
 
   constructor(
     licence: VerifiedLicence,
     database: Database,
     private readonly log: FastifyBaseLogger,
+    options: { now?: () => number } = {},
   ) {
+    this.now = options.now ?? Date.now;
     this.text = licence.text;
     this.keys = licence.keys;
     this.keysSource = licence.keysSource;
@@ -86,6 +110,13 @@ export class Install {
     this.limits = limitsOf(licence.claims);
     this.refusedFrom = refusedFrom(licence.claims);
     this.slots = new NodeSlots(database, licence.heartbeatMs);
+    this.revocations = new RevocationWatch(database, log, {
+      config: licence.revocation,
+      issuer: licence.claims.iss,
+      verify: (signed) => this.verifyList(signed),
+      now: this.now,
+      onChange: () => this.followRevocation(),
+    });
   }
 
   get licence(): LicenceClaims {
@@ -97,7 +128,7 @@ export class Install {
     return this.limits;
   }
 
-  standing(now = new Date()): LicenceStanding {
+  standing(now = new Date(this.now())): LicenceStanding {
     return licenceStanding(this.claims, now);
   }
 
@@ -111,6 +142,7 @@ export class Install {
       org.name,
     );
     await this.slots.forgetEarlierRuns();
+    await this.revocations.start();
     await this.beat();
     this.timer = setInterval(() => {
       this.beating ??= this.beat().finally(() => {
@@ -123,20 +155,37 @@ export class Install {
   /** Stops heartbeating and gives the slot back. */
   async stop(): Promise<void> {
     clearInterval(this.timer);
+    await this.revocations.stop();
     await this.beating;
     await this.slots.deregister().catch((err: unknown) => this.log.warn({ err }, 'node not deregistered'));
   }
 
   /** Why this node refuses generation calls now, or undefined when it serves them (every call asks). */
   refusal(): ApiError | undefined {
-    if (Date.now() >= this.refusedFrom) {
-      const standing = this.standing();
-      if (standing.state !== 'expired') return undefined;
-      return new ApiError(503, `Licence expired: ${standingWarning(standing)}`, {
-        reason: 'licence-expired',
-        expired_at: standing.expiresAt.toISOString(),
-        grace_until: standing.graceUntil.toISOString(),
-      });
+    const now = this.now();
+    if (now >= this.refusedFrom) {
+      const standing = this.standing(new Date(now));
+      if (standing.state === 'expired') {
+        return new ApiError(503, `Licence expired: ${standingWarning(standing)}`, {
+          reason: 'licence-expired',
+          expired_at: standing.expiresAt.toISOString(),
+          grace_until: standing.graceUntil.toISOString(),
+        });
+      }
+    }
+    if (now >= this.revokedFrom) {
+      const own = this.revocations.revocation(this.claims.jti);
+      if (own) {
+        return new ApiError(
+          503,
+          `Licence revoked: ${revocationWarning(own, this.revocations.graceMs, now)}`,
+          {
+            reason: 'licence-revoked',
+            revoked_at: own.revokedAt.toISOString(),
+            grace_until: new Date(this.revokedFrom).toISOString(),
+          },
+        );
+      }
     }
     if (this.slots.servingSlot() === null) {
       const { max_nodes } = this.claims;
@@ -175,12 +224,50 @@ export class Install {
       }
     }
     this.warnAboutExpiry();
+    this.warnAboutRevocation();
+  }
+
+  /** Imports a revocation list file's text (the admin console's upload); throws LicenceError or OlderList. */
+  async importRevocations(text: string): Promise<void> {
+    await this.revocations.accept(text, 'imported');
+    this.warnAboutRevocation();
+  }
+
+  /** Recomputes when a revocation stops generation, after a new list or a renewed licence. */
+  private followRevocation(): void {
+    const own = this.revocations?.revocation(this.claims.jti);
+    this.revokedFrom = own ? own.learnedAt.getTime() + this.revocations.graceMs : Number.POSITIVE_INFINITY;
+  }
+
+  /** Logs the licence's revocation when its state changes (in grace, refused), and once a day while it lasts. */
+  private warnAboutRevocation(): void {
+    const own = this.revocations.revocation(this.claims.jti);
+    const now = this.now();
+    const state = !own ? 'none' : now >= this.revokedFrom ? 'refused' : 'grace';
+    const changed = state !== this.lastRevocationWarning.state;
+    if (!changed && now - this.lastRevocationWarning.at < WARN_EVERY_MS) return;
+    this.lastRevocationWarning = { state, at: now };
+    if (!own) return;
+    const warning = revocationWarning(own, this.revocations.graceMs, now);
+    if (state === 'refused') this.log.error({ licence: this.claims.jti }, warning);
+    else this.log.warn({ licence: this.claims.jti }, warning);
+  }
+
+  /** A list signed by a key not trusted yet re-reads LICENSE_KEYS once, as a renewal does. */
+  private async verifyList(signed: SignedRevocationList): Promise<RevocationListClaims> {
+    try {
+      return await verifyRevocationList(signed, this.keys);
+    } catch (error) {
+      if (!(error instanceof LicenceError && error.problem === 'foreign' && this.keysSource)) throw error;
+      this.keys = await loadTrustedKeys(this.keysSource);
+      return verifyRevocationList(signed, this.keys);
+    }
   }
 
   /** Logs the licence's coming end when its standing changes, and once a day while it lasts. */
   private warnAboutExpiry(): void {
-    const standing = this.standing();
-    const now = Date.now();
+    const now = this.now();
+    const standing = this.standing(new Date(now));
     const changed = standing.state !== this.lastWarning.state;
     if (!changed && now - this.lastWarning.at < WARN_EVERY_MS) return;
     this.lastWarning = { state: standing.state, at: now };
@@ -206,6 +293,7 @@ export class Install {
       this.claims = claims;
       this.limits = limitsOf(claims);
       this.refusedFrom = refusedFrom(claims);
+      this.followRevocation();
       this.log.info(
         { licence: claims.jti, max_nodes: claims.max_nodes, expires: claims.exp ?? null },
         'licence renewed from %s',

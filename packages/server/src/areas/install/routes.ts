@@ -1,9 +1,20 @@
-import { ErrorBody, type InstallLicence, InstallStatus, PublicInstall } from '@slugsmith/contract';
+import {
+  ErrorBody,
+  ImportRevocations,
+  type InstallLicence,
+  InstallRevocation,
+  InstallStatus,
+  PublicInstall,
+} from '@slugsmith/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.js';
+import { ApiError } from '../../platform/errors.js';
+import { auditRequest } from '../audit/service.js';
+import { LicenceError } from '../licences/token.js';
 import { daysUntilRefused, standingWarning } from './expiry.js';
 import type { Install } from './install.js';
+import { OlderList } from './revocation-store.js';
 
 const iso = (seconds: number | undefined) =>
   seconds === undefined ? null : new Date(seconds * 1000).toISOString();
@@ -12,7 +23,7 @@ const iso = (seconds: number | undefined) =>
  * `GET /install`: how this server runs, for every visitor's console (an install shows its licence
  * instead of plans and checkout); `GET /admin/install`: that and the nodes, for staff.
  */
-export function installRoutes(app: FastifyInstance, { install }: AppDeps): void {
+export function installRoutes(app: FastifyInstance, { install, db }: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get('/install', {
     config: { access: 'public' },
@@ -36,11 +47,71 @@ export function installRoutes(app: FastifyInstance, { install }: AppDeps): void 
     },
     handler: async () => (install ? installStatus(install) : { mode: 'service' as const }),
   });
+  r.post('/admin/install/revocations', {
+    config: { access: 'admin', body: 'large' },
+    schema: {
+      tags: ['admin'],
+      summary: 'Import the issuer’s signed revocation list (an install that cannot fetch it)',
+      description:
+        'Admin: imports a revocation list file (the issuer’s `GET /licences/revoked` answer): verified against the trusted licence keys, refused when older than the list in force. Audited.',
+      body: ImportRevocations,
+      response: {
+        200: InstallRevocation,
+        400: ErrorBody,
+        401: ErrorBody,
+        403: ErrorBody,
+        404: ErrorBody,
+        409: ErrorBody,
+      },
+    },
+    handler: async (request) => {
+      if (!install) throw ApiError.notFound();
+      const before = install.revocations.status(install.licence.jti);
+      try {
+        await install.importRevocations(request.body.list);
+      } catch (error) {
+        if (error instanceof LicenceError) {
+          throw ApiError.badRequest(`Revocation list refused: ${error.message}`, {
+            reason: 'revocation_list_refused',
+            problem: error.problem,
+          });
+        }
+        if (error instanceof OlderList) {
+          throw ApiError.conflict(`Revocation list refused: ${error.message}`, {
+            reason: 'revocation_list_older',
+            issued_at: error.issuedAt.toISOString(),
+            in_force: error.inForce.toISOString(),
+          });
+        }
+        throw error;
+      }
+      const after = install.revocations.status(install.licence.jti);
+      await auditRequest(db, request, {
+        action: 'revocation_list.import',
+        objectType: 'revocation_list',
+        objectId: install.licence.jti,
+        before: audited(before),
+        after: audited(after),
+      });
+      return after;
+    },
+  });
+}
+
+/** What the audit log keeps of an import: the list's date, size and this licence's place on it. */
+function audited(r: InstallRevocation) {
+  return {
+    list_issued_at: r.list_issued_at,
+    list_source: r.list_source,
+    revoked_count: r.revoked_count,
+    licence_revoked_at: r.licence_revoked_at,
+    grace_until: r.grace_until,
+  };
 }
 
 function publicInstall(install: Install): PublicInstall {
   const claims = install.licence;
-  const now = new Date();
+  const now = new Date(install.now());
   const standing = install.standing(now);
   return {
     mode: 'on_premise',
@@ -92,5 +163,6 @@ async function installStatus(install: Install): Promise<InstallStatus> {
     serving: !refusal,
     refusal: refusal?.message ?? null,
     heartbeat_seconds: install.slots.heartbeatMs / 1000,
+    revocation: install.revocations.status(claims.jti),
   };
 }

@@ -71,9 +71,14 @@ export async function revoke(db: Db, id: string, at: Date): Promise<void> {
     .where(and(eq(licences.id, id), isNull(licences.revokedAt)));
 }
 
-export async function revokedIds(db: Db): Promise<string[]> {
-  const rows = await db.select({ id: licences.id }).from(licences).where(isNotNull(licences.revokedAt));
-  return rows.map((r) => r.id).sort();
+/** Every revoked licence and when it was revoked, by id. */
+export async function revokedLicences(db: Db): Promise<{ id: string; revokedAt: Date }[]> {
+  const rows = await db
+    .select({ id: licences.id, revokedAt: licences.revokedAt })
+    .from(licences)
+    .where(isNotNull(licences.revokedAt))
+    .orderBy(licences.id);
+  return rows.map((r) => ({ id: r.id, revokedAt: r.revokedAt as Date }));
 }
 
 /**

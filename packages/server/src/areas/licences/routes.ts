@@ -1,8 +1,10 @@
 import {
   AdminLicence,
+  AdminLicenceKeys,
   AdminLicenceList,
   ErrorBody,
   IssueLicence,
+  LicenceKeyRotation,
   LicenceKeySet,
   LicenceList,
   LicenceParams,
@@ -15,8 +17,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
 import { requireOrg } from '../../auth/access.js';
-import { licenceKeySet, rememberLicenceIssuer } from './keys.js';
-import { revokedIds } from './queries.js';
+import { adminLicenceKeys, licenceKeySet, rememberLicenceIssuer } from './keys.js';
 import * as service from './service.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
@@ -50,13 +51,14 @@ export function licenceRoutes(app: FastifyInstance, deps: AppDeps): void {
     config: { access: 'public' },
     schema: {
       tags: ['licences'],
-      summary: 'Ids of revoked licences: installs that reach the service refuse them',
-      description: 'The ids of revoked licences; installs that reach the service refuse these licences.',
+      summary: 'Revoked licences: their ids, and the list signed by every licence key for installs',
+      description:
+        'The ids of revoked licences, and the same list signed by every published licence key (`signed`, a General JWS): installs fetch it, or import this answer saved as a file, and stop serving a revoked licence after their grace period.',
       response: { 200: RevokedLicences },
     },
     handler: async (_request, reply) => {
       reply.header('cache-control', 'public, max-age=300');
-      return { ids: await revokedIds(db) };
+      return service.revokedLicences(db);
     },
   });
 
@@ -140,5 +142,29 @@ export function licenceRoutes(app: FastifyInstance, deps: AppDeps): void {
       response: { 200: AdminLicence, ...errors },
     },
     handler: async (request) => service.revokeByStaff(db, request, request.params.licence),
+  });
+
+  r.get('/admin/licences/keys', {
+    config: { access: 'staff' },
+    schema: {
+      tags: ['admin'],
+      summary: 'The licence signing keys: which signs new licences, how many licences each keeps in force',
+      description: 'Staff: the licence signing keys (ids only), the signing one first.',
+      response: { 200: AdminLicenceKeys, ...errors },
+    },
+    handler: async () => adminLicenceKeys(db),
+  });
+
+  r.post('/admin/licences/keys/rotate', {
+    config: { access: 'admin' },
+    schema: {
+      tags: ['admin'],
+      summary:
+        'Rotate the licence signing keys: a new key signs, old ones stay while their licences are in force',
+      description:
+        'Admin: a new key signs new licences from now on; an old key stays published while a licence it signed may still be used, and is retired after. Installs trust a new key once their release ships it (or LICENSE_KEYS names it).',
+      response: { 200: LicenceKeyRotation, ...errors },
+    },
+    handler: async (request) => service.rotateKeysByStaff(db, request),
   });
 }

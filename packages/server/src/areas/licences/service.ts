@@ -8,8 +8,10 @@ import {
   type IssueLicence,
   type Licence,
   type LicenceClaims,
+  type LicenceKeyRotation,
   LicenceMessages,
   type LicenceStatus,
+  type RevokedLicences,
 } from '@slugsmith/contract';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/connect.js';
@@ -18,8 +20,9 @@ import { auditRequest } from '../audit/service.js';
 import type { SubscriptionChanges } from '../billing/subscription-changes.js';
 import { findOrgBySlug } from '../orgs/read.js';
 import { planFeatures } from '../plans/features.js';
-import { licenceIssuer, licenceSigningKeys } from './keys.js';
+import { adminLicenceKeys, licenceIssuer, licenceSigningKeys, rotateLicenceKeys } from './keys.js';
 import * as q from './queries.js';
+import { signRevocationList } from './revocation-list.js';
 import { signLicence } from './token.js';
 
 /** A perpetual licence entitles to the engine releases of its first year. */
@@ -248,4 +251,32 @@ export async function revokeByStaff(db: Db, request: FastifyRequest, id: string)
 /** The licence as a file for `LICENSE`: its name says whose it is. */
 export function licenceFileName(licence: Licence): string {
   return `slugsmith-licence-${licence.org_slug}-${licence.id.slice(0, 8)}.jwt`;
+}
+
+/** The revoked licences' ids, and the same list signed by every published key for installs. */
+export async function revokedLicences(db: Db): Promise<RevokedLicences> {
+  const [revoked, keys, issuer] = await Promise.all([
+    q.revokedLicences(db),
+    licenceSigningKeys(db),
+    licenceIssuer(db),
+  ]);
+  return { ids: revoked.map((r) => r.id), signed: await signRevocationList(revoked, issuer, keys) };
+}
+
+/**
+ * Staff rotate the licence signing keys: new licences are signed with a new key, old keys stay
+ * published while licences they signed are in force. Audited with the key ids (never key material).
+ */
+export async function rotateKeysByStaff(db: Db, request: FastifyRequest): Promise<LicenceKeyRotation> {
+  const before = await adminLicenceKeys(db);
+  const { keys, retired } = await rotateLicenceKeys(db);
+  const after = await adminLicenceKeys(db);
+  await auditRequest(db, request, {
+    action: 'licence_key.rotate',
+    objectType: 'licence_key',
+    objectId: keys[0]?.kid ?? '',
+    before: { keys: before.keys.map((k) => k.kid) },
+    after: { keys: after.keys.map((k) => k.kid), retired },
+  });
+  return { ...after, retired };
 }
