@@ -1,13 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { body, client } from './api.js';
 
-export const installKey = ['install'] as const;
-
-export function useInstall() {
-  return useQuery({
-    queryKey: installKey,
+/** How this server runs (service or on-premise install) and, on-premise, its licence. */
+export const installQuery = () =>
+  queryOptions({
+    queryKey: ['install'] as const,
     queryFn: ({ signal }) => body(client.GET('/install', { auth: 'none', signal })),
     // A server's mode is fixed while it runs; its licence changes only on a renewal.
     staleTime: 5 * 60_000,
   });
+
+export function useInstall() {
+  return useQuery(installQuery());
 }

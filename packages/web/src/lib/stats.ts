@@ -5,7 +5,9 @@
  * the server's answers; charts fill them with zeros so the time axis has no holes.
  */
 import { periodStart, type StatsEntry, shiftPeriod } from '@slugsmith/contract';
+import { queryOptions } from '@tanstack/react-query';
 import { body, client } from './api.js';
+import { consoleKeys } from './console-api.js';
 
 export type { StatsEntry };
 export type DatePart = StatsEntry['date_part'];
@@ -51,6 +53,21 @@ export const seriesStats = (org: string, series: string, datePart?: HistoryPart,
       signal,
     }),
   );
+
+/**
+ * The statistics' queries: the whole service's (one cache for the header's ticker and the /stats
+ * page) and a series' (under the series' console key, so refreshing the series refreshes them).
+ */
+export const statsQueries = {
+  total: () =>
+    queryOptions({ queryKey: ['stats', 'total'] as const, queryFn: ({ signal }) => publicStats(signal) }),
+  /** The series' current periods (no date part), or the last periods of one date part. */
+  series: (org: string, series: string, datePart?: HistoryPart) =>
+    queryOptions({
+      queryKey: [...consoleKeys.seriesStats(org, series), datePart ?? 'latest'],
+      queryFn: ({ signal }) => seriesStats(org, series, datePart, signal),
+    }),
+};
 
 /** The starts of the last `count` periods, oldest first, the current one last. */
 export function recentPeriods(datePart: HistoryPart, count: number, now: Date): Date[] {

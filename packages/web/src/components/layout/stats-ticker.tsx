@@ -3,8 +3,8 @@ import type { StatsRow } from '@slugsmith/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Fragment, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { totalStats } from '../../lib/console-api.js';
 import { formatCount } from '../../lib/numbers.js';
+import { statsQueries } from '../../lib/stats.js';
 
 export const TICKER_REFRESH_MS = 60_000;
 export const TICKER_SPEED = 50; // pixels per second
@@ -37,8 +37,7 @@ export function tickerRows(rows: readonly StatsRow[]): StatsRow[] {
 export function StatsTicker() {
   const { t, i18n } = useTranslation('stats');
   const query = useQuery({
-    queryKey: ['stats-total'],
-    queryFn: totalStats,
+    ...statsQueries.total(),
     refetchInterval: TICKER_REFRESH_MS,
     retry: 0,
   });

@@ -3,17 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { ApiError, body, client } from '../../lib/api.js';
+import { ApiError } from '../../lib/api.js';
+import { consoleQueries } from '../../lib/console-api.js';
 import { openPaddleCheckout } from './paddle-checkout.js';
-
-const paymentLink = (transactionId: string, signal?: AbortSignal) =>
-  body(
-    client.GET('/billing/checkout/transactions/{transactionId}', {
-      params: { path: { transactionId } },
-      auth: 'none',
-      signal,
-    }),
-  );
 
 /** Which refusal of a payment link to say: unknown (404), already paid or closed (409), or other. */
 function refusalKey(error: unknown): 'paymentLink.unknown' | 'paymentLink.closed' | 'errors.prepareFailed' {
@@ -30,12 +22,7 @@ function refusalKey(error: unknown): 'paymentLink.unknown' | 'paymentLink.closed
 export function PaymentLinkCheckout({ transactionId }: { transactionId: string }) {
   const { t } = useTranslation('billing');
   const navigate = useNavigate();
-  const session = useQuery({
-    queryKey: ['payment-link', transactionId],
-    queryFn: ({ signal }) => paymentLink(transactionId, signal),
-    retry: false,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const session = useQuery(consoleQueries.paymentLink(transactionId));
   const opened = useRef(false);
   const [failed, setFailed] = useState<Error | null>(null);
 

@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatsTable } from '../../components/stats-table.js';
-import { consoleKeys } from '../../lib/console-api.js';
 import {
   HISTORY_PARTS,
   type HistoryPart,
@@ -12,7 +11,7 @@ import {
   OPERATION_COLORS,
   OPERATIONS,
   periodLabel,
-  seriesStats,
+  statsQueries,
   summarise,
 } from '../../lib/stats.js';
 import { EmptyState, ErrorState } from '../../ui/states.js';
@@ -27,14 +26,8 @@ export function SeriesStats({ org, series }: { org: string; series: string }) {
   const { t, i18n } = useTranslation('stats');
   const lng = i18n.resolvedLanguage;
   const [datePart, setDatePart] = useState<HistoryPart>('day');
-  const latest = useQuery({
-    queryKey: [...consoleKeys.seriesStats(org, series), 'latest'],
-    queryFn: ({ signal }) => seriesStats(org, series, undefined, signal),
-  });
-  const history = useQuery({
-    queryKey: [...consoleKeys.seriesStats(org, series), datePart],
-    queryFn: ({ signal }) => seriesStats(org, series, datePart, signal),
-  });
+  const latest = useQuery(statsQueries.series(org, series));
+  const history = useQuery(statsQueries.series(org, series, datePart));
   const summaries = useMemo(() => summarise(latest.data ?? []), [latest.data]);
   const points = useMemo(
     () => historyPoints(history.data ?? [], datePart, new Date(), periodLabel(datePart, lng)),

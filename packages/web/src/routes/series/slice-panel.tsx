@@ -17,7 +17,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SlugBadge } from '../../components/slug-badge.js';
-import { consoleKeys, consoleQueries, sliceSeries } from '../../lib/console-api.js';
+import { consoleQueries } from '../../lib/console-api.js';
 import { limitsInForce } from '../../model/plan-limits.js';
 import { ErrorState } from '../../ui/states.js';
 
@@ -78,14 +78,10 @@ export function SlicePanel({ org, series }: { org: string; series: SeriesInfo })
         ? t('slice.beyondCapacity', { max: (capacity - 1n).toString() })
         : null;
 
+  // The last window of a small series is shorter than the chosen size.
+  const count = Number(capacity - start < BigInt(size) ? capacity - start : BigInt(size));
   const slice = useQuery({
-    queryKey: [...consoleKeys.series(org, series.slug), 'slice', start.toString(), size],
-    // The last window of a small series is shorter than the chosen size.
-    queryFn: () =>
-      sliceSeries(org, series.slug, {
-        sequence: start.toString(),
-        count: Number(capacity - start < BigInt(size) ? capacity - start : BigInt(size)),
-      }),
+    ...consoleQueries.slice(org, series.slug, start.toString(), count),
     placeholderData: keepPreviousData,
     // Opened at a position the plan's window decides: asked once the window is known.
     enabled: !limits.isPending,

@@ -4,7 +4,7 @@ import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatsTable } from '../../components/stats-table.js';
 import { formatCount, formatDurationUs } from '../../lib/numbers.js';
-import { hasActivity, OPERATION_COLORS, OPERATIONS, publicStats, summarise } from '../../lib/stats.js';
+import { hasActivity, OPERATION_COLORS, OPERATIONS, statsQueries, summarise } from '../../lib/stats.js';
 
 const StatsChart = lazy(() => import('../../components/stats-chart.js'));
 
@@ -18,8 +18,7 @@ export function StatsPage() {
   const { t, i18n } = useTranslation('stats');
   const lng = i18n.resolvedLanguage;
   const stats = useQuery({
-    queryKey: ['stats-page'],
-    queryFn: ({ signal }) => publicStats(signal),
+    ...statsQueries.total(),
     refetchInterval: STATS_REFRESH_MS,
     retry: 1,
   });

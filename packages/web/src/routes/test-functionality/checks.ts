@@ -1,9 +1,10 @@
 import type { Organisation, SdkConfig, SeriesInfo } from '@slugsmith/contract';
 import { Slugsmith } from '@slugsmith/sdk';
 import { API_PREFIX, body, client } from '../../lib/api.js';
-import { getConsoleConfig, listOrgs, listSdkConfigs, listSeries, totalStats } from '../../lib/console-api.js';
+import { getConsoleConfig, listOrgs, listSdkConfigs, listSeries } from '../../lib/console-api.js';
 import { fetchDocument } from '../../lib/content.js';
 import { forge, patternInfo } from '../../lib/generator-api.js';
+import { publicStats } from '../../lib/stats.js';
 import { type Check, SkipCheck } from './self-check.js';
 
 /** A small pattern every install's dictionaries can fill. */
@@ -75,7 +76,7 @@ export const CHECKS: readonly Check[] = [
   {
     id: 'stats',
     needsSignIn: false,
-    run: async () => ({ key: 'rows', values: { n: (await totalStats()).length } }),
+    run: async () => ({ key: 'rows', values: { n: (await publicStats()).length } }),
   },
   {
     id: 'consoleConfig',
