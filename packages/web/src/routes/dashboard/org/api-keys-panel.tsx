@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm/confirm-dialog.js';
 import { ApiError } from '../../../lib/api.js';
-import { consoleQueries, deleteApiKey, hasRole } from '../../../lib/console-api.js';
+import { consoleKeys, consoleQueries, deleteApiKey, hasRole } from '../../../lib/console-api.js';
 import { notifyFailure, notifySuccess } from '../../../ui/notify.js';
 import { EmptyState, ErrorState, ListSkeleton, PermissionDenied } from '../../../ui/states.js';
 import { SecretOnceDialog } from '../secret-once.js';
@@ -36,7 +36,7 @@ export function ApiKeysPanel({
   const [secret, setSecret] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<ApiKey | null>(null);
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['console', 'org', org.slug] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: consoleKeys.org(org.slug) });
   const remove = useMutation({
     mutationFn: (key: ApiKey) => deleteApiKey(org.slug, key.id),
     onSuccess: (_done, key) => {

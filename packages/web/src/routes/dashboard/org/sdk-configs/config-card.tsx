@@ -35,7 +35,7 @@ export function ConfigCard({
   // A rotating config's keys change on their own: they are listed from the start, with expiry.
   const [showKeys, setShowKeys] = useState(config.rotation === 'automatic');
   const [confirming, setConfirming] = useState<'rotate' | 'delete' | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['console', 'org', org.slug] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: consoleKeys.org(org.slug) });
 
   const toggle = useMutation({
     mutationFn: () => updateSdkConfig(org.slug, config.slug, { enabled: !config.enabled }),

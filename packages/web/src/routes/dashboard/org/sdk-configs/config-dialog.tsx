@@ -67,7 +67,7 @@ export function ConfigDialog({
       queryClient.setQueryData(consoleKeys.sdkConfig(org.slug, c.slug), c);
       setConfirmingReplace(false);
       onClose();
-      await queryClient.invalidateQueries({ queryKey: ['console', 'org', org.slug] });
+      await queryClient.invalidateQueries({ queryKey: consoleKeys.org(org.slug) });
     },
     onError: (error) => notifyFailure(existing ? t('sdk.updateFailed') : t('sdk.createFailed'), error),
   });

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../../components/confirm/confirm-dialog.js';
 import {
+  consoleKeys,
   consoleQueries,
   createLegacySdkKey,
   deleteLegacySdkKey,
@@ -38,7 +39,7 @@ export function LegacyKeys({
   const shown = keys.data && configs ? legacyKeysOnly(keys.data, configs) : undefined;
   const form = useForm({ initialValues: { name: '' }, validate: legacyKeyForm.validate });
   const [deleting, setDeleting] = useState<LegacySdkKey | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['console', 'org', org.slug] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: consoleKeys.org(org.slug) });
   const create = useMutation({
     mutationFn: (values: { name: string }) =>
       createLegacySdkKey(org.slug, legacyKeyForm.body(values), series),
