@@ -4,6 +4,7 @@
 // records every request. No network here: nothing reaches Paddle.
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { MAX_QUANTITY, Quantity } from '@slugsmith/contract';
 import { freePort } from '@slugsmith/test-support';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -458,14 +459,16 @@ describeEachDatabase('Paddle provider API calls (local stand-in of the Paddle AP
       // A trial is the price's trial period at Paddle; prices without one send null.
       expect(sent(PRO_ANNUAL.id)?.trial_period).toEqual({ interval: 'day', frequency: 14 });
       expect(sent(PRO_MONTHLY.id)?.trial_period).toBeNull();
+      // A per-node price sells as many nodes as the contract's Quantity allows, no fewer.
+      expect(MAX_QUANTITY).toBe(Quantity.maxValue);
       expect(sent(ONPREM_ANNUAL.id)).toMatchObject({
         unit_price: { amount: '120000', currency_code: 'USD' },
-        quantity: { minimum: 1, maximum: 1000 },
+        quantity: { minimum: 1, maximum: MAX_QUANTITY },
       });
       // A perpetual licence is a one-off price: no billing cycle.
       expect(sent(ONPREM_PERPETUAL.id)).toMatchObject({
         billing_cycle: null,
-        quantity: { minimum: 1, maximum: 1000 },
+        quantity: { minimum: 1, maximum: MAX_QUANTITY },
       });
       for (const price of paddle.prices.values()) expect(typeof price.description).toBe('string');
     });

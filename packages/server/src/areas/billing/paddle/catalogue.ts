@@ -2,6 +2,7 @@
 // price. Known ids are updated in place (a second sync creates nothing), unknown ones created,
 // and the products and prices of plans no longer offered archived so checkout cannot sell them.
 import type { IPriceResponse, IProductResponse, ITimePeriod } from '@paddle/paddle-node-sdk';
+import { MAX_QUANTITY, MIN_QUANTITY } from '@slugsmith/contract';
 import type { CatalogueItem, SyncResult } from '../provider.js';
 import { type PaddleApi, PaddleApiError } from './api.js';
 
@@ -22,9 +23,6 @@ const PERIOD_NAMES: Record<Period, string> = {
   annual: 'Yearly',
   perpetual: 'Perpetual licence',
 };
-
-/** On-premise plans are bought per concurrent node; a SaaS plan is one subscription of one. */
-const MAX_NODES = 1000;
 
 type Status = 'active' | 'archived';
 
@@ -48,7 +46,9 @@ function priceBody(item: CatalogueItem, status: Status) {
     billing_cycle: BILLING_CYCLES[price.period],
     // Paddle's trial lives on the price: a checkout of it starts a trialing subscription.
     trial_period: price.trialDays > 0 ? { interval: 'day', frequency: price.trialDays } : null,
-    quantity: { minimum: 1, maximum: price.perNode ? MAX_NODES : 1 },
+    // On-premise plans are bought per concurrent node, as many as a checkout sells (the contract's
+    // Quantity); a SaaS plan is one subscription of one.
+    quantity: { minimum: MIN_QUANTITY, maximum: price.perNode ? MAX_QUANTITY : 1 },
     custom_data: { price_id: price.id, plan_id: plan.id },
     status,
   };
