@@ -9,3 +9,7 @@ export const installQueries = {
       queryFn: ({ signal }) => body(client.GET('/admin/install', { auth: 'required', signal })),
     }),
 };
+
+/** Imports a revocation list file's text (admins; the server verifies its signature). */
+export const importRevocations = (list: string) =>
+  body(client.POST('/admin/install/revocations', { body: { list }, auth: 'required' }));

@@ -7,6 +7,7 @@ import { formatDate, formatDateTime } from '../../../ui/format.js';
 import { ErrorState, ListSkeleton } from '../../../ui/states.js';
 import { AdminHeader, TableScroll } from '../parts.js';
 import { installQueries } from './install-api.js';
+import { RevocationPanel } from './revocation-panel.js';
 
 type OnPremise = Extract<InstallStatus, { mode: 'on_premise' }>;
 
@@ -44,15 +45,22 @@ function OnPremiseInstall({ status }: { status: OnPremise }) {
   return (
     <>
       <StandingAlert licence={licence} />
-      {!status.serving && licence.standing !== 'expired' && (
+      {!status.serving && licence.standing !== 'expired' && !revokedPastGrace(status) && (
         <Alert variant="light" color="red" data-testid="install-node-refused">
           {t('refusal.nodeLimit', { max: licence.max_nodes })}
         </Alert>
       )}
       <LicenceCard licence={licence} used={status.nodes_in_use} />
+      <RevocationPanel revocation={status.revocation} />
       <NodesTable nodes={status.nodes} />
     </>
   );
+}
+
+/** This install's licence was revoked and its grace period is over (the revocation panel says so). */
+function revokedPastGrace(status: OnPremise): boolean {
+  const until = status.revocation.grace_until;
+  return until !== null && Date.parse(until) <= Date.now();
 }
 
 function StandingAlert({ licence }: { licence: InstallLicence }) {

@@ -6,6 +6,7 @@ import { body, client } from '../../../lib/api.js';
 export const adminLicenceKeys = {
   all: () => ['admin', 'licences'] as const,
   org: (org: string) => ['admin', 'licences', 'org', org] as const,
+  keys: () => ['admin', 'licences', 'keys'] as const,
 };
 
 export const adminLicenceQueries = {
@@ -23,6 +24,12 @@ export const adminLicenceQueries = {
           client.GET('/admin/orgs/{org}/licences', { params: { path: { org } }, auth: 'required', signal }),
         ),
     }),
+  /** The signing keys (ids, which signs, licences in force), for the keys panel. */
+  keys: () =>
+    queryOptions({
+      queryKey: adminLicenceKeys.keys(),
+      queryFn: ({ signal }) => body(client.GET('/admin/licences/keys', { auth: 'required', signal })),
+    }),
 };
 
 export const issueLicence = (org: string, json: IssueLicence) =>
@@ -32,3 +39,5 @@ export const issueLicence = (org: string, json: IssueLicence) =>
 
 export const revokeLicence = (licence: string) =>
   body(client.POST('/admin/licences/{licence}/revoke', { params: { path: { licence } }, auth: 'required' }));
+
+export const rotateLicenceKeys = () => body(client.POST('/admin/licences/keys/rotate', { auth: 'required' }));

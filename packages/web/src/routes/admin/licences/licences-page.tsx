@@ -5,6 +5,7 @@ import { EmptyState, ErrorState, ListSkeleton } from '../../../ui/states.js';
 import { AdminHeader } from '../parts.js';
 import { adminLicenceQueries } from './admin-licences-api.js';
 import { AdminLicenceTable } from './licence-table.js';
+import { SigningKeysPanel } from './signing-keys-panel.js';
 
 /** /admin/licences: every organisation's on-premise licences, newest first (under the page's h1). */
 export function LicencesPage() {
@@ -19,6 +20,7 @@ export function LicencesPage() {
       )}
       {licences.data?.length === 0 && <EmptyState order={2} title={t('admin.empty')} />}
       {licences.data && licences.data.length > 0 && <AdminLicenceTable licences={licences.data} showOrg />}
+      <SigningKeysPanel />
     </Stack>
   );
 }
