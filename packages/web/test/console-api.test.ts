@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setAccessTokenSource } from '../src/lib/api.js';
+import { refusalDetail, refusalReason, setAccessTokenSource } from '../src/lib/api.js';
 import * as consoleApi from '../src/lib/console-api.js';
 
 /** Every call records method, path, body and bearer; answers 200 with an empty list or object. */
@@ -121,7 +121,10 @@ describe('console API client (§7.2, §7.3)', () => {
     expect(consoleApi.hasRole('owner', 'admin')).toBe(true);
     expect(consoleApi.hasRole('member', 'admin')).toBe(false);
     expect(consoleApi.hasRole(undefined, 'member')).toBe(false);
-    expect(consoleApi.errorReason({ details: { reason: 'plan_limit' } })).toBe('plan_limit');
-    expect(consoleApi.errorReason(new Error('x'))).toBeUndefined();
+    expect(refusalReason({ details: { reason: 'plan_limit' } })).toBe('plan_limit');
+    expect(refusalReason(new Error('x'))).toBeUndefined();
+    expect(refusalReason({ details: { reason: 3 } })).toBeUndefined();
+    expect(refusalDetail({ details: { reason: 'throttled', retry_after: 30 } }, 'retry_after')).toBe(30);
+    expect(refusalDetail(null, 'retry_after')).toBeUndefined();
   });
 });

@@ -29,6 +29,26 @@ export function noResponse(timedOut: boolean): ApiError {
   return new ApiError(0, 'Network error: No response received', { reason });
 }
 
+/** The details of a refusal as an object, or null (another error, or details that are not one). */
+function detailsOf(error: unknown): Record<string, unknown> | null {
+  const details = (error as { details?: unknown } | null)?.details;
+  return details !== null && typeof details === 'object' ? (details as Record<string, unknown>) : null;
+}
+
+/**
+ * The code a refusal names in `details.reason` (a RefusalCode such as `plan_limit`, `last_owner`,
+ * `throttled`, or the console's own `offline`/`timeout`), if any: what the console switches on.
+ */
+export function refusalReason(error: unknown): string | undefined {
+  const reason = detailsOf(error)?.reason;
+  return typeof reason === 'string' ? reason : undefined;
+}
+
+/** A detail of a refusal by name (e.g. retry_after, organisations). */
+export function refusalDetail<T>(error: unknown, name: string): T | undefined {
+  return detailsOf(error)?.[name] as T | undefined;
+}
+
 let tokenSource: (() => string | null | undefined) | null = null;
 
 /** The console's access-token source (set by the sign-in layer). */

@@ -355,16 +355,6 @@ export const createLegacySdkKey = (org: string, json: CreateLegacySdkKey, series
 export const deleteLegacySdkKey = (org: string, key: string) =>
   body(client.DELETE('/orgs/{org}/sdk-keys/{key}', ofKey(org, key)));
 
-/** The `details.reason` of an API error (e.g. `plan_limit`, `last_owner`, `personal`), if any. */
-export function errorReason(error: unknown): string | undefined {
-  const details = (error as { details?: unknown } | null)?.details;
-  if (details && typeof details === 'object' && 'reason' in details) {
-    const reason = (details as { reason: unknown }).reason;
-    return typeof reason === 'string' ? reason : undefined;
-  }
-  return undefined;
-}
-
 // ---- public (no token) -------------------------------------------------------------------------
 
 /** The public SDK config the console signs its generation calls with (product spec §4). */

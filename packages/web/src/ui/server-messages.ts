@@ -1,7 +1,6 @@
 import { RefusalCode } from '@slugsmith/contract';
 import i18n from 'i18next';
-import type { ApiError } from '../lib/api.js';
-import { errorReason } from '../lib/console-api.js';
+import { type ApiError, refusalReason } from '../lib/api.js';
 import { patternMessageKey } from '../routes/playground/pattern-messages.js';
 
 type Params = Record<string, string | number>;
@@ -39,7 +38,7 @@ const CLIENT_REASONS: Record<string, string> = {
 };
 
 function byClient(error: ApiError): Known | null {
-  const key = CLIENT_REASONS[errorReason(error) ?? ''];
+  const key = CLIENT_REASONS[refusalReason(error) ?? ''];
   return key ? { key } : null;
 }
 
@@ -60,7 +59,7 @@ function figures(details: Record<string, unknown>): Params {
  * refused says the engine's own message in the playground's words when it is one of them.
  */
 function byReason(error: ApiError): Known | null {
-  const code = RefusalCode.safeParse(errorReason(error));
+  const code = RefusalCode.safeParse(refusalReason(error));
   if (!code.success) return null;
   if (code.data === 'invalid_pattern') {
     const pattern = patternMessageKey(error.message);

@@ -3,7 +3,7 @@
  * password change, sessions, deletion; invitations of an organisation and accepting one.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { ApiError, body, client } from '../../lib/api.js';
+import { body, client } from '../../lib/api.js';
 import type { paths } from '../../lib/api-types.js';
 
 /** Every call here but the public invitation preview is the signed-in user's. */
@@ -78,18 +78,3 @@ export const previewInvitationPublic = (token: string, signal?: AbortSignal) =>
   body(client.GET('/invitations/{token}/public', { params: { path: { token } }, auth: 'none', signal }));
 export const acceptInvitation = (token: string) =>
   body(client.POST('/invitations/{token}/accept', ofInvitation(token)));
-
-/** The `reason` a refusal names in its details (e.g. last_owner, throttled), if any. */
-export function refusalReason(error: unknown): string | undefined {
-  if (!(error instanceof ApiError) || typeof error.details !== 'object' || error.details === null)
-    return undefined;
-  const reason = (error.details as { reason?: unknown }).reason;
-  return typeof reason === 'string' ? reason : undefined;
-}
-
-/** A detail of a refusal by name (e.g. retry_after, organisations). */
-export function refusalDetail<T>(error: unknown, name: string): T | undefined {
-  if (!(error instanceof ApiError) || typeof error.details !== 'object' || error.details === null)
-    return undefined;
-  return (error.details as Record<string, T>)[name];
-}

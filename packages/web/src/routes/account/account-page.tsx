@@ -21,18 +21,12 @@ import { logout } from '../../auth/sign-in.js';
 import { ConfirmDialog } from '../../components/confirm/confirm-dialog.js';
 import { changeLanguage } from '../../i18n/index.js';
 import { LANGUAGES } from '../../i18n/languages.js';
+import { refusalDetail, refusalReason } from '../../lib/api.js';
 import { consoleQueries } from '../../lib/console-api.js';
 import { notifyFailure, notifySuccess } from '../../ui/notify.js';
 import { rememberAccountDeleted } from '../account-deleted/account-deleted.js';
 import { usePaidSubscriptions } from '../dashboard/org/paid-subscriptions.js';
-import {
-  accountQueries,
-  changePassword,
-  deleteAccount,
-  refusalDetail,
-  refusalReason,
-  setAccountLanguage,
-} from './account-api.js';
+import { accountQueries, changePassword, deleteAccount, setAccountLanguage } from './account-api.js';
 import { ResendVerification } from './resend-verification.js';
 import { SessionsSection } from './sessions-section.js';
 

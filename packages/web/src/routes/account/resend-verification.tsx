@@ -1,8 +1,9 @@
 import { Button, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { refusalDetail, refusalReason } from '../../lib/api.js';
 import { notifyFailure } from '../../ui/notify.js';
-import { refusalDetail, refusalReason, resendVerification } from './account-api.js';
+import { resendVerification } from './account-api.js';
 
 /** "Resend the link": sent, or throttled with the minutes to wait. */
 export function ResendVerification() {

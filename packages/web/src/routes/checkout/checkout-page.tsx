@@ -19,7 +19,8 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { InstallLicenceCard } from '../../components/install-licence.js';
-import { consoleQueries, errorReason, prepareCheckout } from '../../lib/console-api.js';
+import { refusalReason } from '../../lib/api.js';
+import { consoleQueries, prepareCheckout } from '../../lib/console-api.js';
 import { useInstall } from '../../lib/install.js';
 import { formatMoney } from '../../lib/money.js';
 import { usePublicPlans } from '../../lib/plans.js';
@@ -328,7 +329,7 @@ function CheckoutForm({
             >
               <Stack gap={4} align="flex-start">
                 <Text size="sm">{billingErrorText(pay.error, t)}</Text>
-                {errorReason(pay.error) === 'already_subscribed' && orgSlug && (
+                {refusalReason(pay.error) === 'already_subscribed' && orgSlug && (
                   <Anchor component={Link} to={subscriptionTabHref(orgSlug)} size="sm">
                     {t('server.openExisting')}
                   </Anchor>

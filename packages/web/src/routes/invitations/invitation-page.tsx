@@ -4,9 +4,10 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from 'react-oidc-context';
 import { Link, useNavigate, useParams } from 'react-router';
+import { refusalReason } from '../../lib/api.js';
 import { consoleKeys } from '../../lib/console-api.js';
 import { notifyFailure, notifySuccess } from '../../ui/notify.js';
-import { acceptInvitation, accountQueries, refusalReason } from '../account/account-api.js';
+import { acceptInvitation, accountQueries } from '../account/account-api.js';
 import { ResendVerification } from '../account/resend-verification.js';
 
 /**

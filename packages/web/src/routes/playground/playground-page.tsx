@@ -19,8 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { FormErrorBoundary } from '../../components/error-boundary.js';
 import { SlugBadge } from '../../components/slug-badge.js';
-import { ApiError } from '../../lib/api.js';
-import { errorReason } from '../../lib/console-api.js';
+import { ApiError, refusalReason } from '../../lib/api.js';
 import { forge } from '../../lib/generator-api.js';
 import { countError, formatCount } from '../../lib/numbers.js';
 import { serverMessage } from '../../ui/server-messages.js';
@@ -61,7 +60,7 @@ export function forgeErrorKey(error: unknown): { key: string; detail?: string } 
   if (error instanceof ApiError) {
     if (error.code === 0) return { key: 'errors:playground.network' };
     // A plan refusal is a 429 too (as in the reference service), but waiting does not cure it.
-    if (error.code === 429 && PLAN_REFUSALS.has(errorReason(error) ?? ''))
+    if (error.code === 429 && PLAN_REFUSALS.has(refusalReason(error) ?? ''))
       return { key: 'errors:playground.failed', detail: serverMessage(error) };
     if (error.code === 429) return { key: 'errors:playground.rateLimit' };
     if (error.code === 400 || error.code === 422)

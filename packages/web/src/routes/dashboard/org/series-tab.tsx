@@ -20,12 +20,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { UpgradeLabel } from '../../../components/install-licence.js';
-import { ApiError } from '../../../lib/api.js';
+import { ApiError, refusalReason } from '../../../lib/api.js';
 import {
   consoleKeys,
   consoleQueries,
   createSeries,
-  errorReason,
   hasRole,
   setDefaultSeries,
 } from '../../../lib/console-api.js';
@@ -283,7 +282,7 @@ function CreateSeriesForm({ org, onClose }: { org: Organisation; onClose: () => 
       // The plan maximum and pattern refusals are shown in the form, in the reader's language when the catalogues know them.
       if (
         error instanceof ApiError &&
-        (errorReason(error) === 'plan_limit' || error.code === 400 || error.code === 409)
+        (refusalReason(error) === 'plan_limit' || error.code === 400 || error.code === 409)
       )
         setRefusal(serverMessage(error));
       else notifyFailure(t('series.createFailed'), error);
