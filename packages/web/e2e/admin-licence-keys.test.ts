@@ -1,0 +1,74 @@
+/**
+ * The licence signing keys on /admin/licences, against the real server in Chromium: the admin
+ * sees the signing key, rotates after the confirmation dialog, and the new key signs while the old
+ * one (whose licence is in force) stays published (support staff are refused: the server's
+ * licence-key-rotation.test.ts). The page is checked with axe-core in light and dark.
+ * Needs the built console (npm run build -w @slugsmith/web).
+ */
+import type { AdminLicence, AdminLicenceKeys, AuditPage, LicenceKeySet } from '@slugsmith/contract';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STAFF, signInWithApi } from './api-sign-in.js';
+import { launchChromium } from './chromium.js';
+import { checkSchemes } from './page-checks.js';
+import { apiAs, newContext, type RealServer, startRealServer } from './real-server.js';
+
+let server: RealServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startRealServer(), launchChromium()]);
+});
+
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await browser?.close();
+  await server?.close();
+});
+
+async function newPage(): Promise<Page> {
+  const context = await newContext(browser, server);
+  contexts.push(context);
+  return context.newPage();
+}
+
+describe('licence signing keys', () => {
+  it('the admin rotates the keys after confirming; the old key stays while its licence is in force', async () => {
+    const staff = await newPage();
+    const token = await signInWithApi(staff, server, STAFF);
+    const org = await apiAs<{ slug: string }>(server, token, 'POST', '/orgs', { name: 'Key Room' });
+    const issued = await apiAs<AdminLicence>(server, token, 'POST', `/admin/orgs/${org.body.slug}/licences`, {
+      plan: 'on-premise',
+      max_nodes: 1,
+      perpetual: true,
+    });
+    expect(issued.status).toBe(201);
+    const before = (await apiAs<AdminLicenceKeys>(server, token, 'GET', '/admin/licences/keys')).body.keys;
+
+    await staff.goto('/admin/licences');
+    const panel = staff.getByTestId('licence-keys');
+    const rows = panel.getByTestId('licence-key');
+    await expect.poll(() => rows.count()).toBe(before.length);
+    await panel.getByText(before[0]?.kid ?? '', { exact: true }).waitFor();
+    await checkSchemes(staff, 'admin licence keys', () => panel.waitFor());
+
+    await panel.getByTestId('licence-keys-rotate').click();
+    const confirm = staff.getByRole('dialog', { name: 'Rotate the licence signing keys?' });
+    await confirm.getByText('A new key signs every licence from now on.', { exact: false }).waitFor();
+    await confirm.getByTestId('confirm-button').click();
+    await confirm.waitFor({ state: 'hidden' });
+    await expect.poll(() => rows.count()).toBe(before.length + 1);
+    const after = (await apiAs<AdminLicenceKeys>(server, token, 'GET', '/admin/licences/keys')).body.keys;
+    expect(after[0]?.kid).not.toBe(before[0]?.kid);
+    expect(after[1]).toMatchObject({ kid: before[0]?.kid, signing: false });
+    await panel.getByText(after[0]?.kid ?? '', { exact: true }).waitFor();
+    const published = (await (await fetch(`${server.url}/api/v1/licences/keys`)).json()) as LicenceKeySet;
+    expect(published.keys.map((k) => k.kid)).toEqual(after.map((k) => k.kid));
+    const audit = await apiAs<AuditPage>(server, token, 'GET', '/admin/audit?object_type=licence_key');
+    expect(audit.body.items[0]).toMatchObject({
+      action: 'licence_key.rotate',
+      actor: { email: STAFF.email },
+    });
+  });
+});
