@@ -1,14 +1,8 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInWithApi, signUpWithApi } from './api-sign-in.js';
 import { launchChromium } from './chromium.js';
-import {
-  newContext,
-  newPerson,
-  type RealServer,
-  signIn,
-  signUpAndAccept,
-  startRealServer,
-} from './real-server.js';
+import { newContext, newPerson, type RealServer, startRealServer } from './real-server.js';
 
 let browser: Browser;
 let server: RealServer;
@@ -35,9 +29,9 @@ describe('the account page lists the sessions and signs one out', () => {
   it('shows this device and the other browser; signing the other out leaves this one', async () => {
     const person = newPerson('sessions');
     const page = await (await context()).newPage();
-    await signUpAndAccept(page, person);
+    await signUpWithApi(page, server, person);
     const other = await (await context()).newPage();
-    await signIn(other, person);
+    await signInWithApi(other, server, person, { returnTo: '/dashboard' });
 
     await page.goto('/account');
     const rows = page.getByTestId('session-row');

@@ -4,6 +4,8 @@
  * invited to an organisation and accept, delete the account. Every built-in provider page on the
  * way speaks German (no English text of the pages on it) and passes axe in light and dark; the
  * pages the flow does not reach (throttled, errors, sign-out) are checked rendered as they are.
+ * The first describe is a walk: one account's life, a step per test, so its tests run in order.
+ * People who are not the subject (the inviter, staff) sign in over the API.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,18 +13,15 @@ import { pageTexts } from '../../server/src/auth/builtin/page-texts/index.js';
 import * as pages from '../../server/src/auth/builtin/pages.js';
 import { mailOutbox } from '../../server/src/db/schema.js';
 import { MailCatcher } from '../../server/test/support/mail-catcher.js';
+import { STAFF, signInWithApi } from './api-sign-in.js';
 import { launchChromium } from './chromium.js';
 import { seriousViolations, settled } from './page-checks.js';
 import {
-  ADMIN_PASSWORD,
-  acceptAgreements,
   accessToken,
   markEmailVerified,
   newContext,
   newPerson,
   type RealServer,
-  signIn,
-  signUpAndAccept,
   startRealServer,
 } from './real-server.js';
 
@@ -160,10 +159,12 @@ describe('an account in German, from sign-up to deletion', () => {
   it('is invited to an organisation by e-mail and accepts', async () => {
     inviterPage = await (await context('en-GB')).newPage();
     const inviter = newPerson('inviter');
-    await signUpAndAccept(inviterPage, inviter, '/dashboard', (to) => linkTo(to, 'verify'));
+    const token = await signInWithApi(inviterPage, server, inviter, {
+      signUp: true,
+      verificationLink: (to) => linkTo(to, 'verify'),
+    });
     // Only a verified sender invites (as if the inviter had opened their verification link).
     await markEmailVerified(server, inviter.email);
-    const token = await accessToken(inviterPage);
     const created = await fetch(`${server.url}/api/v1/orgs`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -263,12 +264,7 @@ describe('the outbox of the embedded mailer', () => {
       htmlBody: '<p>Verify</p>',
     });
     const page = await (await context('en-GB')).newPage();
-    await signIn(
-      page,
-      { email: 'admin@slugsmith.local', password: ADMIN_PASSWORD },
-      { returnTo: '/admin/mail' },
-    );
-    await acceptAgreements(page);
+    await signInWithApi(page, server, STAFF, { returnTo: '/admin/mail' });
     await page.getByRole('heading', { name: 'Outgoing e-mail' }).waitFor();
     const row = page.getByTestId('outbox-table').getByRole('row').filter({ hasText: 'kept@example.com' });
     await row.getByRole('button', { name: 'Show' }).click();

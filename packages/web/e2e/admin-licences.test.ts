@@ -3,70 +3,69 @@
  * 4-node licence on a customer's organisation page (after the form refused a licence with no
  * expiry date), finds it on /admin/licences and revokes it there; the revocation is published and
  * the customer's Licences tab shows the licence revoked, with its token to copy. Each page is
- * checked with axe-core in light and dark.
+ * checked with axe-core in light and dark. Each test signs in over the API and issues (and
+ * revokes) what it starts from itself, so any one runs alone.
  * Needs the built console (npm run build -w @slugsmith/web).
  */
 import type { AdminLicence, Licence, RevokedLicences } from '@slugsmith/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STAFF, signInWithApi, signUpWithApi, staffToken as staffApiToken } from './api-sign-in.js';
 import { launchChromium } from './chromium.js';
 import { checkSchemes } from './page-checks.js';
-import {
-  ADMIN_PASSWORD,
-  acceptAgreements,
-  accessToken,
-  apiAs,
-  newContext,
-  newPerson,
-  type RealServer,
-  signIn,
-  signUpAndAccept,
-  startRealServer,
-} from './real-server.js';
+import { apiAs, newContext, newPerson, type RealServer, startRealServer } from './real-server.js';
 
 let server: RealServer;
 let browser: Browser;
-let staffContext: BrowserContext;
-let staff: Page;
-let customerContext: BrowserContext;
-let customer: Page;
-let customerToken = '';
-let org = '';
+const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startRealServer(), launchChromium()]);
-  staffContext = await newContext(browser, server);
-  staff = await staffContext.newPage();
-  customerContext = await newContext(browser, server);
-  customer = await customerContext.newPage();
-  await Promise.all([
-    (async () => {
-      await signIn(
-        staff,
-        { email: 'admin@slugsmith.local', password: ADMIN_PASSWORD },
-        { returnTo: '/admin' },
-      );
-      await acceptAgreements(staff);
-    })(),
-    signUpAndAccept(customer, newPerson('licensee'), '/dashboard'),
-  ]);
-  customerToken = await accessToken(customer);
-  const created = await apiAs<{ slug: string }>(server, customerToken, 'POST', '/orgs', {
-    name: 'Rack Room',
-  });
-  expect(created.status).toBe(201);
-  org = created.body.slug;
 });
 
 afterAll(async () => {
+  for (const context of contexts) await context.close();
   await browser?.close();
   await server?.close();
 });
 
-describe('licences staff issue and revoke', () => {
-  let issued: AdminLicence | undefined;
+async function newPage(): Promise<Page> {
+  const context = await newContext(browser, server);
+  contexts.push(context);
+  return context.newPage();
+}
 
+/** Staff signed in on a new page, and their access token. */
+async function staffPage(): Promise<{ staff: Page; staffToken: string }> {
+  const staff = await newPage();
+  return { staff, staffToken: await signInWithApi(staff, server, STAFF) };
+}
+
+/** A customer signed in on a new page, owning a new organisation "Rack Room". */
+async function customerWithOrg(): Promise<{ customer: Page; customerToken: string; org: string }> {
+  const customer = await newPage();
+  const customerToken = await signUpWithApi(customer, server, newPerson('licensee'));
+  const created = await apiAs<{ slug: string }>(server, customerToken, 'POST', '/orgs', {
+    name: 'Rack Room',
+  });
+  expect(created.status).toBe(201);
+  return { customer, customerToken, org: created.body.slug };
+}
+
+/** A perpetual 4-node on-premise licence issued by staff over the API. */
+async function issueLicence(staffToken: string, org: string): Promise<AdminLicence> {
+  const issued = await apiAs<AdminLicence>(server, staffToken, 'POST', `/admin/orgs/${org}/licences`, {
+    plan: 'on-premise',
+    max_nodes: 4,
+    perpetual: true,
+  });
+  expect(issued.status).toBe(201);
+  return issued.body;
+}
+
+describe('licences staff issue and revoke', () => {
   it("issues a perpetual licence for 4 nodes on the organisation's admin page", async () => {
+    const [{ staff, staffToken }, { org }] = await Promise.all([staffPage(), customerWithOrg()]);
     await staff.goto(`/admin/organizations/${encodeURIComponent(org)}`);
     const panel = staff.getByRole('region', { name: 'Licences' });
     await panel.getByTestId('empty-state').waitFor();
@@ -88,20 +87,26 @@ describe('licences staff issue and revoke', () => {
     await row.getByText('admin@slugsmith.local').waitFor();
     await checkSchemes(staff, 'admin organisation with a licence', () => row.waitFor());
 
-    const token = await accessToken(staff);
-    const listed = await apiAs<AdminLicence[]>(server, token, 'GET', `/admin/orgs/${org}/licences`);
-    issued = listed.body[0];
-    expect(issued).toMatchObject({ max_nodes: 4, perpetual: true, valid_until: null, status: 'active' });
+    const listed = await apiAs<AdminLicence[]>(server, staffToken, 'GET', `/admin/orgs/${org}/licences`);
+    expect(listed.body[0]).toMatchObject({
+      max_nodes: 4,
+      perpetual: true,
+      valid_until: null,
+      status: 'active',
+    });
   });
 
   it('lists it on /admin/licences and revokes it there; the revocation is published', async () => {
+    const [{ staff, staffToken }, { org }] = await Promise.all([staffPage(), customerWithOrg()]);
+    const issued = await issueLicence(staffToken, org);
+    await staff.goto(`/admin/organizations/${encodeURIComponent(org)}`);
     await staff
       .getByRole('navigation', { name: 'Administration sections' })
       .getByRole('link', { name: 'Licences' })
       .click();
     await staff.waitForURL((u) => u.pathname === '/admin/licences');
     await expect.poll(() => staff.title()).toBe('Licences - Admin - Slugsmith');
-    const row = staff.locator(`[data-testid="licence-row"][data-licence="${issued?.id}"]`);
+    const row = staff.locator(`[data-testid="licence-row"][data-licence="${issued.id}"]`);
     await row.getByRole('link', { name: 'Rack Room' }).waitFor();
     await checkSchemes(staff, 'admin licences', () => row.waitFor());
 
@@ -115,11 +120,18 @@ describe('licences staff issue and revoke', () => {
     expect(await row.getByTestId('licence-revoke').count()).toBe(0);
 
     const revoked = await fetch(`${server.url}/api/v1/licences/revoked`);
-    expect(((await revoked.json()) as RevokedLicences).ids).toContain(issued?.id);
+    expect(((await revoked.json()) as RevokedLicences).ids).toContain(issued.id);
   });
 
   it("shows the customer the revoked licence in the organisation's Licences tab, with its token to copy", async () => {
-    await customerContext.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    const [staffToken, { customer, customerToken, org }] = await Promise.all([
+      staffApiToken(server),
+      customerWithOrg(),
+    ]);
+    const issued = await issueLicence(staffToken, org);
+    const revoked = await apiAs(server, staffToken, 'POST', `/admin/licences/${issued.id}/revoke`);
+    expect(revoked.status).toBe(200);
+    await customer.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
     await customer.goto(`/dashboard/org/${encodeURIComponent(org)}`);
     await customer.getByTestId('tab-licences').click();
     const row = customer.getByTestId('licence-row');

@@ -4,26 +4,18 @@
  * languages, publishes it and /docs shows it in both; finds a customer's organisation, gives it a
  * subscription by hand and the owner sees it in their own console; grants `support` to a user who
  * then sees the staff pages but is offered no change (and the API refuses one). Every admin page
- * is checked with axe-core in light and dark.
+ * is checked with axe-core in light and dark. Staff and a customer sign in over the API once;
+ * each test makes what else it starts from (organisations, subscriptions, audit entries) itself,
+ * so any one runs alone.
  * Needs the built console (npm run build -w @slugsmith/web).
  */
 import type { PublicPlanCatalogue } from '@slugsmith/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STAFF, signInWithApi, signUpWithApi } from './api-sign-in.js';
 import { launchChromium } from './chromium.js';
 import { checkSchemes } from './page-checks.js';
-import {
-  ADMIN_PASSWORD,
-  acceptAgreements,
-  accessToken,
-  apiAs,
-  newContext,
-  newPerson,
-  type RealServer,
-  signIn,
-  signUpAndAccept,
-  startRealServer,
-} from './real-server.js';
+import { apiAs, newContext, newPerson, type RealServer, startRealServer } from './real-server.js';
 
 let server: RealServer;
 let browser: Browser;
@@ -31,28 +23,42 @@ let staffContext: BrowserContext;
 let staff: Page;
 let userContext: BrowserContext;
 let user: Page;
+let staffToken = '';
 let userToken = '';
 const customer = newPerson('customer');
-let customerOrg = '';
-let eventsOrg = '';
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startRealServer(), launchChromium()]);
   staffContext = await newContext(browser, server);
   staff = await staffContext.newPage();
-  await signIn(staff, { email: 'admin@slugsmith.local', password: ADMIN_PASSWORD }, { returnTo: '/admin' });
-  // A fresh database: the seeded staff account has accepted nothing yet.
-  await acceptAgreements(staff);
   userContext = await newContext(browser, server);
   user = await userContext.newPage();
-  await signUpAndAccept(user, customer, '/dashboard');
-  userToken = await accessToken(user);
+  [staffToken, userToken] = await Promise.all([
+    signInWithApi(staff, server, STAFF),
+    signUpWithApi(user, server, customer),
+  ]);
 });
 
 afterAll(async () => {
   await browser?.close();
   await server?.close();
 });
+
+/** A new organisation of the customer's (made over the API): its slug. */
+async function customerOrg(name: string): Promise<string> {
+  const created = await apiAs<{ slug: string }>(server, userToken, 'POST', '/orgs', { name });
+  expect(created.status).toBe(201);
+  return created.body.slug;
+}
+
+/** Staff give `org` a Team subscription for 3 seats over the API. */
+async function subscribeToTeam(org: string): Promise<void> {
+  const subscribed = await apiAs(server, staffToken, 'POST', `/admin/orgs/${org}/subscriptions`, {
+    plan: 'team',
+    quantity: 3,
+  });
+  expect(subscribed.status, JSON.stringify(subscribed.body)).toBe(201);
+}
 
 async function publicCatalogue(): Promise<PublicPlanCatalogue> {
   const response = await fetch(`${server.url}/api/v1/subscriptions`);
@@ -89,6 +95,7 @@ describe('the staff area', () => {
   });
 
   it('edits a plan’s description and monthly price, and the public catalogue shows both', async () => {
+    await staff.goto('/admin');
     await staff.getByTestId('admin-nav-plans').click();
     await staff.getByTestId('plans-table').waitFor();
     await expect.poll(() => staff.title()).toBe('Subscription Plans - Admin - Slugsmith');
@@ -120,6 +127,9 @@ describe('the staff area', () => {
   });
 
   it('refuses a bad amount or trial in the browser, before any call', async () => {
+    await staff.goto('/admin/subscription-plans');
+    await staff.getByTestId('plan-edit-pro').click();
+    await staff.getByRole('heading', { name: 'Edit Pro', level: 1 }).waitFor();
     const refusal = staff.getByText(
       'Enter an amount such as 19 or 19.00, a three-letter currency and 0 to 365 trial days.',
     );
@@ -174,12 +184,7 @@ describe('the staff area', () => {
   });
 
   it('finds the customer’s organisation, subscribes it to Team, and the owner sees it', async () => {
-    const created = await apiAs<{ slug: string }>(server, userToken, 'POST', '/orgs', {
-      name: 'Acme Admin Test',
-    });
-    expect(created.status).toBe(201);
-    const org = created.body.slug;
-    customerOrg = org;
+    const org = await customerOrg('Acme Admin Test');
 
     await staff.goto('/admin/organizations');
     await staff.getByTestId('orgs-table').waitFor();
@@ -215,6 +220,25 @@ describe('the staff area', () => {
   });
 
   it('users, settings, audit log and payment events pass axe in both schemes', async () => {
+    // What the audit log is checked for below: a plan edit, a price set and a subscription.
+    const plan = await apiAs<{
+      description: string;
+      prices: { period: string; amount: number; currency: string }[];
+    }>(server, staffToken, 'GET', '/admin/subscriptions/team');
+    expect(plan.status).toBe(200);
+    const edited = await apiAs(server, staffToken, 'PUT', '/admin/subscriptions/team', {
+      description: plan.body.description || 'For teams with several products.',
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    const monthly = plan.body.prices.find((p) => p.period === 'monthly');
+    expect(monthly).toBeDefined();
+    const priced = await apiAs(server, staffToken, 'PUT', '/admin/subscriptions/team/prices/monthly', {
+      amount: monthly?.amount,
+      currency: monthly?.currency,
+    });
+    expect(priced.status, JSON.stringify(priced.body)).toBe(200);
+    await subscribeToTeam(await customerOrg('Audited Org'));
+
     await staff.goto('/admin/users');
     await staff.getByTestId('users-table').waitFor();
     await checkSchemes(staff, 'users', () => staff.getByTestId('users-table').waitFor());
@@ -251,7 +275,7 @@ describe('the staff area', () => {
       .waitFor();
     await staff.goto('/admin/audit');
     await staff.getByTestId('audit-table').waitFor();
-    // The plan edited above is in the log.
+    // The plan edited above, its price and the subscription are in the log.
     await staff.locator('[data-testid="audit-row"][data-action="plan.update"]').first().waitFor();
     await staff.locator('[data-testid="audit-row"][data-action="price.set"]').first().waitFor();
     await staff.locator('[data-testid="audit-row"][data-action="subscription.create"]').first().waitFor();
@@ -282,7 +306,6 @@ describe('the staff area', () => {
       await context.close();
     };
     await visit('absent');
-    const staffToken = await accessToken(staff);
     const on = await apiAs(server, staffToken, 'PUT', '/admin/settings', { dev_warning: true });
     expect(on.status).toBe(200);
     await visit('shown');
@@ -350,10 +373,7 @@ describe('the staff area', () => {
   });
 
   it('retries a failed payment event, corrects its payload, and the event is processed', async () => {
-    const created = await apiAs<{ slug: string }>(server, userToken, 'POST', '/orgs', { name: 'Events Org' });
-    expect(created.status).toBe(201);
-    const org = created.body.slug;
-    eventsOrg = org;
+    const org = await customerOrg('Events Org');
     const pro = (await publicCatalogue()).groups.flatMap((g) => g.plans).find((p) => p.slug === 'pro');
     const price = pro?.prices.find((p) => p.period === 'monthly')?.id;
     const [row] = await server.app.database.rawTransaction((exec) =>
@@ -426,19 +446,20 @@ describe('the staff area', () => {
   });
 
   it('deletes an organisation only once its slug is typed', async () => {
-    await staff.goto(`/admin/organizations/${eventsOrg}`);
-    await staff.getByRole('heading', { name: 'Events Org', level: 1 }).waitFor();
+    const org = await customerOrg('Closing Org');
+    await staff.goto(`/admin/organizations/${org}`);
+    await staff.getByRole('heading', { name: 'Closing Org', level: 1 }).waitFor();
     await staff.getByTestId('org-delete').click();
-    const dialog = staff.getByRole('dialog', { name: 'Delete Events Org?' });
+    const dialog = staff.getByRole('dialog', { name: 'Delete Closing Org?' });
     await dialog.waitFor();
     await checkSchemes(staff, 'organisation delete dialog', () => dialog.waitFor());
     expect(await dialog.getByTestId('confirm-button').isDisabled()).toBe(true);
-    await dialog.getByTestId('confirm-typed').fill('events');
+    await dialog.getByTestId('confirm-typed').fill('closing');
     expect(await dialog.getByTestId('confirm-button').isDisabled()).toBe(true);
-    await dialog.getByTestId('confirm-typed').fill(eventsOrg);
+    await dialog.getByTestId('confirm-typed').fill(org);
     await dialog.getByTestId('confirm-button').click();
     await staff.waitForURL((u) => u.pathname === '/admin/organizations');
-    expect((await apiAs(server, userToken, 'GET', `/orgs/${eventsOrg}`)).status).toBe(404);
+    expect((await apiAs(server, userToken, 'GET', `/orgs/${org}`)).status).toBe(404);
   });
 
   it('the side navigation folds behind a button on a phone', async () => {
@@ -453,52 +474,61 @@ describe('the staff area', () => {
     await staff.setViewportSize({ width: 1280, height: 900 });
   });
 
-  it('grants support to the customer, who then sees the staff pages but is offered no change', async () => {
-    const account = await apiAs<{ slug: string }>(server, userToken, 'GET', '/accounts');
+  it('grants support to a customer, who then sees the staff pages but is offered no change', async () => {
+    // A customer of their own (the level stays with the account), with a subscribed organisation.
+    const supporterContext = await newContext(browser, server);
+    const supporter = await supporterContext.newPage();
+    const person = newPerson('supporter');
+    const supporterToken = await signUpWithApi(supporter, server, person);
+    const created = await apiAs<{ slug: string }>(server, supporterToken, 'POST', '/orgs', {
+      name: 'Support Desk Org',
+    });
+    expect(created.status).toBe(201);
+    const org = created.body.slug;
+    await subscribeToTeam(org);
+    const account = await apiAs<{ slug: string }>(server, supporterToken, 'GET', '/accounts');
     const slug = account.body.slug;
     // Staff levels go only to a verified address: the customer opens the link the outbox kept.
-    const staffToken = await accessToken(staff);
     const mails = await apiAs<{ items: { id: string; to: string; kind: string }[] }>(
       server,
       staffToken,
       'GET',
       '/admin/mail?limit=200',
     );
-    const mail = mails.body.items.find((m) => m.to === customer.email && m.kind === 'verify_email');
+    const mail = mails.body.items.find((m) => m.to === person.email && m.kind === 'verify_email');
     expect(mail, JSON.stringify(mails.body)).toBeDefined();
     const text = (await apiAs<{ text: string }>(server, staffToken, 'GET', `/admin/mail/${mail?.id}`)).body
       .text;
     const link = /https?:\/\/\S+\/oidc\/verify-email\S*/.exec(text)?.[0];
     expect(link, text).toBeDefined();
-    await user.goto(link as string);
-    await staff.goto(`/admin/users?q=${encodeURIComponent(customer.email)}`);
+    await supporter.goto(link as string);
+    await staff.goto(`/admin/users?q=${encodeURIComponent(person.email)}`);
     await staff.getByTestId(`user-staff-${slug}`).click();
     await staff.getByRole('option', { name: 'Support' }).click();
-    await staff.getByText(`${customer.email} updated`).waitFor();
+    await staff.getByText(`${person.email} updated`).waitFor();
 
-    await user.goto('/admin/subscription-plans');
-    await user.getByTestId('plans-table').waitFor();
-    await user.getByTestId('staff-level').getByText('Support').waitFor();
-    await user.getByTestId('read-only-note').waitFor();
-    expect(await user.getByTestId('plan-create').count()).toBe(0);
-    await user.getByTestId('plan-edit-pro').click();
-    await expect.poll(() => user.getByTestId('plan-description').isDisabled()).toBe(true);
-    expect(await user.getByTestId('plan-save').count()).toBe(0);
-    expect(await user.getByTestId('price-save-monthly').count()).toBe(0);
+    await supporter.goto('/admin/subscription-plans');
+    await supporter.getByTestId('plans-table').waitFor();
+    await supporter.getByTestId('staff-level').getByText('Support').waitFor();
+    await supporter.getByTestId('read-only-note').waitFor();
+    expect(await supporter.getByTestId('plan-create').count()).toBe(0);
+    await supporter.getByTestId('plan-edit-pro').click();
+    await expect.poll(() => supporter.getByTestId('plan-description').isDisabled()).toBe(true);
+    expect(await supporter.getByTestId('plan-save').count()).toBe(0);
+    expect(await supporter.getByTestId('price-save-monthly').count()).toBe(0);
     // Nor on an organisation: its subscriptions and state are shown, not offered for change.
-    const supportToken = await accessToken(user);
-    const detail = await apiAs(server, supportToken, 'GET', `/admin/orgs/${customerOrg}`);
+    const detail = await apiAs(server, supporterToken, 'GET', `/admin/orgs/${org}`);
     expect(detail.status, JSON.stringify(detail.body)).toBe(200);
-    await user.goto(`/admin/organizations/${customerOrg}`);
-    await user.getByTestId('org-subscriptions').waitFor();
+    await supporter.goto(`/admin/organizations/${org}`);
+    await supporter.getByTestId('org-subscriptions').waitFor();
     for (const id of ['sub-create', 'sub-edit-team', 'org-suspend', 'org-delete'])
-      expect(await user.getByTestId(id).count(), id).toBe(0);
+      expect(await supporter.getByTestId(id).count(), id).toBe(0);
 
     // The server agrees: support reads, never writes.
-    const token = await accessToken(user);
-    expect((await apiAs(server, token, 'GET', '/admin/subscriptions')).status).toBe(200);
-    expect((await apiAs(server, token, 'PUT', '/admin/subscriptions/pro', { description: 'x' })).status).toBe(
-      403,
-    );
+    expect((await apiAs(server, supporterToken, 'GET', '/admin/subscriptions')).status).toBe(200);
+    expect(
+      (await apiAs(server, supporterToken, 'PUT', '/admin/subscriptions/pro', { description: 'x' })).status,
+    ).toBe(403);
+    await supporterContext.close();
   });
 });

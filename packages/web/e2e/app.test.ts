@@ -468,6 +468,9 @@ describe('auxiliary pages (§2.2)', () => {
 
   it('sudoku: clashes are shown, given cells stay, the arrows move, and the solved grid says so', async () => {
     const { page } = aux;
+    // The puzzle named by the address, fresh (what the test before it typed, whatever ran first).
+    await page.goto('/sudoku?p=brave-otter-042');
+    await page.getByTestId('sudoku-board').waitFor();
     const { givens, solution } = puzzleFromSlug('brave-otter-042');
     const empty = givens.flatMap((d, cell) => (d === 0 ? [cell] : []));
     const cell = (i: number) => page.locator(`[data-cell="${i}"]`);

@@ -6,23 +6,18 @@
  * is on Free once the sandbox clock passes the period end. Then a declined card, and a card that
  * declines at renewal: past_due, a new card, active again. Checkout, success page and
  * subscription tab are checked with axe-core in light and dark and photographed (desktop, phone).
+ * Each describe is a walk: a subscription's life, one step per test, so its tests run together and
+ * in order. The describes are independent of each other: the buyer signs up over the API once
+ * and each walk starts from an organisation of its own.
  * Needs the built console (npm run build -w @slugsmith/web).
  */
 import type { EffectiveLimits, Subscription } from '@slugsmith/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { staffToken as sharedStaffToken, signUpWithApi } from './api-sign-in.js';
 import { launchChromium } from './chromium.js';
 import { checkSchemes, seriousViolations, settled } from './page-checks.js';
-import {
-  accessToken,
-  apiAs,
-  newContext,
-  newPerson,
-  type RealServer,
-  staffToken as sharedStaffToken,
-  signUpAndAccept,
-  startRealServer,
-} from './real-server.js';
+import { apiAs, newContext, newPerson, type RealServer, startRealServer } from './real-server.js';
 
 const CARDS = {
   pays: '4242 4242 4242 4242',
@@ -40,12 +35,17 @@ let context: BrowserContext;
 let page: Page;
 let userToken = '';
 let staffToken = '';
+/** The buyer: their personal organisation's name starts "Buyer". */
+const person = newPerson('buyer');
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startRealServer({ PAYMENT_PROVIDER: 'local' }), launchChromium()]);
   context = await newContext(browser, server);
   page = await context.newPage();
-  staffToken = await sharedStaffToken(browser, server);
+  [staffToken, userToken] = await Promise.all([
+    sharedStaffToken(server),
+    signUpWithApi(page, server, person),
+  ]);
 });
 
 afterAll(async () => {
@@ -113,12 +113,9 @@ const subscriptionTab = (org: string) => `/dashboard/org/${org}?tab=subscription
 const card = (plan: string) => page.locator(`[data-testid="subscription-card"][data-plan="${plan}"]`);
 
 describe('buying Pro, changing to Team, cancelling: the local sandbox end to end', () => {
-  const person = newPerson('buyer');
   let org = '';
 
-  it('signs up and creates an organisation', async () => {
-    await signUpAndAccept(page, person, '/dashboard');
-    userToken = await accessToken(page);
+  it('creates an organisation', async () => {
     org = await createOrganisation('Billing Labs');
     expect(await saasPlan(org)).toBe('free');
   });

@@ -7,6 +7,8 @@
  * playground marks the server's pattern errors inline and preselects the only series; an
  * organisation is renamed; deleting an organisation needs its slug typed; axe is
  * clean in light and dark; screenshots of every page (light, dark, mobile) under screenshots/.
+ * People sign up over the API (the sign-in pages are sign-in.test.ts's); each test makes the
+ * organisation, series, keys and plan it starts from over the API, so any one runs alone.
  * Needs the built console (npm run build -w @slugsmith/web).
  */
 import { mkdirSync, readFileSync } from 'node:fs';
@@ -14,19 +16,17 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiSession, apiSignIn, handToPage, signUpWithApi, staffToken } from './api-sign-in.js';
 import { launchChromium } from './chromium.js';
 import {
-  accessToken,
-  agreementDialog,
   apiAs,
   axeViolations,
+  type ContextOptions,
   invitationPath,
   markEmailVerified,
   newContext,
   newPerson,
   type RealServer,
-  signIn,
-  staffToken,
   startRealServer,
 } from './real-server.js';
 
@@ -47,57 +47,86 @@ afterAll(async () => {
   await server?.close();
 });
 
-const owner = newPerson('owner');
-const member = newPerson('member');
 const ORG_NAME = 'Acme Widgets';
 const ORG = 'acme-widgets';
 
 interface Session {
   context: BrowserContext;
   page: Page;
+  token: string;
+  person: { email: string; password: string };
 }
 
-/**
- * A new account, signed up through the provider's form, with the agreements accepted through the
- * API (the agreement dialog itself is covered by sign-in.test.ts).
- */
-async function signedUp(
-  person: { email: string; password: string },
-  returnTo = '/dashboard',
-): Promise<Session> {
-  const context = await newContext(browser, server);
+/** A new account signed up over the API, agreements accepted; its page opens nothing yet. */
+async function signedUp(name: string, options: ContextOptions = {}): Promise<Session> {
+  const context = await newContext(browser, server, options);
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
-  await signIn(page, person, { returnTo, signUp: true });
-  await agreementDialog(page).waitFor();
-  const token = await accessToken(page);
-  const latest = (
-    await apiAs<{ type: string; version: string }[]>(server, token, 'GET', '/agreements/latest')
-  ).body;
-  const accepted = await apiAs(server, token, 'POST', '/accounts/agreements', {
-    agreement_versions: latest.map((a) => ({ agreement_type: a.type, agreement_version: a.version })),
-  });
-  expect(accepted.status).toBeLessThan(300);
-  await page.reload();
-  await page.getByRole('heading', { level: 1 }).waitFor();
-  expect(await agreementDialog(page).count()).toBe(0);
-  return { context, page };
+  const person = newPerson(name);
+  const token = await signUpWithApi(page, server, person);
+  return { context, page, token, person };
+}
+
+/** An API call that must answer `status`: its body. */
+async function call<T>(
+  token: string,
+  method: string,
+  path: string,
+  body: unknown,
+  status: number,
+): Promise<T> {
+  const answer = await apiAs<T>(server, token, method, path, body);
+  expect(answer.status, `${method} ${path}: ${JSON.stringify(answer.body)}`).toBe(status);
+  return answer.body;
+}
+
+const newOrg = async (token: string, name: string) =>
+  (await call<{ slug: string }>(token, 'POST', '/orgs', { name }, 201)).slug;
+
+const newSeries = async (token: string, org: string, name: string, pattern: string) =>
+  (await call<{ slug: string }>(token, 'POST', `/orgs/${org}/series`, { name, pattern }, 201)).slug;
+
+let staff: Promise<string> | undefined;
+/** Staff subscribe `org` to Pro (SDK access). */
+async function subscribeToPro(org: string): Promise<void> {
+  staff ??= staffToken(server);
+  await call(await staff, 'POST', `/admin/orgs/${org}/subscriptions`, { plan: 'pro' }, 201);
+}
+
+/** An organisation on Pro with a series "Orders", an API key and an SDK config. */
+async function furnishedOrg(token: string, name: string): Promise<string> {
+  const org = await newOrg(token, name);
+  await newSeries(token, org, 'Orders', 'ORD-{number:6d}');
+  await call(
+    token,
+    'POST',
+    `/orgs/${org}/api-keys`,
+    { name: 'Backend', scopes: ['mint'], series: 'orders' },
+    201,
+  );
+  await subscribeToPro(org);
+  await call(token, 'POST', `/orgs/${org}/sdk-configs`, { name: 'Web app', scopes: ['forge'] }, 201);
+  return org;
 }
 
 const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true });
 const dialog = (page: Page, name: string | RegExp) => page.getByRole('dialog', { name });
 
 describe('dashboard as a new user', () => {
-  let s: Session;
-  let secret = '';
-
-  beforeAll(async () => {
-    s = await signedUp(owner);
+  const sessions: Session[] = [];
+  /** A new user of this test, signed up. */
+  const newUser = async (name: string) => {
+    const session = await signedUp(name);
+    sessions.push(session);
+    return session;
+  };
+  afterAll(async () => {
+    for (const session of sessions) await session.context.close();
   });
-  afterAll(() => s?.context.close());
 
   it('lists the personal organisation and leads to a first series and key', async () => {
-    const { page } = s;
+    const { page } = await newUser('owner');
+    await page.goto('/dashboard');
     await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
     await expect.poll(() => page.getByTestId('org-card').count()).toBe(1);
     await expect.poll(() => page.getByTestId('org-card').first().textContent()).toContain('Personal');
@@ -109,7 +138,9 @@ describe('dashboard as a new user', () => {
   });
 
   it('creates an organisation: the slug follows the name, stays editable and is validated', async () => {
-    const { page } = s;
+    const { page } = await newUser('founder');
+    await page.goto('/dashboard');
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
     await page.getByTestId('org-create').click();
     const create = dialog(page, 'New organisation');
     // A name suggested by our generator fills both fields.
@@ -130,7 +161,9 @@ describe('dashboard as a new user', () => {
   });
 
   it('creates a series with the pattern editor and live validation', async () => {
-    const { page } = s;
+    const { page, token } = await newUser('series-maker');
+    const org = await newOrg(token, 'Series Works');
+    await page.goto(`/dashboard/org/${org}`);
     await tab(page, 'Series').click();
     await page.getByText('No series yet').waitFor();
     await page.getByTestId('series-usage').getByText('0 of 3 series').waitFor();
@@ -158,8 +191,8 @@ describe('dashboard as a new user', () => {
     await create.getByTestId('pattern-input').fill('ORD-{number:6d}');
     await expect.poll(() => create.getByTestId('pattern-error').count()).toBe(0);
     await create.getByTestId('series-create-submit').click();
-    await page.waitForURL((u) => u.pathname === `/dashboard/org/${ORG}/series/orders`);
-    await page.goto(`/dashboard/org/${ORG}?tab=series`);
+    await page.waitForURL((u) => u.pathname === `/dashboard/org/${org}/series/orders`);
+    await page.goto(`/dashboard/org/${org}?tab=series`);
     const row = page.getByTestId('series-row');
     await row.getByText('ORD-{number:6d}').waitFor();
     await row.getByText('0 of 1M').waitFor();
@@ -171,8 +204,10 @@ describe('dashboard as a new user', () => {
   });
 
   it('renames the series and changes its pattern until the first mint, then mints from its page', async () => {
-    const { page } = s;
-    await page.goto(`/dashboard/org/${ORG}/series/orders`);
+    const { page, token } = await newUser('renamer');
+    const org = await newOrg(token, 'Rename Works');
+    await newSeries(token, org, 'Orders', 'ORD-{number:6d}');
+    await page.goto(`/dashboard/org/${org}/series/orders`);
     await page.getByTestId('series-edit').click();
     const edit = dialog(page, 'Edit Orders');
     await edit.getByTestId('series-edit-name').fill('Customer orders');
@@ -195,21 +230,26 @@ describe('dashboard as a new user', () => {
     await page.getByTestId('series-edit').click();
     await dialog(page, 'Edit Customer orders').getByTestId('series-edit-pattern-locked').waitFor();
     await page.keyboard.press('Escape');
-    const refused = await apiAs<{ message: string }>(
-      server,
-      await accessToken(page),
-      'PUT',
-      `/orgs/${ORG}/series/orders`,
-      { pattern: '{noun}' },
-    );
+    const refused = await apiAs<{ message: string }>(server, token, 'PUT', `/orgs/${org}/series/orders`, {
+      pattern: '{noun}',
+    });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe('The pattern cannot be changed once ids have been generated');
-    await page.goto(`/dashboard/org/${ORG}`);
   });
 
   it('creates an API key whose secret is shown once, copies it and the key works', async () => {
-    const { page, context } = s;
+    const { page, context, token } = await newUser('key-maker');
+    const org = await newOrg(token, 'Key Works');
+    await newSeries(token, org, 'Orders', 'ORD-{number:6d}');
+    await call(
+      token,
+      'PUT',
+      `/orgs/${org}/series/orders`,
+      { name: 'Customer orders', pattern: 'ORD-{number:5d}' },
+      200,
+    );
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    await page.goto(`/dashboard/org/${org}`);
     await tab(page, 'API keys').click();
     await page.getByText('No API keys yet').waitFor();
     await page.getByTestId('key-create').click();
@@ -225,7 +265,7 @@ describe('dashboard as a new user', () => {
 
     const shown = dialog(page, 'Your new API key');
     await shown.getByText('This is the only time the secret is shown').waitFor();
-    secret = (await shown.getByTestId('secret-value').textContent()) ?? '';
+    const secret = (await shown.getByTestId('secret-value').textContent()) ?? '';
     expect(secret.length).toBeGreaterThan(20);
     await shown.getByTestId('secret-copy').click();
     await shown.getByRole('button', { name: 'Copied', exact: true }).waitFor();
@@ -252,16 +292,30 @@ describe('dashboard as a new user', () => {
   });
 
   it('disables the key (refused by the API) and deletes it after confirmation', async () => {
-    const { page } = s;
+    const { page, token } = await newUser('key-keeper');
+    const org = await newOrg(token, 'Key Keepers');
+    await newSeries(token, org, 'Orders', 'ORD-{number:5d}');
+    const { key: secret } = await call<{ key: string }>(
+      token,
+      'POST',
+      `/orgs/${org}/api-keys`,
+      { name: 'Backend', scopes: ['mint'], series: 'orders' },
+      201,
+    );
+    const mint = (count: number) =>
+      fetch(`${server.url}/api/v1/gen/mint`, {
+        method: 'POST',
+        headers: { 'x-api-key': secret, 'content-type': 'application/json' },
+        body: JSON.stringify({ count }),
+      });
+    // The key works before it is disabled.
+    expect((await mint(1)).status).toBe(200);
+    await page.goto(`/dashboard/org/${org}?tab=keys`);
     const row = page.getByTestId('key-row');
+    await row.getByText('Backend').waitFor();
     await row.getByTestId('key-enabled').click({ force: true });
     await page.getByText('Backend disabled').waitFor();
-    const refused = await fetch(`${server.url}/api/v1/gen/mint`, {
-      method: 'POST',
-      headers: { 'x-api-key': secret, 'content-type': 'application/json' },
-      body: JSON.stringify({ count: 1 }),
-    });
-    expect(refused.status).toBe(401);
+    expect((await mint(1)).status).toBe(401);
     await row.getByTestId('key-delete').click();
     const confirm = dialog(page, 'Delete API key');
     await confirm.getByText('cannot be undone').waitFor();
@@ -274,7 +328,9 @@ describe('dashboard as a new user', () => {
   });
 
   it('shows subscriptions and the limits in force, with the way to upgrade', async () => {
-    const { page } = s;
+    const { page, token } = await newUser('subscriber');
+    const org = await newOrg(token, 'Limit Works');
+    await page.goto(`/dashboard/org/${org}`);
     await tab(page, 'Subscription & limits').click();
     const card = page.getByTestId('subscription-card');
     await card.getByText('Free', { exact: true }).first().waitFor();
@@ -289,7 +345,9 @@ describe('dashboard as a new user', () => {
   });
 
   it('creates an SDK config with validated rotation period and origins, and rotates with confirmation', async () => {
-    const { page } = s;
+    const { page, token } = await newUser('sdk-maker');
+    const org = await newOrg(token, 'Sdk Works');
+    await page.goto(`/dashboard/org/${org}`);
     await tab(page, 'SDK configs').click();
     await page.getByText('No SDK configs yet').waitFor();
     // The Free plan has no SDK access: said before creating, with the way to upgrade.
@@ -297,9 +355,7 @@ describe('dashboard as a new user', () => {
     await notInPlan.getByText('The Free plan does not include SDK access', { exact: false }).waitFor();
     expect(await notInPlan.getByRole('link').getAttribute('href')).toBe('/products');
     expect(await page.getByTestId('sdk-create').isDisabled()).toBe(true);
-    const staff = await staffToken(browser, server);
-    const pro = await apiAs(server, staff, 'POST', `/admin/orgs/${ORG}/subscriptions`, { plan: 'pro' });
-    expect(pro.status, JSON.stringify(pro.body)).toBe(201);
+    await subscribeToPro(org);
     await page.reload();
     await page.getByText('No SDK configs yet').waitFor();
     expect(await page.getByTestId('sdk-not-in-plan').count()).toBe(0);
@@ -353,12 +409,28 @@ describe('dashboard as a new user', () => {
 describe('a member without the admin role', () => {
   let owner$: Session;
   let member$: Session;
+  /** An organisation the member is not in yet (the invitation test's). */
+  let inviting = '';
+  /** An organisation on Pro with a series, a key and an SDK config, the member already in it. */
+  let joined = '';
+  const JOINED_NAME = 'Member Works';
 
   beforeAll(async () => {
-    member$ = await signedUp(member);
-    owner$ = { context: await newContext(browser, server), page: undefined as unknown as Page };
-    owner$.page = await owner$.context.newPage();
-    await signIn(owner$.page, owner, { returnTo: '/dashboard' });
+    [member$, owner$] = await Promise.all([signedUp('member'), signedUp('owner')]);
+    // Only a verified sender invites; the member accepts with a verified address (their links opened).
+    await markEmailVerified(server, owner$.person.email);
+    await markEmailVerified(server, member$.person.email);
+    inviting = await newOrg(owner$.token, 'Inviting Works');
+    joined = await furnishedOrg(owner$.token, JOINED_NAME);
+    await call(
+      owner$.token,
+      'POST',
+      `/orgs/${joined}/members`,
+      { email: member$.person.email, role: 'member' },
+      202,
+    );
+    const invitation = (await invitationPath(server, member$.person.email)).split('/').pop();
+    await call(member$.token, 'POST', `/invitations/${invitation}/accept`, undefined, 200);
   });
   afterAll(async () => {
     await member$?.context.close();
@@ -367,10 +439,9 @@ describe('a member without the admin role', () => {
 
   it('is added by email with a role by the owner: invited, and a member once they accept', async () => {
     const { page } = owner$;
-    // Only a verified sender invites; the member accepts with a verified address (their links opened).
-    await markEmailVerified(server, owner.email);
-    await markEmailVerified(server, member.email);
-    await page.goto(`/dashboard/org/${ORG}`);
+    const owner = owner$.person;
+    const member = member$.person;
+    await page.goto(`/dashboard/org/${inviting}`);
     // The same answer for an address without an account as for one with: an invitation.
     await page.getByTestId('member-email').fill('nobody-here@example.com');
     await page.getByTestId('member-add').click();
@@ -386,7 +457,7 @@ describe('a member without the admin role', () => {
     expect(await page.getByTestId('member-row').count()).toBe(1);
     await member$.page.goto(await invitationPath(server, member.email));
     await member$.page.getByRole('button', { name: 'Accept invitation' }).click();
-    await member$.page.waitForURL((u) => u.pathname === `/dashboard/org/${ORG}`);
+    await member$.page.waitForURL((u) => u.pathname === `/dashboard/org/${inviting}`);
     await page.reload();
     // The reloaded page lists its members once its signed-in calls are answered.
     await page.getByTestId('member-row').filter({ hasText: member.email }).waitFor();
@@ -406,8 +477,8 @@ describe('a member without the admin role', () => {
   it('sees read-only screens and no admin actions', async () => {
     const { page } = member$;
     await page.goto('/dashboard');
-    await page.getByTestId('org-card').filter({ hasText: ORG_NAME }).click();
-    await page.waitForURL((u) => u.pathname === `/dashboard/org/${ORG}`);
+    await page.getByTestId('org-card').filter({ hasText: JOINED_NAME }).click();
+    await page.waitForURL((u) => u.pathname === `/dashboard/org/${joined}`);
     expect(await page.getByTestId('org-role').textContent()).toBe('Member');
     await page.getByTestId('read-only').waitFor();
     expect(await page.getByTestId('member-add').count()).toBe(0);
@@ -445,13 +516,13 @@ describe('a member without the admin role', () => {
   });
 
   it('is refused by the API for every admin action', async () => {
-    const token = await accessToken(member$.page);
+    const { token } = member$;
     const calls: [string, string, unknown?][] = [
-      ['POST', `/orgs/${ORG}/series`, { name: 'Sneaky', pattern: '{noun}' }],
-      ['POST', `/orgs/${ORG}/api-keys`, { name: 'Sneaky', scopes: ['forge'] }],
-      ['GET', `/orgs/${ORG}/api-keys`],
-      ['POST', `/orgs/${ORG}/members`, { email: owner.email, role: 'admin' }],
-      ['DELETE', `/orgs/${ORG}`],
+      ['POST', `/orgs/${joined}/series`, { name: 'Sneaky', pattern: '{noun}' }],
+      ['POST', `/orgs/${joined}/api-keys`, { name: 'Sneaky', scopes: ['forge'] }],
+      ['GET', `/orgs/${joined}/api-keys`],
+      ['POST', `/orgs/${joined}/members`, { email: owner$.person.email, role: 'admin' }],
+      ['DELETE', `/orgs/${joined}`],
     ];
     for (const [method, path, body] of calls) {
       const answer = await apiAs(server, token, method, path, body);
@@ -462,8 +533,7 @@ describe('a member without the admin role', () => {
 
 describe('deleting an organisation', () => {
   it('needs the slug typed before the owner can confirm', async () => {
-    const { context, page } = await signedUp(newPerson('deleter'));
-    const token = await accessToken(page);
+    const { context, page, token } = await signedUp('deleter');
     expect(
       (await apiAs(server, token, 'POST', '/orgs', { name: 'Short lived', slug: 'short-lived' })).status,
     ).toBe(201);
@@ -551,8 +621,7 @@ describe('deleting an organisation', () => {
 
 describe('plan maximum and missing organisations', () => {
   it('blocks series creation at the plan maximum with its message, and the API agrees', async () => {
-    const { context, page } = await signedUp(newPerson('full'));
-    const token = await accessToken(page);
+    const { context, page, token } = await signedUp('full');
     const personal = (
       await apiAs<{ slug: string; personal: boolean }[]>(server, token, 'GET', '/orgs')
     ).body.find((o) => o.personal);
@@ -580,29 +649,46 @@ describe('plan maximum and missing organisations', () => {
     await page.getByTestId('getting-started').getByTestId('start-key').waitFor();
 
     // An organisation the user does not belong to looks like one that does not exist.
-    await page.goto(`/dashboard/org/${ORG}`);
+    const stranger = await signedUp('stranger');
+    const theirs = await newOrg(stranger.token, 'Not Yours Works');
+    await stranger.context.close();
+    await page.goto(`/dashboard/org/${theirs}`);
     await page.getByText('Organisation not found').waitFor();
     await context.close();
   });
 });
 
 describe('accessibility and screenshots', () => {
-  const pages: [string, string][] = [
-    ['dashboard', '/dashboard'],
-    ['org-members', `/dashboard/org/${ORG}?tab=members`],
-    ['org-subscription', `/dashboard/org/${ORG}?tab=subscription`],
-    ['org-series', `/dashboard/org/${ORG}?tab=series`],
-    ['org-keys', `/dashboard/org/${ORG}?tab=keys`],
-    ['org-sdk', `/dashboard/org/${ORG}?tab=sdk`],
-    ['org-danger', `/dashboard/org/${ORG}?tab=danger`],
-  ];
+  /** An owner with an organisation on Pro holding a series, a key and an SDK config. */
+  let owner: ApiSession;
+  let pages: [string, string][] = [];
+
+  beforeAll(async () => {
+    owner = await apiSignIn(server, newPerson('shown'), { signUp: true });
+    const org = await furnishedOrg(owner.accessToken, 'Screenshot Works');
+    pages = [
+      ['dashboard', '/dashboard'],
+      ['org-members', `/dashboard/org/${org}?tab=members`],
+      ['org-subscription', `/dashboard/org/${org}?tab=subscription`],
+      ['org-series', `/dashboard/org/${org}?tab=series`],
+      ['org-keys', `/dashboard/org/${org}?tab=keys`],
+      ['org-sdk', `/dashboard/org/${org}?tab=sdk`],
+      ['org-danger', `/dashboard/org/${org}?tab=danger`],
+    ];
+  });
+
+  /** A page of the owner's in a new context. */
+  async function ownerPage(options: ContextOptions): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await newContext(browser, server, options);
+    context.setDefaultTimeout(15_000);
+    const page = await context.newPage();
+    await handToPage(page, server, owner);
+    return { context, page };
+  }
 
   for (const colorScheme of ['light', 'dark'] as const) {
     it(`has no serious or critical axe violations in ${colorScheme} and is screenshotted`, async () => {
-      const context = await newContext(browser, server, { colorScheme });
-      context.setDefaultTimeout(15_000);
-      const page = await context.newPage();
-      await signIn(page, owner, { returnTo: '/dashboard' });
+      const { context, page } = await ownerPage({ colorScheme });
       for (const [name, path] of pages) {
         await page.goto(path);
         await page.getByRole('heading', { level: 1 }).waitFor();
@@ -616,10 +702,7 @@ describe('accessibility and screenshots', () => {
 
   for (const colorScheme of ['light', 'dark'] as const)
     it(`fits a phone screen in ${colorScheme}, without serious or critical axe violations`, async () => {
-      const context = await newContext(browser, server, { width: 390, colorScheme });
-      context.setDefaultTimeout(15_000);
-      const page = await context.newPage();
-      await signIn(page, owner, { returnTo: '/dashboard' });
+      const { context, page } = await ownerPage({ width: 390, colorScheme });
       for (const [name, path] of pages) {
         await page.goto(path);
         await page.getByRole('heading', { level: 1 }).waitFor();
@@ -635,11 +718,8 @@ describe('accessibility and screenshots', () => {
 
   for (const colorScheme of ['light', 'dark'] as const)
     it(`keeps a dialog accessible while it is open, in ${colorScheme}`, async () => {
-      const context = await newContext(browser, server, { colorScheme });
-      context.setDefaultTimeout(15_000);
-      const page = await context.newPage();
-      await signIn(page, owner, { returnTo: '/dashboard' });
-      await page.goto(`/dashboard/org/${ORG}?tab=series`);
+      const { context, page } = await ownerPage({ colorScheme });
+      await page.goto(pages.find(([name]) => name === 'org-series')?.[1] ?? '');
       await page.getByTestId('series-create').click();
       const dialog = page.getByRole('dialog', { name: 'New series' });
       await dialog.getByTestId('series-name').waitFor();

@@ -7,23 +7,16 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STAFF, signInWithApi } from './api-sign-in.js';
 import { launchChromium } from './chromium.js';
 import { checkSchemes } from './page-checks.js';
-import {
-  ADMIN_PASSWORD,
-  acceptAgreements,
-  accessToken,
-  apiAs,
-  newContext,
-  type RealServer,
-  signIn,
-  startRealServer,
-} from './real-server.js';
+import { apiAs, newContext, type RealServer, startRealServer } from './real-server.js';
 
 let server: RealServer;
 let browser: Browser;
 let staffContext: BrowserContext;
 let staff: Page;
+let staffToken = '';
 let readerContext: BrowserContext;
 let reader: Page;
 
@@ -31,8 +24,7 @@ beforeAll(async () => {
   [server, browser] = await Promise.all([startRealServer(), launchChromium()]);
   staffContext = await newContext(browser, server);
   staff = await staffContext.newPage();
-  await signIn(staff, { email: 'admin@slugsmith.local', password: ADMIN_PASSWORD }, { returnTo: '/admin' });
-  await acceptAgreements(staff);
+  staffToken = await signInWithApi(staff, server, STAFF);
   readerContext = await newContext(browser, server);
   reader = await readerContext.newPage();
 });
@@ -44,14 +36,13 @@ afterAll(async () => {
 
 /** A published document made through the API (its creation is not what is tested here). */
 async function publishedDocument(slug: string, text: string): Promise<void> {
-  const token = await accessToken(staff);
-  const created = await apiAs<{ id: string }>(server, token, 'POST', '/admin/docs', {
+  const created = await apiAs<{ id: string }>(server, staffToken, 'POST', '/admin/docs', {
     slug,
     title: 'Release notes',
     content: `## Notes\n\n${text}`,
   });
   expect(created.status).toBe(201);
-  const published = await apiAs(server, token, 'PATCH', `/admin/docs/${created.body.id}`, {
+  const published = await apiAs(server, staffToken, 'PATCH', `/admin/docs/${created.body.id}`, {
     action: 'publish',
   });
   expect(published.status).toBe(200);

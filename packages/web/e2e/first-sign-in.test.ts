@@ -6,11 +6,11 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiSignIn } from './api-sign-in.js';
 import { launchChromium } from './chromium.js';
 import {
   ADMIN_PASSWORD,
   acceptAgreements,
-  accessToken,
   agreementDialog,
   apiAs,
   confirmSignUp,
@@ -20,7 +20,6 @@ import {
   newPerson,
   type RealServer,
   signIn,
-  signUpAndAccept,
   startRealServer,
 } from './real-server.js';
 
@@ -64,12 +63,10 @@ describe('first sign-in behind the agreements dialog', () => {
   });
 
   it('an invitation link names the organisation and inviter, opens sign-up, and shows the invitation after the agreements', async () => {
-    const ownerContext = await newContext(browser, server);
-    const ownerPage = await ownerContext.newPage();
+    // The inviter needs no browser: signed up over the API.
     const owner = newPerson('owner');
-    await signUpAndAccept(ownerPage, owner);
+    const token = (await apiSignIn(server, owner, { signUp: true })).accessToken;
     await markEmailVerified(server, owner.email);
-    const token = await accessToken(ownerPage);
     const org = await apiAs<{ slug: string }>(server, token, 'POST', '/orgs', {
       name: 'Müller & Söhne GmbH',
     });
@@ -109,7 +106,7 @@ describe('first sign-in behind the agreements dialog', () => {
     expect(await page.getByText('This invitation does not exist').count()).toBe(0);
     expect(await page.getByText(PERMISSION).count()).toBe(0);
     expect(refused).toEqual([]);
-    await Promise.all([context.close(), ownerContext.close()]);
+    await context.close();
   });
 
   it('/admin and /admin/install right after the staff account’s first sign-in', async () => {

@@ -8,16 +8,10 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { licenceKit } from '../../server/test/support/install.js';
+import { STAFF, signInWithApi } from './api-sign-in.js';
 import { launchChromium } from './chromium.js';
 import { checkSchemes } from './page-checks.js';
-import {
-  ADMIN_PASSWORD,
-  acceptAgreements,
-  newContext,
-  type RealServer,
-  signIn,
-  startRealServer,
-} from './real-server.js';
+import { apiAs, newContext, type RealServer, startRealServer } from './real-server.js';
 
 type Kit = Awaited<ReturnType<typeof licenceKit>>;
 
@@ -27,8 +21,7 @@ const DAYS_LEFT = 100;
 let kit: Kit;
 let install: RealServer;
 let browser: Browser;
-let context: BrowserContext;
-let page: Page;
+const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   kit = await licenceKit();
@@ -40,15 +33,32 @@ beforeAll(async () => {
     startRealServer({ LICENSE: licence, LICENSE_KEYS: kit.keysFile, LICENSE_HEARTBEAT_SECONDS: '0.2' }),
     launchChromium(),
   ]);
-  context = await newContext(browser, install);
-  page = await context.newPage();
 });
 
 afterAll(async () => {
+  for (const context of contexts) await context.close();
   await browser?.close();
   await install?.close();
   await kit?.cleanup();
 });
+
+async function newPage(): Promise<Page> {
+  const context = await newContext(browser, install);
+  contexts.push(context);
+  return context.newPage();
+}
+
+/**
+ * The install's staff account (seeded at the first start; it runs the install's organisations)
+ * signed in on a new page, with an organisation of its own made over the API.
+ */
+async function staffWithOrg(): Promise<{ page: Page; org: string }> {
+  const page = await newPage();
+  const token = await signInWithApi(page, install, STAFF);
+  const created = await apiAs<{ slug: string }>(install, token, 'POST', '/orgs', { name: 'Onsite Works' });
+  expect(created.status).toBe(201);
+  return { page, org: created.body.slug };
+}
 
 /** Links and forms of the page that lead to a checkout or a provider's payment page. */
 const paymentWays = (page: Page) =>
@@ -69,9 +79,8 @@ async function expectLicence(page: Page) {
 }
 
 describe('a licensed install’s console sells nothing and shows its licence', () => {
-  let org = '';
-
   it('shows the licence on /products and on a plan’s page instead of plans and checkout', async () => {
+    const page = await newPage();
     await page.goto('/products');
     const card = await expectLicence(page);
     await checkSchemes(page, 'products', () => card.waitFor(), { photograph: { prefix: 'install-' } });
@@ -90,19 +99,7 @@ describe('a licensed install’s console sells nothing and shows its licence', (
   });
 
   it('shows the licence on the organisation’s subscription tab, with no upgrade or payment link', async () => {
-    // The install's staff account (seeded at the first start) runs its organisations.
-    await signIn(
-      page,
-      { email: 'admin@slugsmith.local', password: ADMIN_PASSWORD },
-      { returnTo: '/dashboard' },
-    );
-    await acceptAgreements(page);
-    await page.getByTestId('org-create').first().click();
-    await page.getByTestId('org-name').fill('Onsite Works');
-    await page.getByTestId('org-create-submit').click();
-    await page.waitForURL((u) => /^\/dashboard\/org\/[^/]+$/.test(u.pathname));
-    org = decodeURIComponent(new URL(page.url()).pathname.split('/')[3] ?? '');
-
+    const { page, org } = await staffWithOrg();
     await page.goto(`/dashboard/org/${encodeURIComponent(org)}?tab=subscription`);
     const card = await expectLicence(page);
     await checkSchemes(page, 'subscription-tab', () => card.waitFor(), {
@@ -121,6 +118,7 @@ describe('a licensed install’s console sells nothing and shows its licence', (
   });
 
   it('shows the licence on /checkout instead of the order form, for a plan named in the address too', async () => {
+    const { page, org } = await staffWithOrg();
     for (const path of ['/checkout', `/checkout?plan=pro&period=monthly&org=${encodeURIComponent(org)}`]) {
       await page.goto(path);
       await expectLicence(page);
@@ -129,7 +127,10 @@ describe('a licensed install’s console sells nothing and shows its licence', (
     }
   });
 
+  // Last: the install's licence stays expired after it.
   it('says when the licence has run out, and how a renewed one is installed', async () => {
+    const page = await newPage();
+    await signInWithApi(page, install, STAFF);
     // A renewal that has already ended (past its grace period): the install reads it at its next beat.
     await kit.write(LICENCE_FILE, kit.claims({ max_nodes: 3, exp: kit.now - 30 * kit.day }));
     await expect
@@ -145,7 +146,7 @@ describe('a licensed install’s console sells nothing and shows its licence', (
     expect(await warning.textContent()).toContain('Generation calls are refused until a renewed licence');
     expect(await warning.textContent()).toContain('installs the new licence file (LICENSE) on every node');
     expect(await card.getByTestId('install-days-left').count()).toBe(0);
-    // Staff (signed in above) are led to the Installation page.
+    // Staff are led to the Installation page.
     expect(await warning.getByTestId('install-admin-link').getAttribute('href')).toBe('/admin/install');
     expect(await paymentWays(page)).toBe(0);
     await checkSchemes(page, 'products-expired', () => warning.waitFor(), {

@@ -8,17 +8,9 @@
 import type { BillingTransaction } from '@slugsmith/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { staffToken as sharedStaffToken, signUpWithApi } from './api-sign-in.js';
 import { launchChromium } from './chromium.js';
-import {
-  accessToken,
-  apiAs,
-  newContext,
-  newPerson,
-  type RealServer,
-  staffToken as sharedStaffToken,
-  signUpAndAccept,
-  startRealServer,
-} from './real-server.js';
+import { apiAs, newContext, newPerson, type RealServer, startRealServer } from './real-server.js';
 
 let server: RealServer;
 let browser: Browser;
@@ -30,7 +22,7 @@ beforeAll(async () => {
   [server, browser] = await Promise.all([startRealServer({ PAYMENT_PROVIDER: 'local' }), launchChromium()]);
   context = await newContext(browser, server);
   page = await context.newPage();
-  staffToken = await sharedStaffToken(browser, server);
+  staffToken = await sharedStaffToken(server);
 });
 
 afterAll(async () => {
@@ -50,8 +42,7 @@ describe('an invoice in German with seller, buyer, VAT numbers and tax', () => {
     });
     expect(seller.status, JSON.stringify(seller.body)).toBe(200);
 
-    await signUpAndAccept(page, newPerson('rechnung'), '/dashboard');
-    const token = await accessToken(page);
+    const token = await signUpWithApi(page, server, newPerson('rechnung'), '/dashboard');
     // From here on in German: the console's language, which the payment page follows.
     await page.evaluate(() => localStorage.setItem('language', 'de-DE'));
     const created = await apiAs<{ slug: string }>(server, token, 'POST', '/orgs', { name: 'Müller Labs' });

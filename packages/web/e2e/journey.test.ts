@@ -8,6 +8,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { staffToken } from './api-sign-in.js';
 import { launchChromium } from './chromium.js';
 import { checkSchemes, screenshotPath, seriousViolations, settled } from './page-checks.js';
 import {
@@ -19,7 +20,6 @@ import {
   newPerson,
   type RealServer,
   signUpAndAccept,
-  staffToken,
   startRealServer,
 } from './real-server.js';
 
@@ -213,7 +213,7 @@ describe('a new user, from sign-up to a deleted series', () => {
     // SDK configs need a plan with SDK access: staff subscribe the organisation to Pro.
     const pro = await apiAs(
       server,
-      await staffToken(browser, server),
+      await staffToken(server),
       'POST',
       `/admin/orgs/${orgSlug}/subscriptions`,
       {

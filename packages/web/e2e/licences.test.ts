@@ -4,6 +4,8 @@
  * downloads the licence the purchase issued from the organisation's Licences tab; a second server
  * started with LICENSE=<that file> and LICENSE_KEYS=<the first's published keys, saved to a file:
  * the test service is plain http, which LICENSE_KEYS refuses> runs as an on-premise install, and its admin console shows the licence: holder, plan, 1 of 3 nodes in use.
+ * A walk: each test goes on from the one before (the licence bought, then its file, then the
+ * install), so they run together; sign-in goes over the API (the pages are not what is tested).
  * Needs the built console (npm run build -w @slugsmith/web).
  */
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -12,20 +14,10 @@ import { join } from 'node:path';
 import type { InstallStatus, Licence } from '@slugsmith/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STAFF, signInWithApi, signUpWithApi } from './api-sign-in.js';
 import { launchChromium } from './chromium.js';
 import { checkSchemes } from './page-checks.js';
-import {
-  ADMIN_PASSWORD,
-  acceptAgreements,
-  accessToken,
-  apiAs,
-  newContext,
-  newPerson,
-  type RealServer,
-  signIn,
-  signUpAndAccept,
-  startRealServer,
-} from './real-server.js';
+import { apiAs, newContext, newPerson, type RealServer, startRealServer } from './real-server.js';
 
 let service: RealServer;
 let install: RealServer | undefined;
@@ -59,8 +51,7 @@ describe('an on-premise licence: bought on the service, installed on a server of
   let licenceFile = '';
 
   it('buys the On-premise plan for 3 nodes with the local sandbox', async () => {
-    await signUpAndAccept(page, person, '/dashboard');
-    token = await accessToken(page);
+    token = await signUpWithApi(page, service, person, '/dashboard');
     await page.getByTestId('org-create').first().click();
     await page.getByTestId('org-name').fill('Onsite Works');
     await page.getByTestId('org-create-submit').click();
@@ -107,12 +98,7 @@ describe('an on-premise licence: bought on the service, installed on a server of
     const staff = await newContext(browser, install);
     try {
       const staffPage = await staff.newPage();
-      await signIn(
-        staffPage,
-        { email: 'admin@slugsmith.local', password: ADMIN_PASSWORD },
-        { returnTo: '/admin/install' },
-      );
-      await acceptAgreements(staffPage);
+      const staffToken = await signInWithApi(staffPage, install, STAFF, { returnTo: '/admin/install' });
       await staffPage.waitForURL((u) => u.pathname === '/admin/install');
       const card = staffPage.getByTestId('install-licence');
       await card.getByTestId('install-holder').getByText(`Onsite Works (${org})`).waitFor();
@@ -124,7 +110,6 @@ describe('an on-premise licence: bought on the service, installed on a server of
       await checkSchemes(staffPage, 'install page', () => card.waitFor());
 
       // The API behind the page: this node holds one of the three slots and serves.
-      const staffToken = await accessToken(staffPage);
       const status = await apiAs<InstallStatus>(install, staffToken, 'GET', '/admin/install');
       expect(status.body).toMatchObject({ mode: 'on_premise', serving: true, nodes_in_use: 1 });
     } finally {

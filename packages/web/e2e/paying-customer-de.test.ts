@@ -17,6 +17,7 @@ import { pageTexts } from '../../server/src/auth/builtin/page-texts/index.js';
 import { localPaySubscriptions, organisations } from '../../server/src/db/schema.js';
 import { catalogues } from '../../server/src/platform/i18n/index.js';
 import { outboxVerificationLink } from '../../server/test/support/oidc-flow.js';
+import { staffToken as sharedStaffToken } from './api-sign-in.js';
 import { launchChromium } from './chromium.js';
 import {
   catalogue,
@@ -34,7 +35,6 @@ import {
   newContext,
   newPerson,
   type RealServer,
-  staffToken as sharedStaffToken,
   startRealServer,
 } from './real-server.js';
 
@@ -61,7 +61,7 @@ let staffToken = '';
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startRealServer({ PAYMENT_PROVIDER: 'local' }), launchChromium()]);
-  staffToken = await sharedStaffToken(browser, server);
+  staffToken = await sharedStaffToken(server);
 });
 
 afterAll(async () => {

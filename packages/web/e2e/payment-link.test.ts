@@ -10,17 +10,9 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiSession, apiSignIn, handToPage, STAFF, signInWithApi } from './api-sign-in.js';
 import { launchChromium } from './chromium.js';
-import {
-  ADMIN_PASSWORD,
-  acceptAgreements,
-  newContext,
-  newPerson,
-  type RealServer,
-  signIn,
-  signUpAndAccept,
-  startRealServer,
-} from './real-server.js';
+import { newContext, newPerson, type RealServer, startRealServer } from './real-server.js';
 
 const CLIENT_TOKEN = 'test_e2e_client_token';
 const UNPAID = 'txn_01e2estandin0000000000000a';
@@ -92,8 +84,8 @@ window.Paddle = {
 let paddle: Awaited<ReturnType<typeof paddleApiStandIn>>;
 let server: RealServer;
 let browser: Browser;
-let context: BrowserContext;
-let page: Page;
+let buyer: ApiSession;
+const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   paddle = await paddleApiStandIn();
@@ -108,23 +100,32 @@ beforeAll(async () => {
     }),
     launchChromium(),
   ]);
-  context = await newContext(browser, server);
-  await context.route('https://cdn.paddle.com/paddle/v2/paddle.js', (route) =>
-    route.fulfill({ status: 200, contentType: 'application/javascript', body: FAKE_PADDLE_JS }),
-  );
-  page = await context.newPage();
   // /checkout is for signed-in people: a buyer from Paddle's e-mail signs in first.
-  await signUpAndAccept(page, newPerson('payment-link'));
+  buyer = await apiSignIn(server, newPerson('payment-link'), { signUp: true });
 });
 
 afterAll(async () => {
+  for (const context of contexts) await context.close();
   await browser?.close();
   await server?.close();
   await new Promise((resolve) => paddle?.server.close(resolve));
 });
 
+/** The buyer signed in on a new page whose Paddle.js is the stand-in. */
+async function buyerPage(): Promise<Page> {
+  const context = await newContext(browser, server);
+  contexts.push(context);
+  await context.route('https://cdn.paddle.com/paddle/v2/paddle.js', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/javascript', body: FAKE_PADDLE_JS }),
+  );
+  const page = await context.newPage();
+  await handToPage(page, server, buyer);
+  return page;
+}
+
 describe("Paddle's default payment link (/checkout?_ptxn=) with stand-ins of Paddle's API and Paddle.js", () => {
   it('opens Paddle.js checkout for the transaction and drops _ptxn from the address', async () => {
+    const page = await buyerPage();
     await page.goto(`/checkout?_ptxn=${UNPAID}`);
     await page.getByTestId('paddle-checkout').getByText(`Paddle checkout ${UNPAID}`).waitFor();
     const calls = await page.evaluate(
@@ -141,11 +142,15 @@ describe("Paddle's default payment link (/checkout?_ptxn=) with stand-ins of Pad
   });
 
   it('closing Paddle checkout is a cancelled checkout', async () => {
+    const page = await buyerPage();
+    await page.goto(`/checkout?_ptxn=${UNPAID}`);
+    await page.getByTestId('paddle-checkout').getByText(`Paddle checkout ${UNPAID}`).waitFor();
     await page.getByRole('button', { name: 'Close Paddle checkout' }).click();
     await page.waitForURL((u) => u.pathname === '/checkout' && u.searchParams.get('cancelled') === '1');
   });
 
   it('says when the link was paid already, or is unknown', async () => {
+    const page = await buyerPage();
     await page.goto(`/checkout?_ptxn=${PAID}`);
     await page
       .getByTestId('payment-link-error')
@@ -165,13 +170,7 @@ describe("staff sync the catalogue with Paddle's stand-in from the admin plans p
     const staff = await newContext(browser, server);
     try {
       const staffPage = await staff.newPage();
-      await signIn(
-        staffPage,
-        { email: 'admin@slugsmith.local', password: ADMIN_PASSWORD },
-        { returnTo: '/admin/subscription-plans' },
-      );
-      await acceptAgreements(staffPage);
-      await staffPage.goto('/admin/subscription-plans');
+      await signInWithApi(staffPage, server, STAFF, { returnTo: '/admin/subscription-plans' });
       await staffPage.getByTestId('catalogue-sync-button').click();
       await staffPage
         .getByTestId('catalogue-sync-result')

@@ -6,16 +6,9 @@
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUpWithApi } from './api-sign-in.js';
 import { launchChromium } from './chromium.js';
-import {
-  accessToken,
-  apiAs,
-  newContext,
-  newPerson,
-  type RealServer,
-  signUpAndAccept,
-  startRealServer,
-} from './real-server.js';
+import { apiAs, newContext, newPerson, type RealServer, startRealServer } from './real-server.js';
 
 let server: RealServer;
 let browser: Browser;
@@ -59,8 +52,7 @@ describe('at a phone’s width', () => {
   it('the members and API-key tables keep their actions on screen and uncovered', async () => {
     const context = await newContext(browser, server, { width: 360 });
     const page = await context.newPage();
-    await signUpAndAccept(page, newPerson('phone'));
-    const token = await accessToken(page);
+    const token = await signUpWithApi(page, server, newPerson('phone'));
     const org = await apiAs<{ slug: string }>(server, token, 'POST', '/orgs', { name: 'Phone Width Labs' });
     expect(org.status).toBe(201);
     const key = await apiAs(server, token, 'POST', `/orgs/${org.body.slug}/api-keys`, {

@@ -6,17 +6,14 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STAFF, signInWithApi } from './api-sign-in.js';
 import { launchChromium } from './chromium.js';
 import {
-  ADMIN_PASSWORD,
-  acceptAgreements,
-  accessToken,
   agreementDialog,
   apiAs,
   newContext,
   newPerson,
   type RealServer,
-  signIn,
   startRealServer,
 } from './real-server.js';
 
@@ -28,9 +25,7 @@ let staffToken = '';
 beforeAll(async () => {
   [server, browser] = await Promise.all([startRealServer(), launchChromium()]);
   staff = await (await newContext(browser, server)).newPage();
-  await signIn(staff, { email: 'admin@slugsmith.local', password: ADMIN_PASSWORD }, { returnTo: '/admin' });
-  await acceptAgreements(staff);
-  staffToken = await accessToken(staff);
+  staffToken = await signInWithApi(staff, server, STAFF);
 });
 
 afterAll(async () => {
@@ -126,7 +121,12 @@ describe('plan texts per language', () => {
     const context = await newContext(browser, server);
     try {
       const page = await context.newPage();
-      await signIn(page, newPerson('reader'), { returnTo: '/dashboard', signUp: true });
+      // A new account, its agreements not accepted yet: the dialog comes.
+      await signInWithApi(page, server, newPerson('reader'), {
+        signUp: true,
+        acceptAgreements: false,
+        returnTo: '/dashboard',
+      });
       await agreementDialog(page).waitFor();
       // The reader chooses German (as the language menu stores it) and comes back.
       await page.evaluate(() => {

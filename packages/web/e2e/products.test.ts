@@ -3,14 +3,16 @@
  * by plan type and display order with the Free and Custom badges, the period switch changing the
  * prices and the Choose links, the feature matrix with a hint tooltip opened from the keyboard and
  * its sticky first column on a phone, the plan detail, 'Plan Not Found', the way from Choose to
- * checkout, axe-core in light and dark, and the pages in German and Japanese.
+ * checkout, axe-core in light and dark, and the pages in German and Japanese. Each test opens
+ * the page it checks, so any one runs alone.
  * Needs the built console (npm run build -w @slugsmith/web).
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUpWithApi } from './api-sign-in.js';
 import { launchChromium } from './chromium.js';
 import { checkSchemes, screenshotPath, seriousViolations, settled } from './page-checks.js';
-import { newContext, newPerson, type RealServer, signUpAndAccept, startRealServer } from './real-server.js';
+import { newContext, newPerson, type RealServer, startRealServer } from './real-server.js';
 
 /** axe-core in light and dark, photographed at desktop and phone width (axe on the phone too). */
 const photographed = { photograph: { prefix: 'products-' }, axeOnPhone: true };
@@ -39,6 +41,18 @@ const shownFigure = (cell: ReturnType<Page['locator']>) =>
     const text = (figure?.querySelector('[aria-hidden="true"]') ?? figure)?.textContent ?? '';
     return text.replace(/[\u00a0\u202f]/g, ' ');
   });
+/** Opens /products (monthly prices) and waits for the plans. */
+async function openProducts(): Promise<void> {
+  await page.goto('/products');
+  await card('pro').waitFor();
+}
+
+/** Opens the feature matrix and waits for its plans. */
+async function openMatrix(): Promise<void> {
+  await page.goto('/products/feature-matrix');
+  await page.getByTestId('feature-matrix').getByTestId('matrix-plan-pro').waitFor();
+}
+
 const cardSlugs = (type: string) =>
   page
     .getByTestId(`group-${type}`)
@@ -73,6 +87,7 @@ describe('/products', () => {
   });
 
   it('explains a key feature with its hint, opened from the keyboard', async () => {
+    await openProducts();
     const hint = card('pro').getByTestId('features-pro').getByTestId('hint-sdk_access');
     expect(await hint.getAttribute('aria-label')).toBe('About SDK access');
     await hint.focus();
@@ -86,6 +101,7 @@ describe('/products', () => {
   });
 
   it('the period switch changes the SaaS prices and the Choose links', async () => {
+    await openProducts();
     const amount = () => card('pro').getByTestId('price-amount').textContent();
     const choose = () => card('pro').locator('[data-action="checkout"]');
     expect(await amount()).toBe('US$19');
@@ -105,6 +121,7 @@ describe('/products', () => {
   });
 
   it('prices on-premise per node, yearly and as a one-time perpetual licence', async () => {
+    await openProducts();
     const onPrem = card('on-premise');
     expect(await onPrem.getByTestId('price-on-premise-annual').innerText()).toMatch(
       /US\$1,200\s*per node \/ year/,
@@ -123,6 +140,7 @@ describe('/products', () => {
   });
 
   it('sends Enterprise to Contact us and Free to sign-up, never to checkout', async () => {
+    await openProducts();
     const contact = card('enterprise').getByRole('link', { name: /Contact us/ });
     expect(await contact.getAttribute('href')).toBe('/contacts');
     expect(await card('enterprise').locator('a[href^="/checkout"]').count()).toBe(0);
@@ -217,6 +235,7 @@ describe('/products/feature-matrix', () => {
   });
 
   it('opens a feature hint as a tooltip from the keyboard', async () => {
+    await openMatrix();
     const hint = page.getByTestId('hint-mint_enabled');
     expect(await hint.getAttribute('aria-label')).toBe('About Mint');
     await page.getByTestId('hint-forge_stream_enabled').focus();
@@ -238,6 +257,7 @@ describe('/products/feature-matrix', () => {
   });
 
   it('scrolls sideways on a phone with the feature names kept in view', async () => {
+    await openMatrix();
     await page.setViewportSize({ width: 390, height: 844 });
     const scroller = page.getByTestId('feature-matrix');
     const sizes = await scroller.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
@@ -340,9 +360,11 @@ describe('the header', () => {
 
 describe('from Choose to checkout', () => {
   it('a signed-in user choosing Pro yearly lands on the checkout with that plan and period', async () => {
-    await signUpAndAccept(page, newPerson('products'), '/products?period=annual');
-    await page.waitForURL((u) => u.pathname === '/products');
-    await card('pro').locator('[data-action="checkout"]').click();
+    // A context of its own: the other tests read the pages signed out.
+    const signedIn = await newContext(browser, server);
+    const page = await signedIn.newPage();
+    await signUpWithApi(page, server, newPerson('products'), '/products?period=annual');
+    await card('pro', page).locator('[data-action="checkout"]').click();
     await page.waitForURL((u) => u.pathname === '/checkout');
     const url = new URL(page.url());
     expect(url.searchParams.get('plan')).toBe('pro');
@@ -351,11 +373,12 @@ describe('from Choose to checkout', () => {
     await page.goto('/products');
     await expect
       .poll(() =>
-        card('free')
+        card('free', page)
           .getByRole('link', { name: /Start free/ })
           .getAttribute('href'),
       )
       .toBe('/dashboard');
+    await signedIn.close();
   });
 });
 

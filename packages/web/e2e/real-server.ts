@@ -1,7 +1,8 @@
 /**
- * The real product for end-to-end tests: the @slugsmith/server app in-process (PGlite in memory,
- * the built-in OpenID provider under /oidc, the built web console at `/`) on a random loopback
- * port, plus helpers that sign in through the provider's own form in Chromium.
+ * The real product for end-to-end tests: the @slugsmith/server app in-process (PGlite on a copy
+ * of a migrated, seeded data directory — database-template.ts — the built-in OpenID provider
+ * under /oidc, the built web console at `/`) on a random loopback port, plus helpers that sign
+ * in through the provider's own form in Chromium (api-sign-in.ts signs in without it).
  *
  * The console must be built first (`npm run build -w @slugsmith/web`; the root `npm test` builds
  * every package before testing). The server serves a private copy of dist/, so another test file
@@ -18,6 +19,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { mailOutbox } from '../../server/src/db/schema.js';
 import { outboxVerificationLink } from '../../server/test/support/oidc-flow.js';
+import { databaseCopy } from './database-template.js';
 
 export const webDist = fileURLToPath(new URL('../dist', import.meta.url));
 const webSources = [
@@ -78,25 +80,34 @@ export async function snapshotDist(): Promise<string> {
   throw new Error(`packages/web/dist stayed incomplete: rebuild it with npm run build -w @slugsmith/web`);
 }
 
-/** Starts the whole product on 127.0.0.1 with an in-memory database. */
+/** Starts the whole product on 127.0.0.1 with a fresh database (a private copy of the template). */
 export async function startRealServer(env: Record<string, string> = {}): Promise<RealServer> {
-  const dist = await snapshotDist();
+  const [dist, dataDir] = await Promise.all([snapshotDist(), env.DATA_DIR ? undefined : databaseCopy()]);
+  const removeCopies = () =>
+    Promise.all([dist, dataDir].map((dir) => dir && rm(dir, { recursive: true, force: true })));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const config = loadConfig({
     LOG_LEVEL: 'silent',
-    DATA_DIR: 'memory://',
+    DATA_DIR: dataDir ?? 'memory://',
     PORT: String(port),
     PUBLIC_URL: url,
     ADMIN_PASSWORD,
     WEB_DIST_DIR: dist,
     ...env,
   });
-  const app = await buildApp(config);
+  let app: App;
+  try {
+    app = await buildApp(config);
+  } catch (error) {
+    await removeCopies();
+    throw error;
+  }
   try {
     await app.server.listen({ port, host: '127.0.0.1' });
   } catch (error) {
     await app.server.close();
+    await removeCopies();
     throw error;
   }
   const server: RealServer = {
@@ -105,7 +116,7 @@ export async function startRealServer(env: Record<string, string> = {}): Promise
     close: async () => {
       running.delete(url);
       await app.server.close();
-      await rm(dist, { recursive: true, force: true });
+      await removeCopies();
     },
   };
   running.set(url, server);
@@ -265,19 +276,6 @@ export async function confirmProviderSignOut(
   await start();
   await atProvider;
   await page.waitForURL((u) => u.origin === origin && !u.pathname.startsWith('/oidc/'));
-}
-
-/** The seeded staff account's access token (staff subscribe organisations to plans). */
-export async function staffToken(browser: Browser, server: RealServer): Promise<string> {
-  const context = await newContext(browser, server);
-  try {
-    const page = await context.newPage();
-    await signIn(page, { email: 'admin@slugsmith.local', password: ADMIN_PASSWORD });
-    await acceptAgreements(page);
-    return await accessToken(page);
-  } finally {
-    await context.close();
-  }
 }
 
 /** Marks a built-in account's address verified, as opening its e-mailed link does. */

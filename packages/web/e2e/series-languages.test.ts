@@ -5,17 +5,9 @@
 import { languageBundleStore } from '@slugsmith/dictionaries';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { signUpWithApi } from './api-sign-in.js';
 import { launchChromium } from './chromium.js';
-import {
-  accessToken,
-  agreementDialog,
-  apiAs,
-  newContext,
-  newPerson,
-  type RealServer,
-  signIn,
-  startRealServer,
-} from './real-server.js';
+import { apiAs, newContext, newPerson, type RealServer, startRealServer } from './real-server.js';
 
 let server: RealServer;
 let browser: Browser;
@@ -33,15 +25,7 @@ it('the series page shows the pinned German bundle next to the English one', asy
   const context = await newContext(browser, server);
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
-  await signIn(page, newPerson('pins'), { returnTo: '/dashboard', signUp: true });
-  await agreementDialog(page).waitFor();
-  const token = await accessToken(page);
-  const latest = (
-    await apiAs<{ type: string; version: string }[]>(server, token, 'GET', '/agreements/latest')
-  ).body;
-  await apiAs(server, token, 'POST', '/accounts/agreements', {
-    agreement_versions: latest.map((a) => ({ agreement_type: a.type, agreement_version: a.version })),
-  });
+  const token = await signUpWithApi(page, server, newPerson('pins'));
   const org = await apiAs<{ slug: string }>(server, token, 'POST', '/orgs', { name: 'Pins' });
   expect(org.status).toBe(201);
   const series = await apiAs<{ slug: string; bundle: string }>(

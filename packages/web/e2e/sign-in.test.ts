@@ -1,6 +1,8 @@
 /**
  * Sign-in against the real server in Chromium (product spec §2.1, §4): the console's /login, the
  * built-in provider's own form, /authn-callback, the agreement dialog and logout to the origin.
+ * The form is what this file tests; where a test starts signed in (or signed up) for something
+ * else, it signs in over the API (api-sign-in.ts). Each test makes its own account.
  * Needs the built console (npm run build -w @slugsmith/web).
  */
 import { mkdirSync, readFileSync } from 'node:fs';
@@ -9,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { pageSettled } from '@slugsmith/test-support';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInWithApi, signUpWithApi } from './api-sign-in.js';
 import { launchChromium } from './chromium.js';
 import {
   accessToken,
@@ -22,7 +25,6 @@ import {
   type RealServer,
   signIn,
   signOut,
-  signUpAndAccept,
   startRealServer,
 } from './real-server.js';
 
@@ -55,17 +57,19 @@ const signedInUser = (page: Page) =>
   page.evaluate(() => Object.keys(sessionStorage).some((k) => k.startsWith('oidc.user:')));
 
 describe('sign-in with the built-in provider', () => {
-  const person = newPerson('round-trip');
-  let context: BrowserContext;
-  let page: Page;
-
-  beforeAll(async () => {
-    context = await newContext(browser, server);
-    page = await context.newPage();
+  const contexts: BrowserContext[] = [];
+  const newPage = async () => {
+    const context = await newContext(browser, server);
+    contexts.push(context);
+    return context.newPage();
+  };
+  afterAll(async () => {
+    for (const context of contexts) await context.close();
   });
-  afterAll(() => context?.close());
 
   it('sends a guarded page to /login with returnTo, signs up and comes back to it', async () => {
+    const person = newPerson('round-trip');
+    const page = await newPage();
     await page.goto('/dashboard?from=e2e');
     await page.waitForURL((u) => u.pathname === '/login');
     expect(new URL(page.url()).searchParams.get('returnTo')).toBe('/dashboard?from=e2e');
@@ -86,6 +90,13 @@ describe('sign-in with the built-in provider', () => {
   });
 
   it('shows the agreement dialog to a new account: Accept needs every box, then Accepting...', async () => {
+    const page = await newPage();
+    // A new account that has accepted nothing yet.
+    await signInWithApi(page, server, newPerson('agreeing'), {
+      signUp: true,
+      acceptAgreements: false,
+      returnTo: '/dashboard',
+    });
     const dialog = agreementDialog(page);
     await dialog.waitFor();
     expect(await dialog.getByRole('heading', { name: 'Before you start' }).count()).toBe(1);
@@ -126,12 +137,17 @@ describe('sign-in with the built-in provider', () => {
   });
 
   it('goes straight to returnTo when /login is opened while signed in', async () => {
+    const page = await newPage();
+    await signUpWithApi(page, server, newPerson('signed-in'));
     await page.goto('/login?returnTo=%2Fplayground%3Fpattern%3D%257Bnoun%257D');
     await page.waitForURL((u) => u.pathname === '/playground');
     expect(new URL(page.url()).searchParams.get('pattern')).toBe('{noun}');
   });
 
   it('logs out to the origin, and the provider asks for the password again', async () => {
+    const person = newPerson('leaving');
+    const page = await newPage();
+    await signUpWithApi(page, server, person);
     await page.goto('/playground');
     await signOut(page, server.url);
     expect(new URL(page.url()).pathname).toBe('/');
@@ -176,8 +192,7 @@ describe('the playground on your own series', () => {
   it('picks a series, mints 3 slugs, then shows them handed out in the Slice tab', async () => {
     const context = await newContext(browser, server);
     const page = await context.newPage();
-    await signUpAndAccept(page, newPerson('playground-series'), '/playground');
-    const token = await accessToken(page);
+    const token = await signUpWithApi(page, server, newPerson('playground-series'));
     const orgs = await apiAs<{ slug: string }[]>(server, token, 'GET', '/orgs');
     const org = orgs.body[0]?.slug as string;
     const created = await apiAs<{ slug: string }>(server, token, 'POST', `/orgs/${org}/series`, {
@@ -252,7 +267,7 @@ describe('a failed account check', () => {
   it('holds the page back behind a translated notice with a retry until the check succeeds', async () => {
     const context = await newContext(browser, server);
     const page = await context.newPage();
-    await signUpAndAccept(page, newPerson('check-fails'), '/dashboard');
+    await signUpWithApi(page, server, newPerson('check-fails'), '/dashboard');
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
 
     // The agreement check fails: no dashboard, a notice with a retry instead.

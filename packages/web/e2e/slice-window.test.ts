@@ -8,17 +8,9 @@ import type { EffectiveLimits, PlanFeatures } from '@slugsmith/contract';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { earliestStart, pageStarts } from '../src/routes/series/slice-panel.js';
+import { signUpWithApi, staffToken } from './api-sign-in.js';
 import { launchChromium } from './chromium.js';
-import {
-  accessToken,
-  apiAs,
-  newContext,
-  newPerson,
-  type RealServer,
-  signUpAndAccept,
-  staffToken,
-  startRealServer,
-} from './real-server.js';
+import { apiAs, newContext, newPerson, type RealServer, startRealServer } from './real-server.js';
 
 describe('the first position of the slice window', () => {
   it('is at most slice_window_back behind the ids handed out, never below 0', () => {
@@ -54,8 +46,7 @@ describe('the Slice panel of a series past its plan window', () => {
   it('opens at generated − slice_window_back, with the ids there handed out', async () => {
     const context = await newContext(browser, server);
     const page = await context.newPage();
-    await signUpAndAccept(page, newPerson('slicer'));
-    const token = await accessToken(page);
+    const token = await signUpWithApi(page, server, newPerson('slicer'));
     const org = await apiAs<{ slug: string }>(server, token, 'POST', '/orgs', { name: 'Window Works' });
     expect(org.status).toBe(201);
     const series = await apiAs<{ slug: string }>(server, token, 'POST', `/orgs/${org.body.slug}/series`, {
@@ -65,7 +56,7 @@ describe('the Slice panel of a series past its plan window', () => {
     expect(series.status).toBe(201);
 
     // A plan with Free's window (1,000 back) that lets the test hand out more than that at once.
-    const staff = await staffToken(browser, server);
+    const staff = await staffToken(server);
     const base = await apiAs<{ features: PlanFeatures }>(
       server,
       staff,
