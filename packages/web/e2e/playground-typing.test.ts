@@ -25,10 +25,10 @@ afterAll(async () => {
 /** Each typed pattern (key by key, after clearing the field) and the German message it ends on. */
 const TYPED: [pattern: string, message: RegExp][] = [
   ['{adjectiv}', /^Unbekanntes Wörterbuch 'adjectiv'\. Meinten Sie 'adjective'\? \(bei Zeichen 1\)$/],
-  ['{adjective}-{nuon}', /^Unbekanntes Wörterbuch 'nuon'\. Meinten Sie 'noun'\? \(bei Zeichen 13\)$/],
-  ['{adjective}-{noun:+anmal}', /^Unbekanntes Schlagwort 'anmal' für 'noun'.* \(bei Zeichen 13\)$/],
-  ['{adjective@xx}-{noun}', /^Kein Wörterbuch 'adjective' für die Sprache 'xx' \(bei Zeichen 1\)$/],
-  ['{adjective}-{noun:+animal', /^Unerwartetes Ende des Musters \(bei Zeichen 26\)$/],
+  ['{nuon}', /^Unbekanntes Wörterbuch 'nuon'\. Meinten Sie 'noun'\? \(bei Zeichen 1\)$/],
+  ['{noun:+anmal}', /^Unbekanntes Schlagwort 'anmal' für 'noun'.* \(bei Zeichen 1\)$/],
+  ['{noun@xx}', /^Kein Wörterbuch 'noun' für die Sprache 'xx' \(bei Zeichen 1\)$/],
+  ['{noun:+animal', /^Unerwartetes Ende des Musters \(bei Zeichen 14\)$/],
 ];
 
 /** Requests the server refused and what the page wrote to its console as errors. */
