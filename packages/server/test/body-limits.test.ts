@@ -90,9 +90,11 @@ describe('body limits and JSON depth in the app', () => {
       .filter((r) => r.source === 'large')
       .map((r) => `${r.method} ${r.url}`)
       .sort();
-    // Each is a declared exception: a document's text, the payment provider's events.
+    // Each is a declared exception: a document's text, an install's revocation list file, the
+    // payment provider's events.
     expect(large).toEqual([
       'POST /api/v1/admin/docs',
+      'POST /api/v1/admin/install/revocations',
       'POST /api/v1/billing/webhooks/:provider',
       'PUT /api/v1/admin/docs/:id/tr/:lang',
     ]);

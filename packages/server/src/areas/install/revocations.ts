@@ -75,6 +75,8 @@ export class RevocationWatch {
   private syncTimer: NodeJS.Timeout | undefined;
   private running: Promise<unknown> | undefined;
   private stopped = false;
+  /** Aborts a fetch in flight at stop: a shutdown does not wait out the issuer's timeout. */
+  private readonly stopping = new AbortController();
 
   constructor(
     private readonly database: Database,
@@ -117,6 +119,7 @@ export class RevocationWatch {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.stopping.abort();
     clearTimeout(this.fetchTimer);
     clearInterval(this.syncTimer);
     await this.running;
@@ -128,7 +131,7 @@ export class RevocationWatch {
     const at = new Date(this.options.now());
     try {
       const response = await fetch(this.sourceUrl, {
-        signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
+        signal: AbortSignal.any([AbortSignal.timeout(FETCH_TIMEOUT_MS), this.stopping.signal]),
         headers: { accept: 'application/json' },
       });
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
