@@ -127,8 +127,25 @@ export const RefusalCode = z
   .meta({ id: 'RefusalCode' });
 export type RefusalCode = z.infer<typeof RefusalCode>;
 
-/** `details` of an error answer: the refusal's code and whatever figures explain it. */
-export const ErrorDetails = z.object({ reason: RefusalCode.optional() }).catchall(z.unknown());
+/**
+ * `details` of an error answer: the refusal's code and whatever figures explain it. An
+ * `invalid_pattern` refusal of the engine adds what is wrong with the pattern as a stable `code`
+ * (the engine's PATTERN_ERROR_CODES: `unknown-dictionary`, `unexpected-end`, …) with its `params`
+ * (a maximum, the offending name, suggestions), and the offending span in `start`/`end`.
+ */
+export const ErrorDetails = z
+  .object({
+    reason: RefusalCode.optional(),
+    code: z
+      .string()
+      .optional()
+      .meta({ description: "The engine's code of a pattern error (invalid_pattern)" }),
+    params: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .meta({ description: "The variable parts of a pattern error's message, by name" }),
+  })
+  .catchall(z.unknown());
 export type ErrorDetails = z.infer<typeof ErrorDetails>;
 
 /**

@@ -56,7 +56,7 @@ function unknownTag(tag: string, dict: DictionaryIndex, el: Element): PatternErr
 
 export function selectorComponent(el: SelectorElement, index: BundleIndex): Component {
   const dict = index.find(el.kind, el.language);
-  if (typeof dict === 'string') {
+  if ('missing' in dict) {
     // A language without this kind: the languages that have it are what would be valid there.
     throw missingDictionaryError(dict, el, index.kinds(), el.kind);
   }
@@ -73,12 +73,7 @@ export function selectorComponent(el: SelectorElement, index: BundleIndex): Comp
   const view = ascii ? dict.casedAscii(casing) : dict.cased(casing);
   const { size, at, words, valueOfLower, maxBytes, join: wordJoin, positions } = view.select(indices);
   if (size === 0) {
-    throw new PatternError(
-      `No words available for the given constraints: {${elementToString(el)}}`,
-      el.start,
-      el.end,
-      [],
-    );
+    throw new PatternError('no-words', el.start, el.end, [], { placeholder: `{${elementToString(el)}}` });
   }
   const agreement = agreementOf(dict, positions, casing, ascii);
   // An agreeing adjective may render any of its forms: the join check sees them all.
@@ -407,16 +402,15 @@ function emojiDigits(j: bigint, n: number, k: number, unique: boolean): number[]
 
 export function emojiComponent(el: EmojiElement, index: BundleIndex): Component {
   const dict = index.find('emoji', null);
-  if (typeof dict === 'string')
-    throw new PatternError('No emoji dictionary in this bundle', el.start, el.end, []);
+  if ('missing' in dict) throw new PatternError('no-emoji-dictionary', el.start, el.end, []);
   for (const t of el.include) {
     if (!dict.hasTag(t)) throw unknownTag(t, dict, el);
   }
   const list = dict.select(el.include, el.exclude, null);
   const n = list.length;
-  const describe = `{${elementToString(el)}}`;
   if (n === 0 || (el.unique && n < el.countMin)) {
-    throw new PatternError(`No emoji available for the given constraints: ${describe}`, el.start, el.end, []);
+    const placeholder = `{${elementToString(el)}}`;
+    throw new PatternError('no-emoji', el.start, el.end, [], { placeholder });
   }
   const { unique, countMin } = el;
   const countMax = unique ? Math.min(el.countMax, n) : el.countMax;

@@ -3,7 +3,7 @@ import type { SizeLimit } from './ast.js';
 import type { BundleTag, DictionaryBundle } from './bundle.js';
 import { CASINGS, type Casing } from './casing.js';
 import { GeneratorError } from './errors.js';
-import { findDictionary, languagesOf } from './names.js';
+import { findDictionary, languagesOf, type MissingDictionary } from './names.js';
 import { TAG_ALIASES } from './tag-aliases.js';
 import { charLength } from './text.js';
 import { CasedWords } from './word-views.js';
@@ -252,9 +252,9 @@ export class BundleIndex {
 
   /**
    * The dictionary for a kind and language: the exact language (default `en`), else a
-   * language-agnostic one. Returns a reason string when there is none.
+   * language-agnostic one. Says why when there is none.
    */
-  find(kind: string, language: string | null): DictionaryIndex | string {
+  find(kind: string, language: string | null): DictionaryIndex | MissingDictionary {
     return findDictionary(this.dictionaries, kind, language);
   }
 

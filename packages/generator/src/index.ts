@@ -15,7 +15,14 @@ export type {
 } from './ast.js';
 export type { BundleDictionary, BundleTag, BundleWord, DictionaryBundle } from './bundle.js';
 export type { DictionaryInfo, DictionaryTagInfo } from './dictionary-index.js';
-export { GeneratorError, PatternError, SequenceExhausted } from './errors.js';
+export type { PatternErrorCode, PatternErrorParams } from './errors.js';
+export {
+  GeneratorError,
+  PATTERN_ERROR_CODES,
+  PatternError,
+  patternMessage,
+  SequenceExhausted,
+} from './errors.js';
 export type { ForgeOptions, GeneratorOptions, PatternInfo, SliceOptions, SliceResult } from './generator.js';
 export { Generator, toSequence } from './generator.js';
 export type { PatternMeasure } from './measure.js';

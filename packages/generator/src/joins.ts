@@ -180,14 +180,13 @@ function collision(a: string[], chunk: string, b: string[]): [string, string, st
   return null;
 }
 
-function runTogether(first: Placed, second: Placed, example: string): PatternError {
-  return new PatternError(
-    `${first.label} and ${second.label} can run together into the same slug${example}; ` +
-      'put a separator between them (for example -) or capitalise the words ({Adjective}{Noun})',
-    first.start,
-    second.end,
-    [],
-  );
+function runTogether(
+  first: Placed,
+  second: Placed,
+  collision?: [string, string, string, string],
+): PatternError {
+  const params = { first: first.label, second: second.label, ...(collision ? { collision } : {}) };
+  return new PatternError('run-together', first.start, second.end, [], params);
 }
 
 /**
@@ -211,13 +210,13 @@ export function checkJoins(placed: Placed[], chunks: string[]): void {
       const fold = x.info.anyCase || y.info.anyCase;
       const sx = x.info.strings();
       const sy = y.info.strings();
-      if (!sx || !sy) throw runTogether(x, y, '');
+      if (!sx || !sy) throw runTogether(x, y);
       const f = (list: string[]) => (fold ? lowerCased(list) : list);
       const c = chunks[placed.indexOf(x) + 1];
       const hit = collision(f(sx), fold ? c.toLowerCase() : c, f(sy));
-      if (hit) throw runTogether(x, y, ` ('${hit[0]}' + '${hit[1]}' and '${hit[2]}' + '${hit[3]}')`);
+      if (hit) throw runTogether(x, y, hit);
     } else if (run.length > 2) {
-      throw runTogether(run[0], run[run.length - 1], '');
+      throw runTogether(run[0], run[run.length - 1]);
     }
     run = [];
   }

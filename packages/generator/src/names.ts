@@ -1,7 +1,7 @@
 import type { Element, ParsedPattern } from './ast.js';
 import { casedWith, casingOf } from './casing.js';
-import { withSuggestion } from './did-you-mean.js';
-import { PatternError } from './errors.js';
+import { closestNames } from './did-you-mean.js';
+import { PatternError, type PatternErrorParams } from './errors.js';
 
 /** The language a word placeholder without `@xx` reads. */
 export const DEFAULT_LANGUAGE = 'en';
@@ -12,15 +12,21 @@ export interface DictionaryName {
   language: string | null;
 }
 
+/** Why no dictionary answers a placeholder: the pattern error's code and parameters. */
+export interface MissingDictionary {
+  missing: 'unknown-dictionary' | 'no-dictionary-for-language';
+  params: PatternErrorParams;
+}
+
 /**
  * The dictionary a placeholder reads: the exact language (default `en`), else a
- * language-agnostic one. Returns the reason as a message when there is none.
+ * language-agnostic one. Says why when there is none.
  */
 export function findDictionary<D extends DictionaryName>(
   dictionaries: readonly D[],
   kind: string,
   language: string | null,
-): D | string {
+): D | MissingDictionary {
   const k = kind.toLowerCase();
   const lang = language ?? DEFAULT_LANGUAGE;
   const ofKind = dictionaries.filter((d) => d.kind === k);
@@ -29,9 +35,9 @@ export function findDictionary<D extends DictionaryName>(
   if (ofKind.length === 0) {
     // The names a placeholder may start with, spelt in the casing the writer used ({Nuon} → Noun).
     const names = [...dictionaries.map((d) => d.kind), 'number', 'special'].map(casedWith(casingOf(kind)));
-    return withSuggestion(`Unknown dictionary '${kind}'`, kind, names);
+    return { missing: 'unknown-dictionary', params: { kind, suggestions: closestNames(kind, names) } };
   }
-  return `No '${k}' dictionary for language '${lang}'`;
+  return { missing: 'no-dictionary-for-language', params: { kind: k, language: lang } };
 }
 
 /** Languages that have a dictionary of this kind, sorted. */
@@ -44,13 +50,14 @@ export function languagesOf(dictionaries: readonly DictionaryName[], kind: strin
 
 /** A placeholder naming a kind no dictionary of its language has; the languages that do are valid there. */
 export function missingDictionaryError(
-  reason: string,
+  reason: MissingDictionary,
   el: Element,
   dictionaries: readonly DictionaryName[],
   kind: string,
 ): PatternError {
   const languages = languagesOf(dictionaries, kind).map((l) => `@${l}`);
-  return new PatternError(reason, el.start, el.end, languages.length > 0 ? languages : ['dictionary']);
+  const expected = languages.length > 0 ? languages : ['dictionary'];
+  return new PatternError(reason.missing, el.start, el.end, expected, reason.params);
 }
 
 /**
@@ -58,12 +65,8 @@ export function missingDictionaryError(
  * translate); the tags the kind does have (`names`, sorted) are what would be valid there.
  */
 export function unknownTagError(tag: string, kind: string, names: string[], el: Element): PatternError {
-  return new PatternError(
-    withSuggestion(`Unknown tag '${tag}' for '${kind}'`, tag, names),
-    el.start,
-    el.end,
-    names,
-  );
+  const suggestions = closestNames(tag, names);
+  return new PatternError('unknown-tag', el.start, el.end, names, { tag, kind, suggestions });
 }
 
 /** What a client knows of the server's dictionaries: their names, and perhaps their tags. */
@@ -90,9 +93,8 @@ export function checkNames(parsed: ParsedPattern, known: KnownDictionaries): Pat
     if (el.type !== 'selector' && el.type !== 'emoji') continue;
     const kind = el.type === 'selector' ? el.kind : 'emoji';
     const dict = findDictionary(known.dictionaries, kind, el.type === 'selector' ? el.language : null);
-    if (typeof dict === 'string') {
-      if (el.type === 'emoji')
-        return new PatternError('No emoji dictionary in this bundle', el.start, el.end, []);
+    if ('missing' in dict) {
+      if (el.type === 'emoji') return new PatternError('no-emoji-dictionary', el.start, el.end, []);
       return missingDictionaryError(dict, el, known.dictionaries, kind);
     }
     if (!known.tags) continue;

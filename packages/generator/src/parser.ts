@@ -10,7 +10,7 @@ import type {
   SizeOp,
   SpecialElement,
 } from './ast.js';
-import { PatternError } from './errors.js';
+import { PatternError, type PatternErrorCode, type PatternErrorParams } from './errors.js';
 
 /** Limits of the pattern language (generator.md §2). */
 export const LIMITS = {
@@ -45,15 +45,21 @@ class Parser {
   }
 
   /** The span always lies inside the pattern: one past the end is clamped to the end (EOF). */
-  fail(message: string, start: number, end = start, expected: string[] = []): never {
+  fail(
+    code: PatternErrorCode,
+    start: number,
+    end = start,
+    expected: string[] = [],
+    params: PatternErrorParams = {},
+  ): never {
     const length = this.src.length;
     const from = Math.min(start, length);
-    throw new PatternError(message, from, Math.min(Math.max(end, from), length), expected);
+    throw new PatternError(code, from, Math.min(Math.max(end, from), length), expected, params);
   }
 
   /** EOF inside a construct gets one message everywhere; `expected` says what could follow. */
   failEnd(expected: string[]): never {
-    this.fail('Unexpected end of pattern', this.pos, this.pos, expected);
+    this.fail('unexpected-end', this.pos, this.pos, expected);
   }
 
   skipWs(): void {
@@ -73,13 +79,13 @@ class Parser {
     return this.src.slice(start, this.pos);
   }
 
-  /** Reads a non-negative integer or fails with `Expected a number`. */
+  /** Reads a non-negative integer or fails with `expected-number`. */
   integer(expected: string[] = ['number']): { value: number; start: number; end: number } {
     const start = this.pos;
     const text = this.digits();
     if (text === '') {
       if (this.peek() === undefined) this.failEnd(expected);
-      this.fail('Expected a number', start, start + 1, expected);
+      this.fail('expected-number', start, start + 1, expected);
     }
     // Cap the digits we convert (leading zeros aside): anything this long is over every limit.
     const significant = text.replace(/^0+(?=\d)/, '');
@@ -97,9 +103,7 @@ class Parser {
       if (c === '\\') {
         const next = this.src[this.pos + 1];
         if (next === undefined || !ESCAPABLE.includes(next)) {
-          this.fail('Invalid escape sequence', this.pos, this.pos + (next === undefined ? 1 : 2), [
-            ...ESCAPABLE,
-          ]);
+          this.fail('invalid-escape', this.pos, this.pos + (next === undefined ? 1 : 2), [...ESCAPABLE]);
         }
         text += next;
         this.pos += 2;
@@ -109,12 +113,12 @@ class Parser {
         elements.push(this.placeholder());
       } else if (c === '[') {
         if (elements.length === 0) {
-          this.fail('Unexpected global settings', this.pos, this.pos + 1, ['{']);
+          this.fail('unexpected-globals', this.pos, this.pos + 1, ['{']);
         }
         globals = this.globalSettings();
         break;
       } else if (c === '}' || c === ']') {
-        this.fail('Unexpected character', this.pos, this.pos + 1, ['text', '{']);
+        this.fail('unexpected-character', this.pos, this.pos + 1, ['text', '{']);
       } else {
         text += c;
         this.pos++;
@@ -124,9 +128,9 @@ class Parser {
     if (globals) {
       this.skipWs();
       if (this.peek() === '{') {
-        this.fail('Unexpected placeholder after global settings', this.pos, this.pos + 1, []);
+        this.fail('placeholder-after-globals', this.pos, this.pos + 1, []);
       }
-      if (this.peek() !== undefined) this.fail('Unexpected character', this.pos, this.pos + 1, []);
+      if (this.peek() !== undefined) this.fail('unexpected-character', this.pos, this.pos + 1, []);
       for (const el of elements) if (el.type === 'selector') mergeGlobals(el, globals);
     }
     return { source: this.src, chunks, elements, globals };
@@ -139,7 +143,7 @@ class Parser {
     const name = this.identifier();
     if (name === '') {
       if (this.peek() === undefined) this.failEnd(['identifier']);
-      this.fail('Expected a generator or dictionary name', this.pos, this.pos + 1, ['identifier']);
+      this.fail('expected-name', this.pos, this.pos + 1, ['identifier']);
     }
     if (NUMBER_KEYWORDS.has(name)) return this.numberGen(start);
     if (SPECIAL_KEYWORDS.has(name)) return this.specialGen(start);
@@ -148,26 +152,26 @@ class Parser {
   }
 
   /** Consumes optional whitespace and the closing brace. */
-  close(message: string, expected: string[]): number {
+  close(code: PatternErrorCode, expected: string[]): number {
     this.skipWs();
     if (this.peek() === '}') {
       this.pos++;
       return this.pos;
     }
     if (this.peek() === undefined) this.failEnd(expected);
-    this.fail(message, this.pos, this.pos + 1, expected);
+    this.fail(code, this.pos, this.pos + 1, expected);
   }
 
   numberGen(start: number): NumberElement {
     this.skipWs();
     if (this.peek() !== ':') {
       if (this.peek() === undefined) this.failEnd([':']);
-      this.fail('Expected : after number generator name', this.pos, this.pos + 1, [':']);
+      this.fail('expected-colon', this.pos, this.pos + 1, [':']);
     }
     this.pos++;
     this.skipWs();
     const len = this.integer();
-    if (len.value === 0) this.fail('Max length must be greater than 0', len.start, len.end, ['number']);
+    if (len.value === 0) this.fail('max-length-not-positive', len.start, len.end, ['number']);
     let base: NumberBase = 'dec';
     const short = SHORT_BASES[this.peek() ?? ''];
     if (short) {
@@ -182,10 +186,10 @@ class Parser {
         const name = this.identifier();
         if (name === '') {
           if (this.peek() === undefined) this.failEnd([...LONG_BASES]);
-          this.fail('Base must be defined', this.pos, this.pos + 1, [...LONG_BASES]);
+          this.fail('base-required', this.pos, this.pos + 1, [...LONG_BASES]);
         }
         if (!(LONG_BASES as readonly string[]).includes(name)) {
-          this.fail('Invalid number base', nameStart, this.pos, [...LONG_BASES]);
+          this.fail('invalid-base', nameStart, this.pos, [...LONG_BASES]);
         }
         base = name as NumberBase;
       }
@@ -196,8 +200,8 @@ class Parser {
         : base === 'roman' || base === 'ROMAN'
           ? LIMITS.romanLength
           : LIMITS.hexDigits;
-    if (len.value > max) this.fail(`Maximum value is ${max}`, len.start, len.end, ['number']);
-    const end = this.close('Expected } after number generator', ['}']);
+    if (len.value > max) this.fail('maximum-value', len.start, len.end, ['number'], { max });
+    const end = this.close('expected-number-close', ['}']);
     return { type: 'number', length: len.value, base, start, end };
   }
 
@@ -212,7 +216,7 @@ class Parser {
       this.pos++;
       const b = this.integer();
       if (this.peek() === '-') {
-        this.fail('Min length must be greater than or equal to 0', start, b.end, ['number']);
+        this.fail('min-length-negative', start, b.end, ['number']);
       }
       min = 0;
       this.checkMax(b, max, what);
@@ -227,18 +231,18 @@ class Parser {
     }
     this.checkMax(hi, max, what);
     if (min > hi.value) {
-      this.fail('Min length must be less than or equal to max length', start, this.pos, ['number']);
+      this.fail('min-above-max', start, this.pos, ['number']);
     }
     return { min, max: hi.value, start, end: this.pos, minStart: start };
   }
 
   checkMax(v: { value: number; start: number; end: number }, max: number, what: 'length' | 'count'): void {
     if (v.value === 0) {
-      const message =
-        what === 'count' ? 'Number must be greater than 0' : 'Max length must be greater than 0';
-      this.fail(message, v.start, v.end, ['number']);
+      this.fail(what === 'count' ? 'number-not-positive' : 'max-length-not-positive', v.start, v.end, [
+        'number',
+      ]);
     }
-    if (v.value > max) this.fail(`Maximum value is ${max}`, v.start, v.end, ['number']);
+    if (v.value > max) this.fail('maximum-value', v.start, v.end, ['number'], { max });
   }
 
   specialGen(start: number): SpecialElement {
@@ -249,13 +253,13 @@ class Parser {
       this.pos++;
       this.skipWs();
       if (this.peek() === '}' || (this.peek() !== undefined && isWs(this.peek()))) {
-        this.fail('Max length must be greater than 0', this.pos, this.pos + 1, ['number']);
+        this.fail('max-length-not-positive', this.pos, this.pos + 1, ['number']);
       }
       const r = this.range('length', LIMITS.specialLength);
       min = r.min;
       max = r.max;
     }
-    const end = this.close('Unexpected character', ['}', ':']);
+    const end = this.close('unexpected-character', ['}', ':']);
     return { type: 'special', min, max, start, end };
   }
 
@@ -274,13 +278,13 @@ class Parser {
       while (isTagChar(this.peek())) this.pos++;
       if (this.pos === nameStart) {
         if (this.peek() === undefined) this.failEnd(['tag']);
-        this.fail('Expected a tag name', tagStart, this.pos + 1, ['tag']);
+        this.fail('expected-tag', tagStart, this.pos + 1, ['tag']);
       }
       const tag = this.src.slice(nameStart, this.pos).toLowerCase();
       const same = sign === '+' ? include : exclude;
       const other = sign === '+' ? exclude : include;
       if (other.includes(tag)) {
-        this.fail(`Tag '${tag}' cannot be both included and excluded`, tagStart, this.pos, ['tag']);
+        this.fail('tag-both-ways', tagStart, this.pos, ['tag'], { tag });
       }
       if (!same.includes(tag)) same.push(tag);
     }
@@ -295,7 +299,7 @@ class Parser {
     let op: SizeOp;
     if (c === '=' || c === '!') {
       if (n !== '=') {
-        this.fail(`Operator ${c}= requires '='`, opStart, opStart + 1, ['=']);
+        this.fail('operator-needs-equals', opStart, opStart + 1, ['='], { operator: `${c}=` });
       }
       op = c === '=' ? '==' : '!=';
       this.pos += 2;
@@ -314,7 +318,7 @@ class Parser {
     this.skipWs();
     const v = this.integer();
     if (v.value > LIMITS.sizeLimitValue) {
-      this.fail(`Maximum value is ${LIMITS.sizeLimitValue}`, v.start, v.end, ['number']);
+      this.fail('maximum-value', v.start, v.end, ['number'], { max: LIMITS.sizeLimitValue });
     }
     return { op, value: v.value };
   }
@@ -329,7 +333,7 @@ class Parser {
       this.skipWs();
       if (this.peek() !== '=') {
         if (this.peek() === undefined) this.failEnd(['=']);
-        this.fail('Expected = after option name', keyStart, this.pos + 1, ['=']);
+        this.fail('expected-equals', keyStart, this.pos + 1, ['=']);
       }
       this.pos++;
       this.skipWs();
@@ -346,7 +350,7 @@ class Parser {
     const lang = this.identifier();
     if (lang === '') {
       if (this.peek() === undefined) this.failEnd(['language']);
-      this.fail('Expected a language code', this.pos, this.pos + 1, ['language']);
+      this.fail('expected-language', this.pos, this.pos + 1, ['language']);
     }
     return lang.toLowerCase();
   }
@@ -365,20 +369,20 @@ class Parser {
       if (sizeLimit) {
         this.skipWs();
         if (this.peek() === '+' || this.peek() === '-') {
-          this.fail('Tags must come before the size limit', this.pos, this.pos + 1, ['}']);
+          this.fail('tags-before-size', this.pos, this.pos + 1, ['}']);
         }
       }
       // One option: `ascii=true` (words in ASCII letters, see ascii.ts).
       this.options((key, keyStart, value, valueStart) => {
-        if (key !== 'ascii') this.fail('Invalid option', keyStart, this.pos, ['ascii', '}']);
-        if (ascii !== undefined) this.fail('Option already set', keyStart, this.pos, []);
+        if (key !== 'ascii') this.fail('invalid-option', keyStart, this.pos, ['ascii', '}']);
+        if (ascii !== undefined) this.fail('option-already-set', keyStart, this.pos, []);
         if (value !== 'true' && value !== 'false')
-          this.fail('Expected boolean', valueStart, Math.max(this.pos, valueStart + 1), ['true', 'false']);
+          this.fail('expected-boolean', valueStart, Math.max(this.pos, valueStart + 1), ['true', 'false']);
         ascii = value === 'true';
       });
     }
     const expected = sizeLimit ? ['}'] : [':', '}', '@', '+', '-', 'operator'];
-    const end = this.close('Unexpected character', expected);
+    const end = this.close('unexpected-character', expected);
     const el: SelectorElement = { type: 'selector', kind, language, include, exclude, sizeLimit, start, end };
     if (ascii) el.ascii = true;
     return el;
@@ -398,12 +402,12 @@ class Parser {
     }
     this.options((key, keyStart, value, valueStart) => {
       if (key !== 'count' && key !== 'unique')
-        this.fail('Invalid option', keyStart, this.pos, ['count', 'unique']);
-      if (seen.has(key)) this.fail('Option already set', keyStart, this.pos, []);
+        this.fail('invalid-option', keyStart, this.pos, ['count', 'unique']);
+      if (seen.has(key)) this.fail('option-already-set', keyStart, this.pos, []);
       seen.add(key);
       if (key === 'unique') {
         if (value !== 'true' && value !== 'false') {
-          this.fail('Expected boolean', valueStart, Math.max(this.pos, valueStart + 1), ['true', 'false']);
+          this.fail('expected-boolean', valueStart, Math.max(this.pos, valueStart + 1), ['true', 'false']);
         }
         unique = value === 'true';
         return;
@@ -411,19 +415,20 @@ class Parser {
       const sub = new Parser(value);
       try {
         const r = sub.range('count', LIMITS.emojiCount);
-        if (sub.pos !== value.length) sub.fail('Expected a number', sub.pos, sub.pos + 1, ['number']);
+        if (sub.pos !== value.length) sub.fail('expected-number', sub.pos, sub.pos + 1, ['number']);
         countMin = r.min;
         countMax = r.max;
       } catch (e) {
         if (!(e instanceof PatternError)) throw e;
-        const message = e.message === 'Unexpected end of pattern' ? 'Expected a number' : e.message;
-        this.fail(message, valueStart + e.start, valueStart + Math.max(e.end, e.start + 1), e.expected);
+        const code = e.code === 'unexpected-end' ? 'expected-number' : e.code;
+        const end = valueStart + Math.max(e.end, e.start + 1);
+        this.fail(code, valueStart + e.start, end, e.expected, e.params);
       }
     });
     if (unique && countMax < 2) {
-      this.fail('Option unique=true needs a count of at least 2', start, this.pos, ['count']);
+      this.fail('unique-needs-count', start, this.pos, ['count']);
     }
-    const end = this.close('Unexpected character', ['}']);
+    const end = this.close('unexpected-character', ['}']);
     return { type: 'emoji', include, exclude, countMin, countMax, unique, start, end };
   }
 
@@ -440,7 +445,7 @@ class Parser {
     if (this.peek() !== ']') {
       if (this.peek() === undefined) this.failEnd([']']);
       this.fail(
-        'Unexpected character',
+        'unexpected-character',
         this.pos,
         this.pos + 1,
         sizeLimit ? [']'] : ['+', '-', 'operator', ']'],
@@ -461,7 +466,7 @@ function mergeGlobals(el: SelectorElement, g: GlobalSettings): void {
 
 /** Parses a pattern. Throws PatternError (and nothing else) for any invalid input. */
 export function parsePattern(pattern: string): ParsedPattern {
-  if (typeof pattern !== 'string') throw new PatternError('Pattern is required', 0, 0, ['text']);
+  if (typeof pattern !== 'string') throw new PatternError('pattern-required', 0, 0, ['text']);
   return new Parser(pattern).parse();
 }
 

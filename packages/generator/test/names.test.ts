@@ -23,7 +23,14 @@ function engineRefusal(pattern: string): PatternError | null {
 }
 
 const shape = (e: PatternError | null) =>
-  e && { message: e.message, start: e.start, end: e.end, expected: e.expected };
+  e && {
+    code: e.code,
+    params: e.params,
+    message: e.message,
+    start: e.start,
+    end: e.end,
+    expected: e.expected,
+  };
 
 describe('checking a pattern against the names of the dictionaries', () => {
   const refusedByNames = [
@@ -38,7 +45,7 @@ describe('checking a pattern against the names of the dictionaries', () => {
     '{emoji:+nosuchtag}',
   ];
   for (const pattern of refusedByNames)
-    it(`refuses ${pattern} as the engine does: same message, span and expected names`, () => {
+    it(`refuses ${pattern} as the engine does: same code, parameters, message, span and expected names`, () => {
       const engineError = engineRefusal(pattern);
       expect(engineError).not.toBeNull();
       expect(shape(checkNames(parsePattern(pattern), known))).toEqual(shape(engineError));

@@ -26,7 +26,14 @@ describeEachDatabase('unknown tags', (ctx) => {
       expect(answer.status, url).toBe(400);
       expect(answer.body, url).toMatchObject({
         code: 400,
-        details: { start: 0, end: 22, expected: adjectiveTags },
+        details: {
+          reason: 'invalid_pattern',
+          code: 'unknown-tag',
+          params: { tag: 'animal', kind: 'adjective' },
+          start: 0,
+          end: 22,
+          expected: adjectiveTags,
+        },
       });
       expect(answer.body.message, url).toMatch(/^Unknown tag 'animal' for 'adjective'/);
     }
@@ -40,15 +47,18 @@ describeEachDatabase('unknown tags', (ctx) => {
     // The closest name first (others as close may follow, depending on the bundle's tags).
     const closest = (start: string, name: string) =>
       new RegExp(`^${start.replace(/[.()]/g, '\\$&')}\\. Did you mean '${name}'(, '[A-Za-z0-9_]+')*\\?$`);
-    for (const [pattern, message] of [
-      ['{adjective}-{nuon}', closest("Unknown dictionary 'nuon'", 'noun')],
-      ['{Adjectiv}{Noun}', closest("Unknown dictionary 'Adjectiv'", 'Adjective')],
-      ['{noun:+anmal}', closest("Unknown tag 'anmal' for 'noun'", 'animal')],
+    for (const [pattern, code, start, name] of [
+      ['{adjective}-{nuon}', 'unknown-dictionary', "Unknown dictionary 'nuon'", 'noun'],
+      ['{Adjectiv}{Noun}', 'unknown-dictionary', "Unknown dictionary 'Adjectiv'", 'Adjective'],
+      ['{noun:+anmal}', 'unknown-tag', "Unknown tag 'anmal' for 'noun'", 'animal'],
     ] as const) {
       for (const url of ['/gen/forge', '/gen/pattern-info']) {
         const answer = await post(url, { pattern, count: 1 });
         expect(answer.status, `${url} ${pattern}`).toBe(400);
-        expect(answer.body.message, `${url} ${pattern}`).toMatch(message);
+        expect(answer.body.message, `${url} ${pattern}`).toMatch(closest(start, name));
+        // The code and the closest names, which clients translate with, whatever the English says.
+        expect(answer.body.details.code, `${url} ${pattern}`).toBe(code);
+        expect(answer.body.details.params.suggestions[0], `${url} ${pattern}`).toBe(name);
       }
     }
     // Series creation compiles in turns: the same message.

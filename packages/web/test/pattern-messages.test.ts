@@ -1,23 +1,25 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { loadBundle } from '@slugsmith/dictionaries';
-import { Generator, parsePattern } from '@slugsmith/generator';
+import { Generator, PATTERN_ERROR_CODES, PatternError, parsePattern } from '@slugsmith/generator';
 import i18next, { type i18n } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { patternMessageKey, translatePatternMessage } from '../src/routes/playground/pattern-messages.js';
+import { translatePatternError } from '../src/routes/playground/pattern-messages.js';
 
 const catalogue = (lang: string) =>
   JSON.parse(readFileSync(new URL(`../public/locales/${lang}/playground.json`, import.meta.url), 'utf8'));
+
+const LANGUAGES = readdirSync(new URL('../public/locales/', import.meta.url));
 
 let i18: i18n;
 beforeAll(async () => {
   i18 = i18next.createInstance();
   await i18.init({
     lng: 'en-GB',
-    resources: { 'en-GB': { playground: catalogue('en-GB') }, 'de-DE': { playground: catalogue('de-DE') } },
+    resources: Object.fromEntries(LANGUAGES.map((lang) => [lang, { playground: catalogue(lang) }])),
     interpolation: { escapeValue: false },
   });
 });
-const inLanguage = (lang: string) => (key: string, options: Record<string, string>) =>
+const inLanguage = (lang: string) => (key: string, options: Record<string, string | number>) =>
   i18.getFixedT(lang)(key, options);
 
 /** Patterns the engine rejects, one for each message it can give the playground. */
@@ -53,64 +55,75 @@ const BAD_PATTERNS = [
   '{adjective}{noun}',
 ];
 
-/** The parser messages product spec §5 names. */
-const SPEC_MESSAGES = [
-  'Max length must be greater than 0',
-  'Base must be defined',
-  'Min length must be greater than or equal to 0',
-  'Min length must be less than or equal to max length',
-  'Number must be greater than 0',
-  'Expected : after number generator name',
-  'Expected } after number generator',
-  'Expected boolean',
-  'Invalid number base',
-  'Option already set',
-  'Invalid option',
-  'Expected = after option name',
-  'Invalid escape sequence',
-  'Unexpected character',
-  'Unexpected placeholder after global settings',
-  'Unexpected global settings',
-];
-
-function engineMessage(pattern: string, generator: Generator): string {
+function engineError(pattern: string, generator: Generator): PatternError {
   try {
     parsePattern(pattern);
     generator.patternInfo(pattern);
   } catch (error) {
-    return (error as Error).message;
+    if (error instanceof PatternError) return error;
+    throw error;
   }
   throw new Error(`${pattern} was accepted`);
 }
 
-describe('pattern messages in the reader’s language (product spec §5)', () => {
-  it('knows every message the engine gives, and English reproduces it word for word', () => {
-    const generator = new Generator(loadBundle());
-    const messages = [...SPEC_MESSAGES, ...BAD_PATTERNS.map((p) => engineMessage(p, generator))];
-    for (const message of messages) {
-      expect(patternMessageKey(message), message).not.toBeNull();
-      expect(translatePatternMessage(message, inLanguage('en-GB'))).toBe(message);
-      expect(translatePatternMessage(message, inLanguage('de-DE')), message).not.toBe(message);
+/** The variants of a code's entry: with closest names, with two pairs of colliding words. */
+const VARIANTS: Record<string, string[]> = {
+  'unknown-tag': ['_suggested'],
+  'unknown-dictionary': ['_suggested'],
+  'run-together': ['_example'],
+};
+
+describe('pattern messages in the reader’s language, by the engine’s code (product spec §5)', () => {
+  it('has every code the engine gives, and only those, in every language', () => {
+    expect(LANGUAGES).toHaveLength(11);
+    const keys = PATTERN_ERROR_CODES.flatMap((code) => [
+      code,
+      ...(VARIANTS[code] ?? []).map((v) => code + v),
+    ]);
+    for (const lang of LANGUAGES) {
+      const parser = catalogue(lang).parser as Record<string, string>;
+      expect(Object.keys(parser).sort(), lang).toEqual([...keys].sort());
+      for (const key of keys) expect(parser[key]?.trim(), `${lang} ${key}`).toBeTruthy();
     }
   });
 
-  it('carries the variable parts into the translation', () => {
-    const de = inLanguage('de-DE');
-    expect(translatePatternMessage('Maximum value is 18', de)).toBe('Der höchste Wert ist 18');
-    expect(translatePatternMessage("Unknown tag 'zzz' for 'noun'", de)).toBe(
-      "Unbekanntes Schlagwort 'zzz' für 'noun'",
-    );
-    expect(translatePatternMessage("Operator != requires '='", de)).toBe("Der Operator != braucht '='");
-    expect(
-      translatePatternMessage("Unknown tag 'anmal' for 'noun'. Did you mean 'animal', 'mammal'?", de),
-    ).toBe("Unbekanntes Schlagwort 'anmal' für 'noun'. Meinten Sie 'animal', 'mammal'?");
-    expect(translatePatternMessage("Unknown dictionary 'nuon'. Did you mean 'noun'?", de)).toBe(
-      "Unbekanntes Wörterbuch 'nuon'. Meinten Sie 'noun'?",
-    );
+  it('British English reproduces the engine word for word; every other language but American says it differently', () => {
+    const generator = new Generator(loadBundle());
+    const others = LANGUAGES.filter((lang) => !lang.startsWith('en-'));
+    for (const error of BAD_PATTERNS.map((p) => engineError(p, generator))) {
+      expect(translatePatternError(error, inLanguage('en-GB'))).toBe(error.message);
+      for (const lang of others)
+        expect(translatePatternError(error, inLanguage(lang)), `${lang} ${error.code}`).not.toBe(
+          error.message,
+        );
+    }
   });
 
-  it('shows an unknown message as the engine wrote it', () => {
-    expect(patternMessageKey('Something new')).toBeNull();
-    expect(translatePatternMessage('Something new', inLanguage('de-DE'))).toBe('Something new');
+  it('carries the parameters into the translation', () => {
+    const de = inLanguage('de-DE');
+    const said = (code: PatternError['code'], params: PatternError['params']) =>
+      translatePatternError({ code, params, message: 'reworded in English' }, de);
+    expect(said('maximum-value', { max: 18 })).toBe('Der höchste Wert ist 18');
+    expect(said('unknown-tag', { tag: 'zzz', kind: 'noun', suggestions: [] })).toBe(
+      "Unbekanntes Schlagwort 'zzz' für 'noun'",
+    );
+    expect(said('operator-needs-equals', { operator: '!=' })).toBe("Der Operator != braucht '='");
+    expect(said('unknown-tag', { tag: 'anmal', kind: 'noun', suggestions: ['animal', 'mammal'] })).toBe(
+      "Unbekanntes Schlagwort 'anmal' für 'noun'. Meinten Sie 'animal', 'mammal'?",
+    );
+    expect(said('unknown-dictionary', { kind: 'nuon', suggestions: ['noun'] })).toBe(
+      "Unbekanntes Wörterbuch 'nuon'. Meinten Sie 'noun'?",
+    );
+    expect(
+      said('run-together', {
+        first: '{noun}',
+        second: '{suffix}',
+        collision: ['boa', 'ster', 'boast', 'er'],
+      }),
+    ).toContain("('boa' + 'ster' und 'boast' + 'er')");
+  });
+
+  it('shows a message without a code as it came', () => {
+    expect(translatePatternError({ message: 'Something new' }, inLanguage('de-DE'))).toBe('Something new');
   });
 });

@@ -88,13 +88,30 @@ describe('the server’s pattern errors in the editor (issue 25, item 7)', () =>
     expect(serverPatternError(new Error('boom'), '{noun}')).toBeNull();
   });
 
-  it('words the editor and the Forge box alike, with a 1-based position', () => {
+  it('words the editor and the Forge box alike by the engine’s code, with a 1-based position', () => {
+    // The server's English may be reworded: the code and its parameters are what is translated.
     const error = serverPatternError(
-      new ApiError(400, "Unknown tag 'animall' for 'noun'. Did you mean 'animal'?", { start: 2, end: 17 }),
+      new ApiError(400, 'A reworded message', {
+        reason: 'invalid_pattern',
+        code: 'unknown-tag',
+        params: { tag: 'animall', kind: 'noun', suggestions: ['animal'] },
+        start: 2,
+        end: 17,
+      }),
       'x-{noun:+animall}',
     );
+    expect(error).toMatchObject({ code: 'unknown-tag', start: 2, end: 17 });
     expect(error && patternErrorText(error, en)).toBe(
       "Unknown tag 'animall' for 'noun'. Did you mean 'animal'? (at character 3)",
     );
+  });
+
+  it('shows a refusal without an engine code as the server wrote it', () => {
+    const error = serverPatternError(
+      new ApiError(400, 'Something the engine did not say', { code: 'no-such-code', start: 0, end: 1 }),
+      'x',
+    );
+    expect(error?.code).toBeUndefined();
+    expect(error && patternErrorText(error, en)).toBe('Something the engine did not say (at character 1)');
   });
 });

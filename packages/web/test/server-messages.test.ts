@@ -54,6 +54,19 @@ describe('server messages in the reader’s language', () => {
     );
   });
 
+  it('translates a refused pattern by the engine’s code and parameters, whatever the English says', () => {
+    for (const message of ["Unknown dictionary 'nuon'. Did you mean 'noun'?", 'Reworded by a later server']) {
+      const refused = new ApiError(400, message, {
+        reason: 'invalid_pattern',
+        code: 'unknown-dictionary',
+        params: { kind: 'nuon', suggestions: ['noun'] },
+        start: 0,
+        end: 6,
+      });
+      expect(serverMessage(refused)).toBe("Unbekanntes Wörterbuch 'nuon'. Meinten Sie 'noun'?");
+    }
+  });
+
   it('translates the generator API’s refusal of a signed call, not the SDK’s English wrapping', () => {
     const refused = new SlugsmithError(
       'Authentication failed: Origin not allowed',

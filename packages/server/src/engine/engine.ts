@@ -240,11 +240,16 @@ export function assertCount(count: number, max: number): void {
   }
 }
 
-/** Engine errors as API errors: bad patterns 400 with the offending span, exhaustion 409. */
+/**
+ * Engine errors as API errors: bad patterns 400 with the engine's code and parameters (what
+ * clients translate) and the offending span, exhaustion 409.
+ */
 export function engineError(error: unknown): unknown {
   if (error instanceof PatternError) {
     return ApiError.badRequest(error.message, {
       reason: 'invalid_pattern',
+      code: error.code,
+      params: { ...error.params },
       start: error.start,
       end: error.end,
       expected: error.expected,

@@ -3692,6 +3692,12 @@ export interface components {
     Error: {
       code: number;
       details?: {
+        /** @description The engine's code of a pattern error (invalid_pattern) */
+        code?: string;
+        /** @description The variable parts of a pattern error's message, by name */
+        params?: {
+          [key: string]: unknown;
+        };
         reason?: components['schemas']['RefusalCode'];
       } & {
         [key: string]: unknown;

@@ -1,7 +1,7 @@
 import { RefusalCode } from '@slugsmith/contract';
 import i18n from 'i18next';
 import { type ApiError, refusalReason } from '../lib/api.js';
-import { patternMessageKey } from '../routes/playground/pattern-messages.js';
+import { isPatternErrorCode, patternMessageKey } from '../routes/playground/pattern-messages.js';
 
 type Params = Record<string, string | number>;
 interface Known {
@@ -56,16 +56,17 @@ function figures(details: Record<string, unknown>): Params {
  * A refusal by its code (`errors:reason.<code>`) with the figures the server gives. `details.limit`
  * is the i18next context: a code said differently per limit (a slice's window, a pattern's
  * components) has `<code>_<limit>` entries, and the plain entry otherwise. A pattern the engine
- * refused says the engine's own message in the playground's words when it is one of them.
+ * refused is said by the engine's code (`details.code`) in the playground's words.
  */
 function byReason(error: ApiError): Known | null {
   const code = RefusalCode.safeParse(refusalReason(error));
   if (!code.success) return null;
-  if (code.data === 'invalid_pattern') {
-    const pattern = patternMessageKey(error.message);
-    if (pattern) return { key: `playground:parser.${pattern.key}`, params: pattern.params };
+  const all = (error.details ?? {}) as Record<string, unknown>;
+  if (code.data === 'invalid_pattern' && isPatternErrorCode(all.code)) {
+    const params = all.params && typeof all.params === 'object' ? all.params : {};
+    return patternMessageKey(all.code, params);
   }
-  const details = figures((error.details ?? {}) as Record<string, unknown>);
+  const details = figures(all);
   const { limit } = details;
   return {
     key: `errors:reason.${code.data}`,

@@ -1,16 +1,23 @@
 import { useDebouncedValue } from '@mantine/hooks';
 import type { DictionaryTags } from '@slugsmith/contract';
-import { checkNames, type KnownDictionaries, type ParsedPattern, PatternError } from '@slugsmith/generator';
+import {
+  checkNames,
+  type KnownDictionaries,
+  type ParsedPattern,
+  type PatternErrorParams,
+} from '@slugsmith/generator';
 import { type UseQueryResult, useQueries, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { ApiError } from '../../lib/api.js';
 import { patternInfo } from '../../lib/generator-api.js';
 import { type Validation, validatePattern } from './pattern-editor.js';
+import { isPatternErrorCode, type ShownPatternError } from './pattern-messages.js';
 import { dictionaryInfoQuery, dictionaryTagsQuery } from './use-suggest-meta.js';
 
 /**
- * A pattern the server refused as an editor error: a 400 names the offending span in
- * `details.start`/`details.end` (unknown dictionary or tag, words that run together); without a
+ * A pattern the server refused as an editor error: a 400 names the engine's code and parameters
+ * in `details.code`/`details.params` and the offending span in `details.start`/`details.end`
+ * (unknown dictionary or tag, words that run together); without a
  * span the whole pattern is marked, unless `spanRequired` (a call with other fields than the
  * pattern, whose 400 may be about them). Null for any other failure (offline, signed out, limits).
  */
@@ -18,9 +25,9 @@ export function serverPatternError(
   error: unknown,
   pattern: string,
   { spanRequired = false } = {},
-): PatternError | null {
+): ShownPatternError | null {
   if (!(error instanceof ApiError) || error.code !== 400) return null;
-  const details = (error.details ?? {}) as { start?: unknown; end?: unknown; expected?: unknown };
+  const details = (error.details ?? {}) as Record<string, unknown>;
   if (spanRequired && typeof details.start !== 'number') return null;
   const at = (value: unknown, fallback: number) =>
     typeof value === 'number' && Number.isInteger(value)
@@ -29,7 +36,13 @@ export function serverPatternError(
   const start = at(details.start, 0);
   const end = Math.max(start, at(details.end, pattern.length));
   const expected = Array.isArray(details.expected) ? details.expected.map(String) : [];
-  return new PatternError(error.message, start, end, expected);
+  const shown: ShownPatternError = { message: error.message, start, end, expected };
+  if (isPatternErrorCode(details.code)) {
+    shown.code = details.code;
+    const params = details.params;
+    shown.params = params && typeof params === 'object' ? (params as PatternErrorParams) : {};
+  }
+  return shown;
 }
 
 /** A tag list as the API answers it, or nothing when the answer is not a list. */

@@ -5,11 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { completions, type EditorMeta } from './completions.js';
 import { type Token, tokenize } from './highlight.js';
 import './pattern-editor.css';
-import { patternErrorText } from './pattern-messages.js';
+import { patternErrorText, type ShownPatternError } from './pattern-messages.js';
 
 export interface Validation {
   parsed: ParsedPattern | null;
-  error: PatternError | null;
+  error: ShownPatternError | null;
   /** The error is the server's (it knows the dictionaries), not the parser's. */
   fromServer?: boolean;
 }
@@ -22,13 +22,18 @@ export function validatePattern(pattern: string): Validation {
     if (error instanceof PatternError) return { parsed: null, error };
     return {
       parsed: null,
-      error: new PatternError(error instanceof Error ? error.message : String(error), 0, pattern.length),
+      error: {
+        message: error instanceof Error ? error.message : String(error),
+        start: 0,
+        end: pattern.length,
+        expected: [],
+      },
     };
   }
 }
 
 /** Highlighted tokens with the error span (or point) marked. */
-function renderMirror(pattern: string, tokens: Token[], error: PatternError | null): ReactNode[] {
+function renderMirror(pattern: string, tokens: Token[], error: ShownPatternError | null): ReactNode[] {
   const nodes: ReactNode[] = [];
   // Cut tokens at the error boundaries so the mark covers exactly [start, end).
   const cuts = new Set<number>();

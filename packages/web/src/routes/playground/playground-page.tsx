@@ -26,7 +26,7 @@ import { serverMessage } from '../../ui/server-messages.js';
 import { DictionaryBrowser } from './dictionary-browser.js';
 import { serverPatternError, usePatternCheck } from './pattern-check.js';
 import { PatternEditor } from './pattern-editor.js';
-import { patternErrorText, translatePatternMessage } from './pattern-messages.js';
+import { patternErrorText } from './pattern-messages.js';
 import { type SeriesChoice, SeriesTab } from './series-tab.js';
 import { useSuggestMeta } from './use-suggest-meta.js';
 
@@ -64,7 +64,7 @@ export function forgeErrorKey(error: unknown): { key: string; detail?: string } 
       return { key: 'errors:playground.failed', detail: serverMessage(error) };
     if (error.code === 429) return { key: 'errors:playground.rateLimit' };
     if (error.code === 400 || error.code === 422)
-      return { key: 'errors:playground.invalidPattern', detail: error.message };
+      return { key: 'errors:playground.invalidPattern', detail: serverMessage(error) };
     return { key: 'errors:playground.failed', detail: `${error.code} ${serverMessage(error)}` };
   }
   return { key: 'errors:playground.failed' };
@@ -185,9 +185,7 @@ function ForgeTab({ initialPattern }: { initialPattern: string }) {
       )}
       {failure && (
         <Alert color="red" variant="light" role="alert" title={t(failure.key)} data-testid="forge-error">
-          {failedPattern
-            ? patternErrorText(failedPattern, t)
-            : failure.detail && translatePatternMessage(failure.detail, t)}
+          {failedPattern ? patternErrorText(failedPattern, t) : failure.detail}
         </Alert>
       )}
       {results && (
