@@ -15,15 +15,3 @@ export function replacesKeys(
   if (change.rotation !== config.rotation) return true;
   return change.rotation === 'automatic' && change.rotation_period.trim() !== (config.rotation_period ?? '');
 }
-
-/**
- * The legacy SDK keys: the single key of each manual config. The rotating keys of an automatic
- * config are listed with their config instead (their deletion there would only regenerate them).
- */
-export function legacyKeysOnly<K extends { config: string }>(
-  keys: readonly K[],
-  configs: readonly Pick<SdkConfig, 'slug' | 'rotation'>[],
-): K[] {
-  const rotating = new Set(configs.filter((c) => c.rotation === 'automatic').map((c) => c.slug));
-  return keys.filter((k) => !rotating.has(k.config));
-}

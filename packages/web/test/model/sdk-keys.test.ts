@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isKeyActive, legacyKeysOnly, replacesKeys } from '../../src/model/sdk-keys.js';
+import { isKeyActive, replacesKeys } from '../../src/model/sdk-keys.js';
 
 describe('SDK keys and their rotation', () => {
   it('asks for confirmation when a change replaces the keys (§4)', () => {
@@ -22,20 +22,5 @@ describe('SDK keys and their rotation', () => {
     expect(key('2026-01-10T00:00:00Z')).toBe(true);
     expect(key('2026-01-11T00:00:00Z')).toBe(false);
     expect(key('2026-01-01T00:00:00Z', '2026-01-10T00:00:00Z')).toBe(false);
-  });
-
-  it('lists the rotating keys of an automatic config with the config, not as legacy keys', () => {
-    const keys = [
-      { slug: 'k1', config: 'web-app' },
-      { slug: 'k2', config: 'web-app' },
-      { slug: 'k3', config: 'old-widget' },
-      { slug: 'k4', config: 'gone' },
-    ];
-    const configs = [
-      { slug: 'web-app', rotation: 'automatic' as const },
-      { slug: 'old-widget', rotation: 'manual' as const },
-    ];
-    expect(legacyKeysOnly(keys, configs).map((k) => k.slug)).toEqual(['k3', 'k4']);
-    expect(legacyKeysOnly(keys, [])).toHaveLength(4);
   });
 });

@@ -64,13 +64,7 @@ export function SdkConfigsPanel({ org, series }: { org: Organisation; series?: s
           <ConfigCard key={c.id} org={org} config={c} onEdit={() => setEditing(c)} />
         ))}
       </Stack>
-      <LegacyKeys
-        org={org}
-        series={series}
-        // Without the list of configs (it failed above) every key is shown, as the API lists them.
-        configs={configs.data ?? (configs.isError ? [] : undefined)}
-        notInPlan={notInPlan}
-      />
+      <LegacyKeys org={org} series={series} notInPlan={notInPlan} />
       <ConfigDialog org={org} series={series} editing={editing} onClose={() => setEditing(null)} />
     </Stack>
   );

@@ -1,6 +1,6 @@
 import { Button, CopyButton, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import type { LegacySdkKey, Organisation, SdkConfig } from '@slugsmith/contract';
+import type { LegacySdkKey, Organisation } from '@slugsmith/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,23 +12,22 @@ import {
   deleteLegacySdkKey,
   hasRole,
 } from '../../../../lib/console-api.js';
-import { legacyKeysOnly } from '../../../../model/sdk-keys.js';
 import { formatDateTime } from '../../../../ui/format.js';
 import { notifyFailure, notifySuccess } from '../../../../ui/notify.js';
 import { ErrorState, ListSkeleton } from '../../../../ui/states.js';
 import { legacyKeyForm } from './config-form.js';
 
-/** Legacy SDK keys: each the single key of a manual config (list, create, delete). */
+/**
+ * Legacy SDK keys (list, create, delete): each the single key of a manual config made here. The
+ * API lists only these; a config made as a config is a card above, never also a legacy key.
+ */
 export function LegacyKeys({
   org,
   series,
-  configs,
   notInPlan,
 }: {
   org: Organisation;
   series?: string;
-  /** The configs listed above: the keys of their automatic ones are theirs, not legacy keys. */
-  configs: SdkConfig[] | undefined;
   notInPlan: boolean;
 }) {
   const { t, i18n } = useTranslation(['dashboard', 'errors']);
@@ -36,7 +35,6 @@ export function LegacyKeys({
   const queryClient = useQueryClient();
   const isAdmin = hasRole(org.role, 'admin');
   const keys = useQuery(consoleQueries.legacySdkKeys(org.slug, series));
-  const shown = keys.data && configs ? legacyKeysOnly(keys.data, configs) : undefined;
   const form = useForm({ initialValues: { name: '' }, validate: legacyKeyForm.validate });
   const [deleting, setDeleting] = useState<LegacySdkKey | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: consoleKeys.org(org.slug) });
@@ -84,16 +82,16 @@ export function LegacyKeys({
           </Group>
         </form>
       )}
-      {(keys.isPending || (keys.data && !configs)) && <ListSkeleton rows={1} />}
+      {keys.isPending && <ListSkeleton rows={1} />}
       {keys.isError && (
         <ErrorState title={t('legacy.loadFailed')} error={keys.error} onRetry={() => keys.refetch()} />
       )}
-      {shown && shown.length === 0 && (
+      {keys.data && keys.data.length === 0 && (
         <Text size="sm" c="dimmed">
           {t('legacy.empty')}
         </Text>
       )}
-      {shown && shown.length > 0 && (
+      {keys.data && keys.data.length > 0 && (
         <Table.ScrollContainer minWidth={600}>
           <Table verticalSpacing="xs" className="table-sticky-actions" data-testid="legacy-keys">
             <Table.Thead>
@@ -105,7 +103,7 @@ export function LegacyKeys({
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {shown.map((k) => (
+              {keys.data.map((k) => (
                 <Table.Tr key={k.slug}>
                   <Table.Td>
                     <Text size="sm">{k.name}</Text>
