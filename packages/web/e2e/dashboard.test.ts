@@ -140,11 +140,15 @@ describe('dashboard as a new user', () => {
   it('creates an organisation: the slug follows the name, stays editable and is validated', async () => {
     const { page } = await newUser('founder');
     await page.goto('/dashboard');
+    // The dashboard as a person finds it: loaded, the personal organisation listed.
     await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+    await page.getByTestId('org-card').first().waitFor();
     await page.getByTestId('org-create').click();
     const create = dialog(page, 'New organisation');
-    // A name suggested by our generator fills both fields.
-    await create.getByRole('button', { name: 'Suggest a name' }).click();
+    await create.getByTestId('org-name').waitFor();
+    // A name suggested by our generator fills both fields (the first asks load the generator:
+    // Playwright's default wait, not the file's 15 s, on a loaded machine).
+    await create.getByRole('button', { name: 'Suggest a name' }).click({ timeout: 30_000 });
     await expect.poll(() => create.getByTestId('org-slug').inputValue()).toMatch(/^[a-z]+-[a-z]+$/);
     expect(await create.getByTestId('org-name').inputValue()).toMatch(/^[A-Z][a-z]+ [A-Z][a-z]+$/);
     await create.getByTestId('org-name').fill(ORG_NAME);
