@@ -119,6 +119,7 @@ describe('agreement between an adjective and a noun of one language', () => {
   });
 
   it('no two positions render the same slug: exhaustive on a multilingual pattern with chained adjectives', () => {
+    // ~7 million slugs (about 5 s on a loaded machine, hence the minute).
     // Two adjectives before the noun both agree; an English word and a number sit around the group.
     const pattern = '{adjective@de}-{adjective@de}-{noun@de}.{noun}-{number:1d}';
     const info = gen.patternInfo(pattern);
@@ -133,7 +134,7 @@ describe('agreement between an adjective and a noun of one language', () => {
       expect(Object.values(FORMS_OF).some((f) => f[g] === a1)).toBe(true);
       expect(Object.values(FORMS_OF).some((f) => f[g] === a2)).toBe(true);
     }
-  });
+  }, 60_000);
 
   it('forms that coincide across genders stay injective: the noun fixes the gender', () => {
     // "blaue" is the feminine of blau and the masculine of an invented "blaug"; the noun tells them apart.
