@@ -2,9 +2,8 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './styles.css';
 import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, StrictMode, Suspense, useMemo } from 'react';
+import { lazy, type ReactNode, StrictMode, Suspense, useEffect, useMemo, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
@@ -13,6 +12,7 @@ import { SignInProvider } from './auth/sign-in.js';
 import './i18n/index.js';
 import { router } from './router.js';
 import { cssVariablesResolver, themeWithLabels } from './theme.js';
+import { whenIdleAfterLoad } from './ui/idle-queue.js';
 
 /** The theme is stored under `theme` as light or dark; nothing stored follows the system (§2.11). */
 const colorSchemeManager = localStorageColorSchemeManager({ key: 'theme' });
@@ -39,10 +39,29 @@ function ThemeProvider({ children }: { children: ReactNode }) {
   );
 }
 
+const Notifications = lazy(async () => ({
+  default: (await import('@mantine/notifications')).Notifications,
+}));
+
+/**
+ * The notifications' container (with its transitions) arrives after the first screen: a message
+ * shown before waits in the notifications store and appears once the container is there.
+ */
+function LateNotifications() {
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => whenIdleAfterLoad(() => setWanted(true)), []);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <Notifications position="top-right" />
+    </Suspense>
+  );
+}
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <ThemeProvider>
-      <Notifications position="top-right" />
+      <LateNotifications />
       <QueryClientProvider client={queryClient}>
         {/* Sign-in waits for the server to name its OpenID provider (one small request). */}
         <Suspense fallback={null}>

@@ -6,6 +6,9 @@ import { RouteErrorFallback } from './components/route-error-fallback.js';
 import { adminRoutes } from './routes/admin/admin-routes.js';
 import { LanguagePrefix } from './routes/language-prefix.js';
 
+/** A page's own translation namespaces, loaded with its code (lib/lazy-routes.ts, withNamespaces). */
+const texts = (...namespaces: string[]) => ({ namespaces });
+
 /** Routes whose render failures show the route error fallback (product spec §2.6). */
 const withFallback = (name: string) => ({ errorElement: <RouteErrorFallback route={name} /> });
 
@@ -31,10 +34,12 @@ export const routes: RouteObject[] = [
         children: [
           {
             path: '/',
+            handle: texts('landing'),
             lazy: async () => ({ Component: (await import('./routes/landing/landing-page.js')).LandingPage }),
           },
           {
             path: '/playground',
+            handle: texts('playground'),
             ...withFallback('playground'),
             lazy: async () => ({
               Component: (await import('./routes/playground/playground-page.js')).PlaygroundPage,
@@ -43,10 +48,12 @@ export const routes: RouteObject[] = [
           { path: '/documentation', element: <Navigate to="/docs" replace /> },
           {
             path: '/docs',
-            lazy: async () => ({ Component: (await import('./routes/docs/docs-pages.js')).DocsListPage }),
+            handle: texts('docs'),
+            lazy: async () => ({ Component: (await import('./routes/docs/list-pages.js')).DocsListPage }),
           },
           {
             path: '/docs/:docSlug',
+            handle: texts('docs'),
             lazy: async () => ({ Component: (await import('./routes/docs/docs-pages.js')).DocPage }),
           },
           {
@@ -56,6 +63,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: '/products',
+            handle: texts('products'),
             lazy: async () => ({
               Component: (await import('./routes/products/products-page.js')).ProductsPage,
             }),
@@ -88,28 +96,33 @@ export const routes: RouteObject[] = [
           },
           {
             path: '/articles',
+            handle: texts('docs'),
             lazy: async () => ({
-              Component: (await import('./routes/articles/articles-pages.js')).ArticlesListPage,
+              Component: (await import('./routes/docs/list-pages.js')).ArticlesListPage,
             }),
           },
           {
             path: '/articles/:slug',
+            handle: texts('docs'),
             lazy: async () => ({
               Component: (await import('./routes/articles/articles-pages.js')).ArticlePage,
             }),
           },
           {
             path: '/legal',
-            lazy: async () => ({ Component: (await import('./routes/legal/legal-pages.js')).LegalListPage }),
+            handle: texts('docs'),
+            lazy: async () => ({ Component: (await import('./routes/docs/list-pages.js')).LegalListPage }),
           },
           {
             path: '/legal/:slug',
+            handle: texts('docs'),
             lazy: async () => ({
               Component: (await import('./routes/legal/legal-pages.js')).LegalDocumentPage,
             }),
           },
           {
             path: '/contacts',
+            handle: texts('docs'),
             lazy: async () => ({
               Component: (await import('./routes/contacts/contacts-page.js')).ContactsPage,
             }),

@@ -2,9 +2,10 @@ import { Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useContentBlock } from '../lib/content.js';
+import { WhenNear } from '../ui/when-near.js';
 
-// The documents' renderer (product spec §2.9), loaded once a block has text to show: the landing
-// page's first paint does not wait for the markdown parser.
+// The documents' renderer (product spec §2.9), loaded once a block has text to show near the
+// viewport: the landing page's first paint does not wait for the markdown parser.
 const MarkdownArticle = lazy(async () => ({
   default: (await import('./markdown/markdown.js')).MarkdownArticle,
 }));
@@ -44,9 +45,11 @@ export function ContentBlock({ slug, heading }: { slug: string; heading: string 
       {block.isLoading ? (
         <TextSkeleton />
       ) : content ? (
-        <Suspense fallback={<TextSkeleton />}>
-          <MarkdownArticle content={content.body} />
-        </Suspense>
+        <WhenNear placeholder={<TextSkeleton />}>
+          <Suspense fallback={<TextSkeleton />}>
+            <MarkdownArticle content={content.body} />
+          </Suspense>
+        </WhenNear>
       ) : (
         <Paper withBorder p="md" radius="md" style={{ borderStyle: 'dashed' }}>
           <Text c="dimmed" data-testid={`placeholder-${slug}`}>

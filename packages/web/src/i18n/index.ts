@@ -43,7 +43,9 @@ export const i18nReady = i18n
     supportedLngs: LANGUAGE_CODES,
     fallbackLng: FALLBACKS,
     load: 'currentOnly',
-    ns: ['common', 'navigation', 'errors', 'components'],
+    // The shell's: every page's header, statistics ticker, footer, dialogs and messages. A page's
+    // own namespaces load with its code (route `handle.namespaces`, lib/lazy-routes.ts).
+    ns: ['common', 'navigation', 'errors', 'components', 'stats', 'auth'],
     defaultNS: 'common',
     fallbackNS: 'common',
     // Numbers a text interpolates get the reader's separators (64.999, not 64999).
@@ -69,6 +71,9 @@ export const i18nReady = i18n
       convertDetectedLanguage: (lng: string) => resolveLanguage(lng),
     },
     react: { useSuspense: true, bindI18n: `languageChanged ${FALLBACK_LOADED}` },
+    // The language is detected and the shell's bundles requested within init, so the first page's
+    // own bundles, requested as the router starts right after, go out in the same moment.
+    initAsync: false,
   })
   .then(() => applyDocumentLanguage(i18n.resolvedLanguage ?? DEFAULT_LANGUAGE));
 

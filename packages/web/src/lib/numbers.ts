@@ -1,5 +1,21 @@
 const SUFFIXES = ['', 'K', 'M', 'B', 'T', 'Qa', 'Qi'];
 
+const formats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * Intl.NumberFormat for a language and options, built once: building one costs far more than
+ * formatting with it, and every interpolated number of every text asks for one.
+ */
+function numberFormat(locale: string | undefined, options?: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale ?? ''}|${options ? JSON.stringify(options) : ''}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, options);
+    formats.set(key, format);
+  }
+  return format;
+}
+
 /** Below this, every language has a compact form in Intl (CLDR stops at trillions: Bio., 兆). */
 const COMPACT_LIMIT = 10n ** 15n;
 
@@ -17,8 +33,7 @@ export function formatCount(value: number | bigint | string, locale = 'en-GB'): 
     n = BigInt(value.trim());
   } else {
     if (!Number.isFinite(value)) return String(value);
-    if (!Number.isInteger(value))
-      return new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(value);
+    if (!Number.isInteger(value)) return numberFormat(locale, { maximumFractionDigits: 2 }).format(value);
     n = BigInt(value);
   }
   const negative = n < 0n;
@@ -31,7 +46,7 @@ export function formatCount(value: number | bigint | string, locale = 'en-GB'): 
   if (tier >= SUFFIXES.length || !isEnglish(locale)) {
     // The first three digits, cut (not rounded), with the reader's decimal separator.
     const s = abs.toString();
-    const mantissa = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(
+    const mantissa = numberFormat(locale, { maximumFractionDigits: 2 }).format(
       Number(`${s[0]}.${s.slice(1, 3)}`),
     );
     return `${sign}${mantissa}e${digits - 1}`;
@@ -48,7 +63,7 @@ export function formatCount(value: number | bigint | string, locale = 'en-GB'): 
     whole = tenths2 / 10n;
     frac = tenths2 % 10n;
   }
-  const fmt = new Intl.NumberFormat(locale, { maximumFractionDigits: 1, minimumFractionDigits: 0 });
+  const fmt = numberFormat(locale, { maximumFractionDigits: 1, minimumFractionDigits: 0 });
   const num =
     whole >= 100n || frac === 0n ? fmt.format(Number(whole)) : fmt.format(Number(whole) + Number(frac) / 10);
   return `${sign}${num}${SUFFIXES[t]}`;
@@ -63,7 +78,7 @@ function isEnglish(locale: string): boolean {
  * whole figure above it (as the English suffixes are), so `123,5 тыс.` reads `123 тыс.`.
  */
 function compact(n: bigint, locale: string): string {
-  const oneDecimal = new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 });
+  const oneDecimal = numberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 });
   const parts = oneDecimal.formatToParts(n);
   const whole = parts
     .filter((p) => p.type === 'integer')
@@ -76,7 +91,7 @@ function compact(n: bigint, locale: string): string {
     maximumFractionDigits: 0,
     roundingMode: 'trunc',
   } as Intl.NumberFormatOptions;
-  return new Intl.NumberFormat(locale, cut).format(n);
+  return numberFormat(locale, cut).format(n);
 }
 
 /**
@@ -90,9 +105,9 @@ export function formatInterpolated(
 ): unknown {
   if (typeof value !== 'number' || !Number.isFinite(value)) return value;
   try {
-    return new Intl.NumberFormat(lng).format(value);
+    return numberFormat(lng).format(value);
   } catch {
-    return new Intl.NumberFormat('en-GB').format(value);
+    return numberFormat('en-GB').format(value);
   }
 }
 
@@ -102,7 +117,7 @@ export function formatInterpolated(
  * (`<0,001`), so pass `anyUsed` when at least one id was generated.
  */
 export function formatUsedPercent(percent: number, locale = 'en-GB', anyUsed = percent > 0): string {
-  const fmt = new Intl.NumberFormat(locale, { maximumFractionDigits: percent < 1 ? 3 : 1 });
+  const fmt = numberFormat(locale, { maximumFractionDigits: percent < 1 ? 3 : 1 });
   if (anyUsed && percent < 0.001) return `<${fmt.format(0.001)}`;
   return fmt.format(percent);
 }
@@ -116,7 +131,7 @@ function unit(
   locale: string,
   display: 'short' | 'narrow' = 'short',
 ): string {
-  return new Intl.NumberFormat(locale, {
+  return numberFormat(locale, {
     style: 'unit',
     unit: name,
     unitDisplay: display,
@@ -156,7 +171,7 @@ export function formatPeriod(period: string, locale = 'en-GB'): string {
   const match = /^(\d+)([dhms])$/.exec(period.trim());
   if (!match) return period;
   const [, amount = '', suffix = ''] = match;
-  return new Intl.NumberFormat(locale, {
+  return numberFormat(locale, {
     style: 'unit',
     unit: PERIOD_UNITS[suffix as keyof typeof PERIOD_UNITS],
     unitDisplay: 'long',

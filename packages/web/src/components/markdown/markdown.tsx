@@ -1,5 +1,5 @@
 import { Typography } from '@mantine/core';
-import { type ComponentPropsWithoutRef, useMemo } from 'react';
+import { type ComponentPropsWithoutRef, memo, useMemo } from 'react';
 import Markdown, { type Components, type ExtraProps } from 'react-markdown';
 import { Link } from 'react-router';
 import rehypeSlug from 'rehype-slug';
@@ -83,9 +83,16 @@ const components: Components = {
 /**
  * A markdown document (product spec §2.9): GitHub-flavoured markdown, headings with ids and
  * self-links, code blocks with a copy button, the product's host replaced by the configured one.
- * Raw HTML in the text is not rendered.
+ * Raw HTML in the text is not rendered. Memoised: the text is parsed again only when it changes,
+ * not each time the page around it renders (a query settling, a language's texts arriving).
  */
-export function MarkdownArticle({ content, host }: { content: string; host?: string }) {
+export const MarkdownArticle = memo(function MarkdownArticle({
+  content,
+  host,
+}: {
+  content: string;
+  host?: string;
+}) {
   const text = useMemo(() => replaceProductHost(content, host ?? configuredHost()), [content, host]);
   return (
     <Typography className="doc-markdown" {...{ [ARTICLE_ATTRIBUTE]: '' }}>
@@ -94,4 +101,4 @@ export function MarkdownArticle({ content, host }: { content: string; host?: str
       </Markdown>
     </Typography>
   );
-}
+});

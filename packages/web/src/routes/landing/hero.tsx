@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SlugBadge } from '../../components/slug-badge.js';
 import type { PatternCategory, PatternExample } from '../../lib/content.js';
-import { forge } from '../../lib/generator-api.js';
 import { formatCount } from '../../lib/numbers.js';
+import { forgeLater } from './forge-later.js';
 
 /** Hero timings (product spec §9). */
 export const HERO_SLUGS_PER_PATTERN = 5;
@@ -33,7 +33,7 @@ function HeroCard({ example, onComplete }: { example: PatternExample; onComplete
   const { t, i18n } = useTranslation('landing');
   const slugs = useQuery({
     queryKey: ['hero-slugs', example.pattern],
-    queryFn: ({ signal }) => forge({ pattern: example.pattern, count: HERO_SLUGS_PER_PATTERN }, signal),
+    queryFn: ({ signal }) => forgeLater({ pattern: example.pattern, count: HERO_SLUGS_PER_PATTERN }, signal),
     staleTime: 0,
     gcTime: 0,
     retry: 0,

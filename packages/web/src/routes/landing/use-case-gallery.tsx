@@ -2,6 +2,7 @@ import { Anchor, Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { PatternCategory } from '../../lib/content.js';
+import { WhenNear } from '../../ui/when-near.js';
 import { playgroundLink } from './hero.js';
 
 export const CARD_PATTERNS = 3;
@@ -12,6 +13,18 @@ export const CARD_COLOURS = ['indigo', 'teal', 'grape', 'orange', 'cyan', 'pink'
 
 export function cardColour(index: number): (typeof CARD_COLOURS)[number] {
   return CARD_COLOURS[index % CARD_COLOURS.length] as (typeof CARD_COLOURS)[number];
+}
+
+/** The gallery's place while the examples load, or until a reader nears it. */
+function GallerySkeleton() {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+      {Array.from({ length: SKELETON_CARDS }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+        <Skeleton key={i} height={220} radius="lg" />
+      ))}
+    </SimpleGrid>
+  );
 }
 
 export function UseCaseGallery({
@@ -30,12 +43,7 @@ export function UseCaseGallery({
         {t('gallery.title')}
       </Title>
       {loading ? (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-          {Array.from({ length: SKELETON_CARDS }, (_, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-            <Skeleton key={i} height={220} radius="lg" />
-          ))}
-        </SimpleGrid>
+        <GallerySkeleton />
       ) : failed ? (
         <Text c="var(--mantine-color-error)" role="alert">
           {t('gallery.error')}
@@ -43,48 +51,58 @@ export function UseCaseGallery({
       ) : categories.length === 0 ? (
         <Text c="dimmed">{t('gallery.empty')}</Text>
       ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-          {categories.map((c, i) => (
-            <Card
-              key={c.id}
-              withBorder
-              radius="lg"
-              padding="lg"
-              data-testid="use-case-card"
-              data-colour={cardColour(i)}
-              // An accent bar only: the card's text keeps its contrast in both schemes.
-              style={{ borderTop: `4px solid var(--mantine-color-${cardColour(i)}-filled)` }}
-            >
-              <Stack gap="xs">
-                <Title order={3} size="h4">
-                  {c.category}
-                </Title>
-                {c.description && <Text size="sm">{c.description}</Text>}
-                {c.patterns.slice(0, CARD_PATTERNS).map((p) => (
-                  <Stack key={p.pattern} gap={0}>
-                    <Text size="sm" fw={600}>
-                      {p.name}
-                    </Text>
-                    <Anchor component={Link} to={playgroundLink(p.pattern)} ff="monospace" size="sm">
-                      {p.pattern}
-                    </Anchor>
-                    {p.punchline && (
-                      <Text size="xs" fs="italic">
-                        “{p.punchline}”
-                      </Text>
-                    )}
-                  </Stack>
-                ))}
-                {c.patterns.length > CARD_PATTERNS && (
-                  <Text size="sm" c="dimmed">
-                    {t('gallery.more', { count: c.patterns.length - CARD_PATTERNS })}
+        // Below the first screen: built when a reader nears it or the browser is idle.
+        <WhenNear placeholder={<GallerySkeleton />}>
+          <Cards categories={categories} />
+        </WhenNear>
+      )}
+    </section>
+  );
+}
+
+function Cards({ categories }: { categories: PatternCategory[] }) {
+  const { t } = useTranslation('landing');
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+      {categories.map((c, i) => (
+        <Card
+          key={c.id}
+          withBorder
+          radius="lg"
+          padding="lg"
+          data-testid="use-case-card"
+          data-colour={cardColour(i)}
+          // An accent bar only: the card's text keeps its contrast in both schemes.
+          style={{ borderTop: `4px solid var(--mantine-color-${cardColour(i)}-filled)` }}
+        >
+          <Stack gap="xs">
+            <Title order={3} size="h4">
+              {c.category}
+            </Title>
+            {c.description && <Text size="sm">{c.description}</Text>}
+            {c.patterns.slice(0, CARD_PATTERNS).map((p) => (
+              <Stack key={p.pattern} gap={0}>
+                <Text size="sm" fw={600}>
+                  {p.name}
+                </Text>
+                <Anchor component={Link} to={playgroundLink(p.pattern)} ff="monospace" size="sm">
+                  {p.pattern}
+                </Anchor>
+                {p.punchline && (
+                  <Text size="xs" fs="italic">
+                    “{p.punchline}”
                   </Text>
                 )}
               </Stack>
-            </Card>
-          ))}
-        </SimpleGrid>
-      )}
-    </section>
+            ))}
+            {c.patterns.length > CARD_PATTERNS && (
+              <Text size="sm" c="dimmed">
+                {t('gallery.more', { count: c.patterns.length - CARD_PATTERNS })}
+              </Text>
+            )}
+          </Stack>
+        </Card>
+      ))}
+    </SimpleGrid>
   );
 }
