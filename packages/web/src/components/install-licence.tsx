@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { useAccount } from '../auth/account.js';
 import { useInstall } from '../lib/install.js';
 import { formatCount } from '../lib/numbers.js';
+import { Field } from '../ui/field.js';
 import { formatDate } from '../ui/format.js';
 
 /** A licence's standing as a colour, here and on the admin Installation page. */
@@ -34,19 +35,6 @@ export function UpgradeLabel() {
   return useInstall().data?.mode === 'on_premise'
     ? t('install:console.seeLicence')
     : t('dashboard:plan.upgrade');
-}
-
-function Field({ label, value, testId }: { label: string; value: string; testId: string }) {
-  return (
-    <Stack gap={0}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={500} data-testid={testId}>
-        {value}
-      </Text>
-    </Stack>
-  );
 }
 
 /** The install's licence: holder, plan, nodes, expiry and days left; how to renew once it ends. */

@@ -1,8 +1,9 @@
-import { Alert, Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Group, Paper, SimpleGrid, Stack, Table, Title } from '@mantine/core';
 import type { InstallLicence, InstallNode, InstallStatus } from '@slugsmith/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { STANDING_COLOURS } from '../../../components/install-licence.js';
+import { Field } from '../../../ui/field.js';
 import { formatDate, formatDateTime } from '../../../ui/format.js';
 import { ErrorState, ListSkeleton } from '../../../ui/states.js';
 import { AdminHeader, TableScroll } from '../parts.js';
@@ -81,19 +82,6 @@ function StandingAlert({ licence }: { licence: InstallLicence }) {
     >
       {t(`warning.${licence.standing}`, values)}
     </Alert>
-  );
-}
-
-function Field({ label, value, testId }: { label: string; value: string; testId?: string }) {
-  return (
-    <Stack gap={0}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={500} data-testid={testId}>
-        {value}
-      </Text>
-    </Stack>
   );
 }
 

@@ -2,6 +2,7 @@ import { Alert, Button, FileButton, Group, Paper, SimpleGrid, Stack, Text, Title
 import type { InstallRevocation } from '@slugsmith/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Field } from '../../../ui/field.js';
 import { formatDateTime } from '../../../ui/format.js';
 import { notifyFailure, notifySuccess } from '../../../ui/notify.js';
 import { useStaff } from '../use-staff.js';
@@ -91,19 +92,6 @@ export function RevocationPanel({ revocation }: { revocation: InstallRevocation 
           </Alert>
         )}
       </Paper>
-    </Stack>
-  );
-}
-
-function Field({ label, value, testId }: { label: string; value: string; testId?: string }) {
-  return (
-    <Stack gap={0}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={500} data-testid={testId}>
-        {value}
-      </Text>
     </Stack>
   );
 }
