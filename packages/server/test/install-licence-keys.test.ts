@@ -1,10 +1,10 @@
-import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { developmentKeysWarning, loadTrustedKeys, shippedKeys } from '../src/areas/install/licence-source.js';
 import { ConfigError, loadConfig } from '../src/platform/config.js';
 import { closeApp, testConfig } from './support/app.js';
 import { licenceKit } from './support/install.js';
+import { LogLines } from './support/log-lines.js';
 
 /**
  * Whose licences an install trusts: the issuer's keys shipped with the release
@@ -35,21 +35,18 @@ describe('[pglite] trusted licence keys', () => {
   });
 
   it('the switch is warned about at start', async () => {
-    const logs: { level: number; msg: string; licence_keys?: string }[] = [];
-    const stream = new PassThrough();
-    stream.on('data', (chunk: Buffer) => {
-      for (const line of chunk.toString().split('\n').filter(Boolean)) logs.push(JSON.parse(line));
-    });
+    const logs = new LogLines();
     const config = testConfig('pglite', {
       LOG_LEVEL: 'warn',
       LICENSE: licence,
       LICENSE_KEYS: kit.keysFile,
     });
-    const app = await buildApp(config, { logStream: stream });
+    const app = await buildApp(config, { logStream: logs.stream });
     try {
-      await expect
-        .poll(() => logs.find((l) => l.msg === developmentKeysWarning), { timeout: 5_000 })
-        .toMatchObject({ level: 40, licence_keys: kit.keysFile });
+      expect(await logs.next((l) => l.msg === developmentKeysWarning)).toMatchObject({
+        level: 40,
+        licence_keys: kit.keysFile,
+      });
       expect(developmentKeysWarning).toMatch(/^DEVELOPMENT ONLY: LICENSE_KEYS is set/);
     } finally {
       await closeApp(app, config);

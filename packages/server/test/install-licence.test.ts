@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
-import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
@@ -8,6 +7,7 @@ import { newLicenceSigningKey, publicLicenceKey } from '../src/areas/licences/to
 import { closeApp, TestContext, testConfig } from './support/app.js';
 import { licenceKit, OPEN_FEATURES } from './support/install.js';
 import { orgWithOwner } from './support/keys.js';
+import { LogLines } from './support/log-lines.js';
 
 /**
  * A server started with LICENSE (one PGlite node): the licence's limits instead of the plan
@@ -24,7 +24,7 @@ describe('[pglite] an on-premise install', () => {
   let kit: Kit;
   let ctx: TestContext;
   let licencePath: string;
-  const logs: { level: number; msg: string }[] = [];
+  const logs = new LogLines();
 
   beforeAll(async () => {
     kit = await licenceKit();
@@ -34,10 +34,6 @@ describe('[pglite] an on-premise install', () => {
       features: { ...OPEN_FEATURES, max_nodes: 1, max_forge_per_request: 3 },
     });
     licencePath = await kit.write(LICENCE_FILE, first);
-    const stream = new PassThrough();
-    stream.on('data', (chunk: Buffer) => {
-      for (const line of chunk.toString().split('\n').filter(Boolean)) logs.push(JSON.parse(line));
-    });
     const config = testConfig('pglite', {
       LOG_LEVEL: 'info',
       LICENSE: licencePath,
@@ -46,7 +42,7 @@ describe('[pglite] an on-premise install', () => {
       // No issuer to reach (its revocation list: install-revocations.test.ts).
       LICENSE_REVOCATION_URL: 'off',
     });
-    ctx = new TestContext(await buildApp(config, { logStream: stream }), config);
+    ctx = new TestContext(await buildApp(config, { logStream: logs.stream }), config);
   });
 
   afterAll(async () => {
@@ -58,15 +54,12 @@ describe('[pglite] an on-premise install', () => {
     const { token } = await ctx.admin();
     return ctx.request('GET', '/api/v1/admin/install', { token });
   };
-  /** Replaces the licence file and waits until the server has it in force. */
-  const renew = async (claims: ReturnType<Kit['claims']>) => {
-    await kit.write(LICENCE_FILE, claims);
-    for (let i = 0; i < 50; i++) {
-      const r = await install();
-      if (r.body.licence.id === claims.jti) return r.body;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error('renewal not seen');
+  /** Replaces the licence file and waits until the server says it has it in force. */
+  const renew = async (claims: ReturnType<Kit['claims']>, key?: Parameters<Kit['write']>[2]) => {
+    const from = logs.lines.length;
+    await kit.write(LICENCE_FILE, claims, key);
+    await logs.next((l) => l.licence === claims.jti && l.msg.startsWith('licence renewed from'), from);
+    return (await install()).body;
   };
 
   let apiKey: string;
@@ -125,7 +118,8 @@ describe('[pglite] an on-premise install', () => {
     );
     expect(expiring.licence).toMatchObject({ standing: 'expiring', days_left: 11 });
     expect(expiring.licence.warning).toMatch(/^the licence expires on \d{4}-\d\d-\d\d \(in 11 days\)/);
-    expect(logs.some((l) => l.level === 40 && l.msg.startsWith('the licence expires on'))).toBe(true);
+    // Logged by the renewing heartbeat after the renewal itself.
+    expect(await logs.next((l) => l.msg.startsWith('the licence expires on'))).toMatchObject({ level: 40 });
     expect((await forge(1)).status).toBe(200);
 
     const grace = await renew(kit.claims({ max_nodes: 1, exp: kit.now - 3 * day }));
@@ -142,7 +136,7 @@ describe('[pglite] an on-premise install', () => {
     );
     expect(refused.body.details).toMatchObject({ reason: 'licence-expired' });
     expect((await mcpToolList()).status).toBe(503);
-    expect(logs.some((l) => l.level === 50 && l.msg.includes('generation is refused'))).toBe(true);
+    expect(await logs.next((l) => l.msg.includes('generation is refused'))).toMatchObject({ level: 50 });
     // The console and the data stay reachable.
     const series = await ctx.request('GET', `/api/v1/orgs/${org.org}/series`, { token: org.owner.token });
     expect(series.status).toBe(200);
@@ -157,17 +151,14 @@ describe('[pglite] an on-premise install', () => {
 
     const foreign = await newLicenceSigningKey();
     await kit.write(LICENCE_FILE, kit.claims({ max_nodes: 1 }), foreign);
-    for (let i = 0; i < 50 && !logs.some((l) => l.msg.includes('the previous licence stays')); i++) {
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    expect(logs.some((l) => l.level === 50 && l.msg.includes('the previous licence stays'))).toBe(true);
+    const refused = await logs.next((l) => l.msg.includes('the previous licence stays'));
+    expect(refused.level).toBe(50);
     expect((await install()).body.licence.id).toBe(perpetual.jti);
 
     // The issuer rotated its keys: once LICENSE_KEYS lists the new one, a licence it signed renews.
     await writeFile(kit.keysFile, JSON.stringify({ keys: [publicLicenceKey(foreign)] }));
     const rotated = kit.claims({ max_nodes: 1, exp: undefined, perpetual: true });
-    await kit.write(LICENCE_FILE, rotated, foreign);
-    await expect.poll(async () => (await install()).body.licence.id, { timeout: 5_000 }).toBe(rotated.jti);
+    expect((await renew(rotated, foreign)).licence.id).toBe(rotated.jti);
   });
 });
 
