@@ -223,7 +223,8 @@ export async function buildApp(
       },
     );
     server.decorate('billing', billing);
-    followSubscriptions(billing.subscriptionChanges, database.db);
+    // Only the service issues licences: an install sells nothing and signs no licence.
+    if (!install) followSubscriptions(billing.subscriptionChanges, database.db);
     server.addHook('onClose', async () => billing.stop());
     const readiness = new Readiness(database, install && (() => install.refusal()?.message));
     // With METRICS or METRICS_TOKEN only: otherwise no metric is kept and no hook runs.
@@ -347,7 +348,9 @@ export async function buildApp(
         billingRoutes(api, deps);
         billing.provider.routes(api);
         providerObjectRoutes(api, deps);
-        licenceRoutes(api, deps);
+        // The issuer's routes (key set, revocations, licences, signing keys): an install has its
+        // licence from its issuer and would only make signing keys of its own by answering them.
+        if (!install) licenceRoutes(api, deps);
         seriesRoutes(api, deps);
         apiKeyRoutes(api, deps);
         statsRoutes(api, deps);

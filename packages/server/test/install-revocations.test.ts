@@ -343,6 +343,19 @@ for (const kind of testDatabases) {
           },
         ]);
         expect((await runMain(rotateMain, ['extra'], env)).code).toBe(2);
+        // An install issues nothing: the command refuses it and leaves its keys alone.
+        const licencePath = await kit.write('rotating-install.licence', kit.claims());
+        const onInstall = await runMain(rotateMain, [], {
+          ...env,
+          LICENSE: licencePath,
+          LICENSE_KEYS: kit.keysFile,
+        });
+        expect(onInstall.code).toBe(1);
+        expect(onInstall.errors[0]).toMatch(/^LICENSE is set: this is an on-premise install/);
+        const after = (await read(`SELECT value FROM secrets WHERE name = 'licence_signing_keys'`)) as {
+          value: { kid: string }[];
+        }[];
+        expect(after[0]?.value.map((k) => k.kid)).toEqual([first.lines[0]?.split(': ')[1]]);
       });
     });
   });

@@ -1,6 +1,7 @@
 import { recordAudit } from '../areas/audit/service.js';
 import { licenceSigningKeys, rotateLicenceKeys } from '../areas/licences/keys.js';
-import { runCommand, startedAsScript } from './command.js';
+import { loadConfig } from '../platform/config.js';
+import { CommandError, runCommand, startedAsScript } from './command.js';
 
 const USAGE = `usage: slugsmith-server rotate-licence-keys
   the issuing service: a new key signs new licences from now on; an older key stays published while
@@ -8,6 +9,12 @@ const USAGE = `usage: slugsmith-server rotate-licence-keys
 
 export async function main(args: string[]): Promise<void> {
   await runCommand(USAGE, args, { positional: 0 }, async (_positionals, open) => {
+    // An install's licence comes from its issuer; keys of its own would sign nothing it trusts.
+    if (loadConfig().install) {
+      throw new CommandError(
+        'LICENSE is set: this is an on-premise install, which issues no licences. Rotate the keys on the issuing service.',
+      );
+    }
     const database = await open({
       existing: true,
       whileServing:
