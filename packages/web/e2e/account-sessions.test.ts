@@ -1,37 +1,18 @@
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signInWithApi, signUpWithApi } from './api-sign-in.js';
-import { launchChromium } from './chromium.js';
-import { newContext, newPerson, type RealServer, startRealServer } from './real-server.js';
+import { newPerson } from './real-server.js';
+import { realSuite } from './real-suite.js';
 
-let browser: Browser;
-let server: RealServer;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  [browser, server] = await Promise.all([launchChromium(), startRealServer()]);
-});
-
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-  await server?.close();
-});
-
-async function context() {
-  const created = await newContext(browser, server);
-  contexts.push(created);
-  return created;
-}
+const suite = realSuite();
 
 /** Issue 31 item 15: /account lists the sessions of two browsers and signs the other one out. */
 describe('the account page lists the sessions and signs one out', () => {
   it('shows this device and the other browser; signing the other out leaves this one', async () => {
     const person = newPerson('sessions');
-    const page = await (await context()).newPage();
-    await signUpWithApi(page, server, person);
-    const other = await (await context()).newPage();
-    await signInWithApi(other, server, person, { returnTo: '/dashboard' });
+    const page = await suite.newPage();
+    await signUpWithApi(page, suite.server, person);
+    const other = await suite.newPage();
+    await signInWithApi(other, suite.server, person, { returnTo: '/dashboard' });
 
     await page.goto('/account');
     const rows = page.getByTestId('session-row');

@@ -6,45 +6,33 @@
  * Needs the built console (npm run build -w @slugsmith/web).
  */
 import type { AdminLicence, AdminLicenceKeys, AuditPage, LicenceKeySet } from '@slugsmith/contract';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { STAFF, signInWithApi } from './api-sign-in.js';
-import { launchChromium } from './chromium.js';
 import { checkSchemes } from './page-checks.js';
-import { apiAs, newContext, type RealServer, startRealServer } from './real-server.js';
+import { apiAs } from './real-server.js';
+import { realSuite } from './real-suite.js';
 
-let server: RealServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startRealServer(), launchChromium()]);
-});
-
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-  await server?.close();
-});
-
-async function newPage(): Promise<Page> {
-  const context = await newContext(browser, server);
-  contexts.push(context);
-  return context.newPage();
-}
+const suite = realSuite();
 
 describe('licence signing keys', () => {
   it('the admin rotates the keys after confirming; the old key stays while its licence is in force', async () => {
-    const staff = await newPage();
-    const token = await signInWithApi(staff, server, STAFF);
-    const org = await apiAs<{ slug: string }>(server, token, 'POST', '/orgs', { name: 'Key Room' });
-    const issued = await apiAs<AdminLicence>(server, token, 'POST', `/admin/orgs/${org.body.slug}/licences`, {
-      plan: 'on-premise',
-      max_nodes: 1,
-      perpetual: true,
-    });
+    const staff = await suite.newPage();
+    const token = await signInWithApi(staff, suite.server, STAFF);
+    const org = await apiAs<{ slug: string }>(suite.server, token, 'POST', '/orgs', { name: 'Key Room' });
+    const issued = await apiAs<AdminLicence>(
+      suite.server,
+      token,
+      'POST',
+      `/admin/orgs/${org.body.slug}/licences`,
+      {
+        plan: 'on-premise',
+        max_nodes: 1,
+        perpetual: true,
+      },
+    );
     expect(issued.status).toBe(201);
-    const before = (await apiAs<AdminLicenceKeys>(server, token, 'GET', '/admin/licences/keys')).body.keys;
+    const before = (await apiAs<AdminLicenceKeys>(suite.server, token, 'GET', '/admin/licences/keys')).body
+      .keys;
 
     await staff.goto('/admin/licences');
     const panel = staff.getByTestId('licence-keys');
@@ -59,13 +47,16 @@ describe('licence signing keys', () => {
     await confirm.getByTestId('confirm-button').click();
     await confirm.waitFor({ state: 'hidden' });
     await expect.poll(() => rows.count()).toBe(before.length + 1);
-    const after = (await apiAs<AdminLicenceKeys>(server, token, 'GET', '/admin/licences/keys')).body.keys;
+    const after = (await apiAs<AdminLicenceKeys>(suite.server, token, 'GET', '/admin/licences/keys')).body
+      .keys;
     expect(after[0]?.kid).not.toBe(before[0]?.kid);
     expect(after[1]).toMatchObject({ kid: before[0]?.kid, signing: false });
     await panel.getByText(after[0]?.kid ?? '', { exact: true }).waitFor();
-    const published = (await (await fetch(`${server.url}/api/v1/licences/keys`)).json()) as LicenceKeySet;
+    const published = (await (
+      await fetch(`${suite.server.url}/api/v1/licences/keys`)
+    ).json()) as LicenceKeySet;
     expect(published.keys.map((k) => k.kid)).toEqual(after.map((k) => k.kid));
-    const audit = await apiAs<AuditPage>(server, token, 'GET', '/admin/audit?object_type=licence_key');
+    const audit = await apiAs<AuditPage>(suite.server, token, 'GET', '/admin/audit?object_type=licence_key');
     expect(audit.body.items[0]).toMatchObject({
       action: 'licence_key.rotate',
       actor: { email: STAFF.email },

@@ -8,44 +8,26 @@
  * Needs the built console (npm run build -w @slugsmith/web).
  */
 import type { AdminLicence, Licence, RevokedLicences } from '@slugsmith/contract';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { STAFF, signInWithApi, signUpWithApi, staffToken as staffApiToken } from './api-sign-in.js';
-import { launchChromium } from './chromium.js';
 import { checkSchemes } from './page-checks.js';
-import { apiAs, newContext, newPerson, type RealServer, startRealServer } from './real-server.js';
+import { apiAs, newPerson } from './real-server.js';
+import { realSuite } from './real-suite.js';
 
-let server: RealServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startRealServer(), launchChromium()]);
-});
-
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-  await server?.close();
-});
-
-async function newPage(): Promise<Page> {
-  const context = await newContext(browser, server);
-  contexts.push(context);
-  return context.newPage();
-}
+const suite = realSuite();
 
 /** Staff signed in on a new page, and their access token. */
 async function staffPage(): Promise<{ staff: Page; staffToken: string }> {
-  const staff = await newPage();
-  return { staff, staffToken: await signInWithApi(staff, server, STAFF) };
+  const staff = await suite.newPage();
+  return { staff, staffToken: await signInWithApi(staff, suite.server, STAFF) };
 }
 
 /** A customer signed in on a new page, owning a new organisation "Rack Room". */
 async function customerWithOrg(): Promise<{ customer: Page; customerToken: string; org: string }> {
-  const customer = await newPage();
-  const customerToken = await signUpWithApi(customer, server, newPerson('licensee'));
-  const created = await apiAs<{ slug: string }>(server, customerToken, 'POST', '/orgs', {
+  const customer = await suite.newPage();
+  const customerToken = await signUpWithApi(customer, suite.server, newPerson('licensee'));
+  const created = await apiAs<{ slug: string }>(suite.server, customerToken, 'POST', '/orgs', {
     name: 'Rack Room',
   });
   expect(created.status).toBe(201);
@@ -54,7 +36,7 @@ async function customerWithOrg(): Promise<{ customer: Page; customerToken: strin
 
 /** A perpetual 4-node on-premise licence issued by staff over the API. */
 async function issueLicence(staffToken: string, org: string): Promise<AdminLicence> {
-  const issued = await apiAs<AdminLicence>(server, staffToken, 'POST', `/admin/orgs/${org}/licences`, {
+  const issued = await apiAs<AdminLicence>(suite.server, staffToken, 'POST', `/admin/orgs/${org}/licences`, {
     plan: 'on-premise',
     max_nodes: 4,
     perpetual: true,
@@ -73,7 +55,7 @@ describe('licences staff issue and revoke', () => {
     const dialog = staff.getByRole('dialog', { name: 'Issue a licence by hand' });
     await expect.poll(() => dialog.getByTestId('licence-plan').inputValue()).toBe('On-premise');
     await dialog.getByTestId('licence-nodes-input').fill('4');
-    // Neither a date nor perpetual: the server's refusal is shown at the date.
+    // Neither a date nor perpetual: the suite.server's refusal is shown at the date.
     await dialog.getByTestId('licence-issue-submit').click();
     await dialog.getByText('Choose an expiry date, or make the licence perpetual.').waitFor();
     await dialog.getByTestId('licence-perpetual').check();
@@ -87,7 +69,12 @@ describe('licences staff issue and revoke', () => {
     await row.getByText('admin@slugsmith.local').waitFor();
     await checkSchemes(staff, 'admin organisation with a licence', () => row.waitFor());
 
-    const listed = await apiAs<AdminLicence[]>(server, staffToken, 'GET', `/admin/orgs/${org}/licences`);
+    const listed = await apiAs<AdminLicence[]>(
+      suite.server,
+      staffToken,
+      'GET',
+      `/admin/orgs/${org}/licences`,
+    );
     expect(listed.body[0]).toMatchObject({
       max_nodes: 4,
       perpetual: true,
@@ -119,19 +106,21 @@ describe('licences staff issue and revoke', () => {
     await expect.poll(() => row.getByTestId('licence-status').getAttribute('data-status')).toBe('revoked');
     expect(await row.getByTestId('licence-revoke').count()).toBe(0);
 
-    const revoked = await fetch(`${server.url}/api/v1/licences/revoked`);
+    const revoked = await fetch(`${suite.server.url}/api/v1/licences/revoked`);
     expect(((await revoked.json()) as RevokedLicences).ids).toContain(issued.id);
   });
 
   it("shows the customer the revoked licence in the organisation's Licences tab, with its token to copy", async () => {
     const [staffToken, { customer, customerToken, org }] = await Promise.all([
-      staffApiToken(server),
+      staffApiToken(suite.server),
       customerWithOrg(),
     ]);
     const issued = await issueLicence(staffToken, org);
-    const revoked = await apiAs(server, staffToken, 'POST', `/admin/licences/${issued.id}/revoke`);
+    const revoked = await apiAs(suite.server, staffToken, 'POST', `/admin/licences/${issued.id}/revoke`);
     expect(revoked.status).toBe(200);
-    await customer.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    await customer
+      .context()
+      .grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.server.url });
     await customer.goto(`/dashboard/org/${encodeURIComponent(org)}`);
     await customer.getByTestId('tab-licences').click();
     const row = customer.getByTestId('licence-row');
@@ -139,7 +128,7 @@ describe('licences staff issue and revoke', () => {
     expect(await row.getByTestId('licence-nodes').textContent()).toBe('4');
     await checkSchemes(customer, 'organisation licences tab', () => row.waitFor());
     await row.getByRole('button', { name: /^Copy the On-premise licence / }).click();
-    const theirs = await apiAs<Licence[]>(server, customerToken, 'GET', `/orgs/${org}/licences`);
+    const theirs = await apiAs<Licence[]>(suite.server, customerToken, 'GET', `/orgs/${org}/licences`);
     expect(await customer.evaluate(() => navigator.clipboard.readText())).toBe(theirs.body[0]?.token);
   });
 });
