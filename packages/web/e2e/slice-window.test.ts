@@ -1,34 +1,16 @@
 /**
  * The series dashboard's Slice panel opens where the plan lets a slice start: a slice may start at
  * most `slice_window_back` positions behind the ids handed out, so a series past that many ids
- * opens on its window instead of a refusal at position 0. Against the real server in Chromium.
+ * opens on its window instead of a refusal at position 0. Against the real server in Chromium;
+ * the window's rule itself is test/slice-panel.test.ts's.
  * Needs the built console (npm run build -w @slugsmith/web).
  */
 import type { EffectiveLimits, PlanFeatures } from '@slugsmith/contract';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { earliestStart, pageStarts } from '../src/routes/series/slice-panel.js';
 import { signUpWithApi, staffToken } from './api-sign-in.js';
 import { launchChromium } from './chromium.js';
 import { apiAs, newContext, newPerson, type RealServer, startRealServer } from './real-server.js';
-
-describe('the first position of the slice window', () => {
-  it('is at most slice_window_back behind the ids handed out, never below 0', () => {
-    expect(earliestStart(1_500n, 1_000)).toBe(500n);
-    expect(earliestStart(1_000n, 1_000)).toBe(0n);
-    expect(earliestStart(999n, 1_000)).toBe(0n);
-    expect(earliestStart(1_500n, 0)).toBe(1_500n);
-    // No limit (-1), or the plan not known: from 0.
-    expect(earliestStart(1_500n, -1)).toBe(0n);
-    expect(earliestStart(1_500n, undefined)).toBe(0n);
-  });
-
-  it('bounds paging back', () => {
-    expect(pageStarts(500n, 10, 10_000n, 500n)).toEqual({ previous: null, next: 510n });
-    expect(pageStarts(505n, 10, 10_000n, 500n)).toEqual({ previous: 500n, next: 515n });
-    expect(pageStarts(530n, 10, 10_000n, 500n)).toEqual({ previous: 520n, next: 540n });
-  });
-});
 
 describe('the Slice panel of a series past its plan window', () => {
   let server: RealServer;
