@@ -83,7 +83,9 @@ describe('the staff area', () => {
     ])
       await nav.getByRole('link', { name }).waitFor();
     await staff.getByTestId('staff-level').getByText('Admin').waitFor();
-    await checkSchemes(staff, 'admin dashboard', () => staff.getByTestId('fig-orgs').waitFor());
+    await checkSchemes(staff, 'admin dashboard', () => staff.getByTestId('fig-orgs').waitFor(), {
+      outline: true,
+    });
     // A billing figure opens the list it counts, filtered.
     await staff.getByTestId('fig-paying').click();
     await staff.waitForURL(
