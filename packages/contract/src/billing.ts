@@ -46,15 +46,17 @@ export const CheckoutRequest = z
 export type CheckoutRequest = z.infer<typeof CheckoutRequest>;
 
 /**
- * What the browser needs to open the provider's checkout: the local sandbox's hosted page
- * (`checkout_url`), or Paddle.js with `client_token`, `environment` and `transaction_id`.
+ * What the browser needs to open the provider's checkout: the provider's hosted page
+ * (`checkout_url`: the local sandbox's), or the provider's checkout script opened with
+ * `provider_token` (its public token, null for a hosted page), `environment` and `transaction_id`
+ * (Paddle.js). `provider` names which, so the token needs no provider-specific name.
  */
 export const CheckoutSession = z
   .object({
     provider: PaymentProviderName,
     transaction_id: z.string(),
     checkout_url: z.string().nullable(),
-    client_token: z.string().nullable(),
+    provider_token: z.string().nullable(),
     environment: z.enum(['sandbox', 'production']),
     /** Where the provider sends the buyer back (our /checkout/success). */
     success_url: z.string(),

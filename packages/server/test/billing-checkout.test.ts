@@ -47,7 +47,7 @@ describeEachDatabase('billing checkout', (ctx) => {
       expect(r.status, JSON.stringify(r.body)).toBe(200);
       expect(r.body).toMatchObject({
         provider: 'local',
-        client_token: null,
+        provider_token: null,
         environment: 'sandbox',
         success_url: `${ctx().config.publicUrl}/checkout/success?org=${t.org}`,
       });

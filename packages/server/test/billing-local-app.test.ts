@@ -259,7 +259,7 @@ describeEachDatabase('local payments in the app', (ctx) => {
       provider: 'local',
       transaction_id: prepared.body.transaction_id,
       checkout_url: prepared.body.checkout_url,
-      client_token: null,
+      provider_token: null,
       environment: 'sandbox',
       success_url: prepared.body.success_url,
     });

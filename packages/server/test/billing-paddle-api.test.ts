@@ -578,7 +578,7 @@ describeEachDatabase('Paddle provider API calls (local stand-in of the Paddle AP
       expect(prepared).toEqual({
         transactionId: paddle.transactions.get(prepared.transactionId)?.id,
         checkoutUrl: null,
-        clientToken: CLIENT_TOKEN,
+        providerToken: CLIENT_TOKEN,
         environment: 'sandbox',
       });
       expect(prepared.transactionId).toMatch(/^txn_/);
@@ -593,7 +593,7 @@ describeEachDatabase('Paddle provider API calls (local stand-in of the Paddle AP
       expect(await provider.resumeCheckout(prepared.transactionId)).toEqual({
         transactionId: prepared.transactionId,
         checkoutUrl: null,
-        clientToken: CLIENT_TOKEN,
+        providerToken: CLIENT_TOKEN,
         environment: 'sandbox',
         open: true,
         orgId,

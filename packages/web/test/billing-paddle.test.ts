@@ -21,7 +21,7 @@ const session: CheckoutSession = {
   provider: 'paddle',
   transaction_id: 'txn_01',
   checkout_url: null,
-  client_token: 'test_token',
+  provider_token: 'test_token',
   environment: 'sandbox',
   success_url: 'https://console.example/checkout/success?org=acme',
 };
@@ -65,7 +65,7 @@ describe('Paddle.js checkout', () => {
   });
 
   it('refuses a session without a client token', async () => {
-    await expect(openPaddleCheckout({ ...session, client_token: null }, () => {})).rejects.toThrow(
+    await expect(openPaddleCheckout({ ...session, provider_token: null }, () => {})).rejects.toThrow(
       'The server sent no Paddle client token',
     );
   });

@@ -3540,11 +3540,11 @@ export interface components {
     };
     CheckoutSession: {
       checkout_url: string | null;
-      client_token: string | null;
       /** @enum {string} */
       environment: 'sandbox' | 'production';
       /** @enum {string} */
       provider: 'local' | 'paddle';
+      provider_token: string | null;
       success_url: string;
       transaction_id: string;
     };

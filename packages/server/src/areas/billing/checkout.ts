@@ -140,7 +140,7 @@ export async function prepareCheckout(
       provider: provider.name,
       transaction_id: prepared.transactionId,
       checkout_url: prepared.checkoutUrl,
-      client_token: prepared.clientToken,
+      provider_token: prepared.providerToken,
       environment: prepared.environment,
       success_url: successUrl,
     };
@@ -175,7 +175,7 @@ export async function resumeCheckout(billing: Billing, transactionId: string): P
     provider: provider.name,
     transaction_id: found.transactionId,
     checkout_url: found.checkoutUrl,
-    client_token: found.clientToken,
+    provider_token: found.providerToken,
     environment: found.environment,
     success_url: successUrl,
   };

@@ -52,7 +52,7 @@ export interface PreparedCheckout {
   /** The provider's hosted checkout page to send the browser to; null when its script opens it. */
   checkoutUrl: string | null;
   /** The public token the provider's checkout script opens it with (Paddle.js); null for a page. */
-  clientToken: string | null;
+  providerToken: string | null;
   environment: 'sandbox' | 'production';
 }
 

@@ -47,12 +47,12 @@ function loadPaddle(): Promise<PaddleGlobal> {
  * completing (the checkout's "cancelled"). Paddle sends a completed checkout to `success_url`.
  */
 export async function openPaddleCheckout(session: CheckoutSession, onClosed: () => void): Promise<void> {
-  if (!session.client_token) throw new Error('The server sent no Paddle client token');
+  if (!session.provider_token) throw new Error('The server sent no Paddle client token');
   const paddle = await loadPaddle();
   let completed = false;
   if (session.environment === 'sandbox') paddle.Environment.set('sandbox');
   paddle.Initialize({
-    token: session.client_token,
+    token: session.provider_token,
     eventCallback: (event) => {
       if (event.name === 'checkout.completed') completed = true;
       if (event.name === 'checkout.closed' && !completed) onClosed();

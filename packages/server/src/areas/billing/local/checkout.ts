@@ -85,7 +85,7 @@ export async function prepareCheckout(
   return {
     transactionId,
     checkoutUrl: sandbox.urls.checkout(transactionId),
-    clientToken: null,
+    providerToken: null,
     environment: 'sandbox',
   };
 }
@@ -128,7 +128,7 @@ export async function resumeCheckout(sandbox: Sandbox, id: string): Promise<Resu
   return {
     transactionId: txn.id,
     checkoutUrl: sandbox.urls.checkout(txn.id),
-    clientToken: null,
+    providerToken: null,
     environment: 'sandbox',
     open: txn.status === 'ready',
     orgId: typeof orgId === 'string' ? orgId : null,

@@ -25,7 +25,7 @@ export async function prepareCheckout(
   return {
     transactionId: transaction.id,
     checkoutUrl: null,
-    clientToken: config.clientToken,
+    providerToken: config.clientToken,
     environment: config.environment,
   };
 }
@@ -54,7 +54,7 @@ export async function resumeCheckout(
   return {
     transactionId: transaction.id,
     checkoutUrl: null,
-    clientToken: config.clientToken,
+    providerToken: config.clientToken,
     environment: config.environment,
     open: transaction.status === 'draft' || transaction.status === 'ready',
     orgId: typeof orgId === 'string' ? orgId : null,
