@@ -127,6 +127,33 @@ describe('a licensed install’s console sells nothing and shows its licence', (
     }
   });
 
+  it('issues no licences: no Licences section, tab or panel, and /admin/licences leads to the Installation page', async () => {
+    const { page, org } = await staffWithOrg();
+    // The page sends the reader on once the install's mode is known: the menu knows it by then too.
+    await page.goto('/admin/licences');
+    await page.waitForURL('**/admin/install');
+    await page.getByTestId('admin-nav-install').waitFor();
+    expect(await page.getByTestId('admin-nav-users').count()).toBe(1);
+    expect(await page.getByTestId('admin-nav-licences').count()).toBe(0);
+
+    // The staff's page of the organisation, reached in the console: no licences panel.
+    await page.getByTestId('admin-nav-organizations').click();
+    await page.getByTestId(`org-row-${org}`).getByRole('link').click();
+    await page.locator('#org-members-heading').waitFor();
+    expect(await page.locator('#org-licences-heading').count()).toBe(0);
+    expect(await page.getByTestId('licence-issue').count()).toBe(0);
+
+    // The organisation's dashboard: an address asking for the Licences tab opens the members tab;
+    // once the subscription tab shows the licence (the mode is known), there is no Licences tab.
+    await page.goto(`/dashboard/org/${encodeURIComponent(org)}?tab=licences`);
+    await page.locator('[data-testid="tab-members"][aria-selected="true"]').waitFor();
+    await page.getByTestId('tab-subscription').click();
+    await expectLicence(page);
+    expect(await page.getByTestId('tab-members').count()).toBe(1);
+    expect(await page.getByTestId('tab-licences').count()).toBe(0);
+    expect(await page.getByTestId('licences').count()).toBe(0);
+  });
+
   // Last: the install's licence stays expired after it.
   it('says when the licence has run out, and how a renewed one is installed', async () => {
     const page = await newPage();

@@ -13,3 +13,12 @@ export const installQuery = () =>
 export function useInstall() {
   return useQuery(installQuery());
 }
+
+/**
+ * Whether this server is an on-premise install (undefined until known). An install sells
+ * nothing and issues no licences: the service's licence pages and menu items are not shown there.
+ */
+export function useOnPremise(): boolean | undefined {
+  const install = useInstall();
+  return install.isPending ? undefined : install.data?.mode === 'on_premise';
+}

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import './admin.css';
 import { adminKeys } from '../../lib/admin-api.js';
+import { useOnPremise } from '../../lib/install.js';
 import { ADMIN_SECTIONS, activeSection } from './sections.js';
 import { useProvider } from './use-provider.js';
 import { useStaff } from './use-staff.js';
@@ -31,11 +32,14 @@ export function AdminLayout() {
     [client],
   );
   const current = activeSection(pathname);
+  // Licences are the issuing service's: no such section on an install (nor while that is unknown).
+  const onPremise = useOnPremise();
+  const sections = ADMIN_SECTIONS.filter((s) => s.id !== 'licences' || onPremise === false);
   const phone = useMediaQuery('(max-width: 48em)') ?? false;
 
   const links = (
     <Stack gap={2} component="ul" className="admin-nav-list">
-      {ADMIN_SECTIONS.map((section) => (
+      {sections.map((section) => (
         <li key={section.id}>
           <NavLink
             component={Link}

@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../../../components/confirm/confirm-dialog.js';
 import { FeatureName } from '../../../components/feature-hint.js';
 import { StatsTable } from '../../../components/stats-table.js';
 import { adminKeys, adminQueries, deleteAdminOrg, updateAdminOrg } from '../../../lib/admin-api.js';
+import { useOnPremise } from '../../../lib/install.js';
 import { formatCount } from '../../../lib/numbers.js';
 import { summarise } from '../../../lib/stats.js';
 import { formatDate } from '../../../ui/format.js';
@@ -44,6 +45,8 @@ function OrgDetail({ org }: { org: AdminOrgDetail }) {
   const client = useQueryClient();
   const navigate = useNavigate();
   const [confirm, setConfirm] = useState<'suspend' | 'delete' | null>(null);
+  // An install issues no licences: no licences panel there.
+  const onPremise = useOnPremise();
   const suspended = org.state === 'suspended';
   const toggle = useMutation({
     mutationFn: () => updateAdminOrg(org.slug, { suspended: !suspended }),
@@ -106,7 +109,7 @@ function OrgDetail({ org }: { org: AdminOrgDetail }) {
       />
       <ReadOnlyNote />
       <SubscriptionsPanel org={org.slug} subscriptions={org.subscriptions} />
-      <OrgLicencesPanel org={org.slug} />
+      {onPremise === false && <OrgLicencesPanel org={org.slug} />}
       <Stack gap="lg">
         <Paper withBorder p="md" component="section" aria-labelledby="org-members-heading">
           <Title order={2} size="h4" id="org-members-heading" mb="sm">

@@ -18,6 +18,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { FormErrorBoundary } from '../../../components/error-boundary.js';
 import { ApiError } from '../../../lib/api.js';
 import { consoleQueries, hasRole } from '../../../lib/console-api.js';
+import { useOnPremise } from '../../../lib/install.js';
 import { EmptyState, ErrorState, ListSkeleton } from '../../../ui/states.js';
 import { ApiKeysPanel } from './api-keys-panel.js';
 import { DangerZone } from './danger-zone.js';
@@ -36,8 +37,12 @@ export function OrgDashboardPage() {
   const { t } = useTranslation('dashboard');
   const { orgSlug = '' } = useParams();
   const [params, setParams] = useSearchParams();
-  const requested = params.get('tab');
-  const tab: OrgTab = ORG_TABS.includes(requested as OrgTab) ? (requested as OrgTab) : 'members';
+  const requested = params.get('tab') as OrgTab | null;
+  // An install issues no licences: no Licences tab there (nor while that is unknown).
+  const onPremise = useOnPremise();
+  const tabs = ORG_TABS.filter((name) => name !== 'licences' || onPremise === false);
+  const shown = requested && ORG_TABS.includes(requested) && !(requested === 'licences' && onPremise);
+  const tab: OrgTab = shown ? requested : 'members';
   const org = useQuery(consoleQueries.org(orgSlug));
 
   const selectTab = (value: string | null) => {
@@ -67,7 +72,7 @@ export function OrgDashboardPage() {
             <OrgHeader org={org.data} />
             <Tabs value={tab} onChange={selectTab} keepMounted={false}>
               <Tabs.List mb="md">
-                {ORG_TABS.map((name) => (
+                {tabs.map((name) => (
                   <Tabs.Tab key={name} value={name} data-testid={`tab-${name}`}>
                     {t(`org.tabs.${name}`)}
                   </Tabs.Tab>
@@ -81,9 +86,11 @@ export function OrgDashboardPage() {
               <Tabs.Panel value="subscription">
                 <SubscriptionTab org={org.data} />
               </Tabs.Panel>
-              <Tabs.Panel value="licences">
-                <LicencesTab org={org.data} />
-              </Tabs.Panel>
+              {onPremise === false && (
+                <Tabs.Panel value="licences">
+                  <LicencesTab org={org.data} />
+                </Tabs.Panel>
+              )}
               <Tabs.Panel value="series">
                 <FormErrorBoundary>
                   <SeriesTab org={org.data} startCreating={params.get('create') === '1'} />
