@@ -9,20 +9,10 @@
  */
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STAFF, signInWithApi, signUpWithApi } from './api-sign-in.js';
 import { launchChromium } from './chromium.js';
 import { checkSchemes } from './page-checks.js';
-import {
-  ADMIN_PASSWORD,
-  acceptAgreements,
-  accessToken,
-  apiAs,
-  newContext,
-  newPerson,
-  type RealServer,
-  signIn,
-  signUpAndAccept,
-  startRealServer,
-} from './real-server.js';
+import { apiAs, newContext, newPerson, type RealServer, startRealServer } from './real-server.js';
 
 let server: RealServer;
 let browser: Browser;
@@ -37,18 +27,11 @@ beforeAll(async () => {
   context = await newContext(browser, server);
   page = await context.newPage();
   staff = await (await newContext(browser, server)).newPage();
-  await Promise.all([
-    signUpAndAccept(page, newPerson('dialogs'), '/dashboard'),
-    (async () => {
-      await signIn(
-        staff,
-        { email: 'admin@slugsmith.local', password: ADMIN_PASSWORD },
-        { returnTo: '/admin' },
-      );
-      await acceptAgreements(staff);
-    })(),
+  // Signed in over the API: the sign-in pages are sign-in.test.ts's, not this sweep's.
+  const [token, staffToken] = await Promise.all([
+    signUpWithApi(page, server, newPerson('dialogs')),
+    signInWithApi(staff, server, STAFF),
   ]);
-  const token = await accessToken(page);
   const created = await apiAs<{ slug: string }>(server, token, 'POST', '/orgs', { name: 'Dialog Works' });
   expect(created.status).toBe(201);
   org = created.body.slug;
@@ -63,7 +46,7 @@ beforeAll(async () => {
   });
   expect(key.status).toBe(201);
   // SDK configs need a plan with SDK access: staff subscribe the organisation to Pro.
-  const pro = await apiAs(server, await accessToken(staff), 'POST', `/admin/orgs/${org}/subscriptions`, {
+  const pro = await apiAs(server, staffToken, 'POST', `/admin/orgs/${org}/subscriptions`, {
     plan: 'pro',
   });
   expect(pro.status).toBe(201);
