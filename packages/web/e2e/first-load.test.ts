@@ -221,3 +221,44 @@ describe('target sizes of at least 24×24 CSS px (issue 33 item 10)', () => {
     await context.close();
   });
 });
+
+describe('what a first load waits for (issue 33)', () => {
+  it('a visitor never signed in gets no sign-in library until going to sign in', async () => {
+    const context = await newContext(browser, server);
+    const page = await context.newPage();
+    const asked: string[] = [];
+    page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    const signInLibrary = () => asked.filter((path) => /\/assets\/oidc-session-|\/auth\/config$/.test(path));
+    await page.goto('/');
+    await heroReady(page);
+    await page.waitForLoadState('networkidle');
+    expect(signInLibrary()).toEqual([]);
+    await page.getByRole('link', { name: 'Sign in', exact: true }).first().click();
+    await expect.poll(() => signInLibrary().length).toBe(2);
+    await context.close();
+  });
+
+  it("a document page asks for its document while the page's code is still on its way", async () => {
+    const context = await newContext(browser, server);
+    const page = await context.newPage();
+    let documentAsked = false;
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/v1/docs/getting-started') documentAsked = true;
+    });
+    // The page's code is held until the document was asked for (or, without the prefetch, a
+    // generous while: then the check below fails).
+    let askedBeforeCode: boolean | undefined;
+    await page.route('**/assets/docs-pages-*.js', async (route) => {
+      await expect
+        .poll(() => documentAsked, { timeout: 30_000 })
+        .toBe(true)
+        .catch(() => undefined);
+      askedBeforeCode = documentAsked;
+      await route.continue();
+    });
+    await page.goto('/docs/getting-started');
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    expect(askedBeforeCode).toBe(true);
+    await context.close();
+  });
+});

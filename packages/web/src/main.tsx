@@ -2,24 +2,21 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './styles.css';
 import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, StrictMode, Suspense, useEffect, useMemo, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { AccountProvider } from './auth/account.js';
-import { SignInProvider } from './auth/sign-in.js';
+import { SessionProvider } from './auth/session.js';
 import './i18n/index.js';
+import { queryClient } from './lib/query-client.js';
 import { router } from './router.js';
 import { cssVariablesResolver, themeWithLabels } from './theme.js';
 import { whenIdleAfterLoad } from './ui/idle-queue.js';
 
 /** The theme is stored under `theme` as light or dark; nothing stored follows the system (§2.11). */
 const colorSchemeManager = localStorageColorSchemeManager({ key: 'theme' });
-
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 } },
-});
 
 /** Mantine with close buttons named in the current language (re-themed when it changes). */
 function ThemeProvider({ children }: { children: ReactNode }) {
@@ -63,14 +60,11 @@ createRoot(document.getElementById('root')!).render(
     <ThemeProvider>
       <LateNotifications />
       <QueryClientProvider client={queryClient}>
-        {/* Sign-in waits for the server to name its OpenID provider (one small request). */}
-        <Suspense fallback={null}>
-          <SignInProvider>
-            <AccountProvider>
-              <RouterProvider router={router} />
-            </AccountProvider>
-          </SignInProvider>
-        </Suspense>
+        <SessionProvider>
+          <AccountProvider>
+            <RouterProvider router={router} />
+          </AccountProvider>
+        </SessionProvider>
       </QueryClientProvider>
     </ThemeProvider>
   </StrictMode>,

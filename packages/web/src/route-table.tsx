@@ -4,6 +4,7 @@ import { ErrorBoundaryPage } from './components/error-boundary.js';
 import { PageLoader, RootShell } from './components/root-shell.js';
 import { RouteErrorFallback } from './components/route-error-fallback.js';
 import { adminRoutes } from './routes/admin/admin-routes.js';
+import { prefetchDocument } from './routes/docs/prefetch-document.js';
 import { LanguagePrefix } from './routes/language-prefix.js';
 
 /** A page's own translation namespaces, loaded with its code (lib/lazy-routes.ts, withNamespaces). */
@@ -53,6 +54,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: '/docs/:docSlug',
+            loader: prefetchDocument('docSlug'),
             handle: texts('docs'),
             lazy: async () => ({ Component: (await import('./routes/docs/docs-pages.js')).DocPage }),
           },
@@ -103,6 +105,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: '/articles/:slug',
+            loader: prefetchDocument('slug'),
             handle: texts('docs'),
             lazy: async () => ({
               Component: (await import('./routes/articles/articles-pages.js')).ArticlePage,
@@ -115,6 +118,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: '/legal/:slug',
+            loader: prefetchDocument('slug'),
             handle: texts('docs'),
             lazy: async () => ({
               Component: (await import('./routes/legal/legal-pages.js')).LegalDocumentPage,

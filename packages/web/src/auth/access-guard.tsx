@@ -1,7 +1,6 @@
 import { Alert, Button, Container, Stack, Text } from '@mantine/core';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from 'react-oidc-context';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { ErrorBoundary } from '../components/error-boundary.js';
 import { Layout } from '../components/layout/layout.js';
@@ -9,6 +8,7 @@ import { PageLoader } from '../components/root-shell.js';
 import { useAccount } from './account.js';
 import { AgreementDialog } from './agreement-dialog.js';
 import { FeatureHintsProvider } from './feature-hints.js';
+import { useAuth } from './session.js';
 
 /**
  * The access guard: authentication, then the agreement check, then the layout, feature hints and

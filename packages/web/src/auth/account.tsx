@@ -10,9 +10,9 @@ import {
   useRef,
   useState,
 } from 'react';
-import { useAuth } from 'react-oidc-context';
 import { closeAgreementGate, openAgreementGate } from '../lib/agreement-gate.js';
 import { ApiError, body, client } from '../lib/api.js';
+import { useAuth } from './session.js';
 
 export type AgreementState =
   | { status: 'idle' }

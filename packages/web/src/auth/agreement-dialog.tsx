@@ -3,12 +3,11 @@ import type { Agreement } from '@slugsmith/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from 'react-oidc-context';
 import { FallbackLanguageMark } from '../components/fallback-language-mark.js';
 import { DEFAULT_LANGUAGE } from '../i18n/languages.js';
 import { body, client } from '../lib/api.js';
 import { useAccount } from './account.js';
-import { logout } from './sign-in.js';
+import { logout, useAuth } from './session.js';
 
 /**
  * The agreements' titles in the reader's language (`GET /agreements/latest?language=`), by type

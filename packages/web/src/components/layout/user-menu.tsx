@@ -1,9 +1,8 @@
 import { Avatar, Button, Menu, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from 'react-oidc-context';
 import { Link, useLocation } from 'react-router';
 import { useAccount } from '../../auth/account.js';
-import { logout } from '../../auth/sign-in.js';
+import { logout, useAuth } from '../../auth/session.js';
 
 export function UserMenu() {
   const auth = useAuth();

@@ -1,12 +1,12 @@
 import { Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from 'react-oidc-context';
 import { Link, Navigate } from 'react-router';
+import { useSignInSession } from '../../auth/session.js';
 import { takeReturnTo } from '../../auth/sign-in.js';
 
 /** The sign-in return: 'Completing login...', then the stored returnTo, replacing history. */
 export function CallbackPage() {
-  const auth = useAuth();
+  const auth = useSignInSession();
   const { t } = useTranslation(['auth', 'errors']);
   if (auth.isAuthenticated && !auth.isLoading)
     return <Navigate to={takeReturnTo(auth.user?.state)} replace />;

@@ -1,5 +1,5 @@
 import type { Document as StoredDocument } from '@slugsmith/contract';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -47,23 +47,30 @@ const LANGUAGE_TAG = /^[A-Za-z]{2,3}(-[A-Za-z]{4})?(-([A-Za-z]{2}|[0-9]{3}))?$/;
  * may ask for one, product spec §2.9), else the interface language.
  */
 export function useRequestedLanguage(): string {
-  const interfaceLanguage = useDocumentLanguage();
   const [params] = useSearchParams();
+  return requestedLanguage(params, useDocumentLanguage());
+}
+
+export function requestedLanguage(params: URLSearchParams, interfaceLanguage: string): string {
   const asked = params.get('lang');
   return asked && LANGUAGE_TAG.test(asked) ? asked : interfaceLanguage;
 }
 
 /** GET /docs/{id or slug}?lang= (product spec §7.5). */
-export function useDocument(idOrSlug: string) {
-  const lang = useRequestedLanguage();
-  return useQuery({
+export const documentQuery = (idOrSlug: string, lang: string) =>
+  queryOptions({
     queryKey: ['document', idOrSlug, lang],
     queryFn: ({ signal }) => fetchDocument(idOrSlug, lang, signal),
+    staleTime: 5 * 60_000,
+    retry: retryServerTrouble,
+  });
+
+export function useDocument(idOrSlug: string) {
+  return useQuery({
+    ...documentQuery(idOrSlug, useRequestedLanguage()),
     // While a language switch loads, the same document stays on screen.
     placeholderData: (previous) =>
       previous?.slug === idOrSlug || previous?.id === idOrSlug ? previous : undefined,
-    staleTime: 5 * 60_000,
-    retry: retryServerTrouble,
   });
 }
 

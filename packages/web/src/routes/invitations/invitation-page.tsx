@@ -2,8 +2,8 @@ import { Alert, Button, Container, Group, Paper, Skeleton, Stack, Text, Title } 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from 'react-oidc-context';
 import { Link, useNavigate, useParams } from 'react-router';
+import { useAuth } from '../../auth/session.js';
 import { refusalReason } from '../../lib/api.js';
 import { consoleKeys } from '../../lib/console-api.js';
 import { notifyFailure, notifySuccess } from '../../ui/notify.js';

@@ -1,8 +1,8 @@
 import { Button, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from 'react-oidc-context';
 import { Navigate, useSearchParams } from 'react-router';
+import { useSignInSession } from '../../auth/session.js';
 import { safeReturnTo, storeReturnTo, takeReturnTo } from '../../auth/sign-in.js';
 import { CookieConsentDialog, hasCookieConsent } from '../../components/cookie-consent.js';
 
@@ -13,7 +13,7 @@ type Phase = 'welcome' | 'consent' | 'processing' | 'redirecting' | 'error';
  * consent when not yet given, then processing and redirecting to the provider (product spec §2.1).
  */
 export function LoginPage() {
-  const auth = useAuth();
+  const auth = useSignInSession();
   const { t, i18n } = useTranslation('auth');
   const [params] = useSearchParams();
   const returnTo = safeReturnTo(params.get('returnTo'));

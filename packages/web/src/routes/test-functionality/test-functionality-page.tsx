@@ -1,7 +1,7 @@
 import { Badge, Button, Container, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from 'react-oidc-context';
+import { useAuth } from '../../auth/session.js';
 import { formatCount } from '../../lib/numbers.js';
 import { CHECKS } from './checks.js';
 import { describeCheckError } from './describe-error.js';
