@@ -160,6 +160,7 @@ export async function buildApp(
   // With LICENSE: an on-premise install; a licence that cannot be used stops the start here.
   const licence = config.install && (await readInstallLicence(config.install));
   const database = await openDatabase(config.database);
+  database.checkpoints?.start((err) => server.log.error({ err }, 'embedded database checkpoint failed'));
   const caches = new Caches();
   let replays: ReplayStore | undefined;
   server.addHook('onClose', async () => {

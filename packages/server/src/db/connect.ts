@@ -11,6 +11,7 @@ import { INT8_OID, parseInt8 } from './bigint.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { DATA_TEMPLATE, unpackDataTemplate } from './data-template.js';
 import { isUniqueViolation } from './errors.js';
+import { CheckpointSchedule } from './pglite-checkpoints.js';
 import { pooledTransaction } from './pooled-transaction.js';
 import * as schema from './schema.js';
 
@@ -26,6 +27,8 @@ export interface Database {
   rawTransaction<T>(fn: (exec: RawExec) => Promise<T>): Promise<T>;
   /** PostgreSQL: the connection pool's clients now (metrics); PGlite has no pool. */
   poolCounts?(): { total: number; idle: number; waiting: number };
+  /** PGlite: its checkpoints, which the server starts (PostgreSQL has its own checkpointer). */
+  checkpoints?: CheckpointSchedule;
   close(): Promise<void>;
 }
 
@@ -64,9 +67,13 @@ async function openPglite(dataDir: string): Promise<Database> {
     throw error;
   }
   const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const checkpoints = new CheckpointSchedule(
+    async (sql) => (await client.query<Record<string, unknown>>(sql)).rows,
+  );
   return {
     kind: 'pglite',
     db,
+    checkpoints,
     rawTransaction: (fn) =>
       client.transaction(async (tx) =>
         fn(async (sql, params) => {
@@ -78,6 +85,7 @@ async function openPglite(dataDir: string): Promise<Database> {
         }),
       ),
     close: async () => {
+      await checkpoints.stop();
       await client.close();
       await unlock();
     },
