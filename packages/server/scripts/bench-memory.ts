@@ -6,13 +6,16 @@
  *
  * Each mode runs the server as `npm start` does (the `slugsmith-server` bin, which applies the
  * server's Node defaults itself; the npm script builds it first), with scripts/memory-probe.mjs
- * loaded to report process.memoryUsage() and the process's peak RSS over its life (getrusage's,
- * which spans the images a server that re-executes itself goes through). PGlite: a new data
- * directory is created by a first start (reported too, with its peak: the image that prepares the
- * directory, then the one that serves), the server is stopped, an organisation and API key are
+ * loaded to report process.memoryUsage(). Each start's peak is read from /proc while it starts and
+ * rests (scripts/start-memory.ts: VmHWM of each image the server re-executes itself through) and
+ * printed with what came before it: PGlite's data directory new, shut down cleanly or not.
+ * PGlite: a new data directory is created by a first start (the image that prepares the directory,
+ * then the one that serves), the server is stopped (SIGTERM), an organisation and API key are
  * written into the directory, and the measured server is the second start, as every start but the
- * first is. After the soak, the server is started once more as
- * `node dist/main.js` with no flag (as a container or process manager would) and measured at rest.
+ * first is. After the soak the server is SIGKILLed and started again (crash recovery replays the
+ * log written since the last checkpoint), then stopped with SIGTERM and started once more as
+ * `node dist/main.js` with no flag (as a container or process manager would), each measured at
+ * rest. PostgreSQL: the measured start, then after the soak the SIGTERM and `node dist/main.js`.
  *
  *   npm run bench:memory -w @slugsmith/server
  *     BENCH_MODES=pglite,postgres  BENCH_IDLE_SECONDS=10  BENCH_WARMUP_SECONDS=20
@@ -26,8 +29,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import autocannon from 'autocannon';
+import { isInitialised } from '../src/db/connect.js';
+import { readPgliteControl } from '../src/db/pglite-control.js';
 import { missingDefaultFlags } from '../src/node-defaults.js';
 import { CONNECTIONS, FORGE_BODY, METERED } from './load.js';
+import { type StartMemory, watchStartMemory } from './start-memory.js';
 import {
   dropSchema,
   freePort,
@@ -59,25 +65,31 @@ type Mode = 'pglite' | 'postgres';
 /** process.memoryUsage() of the server, MB. */
 interface Sample {
   rss: number;
-  /** The process's highest RSS so far, across its re-executions. */
-  peakRss: number;
   heapUsed: number;
   heapTotal: number;
   external: number;
   arrayBuffers: number;
 }
 
-interface ModeResult {
-  /** PGlite only: the first start, which created the data directory, and its peak RSS (MB). */
-  firstStart?: Sample;
-  firstStartPeakMb?: number;
+/** One start of the server: what came before it, its peak until at rest, and at rest. */
+interface Start extends StartMemory {
+  what: string;
+  /** PGlite: the data directory it opened (new, shut down cleanly, or left by a killed process). */
+  dataDir: string;
   idle: Sample;
-  /** The highest RSS while starting (the process's peak at rest after start), MB. */
-  startPeakMb: number;
+}
+
+interface ModeResult {
+  /** PGlite only: the first start, which created the data directory. */
+  firstStart?: Start;
+  /** The measured start: PGlite's restart after a SIGTERM, PostgreSQL's start. */
+  start: Start;
   warm: Sample;
   soak: { min: Sample; median: Sample; max: Sample; peakRssMb: number; requests: number; failed: number };
-  /** `node dist/main.js` without flags, at rest after start. */
-  plainIdle: Sample;
+  /** PGlite only: started again after a SIGKILL that ended the soak. */
+  crashRestart?: Start;
+  /** `node dist/main.js` without flags, after a SIGTERM. */
+  plain: Start;
 }
 
 const MB = 1024 * 1024;
@@ -92,7 +104,6 @@ async function probe(file: string, since = 0): Promise<Sample> {
       const mb = (n: number) => Math.round(n / MB);
       return {
         rss: mb(m.rss),
-        peakRss: mb(m.maxRss),
         heapUsed: mb(m.heapUsed),
         heapTotal: mb(m.heapTotal),
         external: mb(m.external),
@@ -109,7 +120,7 @@ async function atRest(file: string, seconds: number): Promise<Sample> {
   return probe(file, Date.now());
 }
 
-/** The highest RSS the process has had (VmHWM), MB. */
+/** The highest RSS the serving image has had (VmHWM), MB. */
 async function peakRss(pid: number): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
   return Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)?.[1]) / 1024);
@@ -165,6 +176,15 @@ function serverArgs(): string[] {
     : [...NODE_FLAGS, ...PROBE, 'bin/slugsmith-server.js'];
 }
 
+/** What a start finds in the data directory: its state in words. */
+async function describeDataDir(dataDir: string): Promise<string> {
+  if (!isInitialised(dataDir)) return 'new data directory';
+  const control = await readPgliteControl(dataDir);
+  return control.clean
+    ? 'data directory shut down cleanly'
+    : `data directory ${control.state}: crash recovery`;
+}
+
 async function measure(mode: Mode): Promise<ModeResult> {
   const dir = await mkdtemp(join(tmpdir(), 'slugsmith-memory-'));
   const file = join(dir, 'probe.json');
@@ -179,50 +199,62 @@ async function measure(mode: Mode): Promise<ModeResult> {
     // PGlite: no DATABASE_URL (the embedded default), its data in the temporary directory.
     ...(mode === 'pglite' ? { DATABASE_URL: '', DATA_DIR: join(dir, 'data') } : {}),
   };
-  const start = async (args = serverArgs()) => startServer(schema, await freePort(), env, args);
+  const dataDir = join(dir, 'data');
+  // The running server, stopped in `finally` whatever failed.
   let server: ServerProcess | undefined;
+  /** Starts the server with `args` and waits until it is at rest, watching its memory throughout. */
+  const start = async (what: string, args = serverArgs()): Promise<[Start, ServerProcess]> => {
+    const before = mode === 'pglite' ? await describeDataDir(dataDir) : 'PostgreSQL';
+    let watch: ReturnType<typeof watchStartMemory> | undefined;
+    server = await startServer(schema, await freePort(), env, args, (child) => {
+      watch = watchStartMemory(child.pid as number);
+    });
+    const idle = await atRest(file, IDLE_SECONDS);
+    const memory = await (watch as NonNullable<typeof watch>).stop();
+    return [{ what, dataDir: before, idle, ...memory }, server];
+  };
   try {
-    let firstStart: Sample | undefined;
-    let firstStartPeakMb: number | undefined;
+    let firstStart: Start | undefined;
+    let measured: Start;
+    let running: ServerProcess;
     let apiKey: string;
     if (mode === 'pglite') {
-      server = await start();
-      firstStart = await atRest(file, IDLE_SECONDS);
-      firstStartPeakMb = firstStart.peakRss;
-      await stopServer(server);
+      [firstStart, running] = await start('first start');
+      await stopServer(running);
       // The data directory is the server's alone while it runs: the key is written in between.
-      const pglite = await PGlite.create(join(dir, 'data'));
+      const pglite = await PGlite.create(dataDir);
       ({ apiKey } = await seedOrgAndKeyWith(
         async (sql, params) => (await pglite.query(sql, params)).rows as Record<string, unknown>[],
         METERED,
       ));
       await pglite.close();
-      server = await start();
+      [measured, running] = await start('restart after SIGTERM');
     } else {
-      server = await start();
+      [measured, running] = await start('start');
       ({ apiKey } = await seedOrgAndKey(schema, METERED));
     }
-    const idle = await atRest(file, IDLE_SECONDS);
-    const startPeakMb = idle.peakRss;
-    const created = await post(`${server.url}/api/v1/gen/series`, apiKey, {
+    const created = await post(`${running.url}/api/v1/gen/series`, apiKey, {
       name: 'Memory',
       pattern: '{adjective}-{noun}-{number:4d}',
     });
     if (!created.ok) throw new Error(`creating a series answered ${created.status}: ${await created.text()}`);
     const series = ((await created.json()) as { slug: string }).slug;
-    await load(server, file, apiKey, series, WARMUP_SECONDS);
+    await load(running, file, apiKey, series, WARMUP_SECONDS);
     const warm = await atRest(file, IDLE_SECONDS);
-    const soak = await load(server, file, apiKey, series, SOAK_SECONDS);
-    const peakRssMb = await peakRss(server.child.pid as number);
-    await stopServer(server);
-    server = await start([...PROBE, 'dist/main.js']);
-    const plainIdle = await atRest(file, IDLE_SECONDS);
+    const soak = await load(running, file, apiKey, series, SOAK_SECONDS);
+    const peakRssMb = await peakRss(running.child.pid as number);
+    let crashRestart: Start | undefined;
+    if (mode === 'pglite') {
+      await stopServer(running, 'SIGKILL');
+      [crashRestart, running] = await start('restart after SIGKILL');
+    }
+    await stopServer(running);
+    const [plain] = await start('node dist/main.js after SIGTERM', [...PROBE, 'dist/main.js']);
     return {
       firstStart,
-      firstStartPeakMb,
-      plainIdle,
-      idle,
-      startPeakMb,
+      start: measured,
+      crashRestart,
+      plain,
       warm,
       soak: {
         ...summarise(soak.samples),
@@ -261,6 +293,11 @@ function withTarget(mb: number): string {
   return `${mb} MB (≤ ${TARGET_IDLE_MB}${mb <= TARGET_IDLE_MB ? ' ✓' : ' ✗'})`;
 }
 
+/** A mode's starts in the order they ran. */
+function starts(r: ModeResult): Start[] {
+  return [r.firstStart, r.start, r.crashRestart, r.plain].filter((start) => start !== undefined);
+}
+
 async function main() {
   const results = new Map<Mode, ModeResult>();
   for (const mode of MODES) {
@@ -277,19 +314,23 @@ async function main() {
   ).join('  ');
   console.log(`\nMB${' '.repeat(26)}${header}`);
   console.log(`${' '.repeat(28)}${columns}`);
-  console.log(row('first start (new data dir)', TARGET_IDLE_MB, (r) => r.firstStart, results));
-  console.log(row('idle after start', TARGET_IDLE_MB, (r) => r.idle, results));
-  console.log(row('idle, node dist/main.js', TARGET_IDLE_MB, (r) => r.plainIdle, results));
+  console.log(row('first start (new data dir)', TARGET_IDLE_MB, (r) => r.firstStart?.idle, results));
+  console.log(row('idle after start', TARGET_IDLE_MB, (r) => r.start.idle, results));
+  console.log(row('idle after SIGKILL restart', TARGET_IDLE_MB, (r) => r.crashRestart?.idle, results));
+  console.log(row('idle, node dist/main.js', TARGET_IDLE_MB, (r) => r.plain.idle, results));
   console.log(row('idle after warm-up', TARGET_LOAD_MB, (r) => r.warm, results));
   console.log(row('soak: lowest RSS', TARGET_LOAD_MB, (r) => r.soak.min, results));
   console.log(row('soak: median RSS', TARGET_LOAD_MB, (r) => r.soak.median, results));
   console.log(row('soak: highest RSS', TARGET_LOAD_MB, (r) => r.soak.max, results));
   for (const mode of MODES) {
-    const { soak } = results.get(mode) as ModeResult;
-    const firstPeak = results.get(mode)?.firstStartPeakMb;
-    if (firstPeak !== undefined)
-      console.log(`${mode}: peak RSS of the first start (new data directory) ${withTarget(firstPeak)}`);
-    console.log(`${mode}: peak RSS while starting ${withTarget(results.get(mode)?.startPeakMb ?? 0)}`);
+    const result = results.get(mode) as ModeResult;
+    const { soak } = result;
+    console.log(`${mode}: peak RSS of each start until at rest (VmHWM of each image, from /proc):`);
+    for (const start of starts(result)) {
+      console.log(
+        `  ${`${start.what} (${start.dataDir})`.padEnd(70)} ${withTarget(start.peakMb)}; images ${start.imagesMb.join(' → ')}`,
+      );
+    }
     console.log(
       `${mode}: peak RSS over the process's life ${soak.peakRssMb} MB; soak ${soak.requests} requests, ${soak.failed} failed`,
     );
@@ -298,11 +339,18 @@ async function main() {
     [...results].map(([mode, r]) => [
       mode,
       {
-        first_start_rss_mb: r.firstStart?.rss,
-        first_start_peak_rss_mb: r.firstStartPeakMb,
-        idle: r.idle,
-        idle_plain_main: r.plainIdle,
-        start_peak_rss_mb: r.startPeakMb,
+        first_start_rss_mb: r.firstStart?.idle.rss,
+        first_start_peak_rss_mb: r.firstStart?.peakMb,
+        idle: r.start.idle,
+        idle_plain_main: r.plain.idle,
+        start_peak_rss_mb: r.start.peakMb,
+        starts: starts(r).map((start) => ({
+          start: start.what,
+          data_dir: start.dataDir,
+          images_peak_mb: start.imagesMb,
+          peak_mb: start.peakMb,
+          idle_rss_mb: start.idle.rss,
+        })),
         warm: r.warm,
         soak_min: r.soak.min,
         soak_median: r.soak.median,

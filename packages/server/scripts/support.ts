@@ -37,13 +37,15 @@ export function variantArgs(spec: string): string[] {
 /**
  * Starts a server process (`node` with `args`; by default `src/main.ts` through tsx, workspace
  * packages from source) on a port;
- * resolves when /ping answers.
+ * resolves when /ping answers. `onSpawn` sees the process as soon as it exists (e.g. to watch it
+ * start).
  */
 export async function startServer(
   schema: string,
   port: number,
   env: Record<string, string> = {},
   args: string[] = ['--conditions=source', '--import', 'tsx', 'src/main.ts'],
+  onSpawn?: (child: ChildProcess) => void,
 ): Promise<ServerProcess> {
   const child = spawn(process.execPath, args, {
     cwd: packageDir,
@@ -59,6 +61,7 @@ export async function startServer(
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
+  onSpawn?.(child);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
   // A first start on a new data directory takes about a minute on a loaded 2-core machine.
