@@ -215,6 +215,29 @@ describe('[redis] plan enforcement across nodes', () => {
   });
 });
 
+describe('likelyAdmits: whether a call may start its work before the store answers', () => {
+  it('yes without history or with room; no once refused, without room, refused outright or with the plan not cached', async () => {
+    const { limits, key } = setup(
+      memoryStore(),
+      { max_forge_per_day: 10, max_forge_per_request: 8 },
+      Date.now(),
+    );
+    const cached = new PlanLimits({
+      store: memoryStore(),
+      limitsOf: () => planWith({ max_forge_per_day: 10, max_forge_per_request: 8 }),
+    });
+    // The plan on its way (not cached): the store is asked first.
+    expect(limits.likelyAdmits(key, forge(1))).toBe(false);
+    expect(cached.likelyAdmits(key, forge(1))).toBe(true);
+    expect(cached.likelyAdmits(key, forge(9))).toBe(false);
+    cached.admit(key, forge(6));
+    expect(cached.likelyAdmits(key, forge(4))).toBe(true);
+    expect(cached.likelyAdmits(key, forge(5))).toBe(false);
+    await refusal(cached.admit(key, forge(5)));
+    expect(cached.likelyAdmits(key, forge(1))).toBe(false);
+  });
+});
+
 /**
  * The minute and the burst pool on a clock: the memory store's counters expire by Date.now and
  * timers, which fake timers move (Redis keeps its own time, so this is the memory store only).

@@ -6,7 +6,7 @@ import type { AppDeps } from '../../app-deps.js';
 import { requireKey } from '../../auth/access.js';
 import { assertCount, MAX_COUNT, MAX_STREAM_COUNT } from '../../engine/engine.js';
 import { countedSeries, countedSlugs } from '../../platform/counted-calls.js';
-import { assertSliceWindow } from '../limits/hooks.js';
+import { assertSliceWindow, whileAdmitted } from '../limits/hooks.js';
 import * as series from '../series/service.js';
 import { errors, stream, tags } from './route-parts.js';
 import * as service from './service.js';
@@ -18,7 +18,7 @@ export function seriesSlugRoutes(app: FastifyInstance, { db, caches, streams }: 
   r.post('/gen/mint', {
     config: {
       access: { key: 'mint' },
-      limits: { operation: 'mint', slugs: 'count' },
+      limits: { operation: 'mint', slugs: 'count', overlap: true },
       stats: { event: 'mint' },
       cors: 'any-origin',
     },
@@ -36,7 +36,8 @@ export function seriesSlugRoutes(app: FastifyInstance, { db, caches, streams }: 
         request,
         await service.seriesIdFor(db, caches, requireKey(request), request.body.series),
       );
-      return countedSlugs(request, await series.mint(db, id, request.body.count));
+      const alongside: series.AlongsideAdmission = (work, undo) => whileAdmitted(request, work, undo);
+      return countedSlugs(request, await series.mint(db, id, request.body.count, alongside));
     },
   });
 

@@ -129,6 +129,8 @@ class OrgCounters {
    * `features[key]` with a key that changes between calls is a generic lookup each time.
    */
   private counting?: PlanCounting;
+  /** What remained after this node's last answer for the organisation (undefined: none yet). */
+  lastRemaining?: Remaining;
 
   constructor(orgId: string, now: number) {
     this.requests = requestCounters(orgId);
@@ -247,14 +249,33 @@ export class PlanLimits {
     const requests = this.takeRequest(counters, f, now);
     const charges = this.charge(counters, f, call, now);
     if (requests instanceof Promise || charges instanceof Promise) {
-      return Promise.all([requests, charges]).then(([r, c]) => this.settle(plan, call, now, r, c));
+      return Promise.all([requests, charges]).then(([r, c]) => this.settle(plan, counters, call, now, r, c));
     }
-    return this.settle(plan, call, now, requests, charges);
+    return this.settle(plan, counters, call, now, requests, charges);
+  }
+
+  /**
+   * Whether this call would most likely be admitted, judged without asking the store: the plan is
+   * cached, nothing refuses it outright, and this node's last answer for the organisation left room
+   * for it. Callers may then start the call's work while the store answers (see RouteLimits.overlap).
+   */
+  likelyAdmits(key: PlanCaller, call: GenerationCall): boolean {
+    const plan = this.options.limitsOf(key.orgId);
+    if (plan instanceof Promise) {
+      plan.catch(() => {});
+      return false;
+    }
+    if (staticRefusal(plan, key, call)) return false;
+    const last = this.counters.get(key.orgId)?.lastRemaining;
+    if (!last) return true;
+    const room = (left: number, need: number) => left < 0 || left >= need;
+    return room(last.rpm, 1) && room(last.daily, call.count) && room(last.monthly, call.count);
   }
 
   /** The admission once the counters answered, or the refusal (its quota taken back first). */
   private settle(
     plan: EffectiveLimits,
+    counters: OrgCounters,
     call: GenerationCall,
     now: number,
     requests: RequestVerdict,
@@ -266,6 +287,7 @@ export class PlanLimits {
       monthly: remainingOf(charges, 'month', false),
       lifetime: -1,
     };
+    counters.lastRemaining = requests.allowed && !exceededOf(charges) ? remaining : REFUSED;
     if (!requests.allowed) {
       const seconds = secondsUntil(now + requests.msBeforeNext, now);
       const refusal = new LimitRefusal(
@@ -410,6 +432,9 @@ export class PlanLimits {
     return this.store.close();
   }
 }
+
+/** What an organisation has left once a call was refused (see likelyAdmits). */
+const REFUSED: Remaining = { rpm: 0, daily: 0, monthly: 0, lifetime: 0 };
 
 /** The verdict of a plan whose requests are not counted (and of a store that failed). */
 const UNCOUNTED: RequestVerdict = { allowed: true, remaining: -1, msBeforeNext: 0 };

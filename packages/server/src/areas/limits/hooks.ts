@@ -26,6 +26,11 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set on generation calls the plan let through; null on every other request. */
     admission: Admission | null;
+    /**
+     * The plan's answer still on its way, on a call of an `overlap` route that went on to its
+     * handler without it (see RouteLimits.overlap); null on every other request.
+     */
+    pendingAdmission: Promise<Admission> | null;
   }
   interface FastifyContextConfig {
     /** The route's calls are held to the caller's plan (see RouteLimits). */
@@ -46,6 +51,12 @@ export interface RouteLimits {
   slugs?: string | number;
   /** The body field that holds a pattern the call renders: checked for components and complexity. */
   pattern?: string;
+  /**
+   * The handler may start its database work while the shared store (Redis) answers, when this
+   * node's last answer for the organisation left room for the call: one round trip instead of two.
+   * The handler must pass its work through `whileAdmitted`, which undoes it on a refusal.
+   */
+  overlap?: boolean;
 }
 
 /**
@@ -156,6 +167,53 @@ function admitVisitor(
   })();
 }
 
+/**
+ * Lets the call go on to its handler with the plan's answer still on its way: the answer sets the
+ * headers (or the refusal's) when it arrives, and `whileAdmitted` waits for it beside the work.
+ */
+function goOnPending(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  admission: Promise<Admission>,
+  done: () => void,
+): void {
+  const pending = admission.then(
+    (a) => {
+      request.admission = a;
+      setRemaining(reply, a.remaining);
+      return a;
+    },
+    (error) => {
+      throw refused(reply, error);
+    },
+  );
+  // A handler that fails before it waits for the answer leaves it unread: not an unhandled refusal.
+  pending.catch(() => {});
+  request.pendingAdmission = pending;
+  done();
+}
+
+/**
+ * Runs `work` while the plan's answer on an `overlap` route is still on its way (at once when it
+ * is already known). A refusal undoes the finished work and is thrown; the work's own failure is
+ * thrown once the answer is in.
+ */
+export async function whileAdmitted<T>(
+  request: FastifyRequest,
+  work: Promise<T>,
+  undo: (done: T) => Promise<unknown>,
+): Promise<T> {
+  const pending = request.pendingAdmission;
+  if (!pending) return work;
+  const [outcome, answer] = await Promise.allSettled([work, pending]);
+  if (answer.status === 'rejected') {
+    if (outcome.status === 'fulfilled') await undo(outcome.value);
+    throw answer.reason;
+  }
+  if (outcome.status === 'rejected') throw outcome.reason;
+  return outcome.value;
+}
+
 function enforcer(
   planLimits: PlanLimits,
   limits: RouteLimits,
@@ -166,16 +224,24 @@ function enforcer(
   // a closure.
   return function enforcePlan(request, reply, done) {
     let admission: ReturnType<PlanLimits['admit']>;
+    let overlap = false;
     try {
       const caller = planCaller(request);
       const call = describe(request.body as Body);
-      admission = visitors?.applies(caller)
-        ? admitVisitor(planLimits, visitors, request, reply, caller, call)
+      const visitor = visitors?.applies(caller) ?? false;
+      admission = visitor
+        ? admitVisitor(planLimits, visitors as VisitorLimits, request, reply, caller, call)
         : planLimits.admit(caller, call);
+      overlap =
+        limits.overlap === true &&
+        admission instanceof Promise &&
+        !visitor &&
+        planLimits.likelyAdmits(caller, call);
     } catch (error) {
       return done(refused(reply, error));
     }
-    if (admission instanceof Promise) {
+    if (overlap) goOnPending(request, reply, admission as Promise<Admission>, done);
+    else if (admission instanceof Promise) {
       admission.then(
         (a) => admitted(request, reply, a, done),
         (error) => done(refused(reply, error)),
@@ -186,8 +252,16 @@ function enforcer(
 
 /** A call that failed (4xx/5xx) gets its slugs back into the quotas. */
 const refundFailed: onResponseHookHandler = (request, reply, done) => {
-  // The refund reports its own store errors; the answer is already sent.
-  if (request.admission && reply.statusCode >= 400) void request.admission.refund();
+  // The refund reports its own store errors; the answer is already sent. A handler may have
+  // failed before the plan's answer came: it is refunded when it comes.
+  if (reply.statusCode >= 400) {
+    if (request.pendingAdmission)
+      request.pendingAdmission.then(
+        (a) => a.refund(),
+        () => {},
+      );
+    else if (request.admission) void request.admission.refund();
+  }
   done();
 };
 
@@ -204,6 +278,7 @@ export function installPlanLimits(
   // Declared, so that every request is built with the property: set only on admitted calls, it
   // would give those requests a hidden class of their own, and Fastify's code two to serve.
   app.decorateRequest('admission', null);
+  app.decorateRequest('pendingAdmission', null);
   app.addHook('onRoute', (route) => {
     const limits = route.config?.limits;
     if (!limits) return;

@@ -112,6 +112,21 @@ export async function reserve(db: Db, id: string, count: number): Promise<Reserv
   return row ? { ...row, start: String(row.start) } : undefined;
 }
 
+/**
+ * Takes back the `count` positions a reservation from `start` took, when no other reservation
+ * followed it (the counter stands right past it); answers whether it did. Otherwise they stay
+ * unused, a gap no slug comes from, as the positions of awkward pairs are.
+ */
+export async function giveBack(db: Db, id: string, start: string, count: number): Promise<boolean> {
+  const end = sql`${start}::numeric + ${String(count)}::numeric`;
+  const rows = await db
+    .update(series)
+    .set({ generated: start })
+    .where(and(eq(series.id, id), sql`${series.generated} = ${end}`))
+    .returning({ id: series.id });
+  return rows.length > 0;
+}
+
 /** A committed reservation with what renders it: the row as the reserving statement saw it. */
 export interface Reservation {
   start: string;

@@ -353,15 +353,34 @@ function reserve(db: Db, id: string, count: number): Promise<q.Reservation | und
 }
 
 /**
+ * Runs the first reservation of a mint beside the plan's answer to the call (limits'
+ * `whileAdmitted`), which undoes it when the plan refuses.
+ */
+export type AlongsideAdmission = <T>(work: Promise<T>, undo: (done: T) => Promise<unknown>) => Promise<T>;
+
+/**
  * Mints `count` slugs of a series: reserves the positions first (committed), then renders them.
  * Positions whose words read badly together are left out and reserved again, so a caller gets
  * `count` slugs unless the series runs out while topping up.
  */
-export async function mint(db: Db, seriesId: string, count: number): Promise<string[]> {
+export async function mint(
+  db: Db,
+  seriesId: string,
+  count: number,
+  alongside?: AlongsideAdmission,
+): Promise<string[]> {
   const out: string[] = [];
   let want = count;
+  let first = alongside;
   while (want > 0) {
-    const reserved = await reserve(db, seriesId, want);
+    const reserving = reserve(db, seriesId, want);
+    const reserved = first
+      ? await first(
+          reserving,
+          async (r) => r && (await q.giveBack(db, seriesId, r.start, want).catch(() => false)),
+        )
+      : await reserving;
+    first = undefined;
     if (reserved === undefined) {
       if (out.length > 0) return out;
       const fresh = await q.findSeriesById(db, seriesId);
