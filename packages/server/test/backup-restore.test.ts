@@ -37,7 +37,7 @@ for (const kind of testDatabases) {
 
     /** An install with one busy series; mints go through its API key and every slug is kept. */
     async function busyInstall() {
-      const config = await places.fresh(kind);
+      const config = await places.fresh(kind, {}, 'migrated');
       const ctx = new TestContext(await buildApp(config), config);
       const a = await orgWithOwner(ctx, 'backed-up');
       await unlimitedPlan(ctx, a.org);
@@ -142,7 +142,7 @@ for (const kind of testDatabases) {
     });
 
     it('refuses a file that is not a backup, and a backup cut short, leaving the database untouched', async () => {
-      const config: Config = await places.fresh(kind);
+      const config: Config = await places.fresh(kind, {}, 'migrated');
       const app = await buildApp(config);
       const file = join(dir, `${kind}-cut.backup.gz`);
       await backupDatabase(app.database, file);
@@ -179,7 +179,7 @@ describe('backup of a 100,000-slug install', () => {
   afterAll(() => places.removeAll());
 
   it('is written and restored (time printed; the bound is generous)', async () => {
-    const config = await places.fresh('pglite');
+    const config = await places.fresh('pglite', {}, 'migrated');
     const ctx = new TestContext(await buildApp(config), config);
     const dir = await mkdtemp(join(tmpdir(), 'slugsmith-backups-'));
     try {
@@ -230,11 +230,11 @@ describe('scheduled backups', () => {
   afterAll(() => places.removeAll());
 
   it('are written by the running server on demand and on SIGUSR2, the newest BACKUP_KEEP kept', async () => {
-    const config = await places.fresh('pglite', {
-      BACKUP_DIR: '/unused',
-      BACKUP_INTERVAL: '1d',
-      BACKUP_KEEP: '2',
-    });
+    const config = await places.fresh(
+      'pglite',
+      { BACKUP_DIR: '/unused', BACKUP_INTERVAL: '1d', BACKUP_KEEP: '2' },
+      'migrated',
+    );
     expect(config.backups).toEqual({ dir: '/unused', intervalMs: 86_400_000, keep: 2 });
     const app = await buildApp(config);
     const dir = await mkdtemp(join(tmpdir(), 'slugsmith-scheduled-'));
@@ -274,7 +274,7 @@ describe.each(testDatabases)('[%s] advance-counters (after a restore by other me
   afterAll(() => places.removeAll());
 
   it('moves each series past what it may have minted since the given time, and refuses a time that is none', async () => {
-    const config = await places.fresh(kind);
+    const config = await places.fresh(kind, {}, 'migrated');
     const ctx = new TestContext(await buildApp(config), config);
     try {
       const a = await orgWithOwner(ctx, 'advanced');
@@ -339,7 +339,7 @@ describe('the commands as an operator runs them', () => {
     expect(existsSync(nowhere)).toBe(false);
 
     // The embedded database of a running server: the refusal names the way that works.
-    const config = await places.fresh('pglite');
+    const config = await places.fresh('pglite', {}, 'migrated');
     const app = await buildApp(config);
     try {
       if (config.database.kind !== 'pglite') throw new Error('unreachable');

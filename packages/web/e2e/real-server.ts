@@ -1,8 +1,9 @@
 /**
  * The real product for end-to-end tests: the @slugsmith/server app in-process (PGlite on a copy
- * of a migrated, seeded data directory — database-template.ts — the built-in OpenID provider
- * under /oidc, the built web console at `/`) on a random loopback port, plus helpers that sign
- * in through the provider's own form in Chromium (api-sign-in.ts signs in without it).
+ * of a migrated, seeded data directory — the server tests' support/database-template.ts — the
+ * built-in OpenID provider under /oidc, the built web console at `/`) on a random loopback port,
+ * plus helpers that sign in through the provider's own form in Chromium (api-sign-in.ts signs in
+ * without it).
  *
  * The console must be built first (`npm run build -w @slugsmith/web`; the root `npm test` builds
  * every package before testing). The server serves a private copy of dist/, so another test file
@@ -18,8 +19,8 @@ import { freePort } from '@slugsmith/test-support';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { mailOutbox } from '../../server/src/db/schema.js';
+import { databaseCopy } from '../../server/test/support/database-template.js';
 import { outboxVerificationLink } from '../../server/test/support/oidc-flow.js';
-import { databaseCopy } from './database-template.js';
 
 export const webDist = fileURLToPath(new URL('../dist', import.meta.url));
 const webSources = [

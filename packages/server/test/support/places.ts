@@ -4,20 +4,29 @@ import { join } from 'node:path';
 import pg from 'pg';
 import type { Config } from '../../src/platform/config.js';
 import { type DatabaseKind, testConfig, testDatabaseUrl } from './app.js';
+import { copyTemplateTo, type TemplateKind } from './database-template.js';
 
 /**
  * Fresh places for an install (a PGlite data directory on disk, or a PostgreSQL schema of its own)
  * that outlive one app: operations tests stop an app, work on its database, and start another.
- * `removeAll` deletes every place handed out.
+ * A PGlite place starts as a copy of a template (database-template.ts) instead of running initdb:
+ * an empty database by default, or `migrated` (what a server's first start writes before its own
+ * keys and accounts) where the test starts a server on it anyway. `removeAll` deletes every place
+ * handed out.
  */
 export class Places {
   private readonly dirs: string[] = [];
   private readonly schemas: string[] = [];
 
-  async fresh(kind: DatabaseKind, env: Record<string, string> = {}): Promise<Config> {
+  async fresh(
+    kind: DatabaseKind,
+    env: Record<string, string> = {},
+    template: TemplateKind = 'initialised',
+  ): Promise<Config> {
     if (kind === 'pglite') {
       const dir = await mkdtemp(join(tmpdir(), 'slugsmith-ops-'));
       this.dirs.push(dir);
+      await copyTemplateTo(dir, template);
       return testConfig('pglite', { DATA_DIR: dir, ...env });
     }
     const config = testConfig('postgres', env);
