@@ -129,9 +129,11 @@ export type RefusalCode = z.infer<typeof RefusalCode>;
 
 /**
  * `details` of an error answer: the refusal's code and whatever figures explain it. An
- * `invalid_pattern` refusal of the engine adds what is wrong with the pattern as a stable `code`
- * (the engine's PATTERN_ERROR_CODES: `unknown-dictionary`, `unexpected-end`, …) with its `params`
- * (a maximum, the offending name, suggestions), and the offending span in `start`/`end`.
+ * `invalid_pattern` refusal of the engine adds what is wrong as a stable `code` with its `params`
+ * (a maximum, the offending name, suggestions): a pattern error (the engine's
+ * PATTERN_ERROR_CODES: `unknown-dictionary`, `unexpected-end`, …, with the offending span in
+ * `start`/`end`) or another refusal of the engine (GENERATOR_ERROR_CODES: `count-not-positive`,
+ * `word-forms-coincide`, …).
  */
 export const ErrorDetails = z
   .object({
@@ -139,11 +141,11 @@ export const ErrorDetails = z
     code: z
       .string()
       .optional()
-      .meta({ description: "The engine's code of a pattern error (invalid_pattern)" }),
+      .meta({ description: "The engine's code of a pattern or generator error (invalid_pattern)" }),
     params: z
       .record(z.string(), z.unknown())
       .optional()
-      .meta({ description: "The variable parts of a pattern error's message, by name" }),
+      .meta({ description: "The variable parts of the engine error's message, by name" }),
   })
   .catchall(z.unknown());
 export type ErrorDetails = z.infer<typeof ErrorDetails>;

@@ -79,8 +79,7 @@ function group(
   const gender = (nounComponent.agreement as Extract<Agreement, { role: 'noun' }>).gender;
   const nounAt = noun - first;
   const limbs = members.map((c) => {
-    if (c.shape !== 'value' || c.size > 2n ** 31n - 1n)
-      throw new GeneratorError('An agreeing word list is too large');
+    if (c.shape !== 'value' || c.size > 2n ** 31n - 1n) throw new GeneratorError('word-list-too-large');
     return Number(c.size);
   });
   const forms = members.map((c) =>

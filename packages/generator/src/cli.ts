@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { DictionaryBundle } from './bundle.js';
-import { withSuggestion } from './did-you-mean.js';
+import { closestNames } from './did-you-mean.js';
 import { GeneratorError, PatternError, SequenceExhausted } from './errors.js';
 import { Generator, toSequence } from './generator.js';
 import { ALGORITHM_VERSION } from './permutation.js';
@@ -105,13 +105,13 @@ export async function main(
       out.write(tagLines(gen, pattern, values.language ?? 'en'));
       return 0;
     }
-    if (pattern === undefined) throw new GeneratorError(`'${command}' needs a pattern`);
+    if (pattern === undefined) throw new GeneratorError('pattern-needed', { command });
     if (command === 'info') {
       out.write(`${JSON.stringify(gen.patternInfo(pattern), null, 2)}\n`);
       return 0;
     }
     if (command === 'forge') return forge(gen, pattern, values, out, err);
-    throw new GeneratorError(withSuggestion(`Unknown command '${command}'`, command, COMMANDS));
+    throw new GeneratorError('unknown-command', { command, suggestions: closestNames(command, COMMANDS) });
   } catch (e) {
     if (e instanceof PatternError) err.write(`${describePatternError(pattern ?? '', e)}\n`);
     else if (e instanceof GeneratorError || e instanceof SequenceExhausted)
@@ -148,13 +148,11 @@ function tagLines(gen: Generator, kind: string | undefined, language: string): s
   const known = new Set(gen.dictionaryInfo().map((d) => d.language ?? ''));
   if (lang !== 'all' && !known.has(lang)) {
     const languages = [...known].filter(Boolean).sort();
-    throw new GeneratorError(
-      withSuggestion(
-        `No dictionaries for language '${language}' (languages: ${languages.join(', ')}, all)`,
-        lang,
-        languages,
-      ),
-    );
+    throw new GeneratorError('unknown-language', {
+      language,
+      languages,
+      suggestions: closestNames(lang, languages),
+    });
   }
   const tags = gen
     .dictionaryTags()
@@ -178,7 +176,7 @@ function forge(
   err: NodeJS.WritableStream,
 ): number {
   const count = values.count === undefined ? 1 : Number(values.count);
-  if (!Number.isSafeInteger(count) || count < 1) throw new GeneratorError('Count must be a positive number');
+  if (!Number.isSafeInteger(count) || count < 1) throw new GeneratorError('count-not-positive');
   const compiled = gen.compile(pattern);
   const start = toSequence(values.sequence);
   if (start >= compiled.capacity) throw new SequenceExhausted(start, compiled.capacity);

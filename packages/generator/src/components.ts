@@ -158,9 +158,11 @@ function agreementOf(
   );
   forms.forEach((row, g) => {
     if (new Set(row).size !== row.length)
-      throw new GeneratorError(
-        `Dictionary '${dict.kind}@${dict.language}' has two words with the same ${genders[g] ?? 'plain'} form`,
-      );
+      throw new GeneratorError('word-forms-coincide', {
+        kind: dict.kind,
+        language: dict.language,
+        form: genders[g] ?? 'plain',
+      });
   });
   const maxBytes = forms.map((row) =>
     row.reduce((a, w) => Math.max(a, mixed ? maskedMaxBytes(w) : utf8Length(w)), 0),

@@ -205,7 +205,7 @@ export interface DictionaryTagInfo {
 
 function checkShape(bundle: DictionaryBundle): void {
   if (!bundle || !Array.isArray(bundle.dictionaries) || !Array.isArray(bundle.tags)) {
-    throw new GeneratorError('A dictionary bundle needs `dictionaries` and `tags` arrays');
+    throw new GeneratorError('bundle-malformed');
   }
 }
 
@@ -236,13 +236,16 @@ export class BundleIndex {
       for (const d of indexOf(extra)) {
         // A language bundle adds its own language's dictionaries and nothing else.
         if (!language || d.language !== language) {
-          throw new GeneratorError(
-            `Language bundle ${extra.id} holds a '${d.kind}' dictionary for '${d.language}', not its language '${language}'`,
-          );
+          throw new GeneratorError('bundle-wrong-language', {
+            bundle: extra.id,
+            bundleLanguage: language,
+            kind: d.kind,
+            language: d.language,
+          });
         }
         const key = `${d.kind}@${d.language}`;
         if (seen.has(key)) {
-          throw new GeneratorError(`Two bundles hold the '${d.kind}' dictionary for '${d.language}'`);
+          throw new GeneratorError('dictionary-twice', { kind: d.kind, language: d.language });
         }
         seen.add(key);
         this.dictionaries.push(d);

@@ -47,13 +47,3 @@ export function closestNames(word: string, names: Iterable<string>): string[] {
   near.sort((a, b) => a.distance - b.distance || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   return near.slice(0, MAX_SUGGESTIONS).map((n) => n.name);
 }
-
-/**
- * `message`, and when some of `names` are close to `word`, "Did you mean 'animal', 'mammal'?"
- * after it: `Unknown tag 'anmal' for 'noun'. Did you mean 'animal'?`.
- */
-export function withSuggestion(message: string, word: string, names: Iterable<string>): string {
-  const close = closestNames(word, names);
-  if (close.length === 0) return message;
-  return `${message}. Did you mean ${close.map((n) => `'${n}'`).join(', ')}?`;
-}

@@ -149,7 +149,84 @@ export class SequenceExhausted extends Error {
   }
 }
 
-/** An invalid argument to the generator (count, sequence, seed, bundle). */
+/**
+ * Why the engine refused an argument, a dictionary bundle or a command line (a GeneratorError): a
+ * stable code clients translate (with `GeneratorError.params`). Disjoint from PATTERN_ERROR_CODES,
+ * so `details.code` of an answer names one engine error whichever kind it is.
+ */
+export const GENERATOR_ERROR_CODES = [
+  // arguments of forge, slice and sequences
+  'count-not-positive',
+  'seed-not-string',
+  'sequence-not-whole',
+  'sequence-out-of-range',
+  // dictionary bundles
+  'bundle-malformed',
+  'bundle-wrong-language',
+  'dictionary-twice',
+  'word-forms-coincide',
+  'word-list-too-large',
+  // the command line
+  'pattern-needed',
+  'unknown-command',
+  'unknown-language',
+] as const;
+export type GeneratorErrorCode = (typeof GENERATOR_ERROR_CODES)[number];
+
+/** The variable parts of a generator error; which ones a code has is fixed by GENERATOR_MESSAGES. */
+export interface GeneratorErrorParams {
+  /** bundle-wrong-language: the language bundle's id. */
+  bundle?: string;
+  /** bundle-wrong-language: the language the bundle says it holds (none when it says none). */
+  bundleLanguage?: string;
+  /** bundle-wrong-language, dictionary-twice, word-forms-coincide: the dictionary's kind. */
+  kind?: string;
+  /** The dictionary's language (null: language-agnostic); unknown-language: the one asked for. */
+  language?: string | null;
+  /** word-forms-coincide: the gender whose forms coincide, or `plain` for the word itself. */
+  form?: string;
+  /** pattern-needed, unknown-command: the command as written. */
+  command?: string;
+  /** unknown-language: the languages that have dictionaries. */
+  languages?: string[];
+  /** unknown-command, unknown-language: the closest known names (at most three), maybe none. */
+  suggestions?: string[];
+}
+
+/** The engine's English message of each code: the wording clients and logs have always seen. */
+const GENERATOR_MESSAGES: { [C in GeneratorErrorCode]: (p: GeneratorErrorParams) => string } = {
+  'count-not-positive': () => 'Count must be a positive number',
+  'seed-not-string': () => 'Seed must be a string',
+  'sequence-not-whole': () => 'Sequence must be a whole number',
+  'sequence-out-of-range': () => 'Sequence must be between 0 and 2^64 - 1',
+  'bundle-malformed': () => 'A dictionary bundle needs `dictionaries` and `tags` arrays',
+  'bundle-wrong-language': (p) =>
+    `Language bundle ${p.bundle} holds a '${p.kind}' dictionary for '${p.language}', not its language '${p.bundleLanguage}'`,
+  'dictionary-twice': (p) => `Two bundles hold the '${p.kind}' dictionary for '${p.language}'`,
+  'word-forms-coincide': (p) =>
+    `Dictionary '${p.kind}@${p.language}' has two words with the same ${p.form} form`,
+  'word-list-too-large': () => 'An agreeing word list is too large',
+  'pattern-needed': (p) => `'${p.command}' needs a pattern`,
+  'unknown-command': (p) => `Unknown command '${p.command}'${suggesting(p.suggestions)}`,
+  'unknown-language': (p) =>
+    `No dictionaries for language '${p.language}' (languages: ${(p.languages ?? []).join(', ')}, all)` +
+    suggesting(p.suggestions),
+};
+
+/** The English message of a generator error's code and parameters. */
+export function generatorMessage(code: GeneratorErrorCode, params: GeneratorErrorParams = {}): string {
+  return GENERATOR_MESSAGES[code](params);
+}
+
+/** An invalid argument to the generator (count, sequence, seed), a bundle it cannot use, a bad command line. */
 export class GeneratorError extends Error {
   override readonly name = 'GeneratorError';
+  constructor(
+    /** What is wrong, for clients to switch on and translate. */
+    readonly code: GeneratorErrorCode,
+    /** The variable parts of the message (the dictionary, the command, suggestions). */
+    readonly params: GeneratorErrorParams = {},
+  ) {
+    super(generatorMessage(code, params));
+  }
 }

@@ -109,11 +109,11 @@ export function toSequence(value: number | bigint | string | undefined): bigint 
   let n: bigint;
   if (typeof value === 'bigint') n = value;
   else if (typeof value === 'number') {
-    if (!Number.isSafeInteger(value)) throw new GeneratorError('Sequence must be a whole number');
+    if (!Number.isSafeInteger(value)) throw new GeneratorError('sequence-not-whole');
     n = BigInt(value);
   } else if (typeof value === 'string' && /^\d{1,20}$/.test(value)) n = BigInt(value);
-  else throw new GeneratorError('Sequence must be a whole number');
-  if (n < 0n || n >= MAX_SEQUENCE) throw new GeneratorError('Sequence must be between 0 and 2^64 - 1');
+  else throw new GeneratorError('sequence-not-whole');
+  if (n < 0n || n >= MAX_SEQUENCE) throw new GeneratorError('sequence-out-of-range');
   return n;
 }
 
@@ -273,8 +273,7 @@ export class Generator {
           ),
         ];
     }
-    if (!Number.isSafeInteger(count) || count < 1)
-      throw new GeneratorError('Count must be a positive number');
+    if (!Number.isSafeInteger(count) || count < 1) throw new GeneratorError('count-not-positive');
     const compiled = this.compiled(pattern);
     if (options.seed === undefined && count === 1 && options.sequence === undefined && !options.skipAwkward) {
       // One random slug: a uniform position under this node's own key is a uniform slug (the
@@ -284,7 +283,7 @@ export class Generator {
       return compiled.generate(perm, randomBelow(compiled.capacity), 1);
     }
     const key = seed ?? randomSeed();
-    if (typeof key !== 'string') throw new GeneratorError('Seed must be a string');
+    if (typeof key !== 'string') throw new GeneratorError('seed-not-string');
     const perm = compiled.permutation(key, () => seedKey(key));
     return compiled.generate(perm, toSequence(sequence), count, options.skipAwkward === true);
   }
@@ -298,9 +297,8 @@ export class Generator {
    */
   slice(pattern: string | CompiledPattern, options: SliceOptions): SliceResult {
     const { count, seed } = options;
-    if (!Number.isSafeInteger(count) || count < 1)
-      throw new GeneratorError('Count must be a positive number');
-    if (typeof seed !== 'string') throw new GeneratorError('Seed must be a string');
+    if (!Number.isSafeInteger(count) || count < 1) throw new GeneratorError('count-not-positive');
+    if (typeof seed !== 'string') throw new GeneratorError('seed-not-string');
     const compiled = this.compiled(pattern);
     const perm = compiled.permutation(seed, () => seedKey(seed));
     const slugs = compiled.generate(perm, toSequence(options.sequence), count, true);

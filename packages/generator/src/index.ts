@@ -15,9 +15,16 @@ export type {
 } from './ast.js';
 export type { BundleDictionary, BundleTag, BundleWord, DictionaryBundle } from './bundle.js';
 export type { DictionaryInfo, DictionaryTagInfo } from './dictionary-index.js';
-export type { PatternErrorCode, PatternErrorParams } from './errors.js';
+export type {
+  GeneratorErrorCode,
+  GeneratorErrorParams,
+  PatternErrorCode,
+  PatternErrorParams,
+} from './errors.js';
 export {
+  GENERATOR_ERROR_CODES,
   GeneratorError,
+  generatorMessage,
   PATTERN_ERROR_CODES,
   PatternError,
   patternMessage,

@@ -242,7 +242,9 @@ export function assertCount(count: number, max: number): void {
 
 /**
  * Engine errors as API errors: bad patterns 400 with the engine's code and parameters (what
- * clients translate) and the offending span, exhaustion 409.
+ * clients translate) and the offending span, exhaustion 409. The engine's other refusals (a
+ * count, seed or sequence, a bundle it cannot use) keep the `invalid_pattern` reason clients
+ * read, with their own code and parameters.
  */
 export function engineError(error: unknown): unknown {
   if (error instanceof PatternError) {
@@ -262,8 +264,13 @@ export function engineError(error: unknown): unknown {
       capacity: error.capacity.toString(),
     });
   }
-  if (error instanceof GeneratorError)
-    return ApiError.badRequest(error.message, { reason: 'invalid_pattern' });
+  if (error instanceof GeneratorError) {
+    return ApiError.badRequest(error.message, {
+      reason: 'invalid_pattern',
+      code: error.code,
+      params: { ...error.params },
+    });
+  }
   return error;
 }
 

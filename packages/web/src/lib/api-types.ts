@@ -3692,9 +3692,9 @@ export interface components {
     Error: {
       code: number;
       details?: {
-        /** @description The engine's code of a pattern error (invalid_pattern) */
+        /** @description The engine's code of a pattern or generator error (invalid_pattern) */
         code?: string;
-        /** @description The variable parts of a pattern error's message, by name */
+        /** @description The variable parts of the engine error's message, by name */
         params?: {
           [key: string]: unknown;
         };

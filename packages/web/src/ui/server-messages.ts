@@ -2,6 +2,7 @@ import { RefusalCode } from '@slugsmith/contract';
 import i18n from 'i18next';
 import { type ApiError, refusalReason } from '../lib/api.js';
 import { isPatternErrorCode, patternMessageKey } from '../routes/playground/pattern-messages.js';
+import { generatorMessageKey, isGeneratorErrorCode } from './generator-messages.js';
 
 type Params = Record<string, string | number>;
 interface Known {
@@ -56,15 +57,17 @@ function figures(details: Record<string, unknown>): Params {
  * A refusal by its code (`errors:reason.<code>`) with the figures the server gives. `details.limit`
  * is the i18next context: a code said differently per limit (a slice's window, a pattern's
  * components) has `<code>_<limit>` entries, and the plain entry otherwise. A pattern the engine
- * refused is said by the engine's code (`details.code`) in the playground's words.
+ * refused is said by the engine's code (`details.code`) in the playground's words, the engine's
+ * other refusals (count, seed, sequence, bundle) by theirs.
  */
 function byReason(error: ApiError): Known | null {
   const code = RefusalCode.safeParse(refusalReason(error));
   if (!code.success) return null;
   const all = (error.details ?? {}) as Record<string, unknown>;
-  if (code.data === 'invalid_pattern' && isPatternErrorCode(all.code)) {
+  if (code.data === 'invalid_pattern') {
     const params = all.params && typeof all.params === 'object' ? all.params : {};
-    return patternMessageKey(all.code, params);
+    if (isPatternErrorCode(all.code)) return patternMessageKey(all.code, params);
+    if (isGeneratorErrorCode(all.code)) return generatorMessageKey(all.code, params);
   }
   const details = figures(all);
   const { limit } = details;

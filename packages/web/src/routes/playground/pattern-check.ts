@@ -10,13 +10,14 @@ import { type UseQueryResult, useQueries, useQuery } from '@tanstack/react-query
 import { useMemo } from 'react';
 import { ApiError } from '../../lib/api.js';
 import { patternInfo } from '../../lib/generator-api.js';
+import { isGeneratorErrorCode } from '../../ui/generator-messages.js';
 import { type Validation, validatePattern } from './pattern-editor.js';
 import { isPatternErrorCode, type ShownPatternError } from './pattern-messages.js';
 import { dictionaryInfoQuery, dictionaryTagsQuery } from './use-suggest-meta.js';
 
 /**
  * A pattern the server refused as an editor error: a 400 names the engine's code and parameters
- * in `details.code`/`details.params` and the offending span in `details.start`/`details.end`
+ * in `details.code`/`details.params` (a pattern error's, or the engine's other refusals) and the offending span in `details.start`/`details.end`
  * (unknown dictionary or tag, words that run together); without a
  * span the whole pattern is marked, unless `spanRequired` (a call with other fields than the
  * pattern, whose 400 may be about them). Null for any other failure (offline, signed out, limits).
@@ -37,7 +38,7 @@ export function serverPatternError(
   const end = Math.max(start, at(details.end, pattern.length));
   const expected = Array.isArray(details.expected) ? details.expected.map(String) : [];
   const shown: ShownPatternError = { message: error.message, start, end, expected };
-  if (isPatternErrorCode(details.code)) {
+  if (isPatternErrorCode(details.code) || isGeneratorErrorCode(details.code)) {
     shown.code = details.code;
     const params = details.params;
     shown.params = params && typeof params === 'object' ? (params as PatternErrorParams) : {};

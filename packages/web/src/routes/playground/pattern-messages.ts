@@ -1,17 +1,25 @@
-import { PATTERN_ERROR_CODES, type PatternErrorCode, type PatternErrorParams } from '@slugsmith/generator';
+import {
+  type GeneratorErrorCode,
+  type GeneratorErrorParams,
+  PATTERN_ERROR_CODES,
+  type PatternErrorCode,
+  type PatternErrorParams,
+} from '@slugsmith/generator';
+import { generatorMessageKey, isGeneratorErrorCode } from '../../ui/generator-messages.js';
 
 /**
  * A pattern error as the console shows it: the parser's own (a PatternError), or one the server
- * answered (its `details.code` and `details.params`). Without a code — a refusal the engine did
- * not word — the message is shown as it came.
+ * answered (its `details.code` and `details.params`: a pattern error's, or another refusal of the
+ * engine's such as a bundle it cannot use). Without a code — a refusal the engine did not word —
+ * the message is shown as it came.
  */
 export interface ShownPatternError {
   message: string;
   start: number;
   end: number;
   expected: string[];
-  code?: PatternErrorCode;
-  params?: PatternErrorParams;
+  code?: PatternErrorCode | GeneratorErrorCode;
+  params?: PatternErrorParams | GeneratorErrorParams;
 }
 
 type Values = Record<string, string | number>;
@@ -58,7 +66,9 @@ export function translatePatternError(
   t: (key: string, options: Values) => string,
 ): string {
   if (!error.code) return error.message;
-  const { key, params } = patternMessageKey(error.code, error.params);
+  const { key, params } = isGeneratorErrorCode(error.code)
+    ? generatorMessageKey(error.code, error.params as GeneratorErrorParams)
+    : patternMessageKey(error.code, error.params as PatternErrorParams);
   return t(key, params);
 }
 
