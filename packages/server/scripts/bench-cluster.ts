@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { type Balancer, balancerMissing, startBalancer } from './cluster-haproxy.js';
-import { DelayingProxy } from './delaying-proxy.js';
+import { DelayingProxy, RoundTrips } from './delaying-proxy.js';
 import { CONNECTIONS, cpuMs, FORGE_BODY, METERED, SECONDS } from './load.js';
 import {
   asStarted,
@@ -81,22 +81,27 @@ async function load(
   };
 }
 
-/** Mean latency (ms) of `count` requests one after another: what a lone client waits. */
+/**
+ * `count` requests one after another, as a lone client makes them: their mean latency (ms) and
+ * the round trips to PostgreSQL and Redis they waited for, per request.
+ */
 async function serialLatency(
   url: string,
   path: string,
   apiKey: string,
   body: unknown,
+  roundTrips: RoundTrips,
   count = 300,
-): Promise<number> {
+): Promise<{ ms: number; roundTrips: number }> {
   for (let i = 0; i < 20; i++) await (await post(url + path, apiKey, body)).arrayBuffer();
+  const rounds = roundTrips.count;
   const started = performance.now();
   for (let i = 0; i < count; i++) {
     const response = await post(url + path, apiKey, body);
     if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
     await response.arrayBuffer();
   }
-  return (performance.now() - started) / count;
+  return { ms: (performance.now() - started) / count, roundTrips: (roundTrips.count - rounds) / count };
 }
 
 async function createSeries(url: string, apiKey: string, name: string): Promise<string> {
@@ -173,14 +178,20 @@ async function measuredRtt(url: string): Promise<number> {
 async function delayedServices() {
   const db = new URL(databaseUrl);
   const redis = new URL(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+  const roundTrips = new RoundTrips();
   const proxies = [db, redis].map(
-    (url) => new DelayingProxy({ host: url.hostname, port: Number(url.port || (url === db ? 5432 : 6379)) }),
+    (url) =>
+      new DelayingProxy(
+        { host: url.hostname, port: Number(url.port || (url === db ? 5432 : 6379)) },
+        roundTrips,
+      ),
   );
   [db.hostname, redis.hostname] = ['127.0.0.1', '127.0.0.1'];
   [db.port, redis.port] = (await Promise.all(proxies.map((p) => p.start()))).map(String);
   return {
     env: { DATABASE_URL: db.toString(), REDIS_URL: redis.toString() },
     databaseUrl: db.toString(),
+    roundTrips,
     setRtt: (ms: number) => {
       for (const proxy of proxies) proxy.setRtt(ms);
     },
@@ -230,7 +241,11 @@ async function main() {
       `${pad('db rtt', 7)} ${pad('nodes', 5)} | ${pad('forge/s', 8)} ${pad('p99', 5)} ${pad('µs CPU', 6)} | ` +
         `${pad('mint/s', 7)} ${pad('p99', 5)} ${pad('µs CPU', 6)} | ${pad('16 series', 9)} ${pad('p99', 5)} | failed`,
     );
-    const latency: Record<string, number[]> = { forge: [], mint: [], 'key check': [] };
+    const latency: Record<string, { ms: number; roundTrips: number }[]> = {
+      forge: [],
+      mint: [],
+      'key check': [],
+    };
     const rtts: number[] = [];
     for (const rtt of [0, RTT_MS]) {
       services.setRtt(rtt);
@@ -248,22 +263,24 @@ async function main() {
             `${pad(spread.rps, 9)} ${pad(spread.p99, 5)} | ${[forge.failed, mint.failed, spread.failed].join(' ').trim() || 0}`,
         );
         if (n === NODES[0]) {
-          latency.forge.push(await serialLatency(url, '/api/v1/gen/forge', apiKey, FORGE_BODY));
-          latency.mint.push(await serialLatency(url, '/api/v1/gen/mint', apiKey, bodies[1]));
-          latency['key check'].push(await serialLatency(url, '/api/v1/key-info', apiKey, {}));
+          const { roundTrips } = services;
+          latency.forge.push(await serialLatency(url, '/api/v1/gen/forge', apiKey, FORGE_BODY, roundTrips));
+          latency.mint.push(await serialLatency(url, '/api/v1/gen/mint', apiKey, bodies[1], roundTrips));
+          latency['key check'].push(await serialLatency(url, '/api/v1/key-info', apiKey, {}, roundTrips));
         }
       }
     }
 
     const added = rtts[1] - rtts[0];
     console.log(
-      `\nround trips to PostgreSQL and Redis that a lone request waits for, after warm-up ` +
-        `(its mean latency with ${added.toFixed(2)} ms more per round trip, less without, ÷ that):`,
+      `\na lone request, after warm-up: its mean latency without and with ${added.toFixed(2)} ms more per ` +
+        'round trip, and the round trips to PostgreSQL and Redis it waited for (counted at the forwarders, ' +
+        "the nodes' background work included):",
     );
     for (const [what, [without, withDelay]] of Object.entries(latency)) {
       console.log(
-        `  ${what.padEnd(9)} ${without.toFixed(2)} → ${withDelay.toFixed(2)} ms: ` +
-          `${((withDelay - without) / added).toFixed(2)} round trips`,
+        `  ${what.padEnd(9)} ${without.ms.toFixed(2)} → ${withDelay.ms.toFixed(2)} ms: ` +
+          `${withDelay.roundTrips.toFixed(2)} round trips`,
       );
     }
 
