@@ -7,7 +7,7 @@ import { use, useLayoutEffect } from 'react';
 import { AuthProvider, type AuthProviderNoUserManagerProps, useAuth } from 'react-oidc-context';
 import { body, client } from '../lib/api.js';
 import { type ProviderSettings, providerSettings } from './provider-settings.js';
-import type { Session } from './session.js';
+import type { Session } from './session-state.js';
 import { CALLBACK_PATH } from './sign-in.js';
 
 const origin = window.location.origin;

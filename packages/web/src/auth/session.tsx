@@ -1,4 +1,3 @@
-import type { User } from 'oidc-client-ts';
 import {
   createContext,
   lazy,
@@ -9,21 +8,9 @@ import {
   useEffect,
   useState,
 } from 'react';
-import type { AuthContextProps } from 'react-oidc-context';
 import { setAccessTokenSource } from '../lib/api.js';
+import type { Session } from './session-state.js';
 import { CALLBACK_PATH } from './sign-in.js';
-
-/** What the console reads of the sign-in library's state (react-oidc-context's `useAuth`). */
-export interface Session {
-  isAuthenticated: boolean;
-  isLoading: boolean;
-  user?: User | null;
-  error?: Error;
-  settings: { extraQueryParams?: Record<string, string | number | boolean> };
-  signinRedirect: AuthContextProps['signinRedirect'];
-  signoutRedirect: AuthContextProps['signoutRedirect'];
-  removeUser: AuthContextProps['removeUser'];
-}
 
 const notLoaded = () => Promise.reject(new Error('the sign-in library is not loaded'));
 
