@@ -106,6 +106,20 @@ export type InstallStatus = z.infer<typeof InstallStatus>;
  * What every visitor's console reads (`GET /install`, public): the service sells plans; an
  * on-premise install sells nothing and shows its licence where plans and checkout would be.
  */
+/**
+ * The install's licence is on its issuer's revocation list: revoked on `revoked_at`; generation
+ * goes on until `grace_until` (the install's grace period from when it learned of it), then is refused.
+ */
+export const PublicLicenceRevocation = z
+  .object({
+    revoked_at: Timestamp,
+    grace_until: Timestamp,
+    /** The grace period is over: generation calls are refused. */
+    refused: z.boolean(),
+  })
+  .meta({ id: 'PublicLicenceRevocation' });
+export type PublicLicenceRevocation = z.infer<typeof PublicLicenceRevocation>;
+
 export const PublicInstallLicence = InstallLicence.pick({
   holder: true,
   plan: true,
@@ -117,6 +131,8 @@ export const PublicInstallLicence = InstallLicence.pick({
 }).extend({
   /** Days until generation stops: to expiry, or in the grace period to its end; null when perpetual or expired. */
   days_left: z.number().int().nullable(),
+  /** Null while the licence is not on the issuer's revocation list. */
+  revocation: PublicLicenceRevocation.nullable(),
 });
 export type PublicInstallLicence = z.infer<typeof PublicInstallLicence>;
 

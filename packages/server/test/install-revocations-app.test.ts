@@ -85,6 +85,13 @@ for (const kind of testDatabases) {
       expect(s.refusal).toMatch(
         /^Licence revoked: the licence was revoked by its issuer on .* generation is refused/,
       );
+      // Every visitor's console says so too (the public /install card).
+      const visible = await install.request('GET', '/api/v1/install');
+      expect(visible.body.licence.revocation).toEqual({
+        revoked_at: s.revocation.licence_revoked_at,
+        grace_until: s.revocation.grace_until,
+        refused: true,
+      });
 
       const customer = await orgWithOwner(install, 'install-user');
       const key = (await customer.apiKey({})).key;

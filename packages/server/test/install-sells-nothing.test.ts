@@ -44,6 +44,7 @@ for (const kind of testDatabases) {
           standing: 'valid',
           grace_until: null,
           days_left: 101,
+          revocation: null,
         },
       });
     });

@@ -7,6 +7,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signRevocationList } from '../../server/src/areas/licences/revocation-list.js';
 import { licenceKit } from '../../server/test/support/install.js';
 import { STAFF, signInWithApi } from './api-sign-in.js';
 import { launchChromium } from './chromium.js';
@@ -19,16 +20,17 @@ const LICENCE_FILE = 'acme.licence';
 const DAYS_LEFT = 100;
 
 let kit: Kit;
+/** The install's licence id (a revocation list names it). */
+let licenceId: string;
 let install: RealServer;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   kit = await licenceKit();
-  const licence = await kit.write(
-    LICENCE_FILE,
-    kit.claims({ max_nodes: 3, exp: kit.now + DAYS_LEFT * kit.day - 60 }),
-  );
+  const claims = kit.claims({ max_nodes: 3, exp: kit.now + DAYS_LEFT * kit.day - 60 });
+  licenceId = claims.jti;
+  const licence = await kit.write(LICENCE_FILE, claims);
   [install, browser] = await Promise.all([
     startRealServer({ LICENSE: licence, LICENSE_KEYS: kit.keysFile, LICENSE_HEARTBEAT_SECONDS: '0.2' }),
     launchChromium(),
@@ -152,6 +154,54 @@ describe('a licensed install’s console sells nothing and shows its licence', (
     expect(await page.getByTestId('tab-members').count()).toBe(1);
     expect(await page.getByTestId('tab-licences').count()).toBe(0);
     expect(await page.getByTestId('licences').count()).toBe(0);
+  });
+
+  // The install's licence stays revoked (in its 72 h of grace) after this.
+  it('says when the issuer has revoked the licence: when, until when generation goes on, what to do', async () => {
+    const page = await newPage();
+    const token = await signInWithApi(page, install, STAFF);
+    // The issuer's signed list naming this licence, imported as an offline install would.
+    const revokedAt = new Date(Date.now() - 3_600_000);
+    const list = await signRevocationList([{ id: licenceId, revokedAt }], 'https://slugsmith.test', [
+      kit.key,
+    ]);
+    const imported = await apiAs(install, token, 'POST', '/admin/install/revocations', {
+      list: JSON.stringify(list),
+    });
+    expect(imported.status).toBe(200);
+
+    await page.goto('/products');
+    const card = page.getByTestId('install-licence');
+    const revoked = card.getByTestId('install-revoked');
+    await revoked.waitFor();
+    expect(await revoked.getAttribute('data-refused')).toBe('false');
+    expect(await revoked.textContent()).toContain('Licence revoked by its issuer');
+    expect(await revoked.textContent()).toMatch(
+      /The issuer revoked this licence on .+\. Generation continues until .+; after that, generation calls are refused/,
+    );
+    expect(await revoked.textContent()).toContain(
+      'Ask the issuer about the revocation and for a valid licence',
+    );
+    expect(await revoked.getByTestId('install-admin-link').getAttribute('href')).toBe('/admin/install');
+    expect(await card.getByTestId('install-revoked-badge').textContent()).toBe('Revoked');
+    await checkSchemes(page, 'products-revoked', () => revoked.waitFor(), {
+      photograph: { prefix: 'install-' },
+    });
+
+    // Past the grace period (the server's answer with its end reached): generation is refused.
+    await page.route('**/api/v1/install', async (route) => {
+      const answer = await (await route.fetch()).json();
+      answer.licence.revocation = { ...answer.licence.revocation, refused: true };
+      await route.fulfill({ json: answer });
+    });
+    await page.reload();
+    const refused = page.locator('[data-testid="install-revoked"][data-refused="true"]');
+    await refused.waitFor();
+    expect(await refused.textContent()).toMatch(
+      /the grace period ended on .+\. Generation calls are refused until a valid licence is installed/,
+    );
+    expect(await refused.textContent()).toContain('Ask the issuer about the revocation');
+    await page.unroute('**/api/v1/install');
   });
 
   // Last: the install's licence stays expired after it.

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { type PublicInstallLicence, staffLevelOf } from '@slugsmith/contract';
+import { type PublicInstallLicence, type PublicLicenceRevocation, staffLevelOf } from '@slugsmith/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -7,7 +7,7 @@ import { useAccount } from '../auth/account.js';
 import { useInstall } from '../lib/install.js';
 import { formatCount } from '../lib/numbers.js';
 import { Field } from '../ui/field.js';
-import { formatDate } from '../ui/format.js';
+import { formatDate, formatDateTime } from '../ui/format.js';
 
 /** A licence's standing as a colour, here and on the admin Installation page. */
 export const STANDING_COLOURS = {
@@ -37,12 +37,17 @@ export function UpgradeLabel() {
     : t('dashboard:plan.upgrade');
 }
 
-/** The install's licence: holder, plan, nodes, expiry and days left; how to renew once it ends. */
+/**
+ * The install's licence: holder, plan, nodes, expiry and days left; how to renew once it ends,
+ * and what to do once its issuer has revoked it.
+ */
 export function InstallLicenceCard({ licence }: { licence: PublicInstallLicence }) {
   const { t, i18n } = useTranslation('install');
   const lang = i18n.resolvedLanguage;
   const { account } = useAccount();
   const ending = licence.standing !== 'valid';
+  const staff = Boolean(staffLevelOf(account?.permissions));
+  const revocation = licence.revocation;
   return (
     <Paper
       component="section"
@@ -63,9 +68,16 @@ export function InstallLicenceCard({ licence }: { licence: PublicInstallLicence 
               {t('console.intro')}
             </Text>
           </Stack>
-          <Badge variant="dot" color={STANDING_COLOURS[licence.standing]} data-testid="install-standing">
-            {t(`standing.${licence.standing}`)}
-          </Badge>
+          <Group gap="xs">
+            <Badge variant="dot" color={STANDING_COLOURS[licence.standing]} data-testid="install-standing">
+              {t(`standing.${licence.standing}`)}
+            </Badge>
+            {revocation && (
+              <Badge variant="dot" color={revokedColour(revocation)} data-testid="install-revoked-badge">
+                {t('console.revoked')}
+              </Badge>
+            )}
+          </Group>
         </Group>
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
           <Field label={t('licence.holder')} value={licence.holder.name} testId="install-holder" />
@@ -88,6 +100,7 @@ export function InstallLicenceCard({ licence }: { licence: PublicInstallLicence 
             />
           )}
         </SimpleGrid>
+        {revocation && <RevokedAlert revocation={revocation} staff={staff} />}
         {ending && (
           <Alert
             variant="light"
@@ -104,24 +117,56 @@ export function InstallLicenceCard({ licence }: { licence: PublicInstallLicence 
                 })}
               </Text>
               <Text size="sm">{t('console.renew')}</Text>
-              {staffLevelOf(account?.permissions) && (
-                // The alert's own text colour: a link colour on the tint fails contrast.
-                <Anchor
-                  component={Link}
-                  to="/admin/install"
-                  size="sm"
-                  c="inherit"
-                  fw={600}
-                  underline="always"
-                  data-testid="install-admin-link"
-                >
-                  {t('console.adminLink')}
-                </Anchor>
-              )}
+              {staff && <AdminLink />}
             </Stack>
           </Alert>
         )}
       </Stack>
     </Paper>
+  );
+}
+
+const revokedColour = (r: PublicLicenceRevocation) => (r.refused ? 'red' : 'orange');
+
+/** The issuer revoked the licence: when, until when generation goes on (or that it stopped), what to do. */
+function RevokedAlert({ revocation, staff }: { revocation: PublicLicenceRevocation; staff: boolean }) {
+  const { t, i18n } = useTranslation('install');
+  const dates = {
+    revokedAt: formatDateTime(revocation.revoked_at, i18n.resolvedLanguage),
+    graceUntil: formatDateTime(revocation.grace_until, i18n.resolvedLanguage),
+  };
+  return (
+    <Alert
+      variant="light"
+      color={revokedColour(revocation)}
+      title={t('revocation.revokedTitle')}
+      data-testid="install-revoked"
+      data-refused={revocation.refused}
+    >
+      <Stack gap="xs">
+        <Text size="sm">{t(revocation.refused ? 'revocation.refused' : 'console.revokedGrace', dates)}</Text>
+        <Text size="sm">{t('console.revokedWhat')}</Text>
+        {staff && <AdminLink />}
+      </Stack>
+    </Alert>
+  );
+}
+
+/** Staff are led to the Installation page (licence, nodes, revocation list). */
+function AdminLink() {
+  const { t } = useTranslation('install');
+  return (
+    // The alert's own text colour: a link colour on the tint fails contrast.
+    <Anchor
+      component={Link}
+      to="/admin/install"
+      size="sm"
+      c="inherit"
+      fw={600}
+      underline="always"
+      data-testid="install-admin-link"
+    >
+      {t('console.adminLink')}
+    </Anchor>
   );
 }

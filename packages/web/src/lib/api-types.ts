@@ -4098,12 +4098,20 @@ export interface components {
               name: string;
               slug: string;
             };
+            revocation: components['schemas']['PublicLicenceRevocation'] | null;
             /** @enum {string} */
             standing: 'valid' | 'expiring' | 'grace' | 'expired';
           };
           /** @constant */
           mode: 'on_premise';
         };
+    PublicLicenceRevocation: {
+      /** Format: date-time */
+      grace_until: string;
+      refused: boolean;
+      /** Format: date-time */
+      revoked_at: string;
+    };
     PublicPlan: {
       custom_features: boolean;
       custom_plan: boolean;

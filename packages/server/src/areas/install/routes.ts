@@ -5,6 +5,7 @@ import {
   InstallRevocation,
   InstallStatus,
   PublicInstall,
+  type PublicLicenceRevocation,
 } from '@slugsmith/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -124,7 +125,20 @@ function publicInstall(install: Install): PublicInstall {
       standing: standing.state,
       grace_until: 'graceUntil' in standing ? standing.graceUntil.toISOString() : null,
       days_left: daysUntilRefused(claims, standing, now),
+      revocation: publicRevocation(install, now),
     },
+  };
+}
+
+/** The licence's place on its issuer's revocation list, as every visitor's console shows it. */
+function publicRevocation(install: Install, now: Date): PublicLicenceRevocation | null {
+  const own = install.revocations.revocation(install.licence.jti);
+  if (!own) return null;
+  const graceUntil = new Date(own.learnedAt.getTime() + install.revocations.graceMs);
+  return {
+    revoked_at: own.revokedAt.toISOString(),
+    grace_until: graceUntil.toISOString(),
+    refused: now >= graceUntil,
   };
 }
 
