@@ -190,7 +190,8 @@ async function delayedServices() {
   [db.hostname, redis.hostname] = ['127.0.0.1', '127.0.0.1'];
   [db.port, redis.port] = (await Promise.all(proxies.map((p) => p.start()))).map(String);
   return {
-    env: { DATABASE_URL: db.toString(), REDIS_URL: redis.toString() },
+    // Behind HAProxy, as a production node would be.
+    env: { DATABASE_URL: db.toString(), REDIS_URL: redis.toString(), TRUST_PROXY: 'true' },
     databaseUrl: db.toString(),
     roundTrips,
     setRtt: (ms: number) => {

@@ -36,6 +36,14 @@ describe('connection caps', () => {
     ).toBe(32);
   });
 
+  it('bounds the requests of one keep-alive connection at 1,000 by default, not behind a trusted proxy unless set', () => {
+    expect(loadConfig({}).http.maxRequestsPerSocket).toBe(1000);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).http.maxRequestsPerSocket).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: 'true', MAX_REQUESTS_PER_SOCKET: '50' }).http.maxRequestsPerSocket).toBe(
+      50,
+    );
+  });
+
   it('counts an IPv4 peer by its address and an IPv6 peer by its /64', () => {
     expect(peerKey('203.0.113.7')).toBe('203.0.113.7');
     expect(peerKey('::ffff:203.0.113.7')).toBe('203.0.113.7');

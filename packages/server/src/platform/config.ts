@@ -47,8 +47,12 @@ const EnvSchema = z.object({
   IDLE_TIMEOUT_MS: z.coerce.number().int().min(0).default(120_000),
   /** How long an idle keep-alive connection waits for its next request. */
   KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1).default(30_000),
-  /** Requests one keep-alive connection may carry before it is closed. 0: no bound. */
-  MAX_REQUESTS_PER_SOCKET: z.coerce.number().int().min(0).default(1000),
+  /**
+   * Requests one keep-alive connection may carry before it is closed; 0: no bound. Default 1000,
+   * or none with TRUST_PROXY: a balancer reuses its connections, and one it sends a request on as
+   * the node closes it answers its client 503.
+   */
+  MAX_REQUESTS_PER_SOCKET: z.coerce.number().int().min(0).optional(),
   /** Open connections of the whole server (lowered to what the open-file limit allows). */
   MAX_CONNECTIONS: z.coerce.number().int().min(1).default(4096),
   /** Open connections from one peer address; 0: no cap. Default 256, or none with TRUST_PROXY. */
@@ -267,7 +271,7 @@ function httpBounds(e: z.infer<typeof EnvSchema>): HttpBounds {
     headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
     idleTimeoutMs: e.IDLE_TIMEOUT_MS,
     keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
-    maxRequestsPerSocket: e.MAX_REQUESTS_PER_SOCKET,
+    maxRequestsPerSocket: e.MAX_REQUESTS_PER_SOCKET ?? (e.TRUST_PROXY ? 0 : 1000),
     maxConnections: e.MAX_CONNECTIONS,
     // Behind a proxy every connection comes from the proxy's address: the cap belongs there.
     maxConnectionsPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS ?? (e.TRUST_PROXY ? 0 : 256),
