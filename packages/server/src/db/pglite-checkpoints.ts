@@ -49,7 +49,8 @@ export class CheckpointSchedule {
   /** Looks every `checkEveryMs` (without keeping the process alive); failures go to `onError`. */
   start(onError: (error: unknown) => void): void {
     this.timer = setInterval(() => {
-      this.running = this.checkpointIfDue().catch(onError);
+      // After the previous look, however long the database kept it waiting.
+      this.running = this.running.then(() => this.checkpointIfDue()).catch(onError);
     }, this.policy.checkEveryMs);
     this.timer.unref();
   }
