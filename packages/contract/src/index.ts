@@ -17,6 +17,7 @@ export * from './organisations.js';
 export * from './periods.js';
 export * from './plans.js';
 export * from './rotation.js';
+export * from './signing.js';
 export * from './slugs.js';
 export * from './stats.js';
 

@@ -1,4 +1,4 @@
-import { SIGNATURE_MAX_SKEW_MS } from './generation.js';
+import { KEY_REFRESH_LEAD_SECONDS, SIGNATURE_MAX_SKEW_MS } from './signing.js';
 import { z } from './zod.js';
 
 /**
@@ -16,7 +16,6 @@ const UNIT_SECONDS = { d: 86_400, h: 3_600, m: 60, s: 1 } as const;
  * ahead by as much as a signed request's timestamp may (SIGNATURE_MAX_SKEW_MS): else the refresh
  * comes due at once, over and over, or picks a key the server does not use yet.
  */
-export const KEY_REFRESH_LEAD_SECONDS = 120;
 export const MIN_ROTATION_SECONDS = KEY_REFRESH_LEAD_SECONDS + SIGNATURE_MAX_SKEW_MS / 1000;
 /** Longer periods would never rotate in practice. */
 export const MAX_ROTATION_SECONDS = 366 * 86_400;
