@@ -7,6 +7,7 @@ import type { Install } from './areas/install/install.js';
 import type { LimitStore } from './areas/limits/store.js';
 import type { EndPaidSubscriptions } from './areas/orgs/service.js';
 import type { StatsService } from './areas/stats/service.js';
+import type { Readiness } from './areas/system/readiness.js';
 import type { AccountSecurity } from './auth/builtin/account-security.js';
 import type { Db } from './db/connect.js';
 import type { Caches } from './platform/cache.js';
@@ -35,6 +36,8 @@ export interface AppDeps {
   accountSecurity: AccountSecurity | undefined;
   /** Cancels what deleted organisations pay for at the provider, before they go. */
   endPaidSubscriptions: EndPaidSubscriptions;
+  /** What /readyz checks (database, an install's licence). */
+  readiness: Readiness;
   /** The root instance (MCP answers its calls by injecting them there). */
   server: FastifyInstance;
 }

@@ -44,8 +44,9 @@ import { seriesRoutes } from './areas/series/routes.js';
 import { declareCountedSlugs, installStatsRecording } from './areas/stats/hooks.js';
 import { statsRoutes } from './areas/stats/routes.js';
 import { type StatsOptions, StatsService } from './areas/stats/service.js';
-import { healthRoutes, Readiness } from './areas/system/health.js';
+import { healthRoutes } from './areas/system/health.js';
 import { registerMetricSources } from './areas/system/metric-sources.js';
+import { Readiness } from './areas/system/readiness.js';
 import { systemRoutes } from './areas/system/routes.js';
 import { registerWeb } from './areas/web/routes.js';
 import { installAccessControl, type RouteRecord } from './auth/access.js';
@@ -313,10 +314,6 @@ export async function buildApp(
       done(null, payload);
     });
 
-    await installCompression(server);
-    healthRoutes(server, readiness);
-    if (metrics) metricsRoute(server, metrics, config.metrics?.token);
-    await registerApiDocs(server, config.publicUrl);
     // Deleting an organisation (or the account of a personal one) cancels what it pays for first.
     const deps: AppDeps = {
       db: database.db,
@@ -331,8 +328,13 @@ export async function buildApp(
       consoleConfig,
       accountSecurity: builtin?.security,
       endPaidSubscriptions: (orgIds) => endPaidSubscriptions(billing, orgIds),
+      readiness,
       server,
     };
+    await installCompression(server);
+    healthRoutes(server, deps);
+    if (metrics) metricsRoute(server, metrics, config.metrics?.token);
+    await registerApiDocs(server, deps);
     await server.register(
       async (api) => {
         systemRoutes(api, deps);
@@ -347,7 +349,6 @@ export async function buildApp(
         documentRoutes(api, deps);
         planRoutes(api, deps);
         billingRoutes(api, deps);
-        billing.provider.routes(api);
         providerObjectRoutes(api, deps);
         // The issuer's routes (key set, revocations, licences, signing keys): an install has its
         // licence from its issuer and would only make signing keys of its own by answering them.

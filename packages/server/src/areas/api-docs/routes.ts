@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../app-deps.js';
 import { defaultAccess } from '../../auth/access.js';
 import { docsLogo, docsTheme, withInlineStyles } from './brand.js';
 import { operationSecurity, securitySchemes, withOperationIds, withoutUnusedSchemas } from './operations.js';
@@ -12,7 +13,7 @@ import { API_TAGS } from './tags.js';
  * OpenAPI 3.1 generated from the contract's zod schemas, and a docs UI whose assets ship in the
  * package (no CDN, no fonts, no telemetry) so it works offline. Register before the API routes.
  */
-export async function registerApiDocs(app: FastifyInstance, publicUrl: string): Promise<void> {
+export async function registerApiDocs(app: FastifyInstance, { config }: AppDeps): Promise<void> {
   // Operations held to plan limits (`config.limits`): each may answer 429 with Retry-After.
   const limited = new Set<string>();
   await app.register(swagger, {
@@ -24,7 +25,7 @@ export async function registerApiDocs(app: FastifyInstance, publicUrl: string): 
         description: 'Human-readable unique identifiers',
         license: { name: 'MIT', identifier: 'MIT' },
       },
-      servers: [{ url: publicUrl }],
+      servers: [{ url: config.publicUrl }],
       tags: [...API_TAGS],
       components: { securitySchemes },
     },

@@ -317,4 +317,7 @@ export function billingRoutes(app: FastifyInstance, { billing }: AppDeps): void 
       return after;
     },
   });
+
+  // The active provider's own routes (the sandbox's hosted checkout and controls; none for Paddle).
+  billing.provider.routes(app);
 }

@@ -4,7 +4,7 @@ import type { Database } from '../../db/connect.js';
 import type { Metrics } from '../../platform/metrics.js';
 import type { Billing } from '../billing/service.js';
 import type { Install } from '../install/install.js';
-import type { Readiness } from './health.js';
+import type { Readiness } from './readiness.js';
 
 export interface MetricSources {
   database: Database;
