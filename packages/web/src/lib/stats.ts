@@ -35,8 +35,6 @@ export const HISTORY_PERIODS: Record<HistoryPart, number> = {
   year: 5,
 };
 
-const _enc = encodeURIComponent;
-
 /** The whole service's current periods (public; the /stats page and the ticker). */
 export const publicStats = (signal?: AbortSignal) =>
   body(client.GET('/stats/total', { auth: 'none', signal }));
