@@ -81,8 +81,15 @@ export async function snapshotDist(): Promise<string> {
   throw new Error(`packages/web/dist stayed incomplete: rebuild it with npm run build -w @slugsmith/web`);
 }
 
-/** Starts the whole product on 127.0.0.1 with a fresh database (a private copy of the template). */
-export async function startRealServer(env: Record<string, string> = {}): Promise<RealServer> {
+/**
+ * Starts the whole product on 127.0.0.1 with a fresh database (a private copy of the template).
+ * `logStream` receives its log lines (at env.LOG_LEVEL; silent unless set), for a test that waits
+ * on one.
+ */
+export async function startRealServer(
+  env: Record<string, string> = {},
+  options: { logStream?: NodeJS.WritableStream } = {},
+): Promise<RealServer> {
   const [dist, dataDir] = await Promise.all([snapshotDist(), env.DATA_DIR ? undefined : databaseCopy()]);
   const removeCopies = () =>
     Promise.all([dist, dataDir].map((dir) => dir && rm(dir, { recursive: true, force: true })));
@@ -99,7 +106,7 @@ export async function startRealServer(env: Record<string, string> = {}): Promise
   });
   let app: App;
   try {
-    app = await buildApp(config);
+    app = await buildApp(config, { logStream: options.logStream });
   } catch (error) {
     await removeCopies();
     throw error;
