@@ -1,11 +1,11 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { CommandError } from '../src/cli/command.js';
 import { migrateToPostgres } from '../src/cli/migrate-to-postgres.js';
 import { openDatabase } from '../src/db/connect.js';
 import { TestContext, testConfig, testDatabases, testDatabaseUrl } from './support/app.js';
 import { orgWithOwner } from './support/keys.js';
-import { Places } from './support/places.js';
+import { usePlaces } from './support/places.js';
 import { unlimitedPlan } from './support/plans.js';
 
 /**
@@ -14,8 +14,7 @@ import { unlimitedPlan } from './support/plans.js';
  * series where it stood.
  */
 describe.runIf(testDatabases.includes('postgres'))('migrate-to-postgres', () => {
-  const places = new Places();
-  afterAll(() => places.removeAll());
+  const places = usePlaces();
 
   it('moves organisations, series mid-sequence, keys and documents; two nodes continue every series', async () => {
     const embedded = await places.fresh('pglite');

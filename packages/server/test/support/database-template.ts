@@ -81,10 +81,14 @@ async function exists(path: string): Promise<boolean> {
   );
 }
 
-/** Builds the template in a private directory and moves it into place (atomic; a lost race is harmless). */
+/**
+ * Builds the template in a private directory and moves it into place (atomic; a lost race is
+ * harmless). The migrated one starts from a copy of the initialised one: one initdb for both.
+ */
 async function buildTemplate(kind: TemplateKind, path: string): Promise<void> {
   const building = await mkdtemp(join(tmpdir(), `${TEMPLATE_PREFIX}building-`));
   try {
+    if (kind === 'migrated') await cp(await ensureTemplate('initialised'), building, { recursive: true });
     const database = await openDatabase({ kind: 'pglite', dataDir: building });
     try {
       if (kind === 'migrated') {
@@ -116,14 +120,22 @@ async function removeOldTemplates(keep: string): Promise<void> {
   }
 }
 
-/** Copies the `kind` template (made first if missing) into `dir`, which must not hold a database. */
-export async function copyTemplateTo(dir: string, kind: TemplateKind): Promise<void> {
+/**
+ * The `kind` template's directory, made first if missing. A file whose first test would otherwise
+ * wait for it calls this in a beforeAll (hooks get more time than tests).
+ */
+export async function ensureTemplate(kind: TemplateKind): Promise<string> {
   const template = join(tmpdir(), `${TEMPLATE_PREFIX}${kind}-${await templateKey(kind)}`);
   if (!(await exists(template))) {
     await buildTemplate(kind, template);
     await removeOldTemplates(template);
   }
-  await cp(template, dir, { recursive: true });
+  return template;
+}
+
+/** Copies the `kind` template (made first if missing) into `dir`, which must not hold a database. */
+export async function copyTemplateTo(dir: string, kind: TemplateKind): Promise<void> {
+  await cp(await ensureTemplate(kind), dir, { recursive: true });
 }
 
 /** A new data directory holding a copy of the migrated template; the caller removes it. */

@@ -2,9 +2,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import type { Config } from '../../src/platform/config.js';
 import { type DatabaseKind, testConfig, testDatabaseUrl } from './app.js';
-import { copyTemplateTo, type TemplateKind } from './database-template.js';
+import { copyTemplateTo, ensureTemplate, type TemplateKind } from './database-template.js';
 
 /**
  * Fresh places for an install (a PGlite data directory on disk, or a PostgreSQL schema of its own)
@@ -50,4 +51,16 @@ export class Places {
     for (const schema of this.schemas) await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
     await client.end();
   }
+}
+
+/**
+ * Places for the calling block's tests: the PGlite template they start from is made before them
+ * (a hook has more time than a test; `migrated` makes `initialised` too), every place is removed
+ * after them.
+ */
+export function usePlaces(template: TemplateKind = 'initialised'): Places {
+  const places = new Places();
+  beforeAll(() => ensureTemplate(template), 240_000);
+  afterAll(() => places.removeAll());
+  return places;
 }
