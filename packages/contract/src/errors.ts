@@ -98,6 +98,11 @@ export const RefusalCode = z
     'trial_needs_end',
     'ends_before_start',
     'no_subscription_of_type',
+    // licences issued by staff
+    'not_on_premise_plan',
+    'perpetual_no_expiry',
+    'expiry_required',
+    'expiry_not_in_future',
     // billing
     'plan_not_subscribable',
     'already_subscribed',

@@ -159,23 +159,30 @@ describeEachDatabase('on-premise licences', (ctx) => {
     const { org, owner } = await orgWithOwner(c, 'onprem-manual');
     const url = `/api/v1/admin/orgs/${org}/licences`;
     const until = new Date(Date.now() + 90 * 86_400_000).toISOString();
-    const refusals: [unknown, string][] = [
-      [{ plan: 'pro', max_nodes: 2, valid_until: until }, 'Not an on-premise plan'],
-      [{ plan: 'nope', max_nodes: 2, valid_until: until }, 'Plan Not Found'],
-      [{ plan: 'on-premise', max_nodes: 2 }, 'An expiry date is required unless the licence is perpetual'],
+    const refusals: [unknown, string, string][] = [
+      [{ plan: 'pro', max_nodes: 2, valid_until: until }, 'Not an on-premise plan', 'not_on_premise_plan'],
+      [{ plan: 'nope', max_nodes: 2, valid_until: until }, 'Plan Not Found', 'plan_not_found'],
+      [
+        { plan: 'on-premise', max_nodes: 2 },
+        'An expiry date is required unless the licence is perpetual',
+        'expiry_required',
+      ],
       [
         { plan: 'on-premise', max_nodes: 2, valid_until: '2020-01-01T00:00:00Z' },
         'The expiry date must be in the future',
+        'expiry_not_in_future',
       ],
       [
         { plan: 'on-premise', max_nodes: 2, perpetual: true, valid_until: until },
         'A perpetual licence has no expiry date',
+        'perpetual_no_expiry',
       ],
-      [{ plan: 'on-premise', max_nodes: 0, valid_until: until }, 'Invalid format'],
+      [{ plan: 'on-premise', max_nodes: 0, valid_until: until }, 'Invalid format', 'bad_request'],
     ];
-    for (const [body, message] of refusals) {
+    // The console's issue dialog shows each at its field by the code (org-licences-panel.tsx).
+    for (const [body, message, reason] of refusals) {
       const r = await c.request('POST', url, { token: admin, body });
-      expect(r, JSON.stringify(body)).toMatchObject({ status: 400, body: { message } });
+      expect(r, JSON.stringify(body)).toMatchObject({ status: 400, body: { message, details: { reason } } });
     }
     const issued = await c.request('POST', url, {
       token: admin,

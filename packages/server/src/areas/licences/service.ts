@@ -196,18 +196,28 @@ export async function issueByStaff(
   const org = await findOrgBySlug(db, orgSlug);
   if (!org) throw ApiError.notFound();
   const plan = await q.findPlanBySlug(db, body.plan);
-  if (!plan) throw ApiError.badRequest(LicenceMessages.planNotFound, { field: 'plan' });
+  if (!plan)
+    throw ApiError.badRequest(LicenceMessages.planNotFound, { reason: 'plan_not_found', field: 'plan' });
   if (plan.planType !== 'on_premise') {
-    throw ApiError.badRequest(LicenceMessages.notOnPremise, { field: 'plan' });
+    throw ApiError.badRequest(LicenceMessages.notOnPremise, { reason: 'not_on_premise_plan', field: 'plan' });
   }
   if (body.perpetual && body.valid_until) {
-    throw ApiError.badRequest(LicenceMessages.perpetualHasNoExpiry, { field: 'valid_until' });
+    throw ApiError.badRequest(LicenceMessages.perpetualHasNoExpiry, {
+      reason: 'perpetual_no_expiry',
+      field: 'valid_until',
+    });
   }
   const validUntil = body.valid_until ? new Date(body.valid_until) : null;
   if (!body.perpetual && !validUntil)
-    throw ApiError.badRequest(LicenceMessages.expiryRequired, { field: 'valid_until' });
+    throw ApiError.badRequest(LicenceMessages.expiryRequired, {
+      reason: 'expiry_required',
+      field: 'valid_until',
+    });
   if (validUntil && validUntil.getTime() <= Date.now()) {
-    throw ApiError.badRequest(LicenceMessages.expiryNotInFuture, { field: 'valid_until' });
+    throw ApiError.badRequest(LicenceMessages.expiryNotInFuture, {
+      reason: 'expiry_not_in_future',
+      field: 'valid_until',
+    });
   }
   const row = await issue(db, {
     org,

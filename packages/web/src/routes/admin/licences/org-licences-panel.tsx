@@ -10,12 +10,12 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { type IssueLicence, LicenceMessages } from '@slugsmith/contract';
+import type { IssueLicence, RefusalCode } from '@slugsmith/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminQueries } from '../../../lib/admin-api.js';
-import { ApiError } from '../../../lib/api.js';
+import { ApiError, refusalReason } from '../../../lib/api.js';
 import { notifyFailure, notifySuccess } from '../../../ui/notify.js';
 import { EmptyState, ErrorState, ListSkeleton } from '../../../ui/states.js';
 import { useStaff } from '../use-staff.js';
@@ -53,13 +53,13 @@ export function OrgLicencesPanel({ org }: { org: string }) {
   );
 }
 
-/** The server's refusals, by field, in the reader's language. */
-const FIELD_MESSAGES: Record<string, string> = {
-  [LicenceMessages.planNotFound]: 'errors.planNotFound',
-  [LicenceMessages.notOnPremise]: 'errors.notOnPremise',
-  [LicenceMessages.perpetualHasNoExpiry]: 'errors.perpetualHasNoExpiry',
-  [LicenceMessages.expiryRequired]: 'errors.expiryRequired',
-  [LicenceMessages.expiryNotInFuture]: 'errors.expiryNotInFuture',
+/** The server's refusals of a field, by their code, in the dialog's own words. */
+const FIELD_MESSAGES: Partial<Record<RefusalCode, string>> = {
+  plan_not_found: 'errors.planNotFound',
+  not_on_premise_plan: 'errors.notOnPremise',
+  perpetual_no_expiry: 'errors.perpetualHasNoExpiry',
+  expiry_required: 'errors.expiryRequired',
+  expiry_not_in_future: 'errors.expiryNotInFuture',
 };
 
 function IssueDialog({ org, onClose }: { org: string; onClose: () => void }) {
@@ -94,7 +94,7 @@ function IssueDialog({ org, onClose }: { org: string; onClose: () => void }) {
       // A refusal of one field is shown at the field; anything else as a notice.
       const field =
         error instanceof ApiError ? (error.details as { field?: string } | undefined)?.field : undefined;
-      const key = error instanceof ApiError ? FIELD_MESSAGES[error.message] : undefined;
+      const key = FIELD_MESSAGES[refusalReason(error) as RefusalCode];
       if (field && key) setErrors({ [field]: t(key) });
       else notifyFailure(t('admin.issueFailed'), error);
     },
