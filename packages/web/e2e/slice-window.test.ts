@@ -6,28 +6,17 @@
  * Needs the built console (npm run build -w @slugsmith/web).
  */
 import type { EffectiveLimits, PlanFeatures } from '@slugsmith/contract';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signUpWithApi, staffToken } from './api-sign-in.js';
-import { launchChromium } from './chromium.js';
-import { apiAs, newContext, newPerson, type RealServer, startRealServer } from './real-server.js';
+import { apiAs, newPerson } from './real-server.js';
+import { realSuite } from './real-suite.js';
 
 describe('the Slice panel of a series past its plan window', () => {
-  let server: RealServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startRealServer(), launchChromium()]);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const suite = realSuite();
 
   it('opens at generated − slice_window_back, with the ids there handed out', async () => {
-    const context = await newContext(browser, server);
-    const page = await context.newPage();
+    const { server } = suite;
+    const page = await suite.newPage();
     const token = await signUpWithApi(page, server, newPerson('slicer'));
     const org = await apiAs<{ slug: string }>(server, token, 'POST', '/orgs', { name: 'Window Works' });
     expect(org.status).toBe(201);
@@ -97,6 +86,5 @@ describe('the Slice panel of a series past its plan window', () => {
     await page.getByTestId('slice-previous').click();
     await expect.poll(() => page.getByTestId('slice-sequence').inputValue()).toBe('10');
     expect(await page.getByTestId('slice-previous').isDisabled()).toBe(true);
-    await context.close();
   });
 });
