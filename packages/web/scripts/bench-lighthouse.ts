@@ -115,7 +115,9 @@ async function main(): Promise<void> {
   }
   const cells = (values: (string | number)[]) =>
     values.map((v, i) => (i < 2 ? String(v).padEnd(i === 0 ? 24 : 8) : String(v).padStart(8))).join('');
-  console.log(cells(['page', 'preset', 'perf', 'a11y', 'best-pr', 'seo', 'LCP ms', 'TBT ms', 'CLS', 'kB', 'JS kB']));
+  console.log(
+    cells(['page', 'preset', 'perf', 'a11y', 'best-pr', 'seo', 'LCP ms', 'TBT ms', 'CLS', 'kB', 'JS kB']),
+  );
   for (const r of rows)
     console.log(
       cells([
