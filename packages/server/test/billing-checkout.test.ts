@@ -189,6 +189,9 @@ describeEachDatabase('billing checkout', (ctx) => {
       org_slug: t.org,
       items: [{ price: '00000000-0000-4000-8000-000000000000' }],
     });
-    expect(unknown).toMatchObject({ status: 400, body: { message: 'Missing price information' } });
+    expect(unknown).toMatchObject({
+      status: 400,
+      body: { message: 'Missing price information', details: { reason: 'missing_price' } },
+    });
   });
 });

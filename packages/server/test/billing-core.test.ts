@@ -139,7 +139,10 @@ describeEachDatabaseWith('billing self-service', env, (ctx) => {
       const r = await ctx().request('GET', `/api/v1/orgs/${org}/billing/transactions/${id}/invoice`, {
         token,
       });
-      expect(r).toMatchObject({ status: 404, body: { code: 404, message: 'Transaction not found' } });
+      expect(r).toMatchObject({
+        status: 404,
+        body: { code: 404, message: 'Transaction not found', details: { reason: 'transaction_not_found' } },
+      });
     }
     const empty = await ctx().request('GET', `/api/v1/orgs/${other.org}/billing/transactions`, {
       token: other.owner.token,

@@ -467,47 +467,69 @@ describe("the billing routes' messages in the reader's language (§8)", () => {
       return text;
     };
 
-  it('knows the checkout and self-service messages, "Subscription {id} not found" with its id', () => {
-    expect(billingMessageKey('Missing price information')).toEqual({ key: 'errors.missingPrice' });
-    expect(billingMessageKey('Subscription 5f0c not found')).toEqual({
-      key: 'server.subscriptionNotFound',
-      values: { id: '5f0c' },
+  const refusal = (status: number, message: string, details: Record<string, unknown>) =>
+    new ApiError(status, message, details);
+
+  it('knows the checkout and self-service refusals by their code, whatever words the server uses', () => {
+    expect(billingMessageKey(refusal(400, 'Reworded price message', { reason: 'missing_price' }))).toEqual({
+      key: 'errors.missingPrice',
     });
-    expect(billingMessageKey('Something else')).toBeNull();
+    expect(
+      billingMessageKey(
+        refusal(404, 'Subscription 5f0c not found', { reason: 'subscription_not_found', id: '5f0c' }),
+      ),
+    ).toEqual({ key: 'server.subscriptionNotFound', values: { id: '5f0c' } });
+    // The provider failing: checkout could not be prepared, or the change could not be made.
+    const failed = refusal(502, 'Anything', { reason: 'provider_error' });
+    expect(billingMessageKey(failed, 'checkout')).toEqual({ key: 'server.prepareFailed' });
+    expect(billingMessageKey(failed)).toEqual({ key: 'server.providerFailed' });
+    // An English message without a known code is not matched by its words.
+    expect(billingMessageKey(new ApiError(400, 'Missing price information'))).toBeNull();
+    expect(billingMessageKey(refusal(409, 'Something else', { reason: 'forbidden' }))).toBeNull();
   });
 
   it('says them in German, and passes unknown messages through', () => {
     const t = lookup(catalogue('de-DE'));
-    expect(billingErrorText(new ApiError(404, 'Subscription abc not found'), t)).toBe(
-      'Abonnement abc nicht gefunden',
-    );
     expect(
       billingErrorText(
-        new ApiError(
-          409,
-          'The organisation already has a subscription of this plan type: change that one instead',
-        ),
+        refusal(404, 'Subscription abc not found', { reason: 'subscription_not_found', id: 'abc' }),
         t,
       ),
-    ).toBe('Die Organisation hat bereits ein Abonnement dieser Tarifart: Ändern Sie stattdessen dieses');
+    ).toBe('Abonnement abc nicht gefunden');
+    expect(billingErrorText(refusal(409, 'Already there', { reason: 'already_subscribed' }), t)).toBe(
+      'Die Organisation hat bereits ein Abonnement dieser Tarifart: Ändern Sie stattdessen dieses',
+    );
     expect(billingErrorText(new ApiError(500, 'Boom'), t)).toBe('Boom');
   });
 
   it('has every mapped key in every language', () => {
-    const messages = [
-      'Missing price information',
-      'The plan is not available for subscription',
-      'Checkout could not be prepared',
-      'The payment provider could not make the change',
-      'Subscription x not found',
+    const codes = [
+      'missing_price',
+      'plan_not_subscribable',
+      'custom_plan',
+      'free_plan',
+      'single_quantity',
+      'already_subscribed',
+      'transaction_not_found',
+      'not_billed',
+      'other_provider',
+      'ended',
+      'other_plan_type',
+      'nothing_to_change',
+      'not_cancelling',
+      'perpetual_licence',
+      'subscription_not_found',
+      'provider_error',
     ];
     for (const lang of LANGUAGE_CODES) {
       const t = lookup(catalogue(lang));
-      for (const message of messages) {
-        const known = billingMessageKey(message);
-        expect(known, message).not.toBeNull();
-        const text = t(known?.key ?? '', known?.values);
-        expect(text, `${lang} ${message}`).not.toBe(known?.key);
+      for (const code of codes) {
+        for (const step of ['checkout', 'change'] as const) {
+          const known = billingMessageKey(refusal(400, 'x', { reason: code, id: 'x' }), step);
+          expect(known, code).not.toBeNull();
+          const text = t(known?.key ?? '', known?.values);
+          expect(text, `${lang} ${code}`).not.toBe(known?.key);
+        }
       }
     }
   });

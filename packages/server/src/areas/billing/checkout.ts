@@ -49,7 +49,11 @@ export async function purchasablePrice(
   fields: { price: string; quantity: string },
 ) {
   const found = await q.findPrice(db, item.price);
-  if (!found) throw ApiError.badRequest(CheckoutMessages.missingPrice, { field: fields.price });
+  if (!found)
+    throw ApiError.badRequest(CheckoutMessages.missingPrice, {
+      reason: 'missing_price',
+      field: fields.price,
+    });
   const { plan, price } = found;
   if (!subscribable(plan.state)) {
     throw ApiError.conflict(CheckoutMessages.notSubscribable, {
@@ -63,7 +67,10 @@ export async function purchasablePrice(
   }
   // Per-node prices (on-premise) are bought per concurrent node; the others once.
   if (!price.perNode && item.quantity !== 1) {
-    throw ApiError.badRequest(CheckoutMessages.singleQuantity, { field: fields.quantity });
+    throw ApiError.badRequest(CheckoutMessages.singleQuantity, {
+      reason: 'single_quantity',
+      field: fields.quantity,
+    });
   }
   return found;
 }
@@ -166,7 +173,8 @@ export async function resumeCheckout(billing: Billing, transactionId: string): P
     billing.deps.log.error({ err: error }, 'payment link look-up failed');
     throw new ApiError(502, CheckoutMessages.prepareFailed, { reason: 'provider_error' });
   }
-  if (!found) throw ApiError.notFound(CheckoutMessages.unknownTransaction);
+  if (!found)
+    throw ApiError.notFound(CheckoutMessages.unknownTransaction, { reason: 'payment_link_unknown' });
   if (!found.open)
     throw ApiError.conflict(CheckoutMessages.transactionClosed, { reason: 'transaction_closed' });
   const slug = found.orgId ? (await findOrgById(billing.db, found.orgId))?.slug : undefined;

@@ -79,14 +79,16 @@ export async function orgTransactions(
 
 export async function orgTransaction(db: Db, org: CallerOrg, id: string): Promise<q.TransactionRow> {
   const row = isUuid(id) ? await q.findOrgTransaction(db, org.id, id) : undefined;
-  if (!row) throw ApiError.notFound(SelfServiceMessages.transactionNotFound);
+  if (!row)
+    throw ApiError.notFound(SelfServiceMessages.transactionNotFound, { reason: 'transaction_not_found' });
   return row;
 }
 
 /** The organisation's subscription, which must be the active provider's. */
 async function billedSubscription(billing: Billing, org: CallerOrg, id: string) {
   const found = isUuid(id) ? await q.findOrgSubscription(billing.db, org.id, id) : undefined;
-  if (!found) throw ApiError.notFound(SelfServiceMessages.notFound(id));
+  if (!found)
+    throw ApiError.notFound(SelfServiceMessages.notFound(id), { reason: 'subscription_not_found', id });
   const { s, plan } = found;
   if (!s.provider || !s.providerSubscriptionId) {
     throw ApiError.conflict(SelfServiceMessages.notBilled, { reason: 'not_billed' });
@@ -117,10 +119,13 @@ async function planChange(
     quantity: 'quantity',
   });
   if (plan.planType !== current.plan.planType) {
-    throw ApiError.badRequest(SelfServiceMessages.otherPlanType, { field: 'price' });
+    throw ApiError.badRequest(SelfServiceMessages.otherPlanType, {
+      reason: 'other_plan_type',
+      field: 'price',
+    });
   }
   if (price.id === current.s.priceId && change.quantity === current.s.quantity) {
-    throw ApiError.badRequest(SelfServiceMessages.nothingToChange);
+    throw ApiError.badRequest(SelfServiceMessages.nothingToChange, { reason: 'nothing_to_change' });
   }
   const providerPriceId = await billing.providerPriceId(price.id);
   if (!providerPriceId)
@@ -142,7 +147,8 @@ async function asking<T>(billing: Billing, what: string, call: () => Promise<T>)
 async function current(billing: Billing, org: CallerOrg, id: string): Promise<Subscription> {
   forgetLimits(billing.deps.caches, org.id);
   const found = (await orgSubscriptions(billing.db, org)).find((s) => s.id === id);
-  if (!found) throw ApiError.notFound(SelfServiceMessages.notFound(id));
+  if (!found)
+    throw ApiError.notFound(SelfServiceMessages.notFound(id), { reason: 'subscription_not_found', id });
   return found;
 }
 

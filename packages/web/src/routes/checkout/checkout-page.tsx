@@ -328,7 +328,7 @@ function CheckoutForm({
               data-testid="prepare-failed"
             >
               <Stack gap={4} align="flex-start">
-                <Text size="sm">{billingErrorText(pay.error, t)}</Text>
+                <Text size="sm">{billingErrorText(pay.error, t, 'checkout')}</Text>
                 {refusalReason(pay.error) === 'already_subscribed' && orgSlug && (
                   <Anchor component={Link} to={subscriptionTabHref(orgSlug)} size="sm">
                     {t('server.openExisting')}

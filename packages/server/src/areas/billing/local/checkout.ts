@@ -49,7 +49,7 @@ export async function prepareCheckout(
   const now = moment.now;
   const transactionId = await sandbox.db.transaction(async (tx) => {
     const item = await priceWithProduct(tx, input.item.providerPriceId);
-    if (!item) throw ApiError.badRequest('Missing price information');
+    if (!item) throw ApiError.badRequest('Missing price information', { reason: 'missing_price' });
     const trialDays = input.trialDays ?? item.price.trialDays;
     if (!Number.isInteger(trialDays) || trialDays < 0 || trialDays > MAX_TRIAL_DAYS) {
       throw ApiError.badRequest('Invalid trial period');

@@ -61,7 +61,7 @@ async function planChange(
   }
   const current = await requirePrice(tx, sub.priceId);
   const next = await priceWithProduct(tx, change.providerPriceId);
-  if (!next) throw ApiError.badRequest('Missing price information');
+  if (!next) throw ApiError.badRequest('Missing price information', { reason: 'missing_price' });
   if (current.price.period === 'perpetual' || next.price.period === 'perpetual') {
     throw ApiError.badRequest('A perpetual licence cannot be changed: buy a new one');
   }
