@@ -3,8 +3,9 @@ import i18next, { type TFunction } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { replaceProductHost } from '../src/components/markdown/host.js';
 import { hasOutline } from '../src/components/markdown/toc.js';
+import { storedLanguageOf } from '../src/i18n/languages.js';
 import { ApiError } from '../src/lib/api.js';
-import { documentErrorMessage, storedLanguageOf } from '../src/routes/docs/documents.js';
+import { documentErrorMessage } from '../src/routes/docs/documents.js';
 
 let t: TFunction<'docs'>;
 

@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGE_CODES } from '../src/i18n/languages.js';
 import { ApiError } from '../src/lib/api.js';
 import { serverPatternError } from '../src/routes/playground/pattern-check.js';
-import { translatePatternError } from '../src/routes/playground/pattern-messages.js';
+import { translatePatternError } from '../src/ui/pattern-messages.js';
 import { serverMessage } from '../src/ui/server-messages.js';
 
 const NAMESPACES = ['errors', 'playground'];

@@ -3,7 +3,7 @@ import { loadBundle } from '@slugsmith/dictionaries';
 import { Generator, PATTERN_ERROR_CODES, PatternError, parsePattern } from '@slugsmith/generator';
 import i18next, { type i18n } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { translatePatternError } from '../src/routes/playground/pattern-messages.js';
+import { translatePatternError } from '../src/ui/pattern-messages.js';
 
 const catalogue = (lang: string) =>
   JSON.parse(readFileSync(new URL(`../public/locales/${lang}/playground.json`, import.meta.url), 'utf8'));

@@ -3,8 +3,8 @@ import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../src/lib/api.js';
 import { serverPatternError } from '../src/routes/playground/pattern-check.js';
-import { patternErrorText } from '../src/routes/playground/pattern-messages.js';
 import { forgeErrorKey } from '../src/routes/playground/playground-page.js';
+import { patternErrorText } from '../src/ui/pattern-messages.js';
 
 describe('playground generation errors (product spec §8)', () => {
   it('says "rate limit" only for limits that waiting cures; a plan refusal (also 429) shows its message', () => {

@@ -1,7 +1,6 @@
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_LANGUAGE } from '../i18n/languages.js';
-import { storedLanguageOf } from '../routes/docs/documents.js';
+import { DEFAULT_LANGUAGE, storedLanguageOf } from '../i18n/languages.js';
 
 /**
  * Marks a text the server sent in another language than the reader's (no translation yet, so

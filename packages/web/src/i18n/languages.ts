@@ -64,3 +64,10 @@ export function searchLanguages(query: string, languages: readonly Language[] = 
       l.code.toLowerCase().includes(q),
   );
 }
+
+/** The stored translation a language reads: `de-DE` → `de`; Serbian by script (Cyrillic unless Latin). */
+export function storedLanguageOf(language: string): string {
+  const [base = '', ...rest] = language.toLowerCase().split('-');
+  if (base === 'sr') return rest.includes('latn') ? 'sr-Latn' : 'sr-Cyrl';
+  return base;
+}

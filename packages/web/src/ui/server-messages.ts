@@ -1,8 +1,8 @@
 import { RefusalCode } from '@slugsmith/contract';
 import i18n from 'i18next';
 import { type ApiError, refusalReason } from '../lib/api.js';
-import { isPatternErrorCode, patternMessageKey } from '../routes/playground/pattern-messages.js';
 import { generatorMessageKey, isGeneratorErrorCode } from './generator-messages.js';
+import { isPatternErrorCode, patternMessageKey } from './pattern-messages.js';
 
 type Params = Record<string, string | number>;
 interface Known {

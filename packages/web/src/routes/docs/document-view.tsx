@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
 import { MarkdownArticle } from '../../components/markdown/markdown.js';
 import { DocumentToc, hasOutline } from '../../components/markdown/toc.js';
+import { storedLanguageOf } from '../../i18n/languages.js';
 import { BRAND } from '../../lib/titles.js';
 import { DocumentPager } from './document-pager.js';
 import { DocumentPlaceholder, DocumentSkeleton } from './document-states.js';
@@ -15,7 +16,6 @@ import {
   isClientError,
   isCollection,
   type StoredDocument,
-  storedLanguageOf,
   useDocument,
   useDocumentLanguage,
   useRequestedLanguage,

@@ -26,13 +26,6 @@ export function useDocumentLanguage(): string {
   return i18n.resolvedLanguage ?? DEFAULT_LANGUAGE;
 }
 
-/** The stored translation a language reads: `de-DE` → `de`; Serbian by script (Cyrillic unless Latin). */
-export function storedLanguageOf(language: string): string {
-  const [base = '', ...rest] = language.toLowerCase().split('-');
-  if (base === 'sr') return rest.includes('latn') ? 'sr-Latn' : 'sr-Cyrl';
-  return base;
-}
-
 /** A missing document or a bad request: asking again does not help. */
 export const isClientError = (error: unknown) =>
   error instanceof ApiError && error.code >= 400 && error.code < 500;

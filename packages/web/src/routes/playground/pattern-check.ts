@@ -11,8 +11,8 @@ import { useMemo } from 'react';
 import { ApiError } from '../../lib/api.js';
 import { patternInfo } from '../../lib/generator-api.js';
 import { isGeneratorErrorCode } from '../../ui/generator-messages.js';
+import { isPatternErrorCode, type ShownPatternError } from '../../ui/pattern-messages.js';
 import { type Validation, validatePattern } from './pattern-editor.js';
-import { isPatternErrorCode, type ShownPatternError } from './pattern-messages.js';
 import { dictionaryInfoQuery, dictionaryTagsQuery } from './use-suggest-meta.js';
 
 /**

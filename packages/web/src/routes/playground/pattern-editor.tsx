@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { completions, type EditorMeta } from './completions.js';
 import { type Token, tokenize } from './highlight.js';
 import './pattern-editor.css';
-import { patternErrorText, type ShownPatternError } from './pattern-messages.js';
+import { patternErrorText, type ShownPatternError } from '../../ui/pattern-messages.js';
 
 export interface Validation {
   parsed: ParsedPattern | null;

@@ -22,11 +22,11 @@ import { SlugBadge } from '../../components/slug-badge.js';
 import { ApiError, refusalReason } from '../../lib/api.js';
 import { forge } from '../../lib/generator-api.js';
 import { countError, formatCount } from '../../lib/numbers.js';
+import { patternErrorText } from '../../ui/pattern-messages.js';
 import { serverMessage } from '../../ui/server-messages.js';
 import { DictionaryBrowser } from './dictionary-browser.js';
 import { serverPatternError, usePatternCheck } from './pattern-check.js';
 import { PatternEditor } from './pattern-editor.js';
-import { patternErrorText } from './pattern-messages.js';
 import { type SeriesChoice, SeriesTab } from './series-tab.js';
 import { useSuggestMeta } from './use-suggest-meta.js';
 

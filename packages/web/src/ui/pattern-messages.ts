@@ -5,7 +5,7 @@ import {
   type PatternErrorCode,
   type PatternErrorParams,
 } from '@slugsmith/generator';
-import { generatorMessageKey, isGeneratorErrorCode } from '../../ui/generator-messages.js';
+import { generatorMessageKey, isGeneratorErrorCode } from './generator-messages.js';
 
 /**
  * A pattern error as the console shows it: the parser's own (a PatternError), or one the server
