@@ -103,10 +103,6 @@ export const InstallStatus = z
 export type InstallStatus = z.infer<typeof InstallStatus>;
 
 /**
- * What every visitor's console reads (`GET /install`, public): the service sells plans; an
- * on-premise install sells nothing and shows its licence where plans and checkout would be.
- */
-/**
  * The install's licence is on its issuer's revocation list: revoked on `revoked_at`; generation
  * goes on until `grace_until` (the install's grace period from when it learned of it), then is refused.
  */
@@ -136,6 +132,10 @@ export const PublicInstallLicence = InstallLicence.pick({
 });
 export type PublicInstallLicence = z.infer<typeof PublicInstallLicence>;
 
+/**
+ * What every visitor's console reads (`GET /install`, public): the service sells plans; an
+ * on-premise install sells nothing and shows its licence where plans and checkout would be.
+ */
 export const PublicInstall = z
   .discriminatedUnion('mode', [
     z.object({ mode: z.literal('service') }),
