@@ -228,14 +228,14 @@ function enforcer(
     try {
       const caller = planCaller(request);
       const call = describe(request.body as Body);
-      const visitor = visitors?.applies(caller) ?? false;
+      const visitor = visitors?.applies(caller) ? visitors : undefined;
       admission = visitor
-        ? admitVisitor(planLimits, visitors as VisitorLimits, request, reply, caller, call)
+        ? admitVisitor(planLimits, visitor, request, reply, caller, call)
         : planLimits.admit(caller, call);
       overlap =
         limits.overlap === true &&
         admission instanceof Promise &&
-        !visitor &&
+        visitor === undefined &&
         planLimits.likelyAdmits(caller, call);
     } catch (error) {
       return done(refused(reply, error));
