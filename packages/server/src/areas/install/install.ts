@@ -236,7 +236,7 @@ export class Install {
   /** Recomputes when a revocation stops generation, after a new list or a renewed licence. */
   private followRevocation(): void {
     const own = this.revocations?.revocation(this.claims.jti);
-    this.revokedFrom = own ? own.learnedAt.getTime() + this.revocations.graceMs : Number.POSITIVE_INFINITY;
+    this.revokedFrom = own ? this.revocations.graceUntil(own).getTime() : Number.POSITIVE_INFINITY;
   }
 
   /** Logs the licence's revocation when its state changes (in grace, refused), and once a day while it lasts. */

@@ -90,6 +90,11 @@ export class RevocationWatch {
     return this.options.config.graceMs;
   }
 
+  /** When generation stops for a licence on the list: the grace period from when this install learned it. */
+  graceUntil(own: Revocation): Date {
+    return new Date(own.learnedAt.getTime() + this.graceMs);
+  }
+
   /** This install's licence on the list in force, if it is there. */
   revocation(licenceId: string): Revocation | undefined {
     return this.list?.revocations.get(licenceId);
@@ -170,7 +175,7 @@ export class RevocationWatch {
   /** What the admin console shows of the list and of this install's licence on it. */
   status(licenceId: string): InstallRevocation {
     const own = this.revocation(licenceId);
-    const graceUntil = own && new Date(own.learnedAt.getTime() + this.graceMs);
+    const graceUntil = own && this.graceUntil(own);
     const iso = (d: Date | undefined) => d?.toISOString() ?? null;
     return {
       source_url: this.sourceUrl,

@@ -134,7 +134,7 @@ function publicInstall(install: Install): PublicInstall {
 function publicRevocation(install: Install, now: Date): PublicLicenceRevocation | null {
   const own = install.revocations.revocation(install.licence.jti);
   if (!own) return null;
-  const graceUntil = new Date(own.learnedAt.getTime() + install.revocations.graceMs);
+  const graceUntil = install.revocations.graceUntil(own);
   return {
     revoked_at: own.revokedAt.toISOString(),
     grace_until: graceUntil.toISOString(),
